@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerContext } from './context.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { registerModules } from './modules/index.js';
+
+export interface BuildAppOptions {
+  context: Omit<ServerContext, 'logger'>;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; served at / with an SPA fallback when it exists. */
+  webDistDir?: string | undefined;
+}
+
+/** Builds the Fastify app from a config and its dependencies. Tests build it the same way. */
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: ServerContext }> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.context.config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+  });
+  const context: ServerContext = { ...options.context, logger: app.log };
+  installErrorHandler(app);
+
+  await registerModules(app, context);
+
+  const webDist = options.webDistDir;
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false });
+    // The spec's routes are client-side: any GET outside /api that matches no file gets the app shell.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({
+        success: false,
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        data: null,
+        error: { code: 'not_found' },
+        timestamp: new Date().toISOString(),
+      });
+    });
+  }
+  return { app, context };
+}

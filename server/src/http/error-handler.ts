@@ -1,0 +1,52 @@
+import { Messages } from '@signalroom/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './app-error.js';
+import { failure } from './envelope.js';
+
+/** Maps every error to the envelope with a fitting status; nothing leaves as an unshaped 500. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
+      return reply.status(error.status).send(
+        failure(error.message, {
+          code: error.code,
+          ...(error.details.fields ? { fields: error.details.fields } : {}),
+          ...(error.details.retryAfterSeconds ? { retryAfterSeconds: error.details.retryAfterSeconds } : {}),
+        }),
+      );
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 429) {
+      const retryAfter = Number(reply.getHeader('retry-after')) || 60;
+      return reply
+        .status(429)
+        .send(failure(Messages.common.rateLimited, { code: 'rate_limited', retryAfterSeconds: retryAfter }));
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send(failure(Messages.common.malformedJson, { code: 'validation_failed' }));
+    }
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send(failure(error.message || Messages.common.invalidRequest, { code: 'validation_failed' }));
+    }
+    if (isPoolExhausted(error)) {
+      request.log.warn({ err: error }, 'database pool exhausted');
+      return reply.status(503).send(failure(Messages.common.unavailable, { code: 'unavailable' }));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure(Messages.common.internal, { code: 'internal' }));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(failure(`No route for ${request.method} ${request.url.split('?')[0]}`, { code: 'not_found' }));
+  });
+}
+
+function isPoolExhausted(error: Error): boolean {
+  return /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(error.message);
+}

@@ -1,0 +1,28 @@
+import type { TPublicConfig } from '@signalroom/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+
+/** The operator settings the web app needs, so one build serves any operator. */
+export function presentPublicConfig(ctx: ServerContext): TPublicConfig {
+  const c = ctx.config;
+  return {
+    productName: c.PRODUCT_NAME,
+    supportHandle: c.SUPPORT_HANDLE,
+    supportChatUrl: c.supportChatUrl,
+    supportEmail: c.SUPPORT_EMAIL,
+    whatsappNumber: c.WHATSAPP_NUMBER,
+    brokerRegistrationUrl: c.BROKER_REGISTRATION_URL,
+    promoCode: c.promoCode,
+    bootcampUrl: c.BOOTCAMP_URL,
+    timeZone: c.TIME_ZONE,
+    timeZoneLabel: c.TIME_ZONE_LABEL,
+    marketSource: c.MARKET_FEED_URL ? 'feed' : 'simulated',
+    silverDailyLimit: c.SILVER_DAILY_LIMIT,
+    devOutbox: !c.isProduction,
+  };
+}
+
+export async function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get('/config/public', async () => ok(presentPublicConfig(ctx)));
+}

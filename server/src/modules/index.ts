@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { registerConfigRoutes } from './config/config.routes.js';
+import { registerHealthRoutes } from './health/health.routes.js';
+
+/**
+ * Every feature module, registered under /api. Each module exports one `register…Routes(app, ctx)`.
+ */
+export async function registerModules(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  await app.register(
+    async (api) => {
+      await registerHealthRoutes(api, ctx);
+      await registerConfigRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+}

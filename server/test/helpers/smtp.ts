@@ -1,0 +1,71 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  parsed: ParsedMail;
+}
+
+export interface TestSmtp {
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first mail (already received or arriving within the timeout) that matches. */
+  waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server in the test process, on a free port; every mail it receives is parsed and kept. */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            parsed,
+          });
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(predicate, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(predicate);
+          if (found) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`No matching mail within ${timeoutMs} ms (received ${messages.length})`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

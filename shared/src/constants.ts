@@ -1,0 +1,133 @@
+/** Business constants of spec section 9, defined once. */
+
+export const TIERS = ['guest', 'silver', 'pro', 'gold'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const ACCESS_LEVELS = ['free', 'basic', 'deposited', 'premium'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export const ROLES = ['member', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ACCESS_PATHS = ['manual', 'auto'] as const;
+export type AccessPath = (typeof ACCESS_PATHS)[number];
+
+/** Keys under which the web app keeps the session in localStorage (spec section 3). */
+export const STORAGE_KEYS = {
+  token: 'signalroom.authToken',
+  user: 'signalroom.userData',
+} as const;
+
+export const LIMITS = {
+  fullNameMin: 3,
+  passwordMin: 8,
+  confirmationCodeLength: 10,
+  confirmationCodeTtlMs: 15 * 60 * 1000,
+  confirmationCodeMaxAttempts: 5,
+  resendCooldownSeconds: 60,
+  resetTokenBytes: 32,
+  resetTokenTtlMs: 60 * 60 * 1000,
+  sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+  trialDurationMs: 24 * 60 * 60 * 1000,
+  botAccessPhoneMin: 7,
+  botAccessPhoneMax: 15,
+  adminPageSize: 50,
+  adminSearchDebounceMs: 500,
+  botAccessPageSize: 50,
+} as const;
+
+export const TIMING = {
+  signalIntervalMs: 5 * 60 * 1000,
+  signalValidityMs: 5 * 60 * 1000,
+  martingaleMaxLevel: 3,
+  signalPollMs: 2000,
+  clockTickMs: 1000,
+  countdownPollMs: 1000,
+  offerWindowMs: 8 * 60 * 60 * 1000,
+  testimonialRotationMs: 5000,
+  upgradeProcessingMs: 1500,
+  resetRedirectMs: 3000,
+  scrollOverlayThresholdPx: 200,
+} as const;
+
+/** Daily full-signal allowance per tier; null means unlimited. Silver is an operator setting (10 or 25). */
+export const DEFAULT_TIER_DAILY_SIGNAL_LIMITS: Record<Exclude<Tier, 'guest'>, number | null> = {
+  silver: 10,
+  pro: 50,
+  gold: null,
+};
+export const SILVER_DAILY_LIMIT_ALTERNATIVE = 25;
+
+/** Minimum deposits (USD) that the marketing copy ties to each tier, and the wizard's paths. */
+export const TIER_MIN_DEPOSIT_USD = { silver: 20, pro: 100, gold: 500 } as const;
+export const ACCESS_PATH_MIN_DEPOSIT_USD = { manual: 30, auto: 500 } as const;
+export const BOT_ACCESS_MIN_DEPOSIT_USD = 50;
+export const PROMO_MIN_DEPOSIT_USD = 100;
+
+export const COUNTRIES = [
+  'Nigeria',
+  'United States',
+  'United Kingdom',
+  'Canada',
+  'Australia',
+  'South Africa',
+  'Ghana',
+  'Kenya',
+  'India',
+  'Germany',
+  'France',
+  'Other',
+] as const;
+
+export interface DialCode {
+  code: string;
+  flag: string;
+  name: string;
+}
+
+export const DIAL_CODES: readonly DialCode[] = [
+  { code: '+1', flag: '🇺🇸', name: 'US/CA' },
+  { code: '+44', flag: '🇬🇧', name: 'UK' },
+  { code: '+234', flag: '🇳🇬', name: 'Nigeria' },
+  { code: '+233', flag: '🇬🇭', name: 'Ghana' },
+  { code: '+254', flag: '🇰🇪', name: 'Kenya' },
+  { code: '+27', flag: '🇿🇦', name: 'South Africa' },
+  { code: '+91', flag: '🇮🇳', name: 'India' },
+  { code: '+60', flag: '🇲🇾', name: 'Malaysia' },
+  { code: '+65', flag: '🇸🇬', name: 'Singapore' },
+  { code: '+61', flag: '🇦🇺', name: 'Australia' },
+  { code: '+49', flag: '🇩🇪', name: 'Germany' },
+  { code: '+33', flag: '🇫🇷', name: 'France' },
+  { code: '+39', flag: '🇮🇹', name: 'Italy' },
+  { code: '+34', flag: '🇪🇸', name: 'Spain' },
+  { code: '+31', flag: '🇳🇱', name: 'Netherlands' },
+  { code: '+971', flag: '🇦🇪', name: 'UAE' },
+  { code: '+966', flag: '🇸🇦', name: 'Saudi Arabia' },
+  { code: '+86', flag: '🇨🇳', name: 'China' },
+  { code: '+81', flag: '🇯🇵', name: 'Japan' },
+  { code: '+82', flag: '🇰🇷', name: 'South Korea' },
+];
+export const DEFAULT_DIAL_CODE = '+234';
+
+/** Assets the signal engine trades (spec sections 2 and 9). */
+export const SIGNAL_ASSETS = [
+  'EUR/USD (OTC)',
+  'GBP/USD',
+  'USD/JPY',
+  'AUD/USD',
+  'USD/CAD',
+  'GBP/JPY',
+  'XAU/USD',
+] as const;
+export type SignalAsset = (typeof SIGNAL_ASSETS)[number];
+
+export const SUPPORT_TICKET_CATEGORIES = [
+  'account-setup',
+  'deposit-issues',
+  'signals',
+  'copy-trading',
+  'technical',
+  'billing',
+  'other',
+] as const;
+export const SUPPORT_TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;

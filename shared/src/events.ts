@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { type TCountdown, ZCountdown } from './countdown.js';
+import { type TPerformanceStats, type TSignalView, ZPerformanceStats, ZSignal } from './signals.js';
+import type { TUser } from './user.js';
+
+/**
+ * Events on the internal bus (Redis pub/sub, or in-process without REDIS_URL). The worker publishes
+ * signal and countdown events; server processes publish account changes; every server process relays
+ * them to its own sockets.
+ */
+export const ZBusEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('signal:new'), signal: ZSignal }),
+  z.object({ type: z.literal('signal:update'), signal: ZSignal }),
+  z.object({ type: z.literal('stats:update'), stats: ZPerformanceStats }),
+  z.object({ type: z.literal('countdown:tick'), countdown: ZCountdown }),
+  z.object({ type: z.literal('account:changed'), userId: z.string() }),
+]);
+export type TBusEvent = z.infer<typeof ZBusEvent>;
+
+/** Channel name of the bus, under the deployment's Redis namespace. */
+export const BUS_CHANNEL = 'events';
+
+/** Sent on every connect and on demand, filtered by the member's access at that moment. */
+export interface RealtimeSnapshot {
+  user: TUser | null;
+  signals: TSignalView[];
+  stats: TPerformanceStats | null;
+  countdown: TCountdown;
+}
+
+/** Socket events, server to client (`resource:verb`). */
+export interface ServerToClientEvents {
+  snapshot: (snapshot: RealtimeSnapshot) => void;
+  'signal:new': (signal: TSignalView) => void;
+  'signal:update': (signal: TSignalView) => void;
+  'stats:update': (stats: TPerformanceStats) => void;
+  'countdown:tick': (countdown: TCountdown) => void;
+  'account:update': (user: TUser) => void;
+}
+
+/** Socket events, client to server. */
+export interface ClientToServerEvents {
+  'snapshot:request': (ack: (snapshot: RealtimeSnapshot) => void) => void;
+}
+
+/** Rooms the server alone assigns. */
+export const Rooms = {
+  public: 'public',
+  admins: 'admins',
+  tier: (tier: string) => `tier:${tier}`,
+  user: (userId: string) => `user:${userId}`,
+} as const;

@@ -1,0 +1,95 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types of the database, one interface per area, combined into `Database`.
+ * Migrations live in server/src/db/migrations and must match these.
+ */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** numeric columns come back from pg as strings; write numbers. */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  full_name: string;
+  phone: string;
+  country: string;
+  telegram: string | null;
+  password_hash: string;
+  role: Generated<'member' | 'admin'>;
+  tier: Generated<'guest' | 'silver' | 'pro' | 'gold'>;
+  access_level: Generated<'free' | 'basic' | 'deposited' | 'premium'>;
+  dashboard_unlocked: Generated<boolean>;
+  has_deposited: Generated<boolean>;
+  access_path: 'manual' | 'auto' | null;
+  admission_code: string;
+  code_activated: Generated<boolean>;
+  email_verified_at: Timestamp | null;
+  trial_ends_at: Timestamp | null;
+  broker_account_id: string | null;
+  deposit_amount: ColumnType<string, number | string | undefined, number | string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface EmailCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'email_confirmation';
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface ResetTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface DashboardCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  consumed_at: Timestamp | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  kind: string;
+  text_body: string;
+  html_body: string;
+  created_at: Generated<Date>;
+  sent_at: Timestamp | null;
+  error: string | null;
+}
+
+export interface AuthTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_codes: EmailCodesTable;
+  reset_tokens: ResetTokensTable;
+  dashboard_codes: DashboardCodesTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type { CreatedAt, Numeric, Timestamp };

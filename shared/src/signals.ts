@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const SIGNAL_STATUSES = ['active', 'expired', 'closed', 'hit_tp', 'hit_sl'] as const;
+export const SIGNAL_OUTCOMES = ['profit', 'loss', 'breakeven'] as const;
+
+/** A signal as members receive it (spec section 3, Signal). Times are ISO strings. */
+export const ZSignal = z.object({
+  id: z.string(),
+  asset: z.string(),
+  signalType: z.enum(['buy', 'sell']),
+  direction: z.enum(['CALL', 'PUT']),
+  entryPrice: z.number(),
+  confidence: z.number(),
+  status: z.enum(SIGNAL_STATUSES),
+  outcome: z.enum(SIGNAL_OUTCOMES).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  stopLoss: z.number().nullable(),
+  takeProfit: z.number().nullable(),
+  analysis: z.string().nullable(),
+  /** Martingale level (0 = primary) at which the signal won; null while open or when it lost. */
+  resolvedLevel: z.number().int().min(0).max(3).nullable(),
+  exitPrice: z.number().nullable(),
+  /** Position of the signal within its day in the operator's time zone, from 1. */
+  daySequence: z.number().int().positive(),
+  source: z.enum(['simulated', 'feed']),
+  locked: z.literal(false),
+});
+export type TSignal = z.infer<typeof ZSignal>;
+
+/** What a room past its daily allowance gets instead of the signal: that one exists, not what it is. */
+export const ZLockedSignal = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  daySequence: z.number().int().positive(),
+  locked: z.literal(true),
+});
+export type TLockedSignal = z.infer<typeof ZLockedSignal>;
+
+export const ZSignalView = z.discriminatedUnion('locked', [ZSignal, ZLockedSignal]);
+export type TSignalView = z.infer<typeof ZSignalView>;
+
+/** Statistics from resolved signals only; `empty` until the first one resolves. */
+export const ZPerformanceStats = z.object({
+  empty: z.boolean(),
+  totalSignals: z.number().int(),
+  wonSignals: z.number().int(),
+  lostSignals: z.number().int(),
+  breakevenSignals: z.number().int(),
+  winRate: z.number().nullable(),
+  avgConfidence: z.number().nullable(),
+  winsByLevel: z.array(z.number().int()),
+  byAsset: z.array(z.object({ asset: z.string(), total: z.number().int(), won: z.number().int() })),
+  byDirection: z.array(
+    z.object({ direction: z.enum(['CALL', 'PUT']), total: z.number().int(), won: z.number().int() }),
+  ),
+  longestLosingStreak: z.number().int(),
+});
+export type TPerformanceStats = z.infer<typeof ZPerformanceStats>;
+
+/** Landing-page figures, all counted from records (DECISIONS.md, honest by construction). */
+export const ZPublicStats = z.object({
+  members: z.number().int(),
+  signalsIssued: z.number().int(),
+  resolvedSignals: z.number().int(),
+  winRate: z.number().nullable(),
+  marketsCovered: z.number().int(),
+  marketSource: z.enum(['simulated', 'feed']),
+});
+export type TPublicStats = z.infer<typeof ZPublicStats>;

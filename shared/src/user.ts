@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ACCESS_LEVELS, ACCESS_PATHS, ROLES, TIERS } from './constants.js';
+
+/** The user object the server returns: every field of spec section 3 "User from the server", plus ours. */
+export const ZUser = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  telegram: z.string().nullable(),
+  admissionCode: z.string(),
+  hasDeposited: z.boolean(),
+  accessPath: z.enum(ACCESS_PATHS).nullable(),
+  accessLevel: z.enum(ACCESS_LEVELS),
+  dashboardUnlocked: z.boolean(),
+  tier: z.enum(TIERS),
+  codeActivated: z.boolean(),
+  role: z.enum(ROLES),
+  emailVerified: z.boolean(),
+  brokerAccountId: z.string().nullable(),
+  depositAmount: z.number(),
+  createdAt: z.string(),
+  /** End of the guest trial: 24 h after the e-mail was confirmed; null before confirmation. */
+  trialEndsAt: z.string().nullable(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+/** Access as the server decides it; the web reads the same rule to show locks. */
+export function hasSignalAccess(user: Pick<TUser, 'dashboardUnlocked' | 'tier'>): boolean {
+  return user.dashboardUnlocked && user.tier !== 'guest';
+}
+
+/** Unknown access levels map to free (spec section 3). */
+export function normalizeAccessLevel(value: string | null | undefined): TUser['accessLevel'] {
+  return (ACCESS_LEVELS as readonly string[]).includes(value ?? '') ? (value as TUser['accessLevel']) : 'free';
+}

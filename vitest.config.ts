@@ -1,0 +1,49 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages resolve to their TypeScript sources in tests (no build step needed).
+
+export default defineConfig({
+  resolve: { conditions: ['@signalroom/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@signalroom/source', ...defaultServerConditions] } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'shared/src/**/*.test.ts',
+            'worker/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+          ],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['server/test/**/*.test.ts', 'worker/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: a few files at a time, each with its own server and database.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,45 @@
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { RouteError } from './route-error.js';
+
+/**
+ * Every route of the spec (section 2). Pages load lazily so the landing page ships without the
+ * dashboard, socket and form code.
+ */
+const router = createBrowserRouter([
+  { path: '/', lazy: () => import('../pages/landing/landing.page.js'), errorElement: <RouteError /> },
+  { path: '/signup', lazy: () => import('../pages/signup/signup.page.js'), errorElement: <RouteError /> },
+  { path: '/login', lazy: () => import('../pages/login/login.page.js'), errorElement: <RouteError /> },
+  {
+    path: '/forgot-password',
+    lazy: () => import('../pages/forgot-password/forgot-password.page.js'),
+    errorElement: <RouteError />,
+  },
+  {
+    path: '/reset-password',
+    lazy: () => import('../pages/reset-password/reset-password.page.js'),
+    errorElement: <RouteError />,
+  },
+  { path: '/bot-access', lazy: () => import('../pages/bot-access/bot-access.page.js'), errorElement: <RouteError /> },
+  {
+    path: '/bot-access/success',
+    lazy: () => import('../pages/bot-access-success/bot-access-success.page.js'),
+    errorElement: <RouteError />,
+  },
+  { path: '/dev/outbox', lazy: () => import('../pages/dev-outbox/dev-outbox.page.js'), errorElement: <RouteError /> },
+  {
+    path: '/dashboard',
+    lazy: () => import('./dashboard/dashboard-layout.js'),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: () => import('../pages/command-center/command-center.page.js') },
+      { path: 'signals', lazy: () => import('../pages/signal-room/signal-room.page.js') },
+      { path: 'upgrade', lazy: () => import('../pages/upgrade/upgrade.page.js') },
+      { path: '*', lazy: () => import('../pages/not-yet/not-yet.page.js') },
+    ],
+  },
+  { path: '*', lazy: () => import('../pages/not-found/not-found.page.js') },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,28 @@
+import type { TPublicConfig } from '@signalroom/shared';
+import { create } from 'zustand';
+import { api } from '../api/client.js';
+
+interface PublicConfigState {
+  config: TPublicConfig | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  load(): Promise<void>;
+}
+
+/** Operator settings (product name, support links, broker link, promo code, time zone). Loaded once. */
+export const usePublicConfigStore = create<PublicConfigState>((set, get) => ({
+  config: null,
+  status: 'idle',
+  async load() {
+    if (get().status === 'loading' || get().status === 'ready') return;
+    set({ status: 'loading' });
+    try {
+      const answer = await api.get<TPublicConfig>('/config/public');
+      if (answer.success && answer.data) {
+        set({ config: answer.data, status: 'ready' });
+        document.title = answer.data.productName;
+      } else set({ status: 'error' });
+    } catch {
+      set({ status: 'error' });
+    }
+  },
+}));

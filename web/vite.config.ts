@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['@signalroom/source'] },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/socket.io': { target: 'ws://localhost:3000', ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Prints every chunk with its gzip size; the landing budget is checked by scripts/bundle-size.mjs.
+    reportCompressedSize: true,
+  },
+});
