@@ -5,6 +5,7 @@ export * from './envelope.js';
 export * from './events.js';
 export * from './messages.js';
 export * from './public-config.js';
+export * from './signal-access.js';
 export * from './signals.js';
 export * from './user.js';
 export * from './validation/auth.rules.js';

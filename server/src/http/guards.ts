@@ -1,0 +1,50 @@
+import { hasSignalAccess, type TUser } from '@signalroom/shared';
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { findUserBySessionHash } from '../modules/users/sessions.repository.js';
+import { presentUser } from '../modules/users/users.presenter.js';
+import { AppError } from './app-error.js';
+import { hashSecret } from './tokens.js';
+
+/** The bearer token of a request, if any. */
+export function readBearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The member a session token belongs to, or null (unknown, expired or revoked). Also used by sockets. */
+export async function authenticateToken(ctx: ServerContext, token: string | null): Promise<TUser | null> {
+  if (!token || token.length > 200) return null;
+  const row = await findUserBySessionHash(ctx.db, hashSecret(token), ctx.now());
+  return row ? presentUser(row) : null;
+}
+
+/** 401 unless the request carries a live session. */
+export async function requireUser(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
+  const user = await authenticateToken(ctx, readBearerToken(request));
+  if (!user) throw AppError.unauthorized();
+  return user;
+}
+
+/** 401 without a session, 403 for a member who is not an admin. */
+export async function requireAdmin(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
+  const user = await requireUser(ctx, request);
+  if (user.role !== 'admin') throw AppError.forbidden();
+  return user;
+}
+
+/** 403 unless the member's dashboard is unlocked and the tier is not guest (signal room rule). */
+export async function requireSignalAccess(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
+  const user = await requireUser(ctx, request);
+  if (!hasSignalAccess(user)) throw AppError.forbidden();
+  return user;
+}
+
+/** 403 unless the member is gold and unlocked (gold room, platinum stream). */
+export async function requireGold(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
+  const user = await requireSignalAccess(ctx, request);
+  if (user.tier !== 'gold') throw AppError.forbidden();
+  return user;
+}

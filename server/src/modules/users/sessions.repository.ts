@@ -1,0 +1,19 @@
+import type { Db } from '../../db/database.js';
+import type { UserRow } from './users.presenter.js';
+
+/** The user behind a live (not revoked, not expired) session token hash, or null. */
+export async function findUserBySessionHash(db: Db, tokenHash: string, now: Date): Promise<UserRow | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function insertSession(db: Db, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
+}
