@@ -11,3 +11,4 @@ export * from './user.js';
 export * from './validation/auth.rules.js';
 export * from './validation/bot-access.rules.js';
 export * from './validation/patterns.js';
+export * from './queues.js';

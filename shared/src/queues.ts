@@ -1,0 +1,11 @@
+/** BullMQ queue and job names, defined once for the worker, the server's Bull Board and metrics. */
+export const QUEUES = {
+  signals: 'signals',
+} as const;
+
+export const JOBS = {
+  /** Scheduled on every 5-minute boundary: generate the slot's signal. */
+  generateSignal: 'generate-signal',
+  /** Delayed to a signal's expiry (and each martingale level's): resolve its outcome. */
+  resolveSignal: 'resolve-signal',
+} as const;
