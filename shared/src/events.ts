@@ -8,12 +8,15 @@ import type { TUser } from './user.js';
  * signal and countdown events; server processes publish account changes; every server process relays
  * them to its own sockets.
  */
+/** Stamped by the bus when an event is published (epoch ms), so relays can measure their delay. */
+const busMeta = { publishedAt: z.number().optional() };
+
 export const ZBusEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('signal:new'), signal: ZSignal }),
-  z.object({ type: z.literal('signal:update'), signal: ZSignal }),
-  z.object({ type: z.literal('stats:update'), stats: ZPerformanceStats }),
-  z.object({ type: z.literal('countdown:tick'), countdown: ZCountdown }),
-  z.object({ type: z.literal('account:changed'), userId: z.string() }),
+  z.object({ type: z.literal('signal:new'), signal: ZSignal, ...busMeta }),
+  z.object({ type: z.literal('signal:update'), signal: ZSignal, ...busMeta }),
+  z.object({ type: z.literal('stats:update'), stats: ZPerformanceStats, ...busMeta }),
+  z.object({ type: z.literal('countdown:tick'), countdown: ZCountdown, ...busMeta }),
+  z.object({ type: z.literal('account:changed'), userId: z.string(), ...busMeta }),
 ]);
 export type TBusEvent = z.infer<typeof ZBusEvent>;
 

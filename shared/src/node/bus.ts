@@ -18,9 +18,10 @@ export function createMemoryBus(): EventBus {
   const handlers = new Set<(event: TBusEvent) => void>();
   return {
     async publish(event) {
+      const stamped: TBusEvent = { ...event, publishedAt: event.publishedAt ?? Date.now() };
       // Deliver after the publisher's current work, as Redis would, so handlers never run mid-transaction.
       queueMicrotask(() => {
-        for (const handler of handlers) handler(event);
+        for (const handler of handlers) handler(stamped);
       });
     },
     subscribe(handler) {
@@ -76,7 +77,7 @@ export function createRedisBus(
   publisher.on('error', () => {});
   return {
     async publish(event) {
-      await publisher.publish(channel, JSON.stringify(event));
+      await publisher.publish(channel, JSON.stringify({ ...event, publishedAt: event.publishedAt ?? Date.now() }));
     },
     subscribe(handler) {
       ensureSubscriber();
