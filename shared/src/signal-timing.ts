@@ -1,0 +1,62 @@
+import { TIMING } from './constants.js';
+
+/**
+ * The next 5-minute boundary strictly after `now` (spec section 4, signal room timing): at exactly
+ * 10:05:00.000 the next one is 10:10:00. Boundaries are in UTC epoch time, which every zone with a
+ * whole-quarter-hour offset shares.
+ */
+export function nextSignalBoundary(now: Date, intervalMs: number = TIMING.signalIntervalMs): Date {
+  const t = now.getTime();
+  return new Date((Math.floor(t / intervalMs) + 1) * intervalMs);
+}
+
+/** minutes:seconds left until `target`, never negative ("04:59"). */
+export function formatMinutesSeconds(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in an IANA time zone, e.g. the operator's. */
+export function dayKeyInZone(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** What the Command Center shows as the member's usage today (real figures, not the spec's fixed 12). */
+export interface DailyUsage {
+  /** Signals issued so far in the operator's day (from the newest signal's daySequence). */
+  issuedToday: number;
+  /** Of those, how many this member's tier receives in full. */
+  receivedToday: number;
+  /** The tier's daily allowance; null is unlimited. */
+  limit: number | null;
+}
+
+/**
+ * Usage today from the signals a member has: every signal (full or teaser) carries its position in the
+ * operator's day, so the newest one of today tells how many were issued; the tier receives the first
+ * `limit` of them in full. Signals of an earlier day do not count.
+ */
+export function dailyUsage(
+  signals: ReadonlyArray<{ createdAt: string; daySequence: number }>,
+  limit: number | null,
+  now: Date,
+  timeZone: string,
+): DailyUsage {
+  const today = dayKeyInZone(now, timeZone);
+  let issuedToday = 0;
+  for (const signal of signals) {
+    if (dayKeyInZone(new Date(signal.createdAt), timeZone) !== today) continue;
+    issuedToday = Math.max(issuedToday, signal.daySequence);
+  }
+  const receivedToday = limit === null ? issuedToday : Math.min(issuedToday, limit);
+  return { issuedToday, receivedToday, limit };
+}
