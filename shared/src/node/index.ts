@@ -1,4 +1,4 @@
-export type { BotAccessTables } from './bot-access-tables.js';
+export type { BotAccessSubmissionsTable, BotAccessTables } from './bot-access-tables.js';
 export * from './bus.js';
 export * from './database.js';
 export * from './schema.js';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { Messages } from './messages.js';
+import type { FieldErrors } from './validation/auth.rules.js';
+import {
+  type BotAccessForm,
+  type TBotAccessSubmitRequest,
+  validateBotAccessForm,
+} from './validation/bot-access.rules.js';
+
+/**
+ * Review states of a bot-access application (the spec leaves them open): a new lead, support has
+ * contacted them, their bot licence is activated, or the application was turned down.
+ */
+export const BOT_ACCESS_STATUSES = ['new', 'contacted', 'activated', 'rejected'] as const;
+export type BotAccessStatus = (typeof BOT_ACCESS_STATUSES)[number];
+
+/** A stored application as admins see it. */
+export const ZBotAccessSubmission = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  countryCode: z.string(),
+  phoneNumber: z.string(),
+  email: z.string(),
+  hasAccount: z.string(),
+  hasFunded: z.string(),
+  canAfford: z.string(),
+  hasLostMoney: z.string(),
+  lossAmount: z.string(),
+  usageMethod: z.string(),
+  wantsCall: z.string(),
+  callCountryCode: z.string(),
+  callNumber: z.string(),
+  readyToStart: z.string(),
+  status: z.enum(BOT_ACCESS_STATUSES),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TBotAccessSubmission = z.infer<typeof ZBotAccessSubmission>;
+
+/** Query of GET /api/bot-access/submissions (page 1 and limit 50 by default, spec section 7). */
+export const ZBotAccessListQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    status: z.enum(BOT_ACCESS_STATUSES).optional(),
+  })
+  .strict();
+export type TBotAccessListQuery = z.infer<typeof ZBotAccessListQuery>;
+
+/** Body of PATCH /api/bot-access/submissions/:id/status. */
+export const ZBotAccessStatusUpdate = z
+  .object({
+    status: z.enum(BOT_ACCESS_STATUSES),
+    notes: z.string().max(2000).optional().nullable(),
+  })
+  .strict();
+export type TBotAccessStatusUpdate = z.infer<typeof ZBotAccessStatusUpdate>;
+
+/** The national part of a joined number when it starts with its dial code; null otherwise. */
+function splitDialCode(joined: string, dialCode: string): string | null {
+  return dialCode && joined.startsWith(dialCode) ? joined.slice(dialCode.length) : null;
+}
+
+/**
+ * Server-side check of a posted application. The form sends phoneNumber (and callNumber) joined with
+ * their dial codes and whitespace removed (spec section 7), so the national part is split off and
+ * checked with the same rules the form uses. Answers the same messages, per field.
+ */
+export function validateBotAccessSubmission(body: TBotAccessSubmitRequest): FieldErrors<keyof BotAccessForm> {
+  const nationalPhone = body.phoneNumber ? splitDialCode(body.phoneNumber, body.countryCode) : '';
+  const nationalCall = body.callNumber ? splitDialCode(body.callNumber, body.callCountryCode) : '';
+  const errors = validateBotAccessForm({
+    ...body,
+    phoneNumber: nationalPhone ?? body.phoneNumber,
+    callNumber: nationalCall ?? body.callNumber,
+  });
+  if (nationalPhone === null && body.phoneNumber) errors.phoneNumber = Messages.botAccess.phoneInvalid;
+  return errors;
+}
