@@ -21,12 +21,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     bodyLimit: 64 * 1024,
   });
   const context: ServerContext = { ...options.context, logger: app.log };
-  installErrorHandler(app);
+  const webDist = options.webDistDir;
+  const serveWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));
+  installErrorHandler(app, { notFound: !serveWeb });
 
   await registerModules(app, context);
 
-  const webDist = options.webDistDir;
-  if (webDist && existsSync(join(webDist, 'index.html'))) {
+  if (webDist && serveWeb) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false });
     // The spec's routes are client-side: any GET outside /api that matches no file gets the app shell.
     app.setNotFoundHandler((request, reply) => {

@@ -4,7 +4,7 @@ import { AppError } from './app-error.js';
 import { failure } from './envelope.js';
 
 /** Maps every error to the envelope with a fitting status; nothing leaves as an unshaped 500. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, options: { notFound?: boolean } = {}): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
@@ -40,6 +40,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send(failure(Messages.common.internal, { code: 'internal' }));
   });
 
+  // When the web app is served, app.ts sets the one not-found handler (SPA fallback); Fastify allows one.
+  if (options.notFound === false) return;
   app.setNotFoundHandler((request, reply) => {
     reply
       .status(404)
