@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { registerBotAccessRoutes } from './bot-access/bot-access.routes.js';
 import { registerConfigRoutes } from './config/config.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 
@@ -11,6 +12,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
     async (api) => {
       await registerHealthRoutes(api, ctx);
       await registerConfigRoutes(api, ctx);
+      await registerBotAccessRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
