@@ -25,6 +25,8 @@ export const ZSignal = z.object({
   /** Position of the signal within its day in the operator's time zone, from 1. */
   daySequence: z.number().int().positive(),
   source: z.enum(['simulated', 'feed']),
+  /** Martingale level in play while the signal is active (0 = primary window); absent in older payloads. */
+  activeLevel: z.number().int().min(0).max(3).optional(),
   locked: z.literal(false),
 });
 export type TSignal = z.infer<typeof ZSignal>;

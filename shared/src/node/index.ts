@@ -2,4 +2,4 @@ export type { BotAccessSubmissionsTable, BotAccessTables } from './bot-access-ta
 export * from './bus.js';
 export * from './database.js';
 export * from './schema.js';
-export type { SignalTables } from './signal-tables.js';
+export type { OfferCountdownTable, SignalsTable, SignalTables } from './signal-tables.js';

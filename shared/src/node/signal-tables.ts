@@ -1,3 +1,56 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/**
+ * One signal per slot (`slot_start` is unique) and a gapless position within the operator's day
+ * (`day_key`, `day_sequence` unique together) for the tier daily limits.
+ */
+export interface SignalsTable {
+  id: Generated<string>;
+  /** Start of the 5-minute slot the signal belongs to; the unique key that makes a slot yield one signal. */
+  slot_start: Timestamp;
+  /** Calendar day of the slot in the operator's time zone (YYYY-MM-DD). */
+  day_key: string;
+  day_sequence: number;
+  asset: string;
+  signal_type: 'buy' | 'sell';
+  direction: 'CALL' | 'PUT';
+  entry_price: number;
+  /** Estimated chance (percent) that the primary window closes in the signal's direction. */
+  confidence: number;
+  status: Generated<'active' | 'expired' | 'closed' | 'hit_tp' | 'hit_sl'>;
+  outcome: 'profit' | 'loss' | 'breakeven' | null;
+  /** Martingale level in play while active (0 = primary window). */
+  active_level: Generated<number>;
+  /** Level at which it ended with profit or breakeven; null while active or after a loss. */
+  resolved_level: number | null;
+  exit_price: number | null;
+  /** Length of each window (the signal interval when it was issued). */
+  window_ms: number;
+  /** End of the primary window; martingale level n ends at expires_at + n * window_ms. */
+  expires_at: Timestamp;
+  stop_loss: number | null;
+  take_profit: number | null;
+  analysis: string | null;
+  source: 'simulated' | 'feed';
+  strategy: string;
+  created_at: Timestamp;
+  updated_at: Timestamp | null;
+  resolved_at: Timestamp | null;
+}
+
+/** The offer countdown: a single row holding the deadline an admin set. */
+export interface OfferCountdownTable {
+  id: number;
+  deadline: Timestamp;
+  window_minutes: number;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
 /** Tables of the signal engine and the offer countdown (owned by the signal engine work). */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the signal engine migrations
-export interface SignalTables {}
+export interface SignalTables {
+  signals: SignalsTable;
+  offer_countdown: OfferCountdownTable;
+}
