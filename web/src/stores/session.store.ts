@@ -12,18 +12,30 @@ interface SessionState {
   clear(): void;
 }
 
-function readStoredUser(): TUser | null {
+// Storage can be unavailable (private mode, quota, a non-browser test run): the session then lives in
+// memory only, which is still correct for the current tab.
+function readStorage(key: string): string | null {
   try {
-    const raw = localStorage.getItem(STORAGE_KEYS.user);
-    return raw ? (JSON.parse(raw) as TUser) : null;
+    return globalThis.localStorage?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
-function readStoredToken(): string | null {
+function writeStorage(key: string, value: string | null): void {
   try {
-    return localStorage.getItem(STORAGE_KEYS.token);
+    if (value === null) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // See above: memory only.
+  }
+}
+
+function readStoredUser(): TUser | null {
+  const raw = readStorage(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as TUser;
   } catch {
     return null;
   }
@@ -31,20 +43,20 @@ function readStoredToken(): string | null {
 
 /** The signed-in member, mirrored to localStorage under the product's keys. */
 export const useSessionStore = create<SessionState>((set) => ({
-  token: readStoredToken(),
+  token: readStorage(STORAGE_KEYS.token),
   user: readStoredUser(),
   setSession(token, user) {
-    localStorage.setItem(STORAGE_KEYS.token, token);
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    writeStorage(STORAGE_KEYS.token, token);
+    writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
     set({ token, user });
   },
   setUser(user) {
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
     set({ user });
   },
   clear() {
-    localStorage.removeItem(STORAGE_KEYS.token);
-    localStorage.removeItem(STORAGE_KEYS.user);
+    writeStorage(STORAGE_KEYS.token, null);
+    writeStorage(STORAGE_KEYS.user, null);
     set({ token: null, user: null });
   },
 }));

@@ -1,0 +1,103 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useLiveSignalsStore } from './live-signals.store.js';
+import { countdown, makeSignal, makeStats, makeUser } from './live-signals.test-data.js';
+import { useSessionStore } from './session.store.js';
+
+const live = () => useLiveSignalsStore.getState();
+
+describe('live signals store', () => {
+  beforeEach(() => {
+    useSessionStore.getState().clear();
+    live().clearSignals();
+  });
+
+  it('has no access and drops signals while no member with access is signed in', () => {
+    expect(live().access).toBe(false);
+    live().applySignal(makeSignal(1));
+    expect(live().signals).toEqual([]);
+  });
+
+  it('loads a snapshot for a member with signal access', () => {
+    live().applySnapshot({ user: makeUser(), signals: [makeSignal(1), makeSignal(2)], stats: makeStats(), countdown });
+    expect(live().access).toBe(true);
+    expect(live().signals.map((s) => s.id)).toEqual(['sig-2', 'sig-1']);
+    expect(live().stats?.winRate).toBe(75);
+    expect(live().loadStatus).toBe('ready');
+    expect(live().lastRefreshAt).not.toBeNull();
+    expect(useSessionStore.getState().user?.tier).toBe('gold');
+  });
+
+  it('ignores the signals of a snapshot for a guest', () => {
+    live().applySnapshot({
+      user: makeUser({ tier: 'guest', dashboardUnlocked: false }),
+      signals: [makeSignal(1)],
+      stats: null,
+      countdown,
+    });
+    expect(live().access).toBe(false);
+    expect(live().signals).toEqual([]);
+    expect(live().countdown).toEqual(countdown);
+  });
+
+  it('adds pushed signals live and applies their updates', () => {
+    live().applySnapshot({ user: makeUser(), signals: [makeSignal(1)], stats: null, countdown });
+    live().applySignal(makeSignal(2));
+    live().applySignal(makeSignal(1, { status: 'closed', outcome: 'loss' }));
+    expect(live().signals.map((s) => `${s.id}:${s.locked ? 'locked' : s.status}`)).toEqual([
+      'sig-2:active',
+      'sig-1:closed',
+    ]);
+  });
+
+  it('clears signals and statistics at once when an account update removes access', () => {
+    live().applySnapshot({ user: makeUser(), signals: [makeSignal(1)], stats: makeStats(), countdown });
+    live().applyAccount(makeUser({ tier: 'guest', dashboardUnlocked: false }));
+    expect(live().access).toBe(false);
+    expect(live().signals).toEqual([]);
+    expect(live().stats).toBeNull();
+    expect(useSessionStore.getState().user?.tier).toBe('guest');
+    // A late or replayed push after the revocation is not shown.
+    live().applySignal(makeSignal(2));
+    live().applyStats(makeStats());
+    expect(live().signals).toEqual([]);
+    expect(live().stats).toBeNull();
+  });
+
+  it('starts loading when an account update grants access', () => {
+    live().applyAccount(makeUser({ tier: 'guest', dashboardUnlocked: false }));
+    live().applyAccount(makeUser({ tier: 'silver', dashboardUnlocked: true }));
+    expect(live().access).toBe(true);
+    expect(live().loadStatus).toBe('loading');
+  });
+
+  it('turns a failed first poll into an error state but keeps data on a later failure', () => {
+    useSessionStore.getState().setUser(makeUser());
+    live().applyPoll({ error: 'down' });
+    expect(live().loadStatus).toBe('error');
+    expect(live().loadError).toBe('down');
+    live().applyPoll({ signals: [makeSignal(3)], stats: makeStats() });
+    expect(live().loadStatus).toBe('ready');
+    live().applyPoll({ error: 'down again' });
+    expect(live().loadStatus).toBe('ready');
+    expect(live().signals.map((s) => s.id)).toEqual(['sig-3']);
+  });
+
+  it('keeps statistics when a poll brings only signals', () => {
+    useSessionStore.getState().setUser(makeUser());
+    live().applyPoll({ signals: [makeSignal(1)], stats: makeStats({ winRate: 60 }) });
+    live().applyPoll({ signals: [makeSignal(2), makeSignal(1)] });
+    expect(live().stats?.winRate).toBe(60);
+    expect(live().signals).toHaveLength(2);
+  });
+
+  it('follows the transport state machine', () => {
+    live().transition({ type: 'start' });
+    expect(live().transport).toBe('connecting');
+    live().transition({ type: 'connect-failed' });
+    expect(live().transport).toBe('polling');
+    live().transition({ type: 'connected' });
+    expect(live().transport).toBe('push');
+    live().transition({ type: 'stop' });
+    expect(live().transport).toBe('off');
+  });
+});

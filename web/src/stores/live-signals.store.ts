@@ -1,0 +1,258 @@
+import {
+  hasSignalAccess,
+  type RealtimeSnapshot,
+  type TCountdown,
+  TIMING,
+  type TPerformanceStats,
+  type TSignalView,
+  type TUser,
+} from '@signalroom/shared';
+import { create } from 'zustand';
+import { fetchPerformanceStats, fetchSignals } from '../api/signals.api.js';
+import type { AppSocket } from '../realtime/socket.js';
+import {
+  mergeSignal,
+  nextTransport,
+  normalizeSignals,
+  shouldRefreshStats,
+  type Transport,
+  type TransportEvent,
+} from './live-signals.logic.js';
+import { useSessionStore } from './session.store.js';
+
+export interface LiveSignalsState {
+  transport: Transport;
+  /** Whether the signed-in member may receive signals (dashboardUnlocked and non-guest). */
+  access: boolean;
+  signals: TSignalView[];
+  stats: TPerformanceStats | null;
+  /** The offer countdown, as pushed by the server. */
+  countdown: TCountdown | null;
+  /** loading until the first snapshot or poll answer; error when the first load failed. */
+  loadStatus: 'idle' | 'loading' | 'ready' | 'error';
+  loadError: string | null;
+  /** When signals were last received (push or poll), ISO. */
+  lastRefreshAt: string | null;
+
+  // Reducers: the only way data enters the store; socket listeners and pollers call these.
+  applySnapshot(snapshot: RealtimeSnapshot, at?: Date): void;
+  applySignal(signal: TSignalView, at?: Date): void;
+  applyStats(stats: TPerformanceStats): void;
+  applyCountdown(countdown: TCountdown): void;
+  applyAccount(user: TUser): void;
+  applyPoll(result: { signals?: TSignalView[]; stats?: TPerformanceStats; error?: string }, at?: Date): void;
+  transition(event: TransportEvent): void;
+  /** Empties signals and statistics at once (access lost, sign-out). */
+  clearSignals(): void;
+
+  // Effects: open or close the live connection for the signed-in member.
+  start(token: string, user: TUser): void;
+  stop(): void;
+  /** Retries after a failed first load. */
+  retry(): void;
+}
+
+/** How long the socket may take to connect before polling starts meanwhile. */
+const CONNECT_TIMEOUT_MS = 4000;
+
+const initialData = {
+  signals: [] as TSignalView[],
+  stats: null as TPerformanceStats | null,
+  loadStatus: 'idle' as LiveSignalsState['loadStatus'],
+  loadError: null as string | null,
+  lastRefreshAt: null as string | null,
+};
+
+/** Live signals, statistics and countdown for the dashboard: push through socket.io, polling as fallback. */
+export const useLiveSignalsStore = create<LiveSignalsState>((set, get) => ({
+  transport: 'off',
+  access: false,
+  countdown: null,
+  ...initialData,
+
+  applySnapshot(snapshot, at = new Date()) {
+    if (snapshot.countdown) set({ countdown: snapshot.countdown });
+    if (snapshot.user) get().applyAccount(snapshot.user);
+    if (!get().access) return;
+    set({
+      signals: normalizeSignals(snapshot.signals),
+      stats: snapshot.stats,
+      loadStatus: 'ready',
+      loadError: null,
+      lastRefreshAt: at.toISOString(),
+    });
+  },
+  applySignal(signal, at = new Date()) {
+    // A signal that arrives after access was lost (a late or replayed event) is dropped.
+    if (!get().access) return;
+    set((s) => ({ signals: mergeSignal(s.signals, signal), lastRefreshAt: at.toISOString() }));
+  },
+  applyStats(stats) {
+    if (!get().access) return;
+    set({ stats });
+  },
+  applyCountdown(countdown) {
+    set({ countdown });
+  },
+  applyAccount(user) {
+    // The session store is the one source of the user; access follows it (see syncAccess below).
+    useSessionStore.getState().setUser(user);
+  },
+  applyPoll(result, at = new Date()) {
+    if (!get().access) return;
+    if (result.error) {
+      // Keep what is shown; only the very first load turns into an error state.
+      if (get().loadStatus !== 'ready') set({ loadStatus: 'error', loadError: result.error });
+      return;
+    }
+    set((s) => ({
+      signals: result.signals ? normalizeSignals(result.signals) : s.signals,
+      stats: result.stats ?? s.stats,
+      loadStatus: 'ready',
+      loadError: null,
+      lastRefreshAt: result.signals ? at.toISOString() : s.lastRefreshAt,
+    }));
+  },
+  transition(event) {
+    set((s) => ({ transport: nextTransport(s.transport, event) }));
+  },
+  clearSignals() {
+    set({ ...initialData });
+  },
+
+  start(token, user) {
+    connection.open(token, user);
+  },
+  stop() {
+    connection.close();
+  },
+  retry() {
+    set({ loadStatus: 'loading', loadError: null });
+    void connection.pollOnce();
+  },
+}));
+
+/**
+ * The effects behind the store: one socket per signed-in member and a 2 s poller that runs only while
+ * the socket is down and the member has signal access. Listeners call store actions and nothing else.
+ */
+const connection = (() => {
+  let socket: AppSocket | null = null;
+  let pollTimer: ReturnType<typeof setInterval> | null = null;
+  let generation = 0;
+  let polling = false;
+
+  const store = () => readLiveState();
+
+  function stopPolling() {
+    if (pollTimer) clearInterval(pollTimer);
+    pollTimer = null;
+  }
+
+  async function pollOnce() {
+    if (polling || !store().access) return;
+    polling = true;
+    const mine = generation;
+    try {
+      const withStats = shouldRefreshStats(Math.random(), store().stats !== null);
+      const [signals, stats] = await Promise.all([
+        fetchSignals(),
+        withStats ? fetchPerformanceStats() : Promise.resolve(null),
+      ]);
+      if (mine !== generation) return;
+      if (!signals.ok) {
+        store().applyPoll({ error: signals.message });
+        return;
+      }
+      store().applyPoll({ signals: signals.data, ...(stats?.ok ? { stats: stats.data } : {}) });
+    } finally {
+      polling = false;
+    }
+  }
+
+  function syncPolling() {
+    const { transport, access } = store();
+    if (transport === 'polling' && access) {
+      if (!pollTimer) {
+        void pollOnce();
+        pollTimer = setInterval(() => void pollOnce(), TIMING.signalPollMs);
+      }
+    } else stopPolling();
+  }
+
+  function transition(event: TransportEvent) {
+    store().transition(event);
+    syncPolling();
+  }
+
+  async function open(token: string, user: TUser) {
+    if (socket || store().transport !== 'off') return;
+    generation += 1;
+    const mine = generation;
+    store().applyAccount(user);
+    transition({ type: 'start' });
+    // A socket that neither connects nor fails (a proxy swallowing upgrades) must not leave the room empty.
+    setTimeout(() => {
+      if (mine === generation && store().transport === 'connecting') transition({ type: 'connect-failed' });
+    }, CONNECT_TIMEOUT_MS);
+    try {
+      // socket.io-client is loaded only here, in its own chunk, after login.
+      const { connectSocket } = await import('../realtime/socket.js');
+      if (mine !== generation) return;
+      const s = connectSocket(token);
+      socket = s;
+      s.on('connect', () => transition({ type: 'connected' }));
+      s.on('disconnect', () => transition({ type: 'disconnected' }));
+      s.on('connect_error', () => transition({ type: 'connect-failed' }));
+      s.on('snapshot', (snapshot) => store().applySnapshot(snapshot));
+      s.on('signal:new', (signal) => store().applySignal(signal));
+      s.on('signal:update', (signal) => store().applySignal(signal));
+      s.on('stats:update', (stats) => store().applyStats(stats));
+      s.on('countdown:tick', (countdown) => store().applyCountdown(countdown));
+      s.on('account:update', (next) => store().applyAccount(next));
+    } catch {
+      // The socket chunk could not load (offline, new deploy): polling keeps the room alive.
+      if (mine === generation) transition({ type: 'connect-failed' });
+    }
+  }
+
+  /** After access changed: poll if the socket is down, or ask the socket for a fresh snapshot. */
+  function accessChanged() {
+    syncPolling();
+    if (socket?.connected && store().access) {
+      socket.emit('snapshot:request', (snapshot) => store().applySnapshot(snapshot));
+    }
+  }
+
+  function close() {
+    generation += 1;
+    stopPolling();
+    socket?.removeAllListeners();
+    socket?.disconnect();
+    socket = null;
+    store().transition({ type: 'stop' });
+    store().clearSignals();
+  }
+
+  return { open, close, pollOnce, accessChanged };
+})();
+
+function readLiveState(): LiveSignalsState {
+  return useLiveSignalsStore.getState();
+}
+
+/** Signal access follows the session user, whichever path changed it (push, /auth/me, a dashboard code). */
+function syncAccess(user: TUser | null) {
+  const access = user ? hasSignalAccess(user) : false;
+  const live = useLiveSignalsStore.getState();
+  if (access === live.access) return;
+  // Losing access empties the room at once; gaining it starts a fresh load.
+  if (!access) useLiveSignalsStore.setState({ access: false, ...initialData });
+  else useLiveSignalsStore.setState({ access: true, ...initialData, loadStatus: 'loading' });
+  connection.accessChanged();
+}
+
+useSessionStore.subscribe((state, previous) => {
+  if (state.user !== previous.user) syncAccess(state.user);
+});
+syncAccess(useSessionStore.getState().user);
