@@ -36,6 +36,10 @@ const ZEnv = z.object({
   /** Serve the built web app from this folder; defaults to web/dist beside the server. */
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMITS: bool.default(true),
+  /** Scales every auth rate limit (e.g. 100 in test suites that register many members from one IP). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(100_000).default(1),
+  /** Bearer token Prometheus must send to GET /metrics; unset, /metrics is open (counts only). */
+  METRICS_TOKEN: z.string().min(16).optional(),
 
   PRODUCT_NAME: z.string().min(1).default('Signalroom'),
   SUPPORT_HANDLE: z.string().default('@signalroom_support'),

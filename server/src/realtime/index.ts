@@ -1,11 +1,150 @@
+import type { RealtimeSnapshot } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
 import type { ServerContext } from '../context.js';
+import { metricsFor } from '../modules/metrics/metrics.registry.js';
+import { createLiveDataSource, type LiveDataSource, tierLimitsFor } from './live-data.source.js';
+import { createAccessSync } from './realtime.access.js';
+import { attachRedisAdapter } from './realtime.adapter.js';
+import { createHandshakeAuth } from './realtime.auth.js';
+import { createRelay } from './realtime.relay.js';
+import { cutSnapshot, loadLiveData } from './realtime.snapshot.js';
+import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
 
 export interface Realtime {
+  io: RealtimeServer;
+  /** Re-reads every local member's access now (also runs on a timer). */
+  sweep(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Attaches socket.io to the HTTP server: handshake auth, rooms, bus relay. */
-export async function attachRealtime(_app: FastifyInstance, _ctx: ServerContext): Promise<Realtime> {
-  return { close: async () => {} };
+export interface RealtimeOptions {
+  /** Where snapshots read signals, statistics and the countdown; defaults to the signal engine's module. */
+  source?: LiveDataSource;
+  /** How often every local member's access and session are re-read (ms). */
+  sweepIntervalMs?: number;
+}
+
+/** Default period of the access sweep: the bound on how long a logged-out session's socket lingers. */
+export const ACCESS_SWEEP_MS = 15_000;
+
+/**
+ * Attaches socket.io to the HTTP server: handshake auth, rooms, bus relay, snapshots.
+ *
+ * Catch-up: connection state recovery is deliberately NOT enabled (it would replay missed packets
+ * before any middleware could check current access). Instead every connect, every `snapshot:request`
+ * and every bus reconnect sends a fresh snapshot cut by the member's access at that moment.
+ */
+export async function attachRealtime(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  options: RealtimeOptions = {},
+): Promise<Realtime> {
+  const metrics = metricsFor(ctx);
+  const source = options.source ?? createLiveDataSource(ctx);
+  const limits = tierLimitsFor(ctx.config);
+  const log = ctx.logger.child({ module: 'realtime' });
+
+  const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const adapter = attachRedisAdapter(io, ctx);
+  const access = createAccessSync(ctx, metrics);
+  const onError = (error: unknown) => log.warn({ err: error }, 'realtime update failed');
+
+  async function snapshotFor(socket: RealtimeSocket): Promise<RealtimeSnapshot> {
+    return cutSnapshot(await loadLiveData(source), socket.data.user, limits);
+  }
+
+  async function sendSnapshot(socket: RealtimeSocket): Promise<void> {
+    const snapshot = await snapshotFor(socket);
+    if (!socket.connected) return;
+    socket.emit('snapshot', snapshot);
+    metrics.socketEvents.inc({ event: 'snapshot' });
+  }
+
+  io.use(createHandshakeAuth(ctx));
+  io.on('connection', (socket) => {
+    // Rooms first, snapshot second: an event racing the snapshot arrives twice rather than never
+    // (clients merge by signal id).
+    access.applyRooms(socket, socket.data.user);
+    access.track(socket);
+    socket.on('disconnect', () => access.untrack(socket));
+
+    let pending: Promise<RealtimeSnapshot> | null = null;
+    socket.on('snapshot:request', (ack) => {
+      if (typeof ack !== 'function') return;
+      // One read in flight per socket: a client hammering the request shares it.
+      pending ??= snapshotFor(socket).finally(() => {
+        pending = null;
+      });
+      pending.then((snapshot) => {
+        ack(snapshot);
+        metrics.socketEvents.inc({ event: 'snapshot' });
+      }, onError);
+    });
+
+    sendSnapshot(socket).catch(onError);
+  });
+
+  const stopRelay = ctx.bus.subscribe(createRelay(io, { access, metrics, limits, onError }));
+
+  // Events published while the bus (Redis) was down are lost: re-read access, then resend snapshots.
+  const stopReconnect = ctx.bus.onReconnect(() => {
+    log.info('bus reconnected: resending snapshots');
+    access
+      .sweep()
+      .then(async () => {
+        const data = await loadLiveData(source);
+        for (const [, socket] of io.of('/').sockets) {
+          socket.emit('snapshot', cutSnapshot(data, socket.data.user, limits));
+          metrics.socketEvents.inc({ event: 'snapshot' });
+        }
+      })
+      .catch(onError);
+  });
+
+  let sweeping = false;
+  const sweepTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    access
+      .sweep()
+      .catch(onError)
+      .finally(() => {
+        sweeping = false;
+      });
+  }, options.sweepIntervalMs ?? ACCESS_SWEEP_MS);
+  sweepTimer.unref();
+
+  metrics.setRoomSizesProvider(() => roomSizes(io));
+
+  let closed = false;
+  return {
+    io,
+    sweep: () => access.sweep(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(sweepTimer);
+      stopRelay();
+      stopReconnect();
+      metrics.setRoomSizesProvider(null);
+      // Not io.close(): that would close the HTTP server, which Fastify owns and closes itself.
+      io.local.disconnectSockets(true);
+      await io.of('/').adapter.close();
+      io.engine.close();
+      await adapter?.close();
+    },
+  };
+}
+
+/** Local sockets per room; user rooms are summed (one per member would explode label cardinality). */
+function roomSizes(io: RealtimeServer): Map<string, number> {
+  const nsp = io.of('/');
+  const sizes = new Map<string, number>([['all', nsp.sockets.size]]);
+  for (const [room, members] of nsp.adapter.rooms) {
+    if (nsp.sockets.has(room)) continue;
+    const key = room.startsWith('user:') ? 'user:*' : room;
+    sizes.set(key, (sizes.get(key) ?? 0) + members.size);
+  }
+  return sizes;
 }

@@ -1,0 +1,69 @@
+import { Rooms, signalViewFor, type TBusEvent, TIERS, type TierDailyLimits } from '@signalroom/shared';
+import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
+import type { AccessSync } from './realtime.access.js';
+import type { RealtimeServer } from './realtime.types.js';
+
+const SIGNAL_TIERS = TIERS.filter((tier) => tier !== 'guest');
+
+/**
+ * Relays bus events to THIS process's sockets (`io.local`). Every server process subscribes to the
+ * bus, so with several processes each socket receives each event exactly once, from its own process.
+ * Signals go to each tier room as that tier's view (a teaser past the day's allowance); statistics to
+ * tier rooms; countdown ticks to `public`; an account change re-reads the member and moves their sockets.
+ */
+export function createRelay(
+  io: RealtimeServer,
+  deps: { access: AccessSync; metrics: ServerMetrics; limits: TierDailyLimits; onError: (error: unknown) => void },
+): (event: TBusEvent) => void {
+  const { access, metrics, limits } = deps;
+
+  function roomSize(room: string): number {
+    return io.of('/').adapter.rooms.get(room)?.size ?? 0;
+  }
+
+  function observeDelay(event: TBusEvent): void {
+    if (event.publishedAt !== undefined) {
+      metrics.busEventDelay.observe({ type: event.type }, Math.max(0, Date.now() - event.publishedAt) / 1000);
+    }
+  }
+
+  return (event) => {
+    switch (event.type) {
+      case 'signal:new':
+      case 'signal:update': {
+        for (const tier of SIGNAL_TIERS) {
+          const room = Rooms.tier(tier);
+          const size = roomSize(room);
+          if (size === 0) continue;
+          io.local.to(room).emit(event.type, signalViewFor(event.signal, tier, limits));
+          metrics.socketEvents.inc({ event: event.type }, size);
+        }
+        observeDelay(event);
+        return;
+      }
+      case 'stats:update': {
+        const rooms = SIGNAL_TIERS.map((tier) => Rooms.tier(tier));
+        const size = rooms.reduce((sum, room) => sum + roomSize(room), 0);
+        if (size > 0) {
+          io.local.to(rooms).emit('stats:update', event.stats);
+          metrics.socketEvents.inc({ event: 'stats:update' }, size);
+        }
+        observeDelay(event);
+        return;
+      }
+      case 'countdown:tick': {
+        const size = roomSize(Rooms.public);
+        if (size > 0) {
+          io.local.to(Rooms.public).emit('countdown:tick', event.countdown);
+          metrics.socketEvents.inc({ event: 'countdown:tick' }, size);
+        }
+        observeDelay(event);
+        return;
+      }
+      case 'account:changed': {
+        access.refreshUser(event.userId).then(() => observeDelay(event), deps.onError);
+        return;
+      }
+    }
+  };
+}

@@ -1,0 +1,25 @@
+import { hasSignalAccess, Rooms, type TUser } from '@signalroom/shared';
+
+/**
+ * The rooms a socket belongs in, decided by the server alone from the member's current record:
+ * everyone hears countdown ticks in `public`; a member has `user:<id>`; only members with signal
+ * access (unlocked, not guest) join their `tier:<tier>` room; admins join `admins`.
+ */
+export function roomsFor(user: TUser | null): string[] {
+  const rooms: string[] = [Rooms.public];
+  if (!user) return rooms;
+  rooms.push(Rooms.user(user.id));
+  if (hasSignalAccess(user)) rooms.push(Rooms.tier(user.tier));
+  if (user.role === 'admin') rooms.push(Rooms.admins);
+  return rooms;
+}
+
+/** What must change to go from the rooms a socket is in to the rooms it should be in. */
+export function roomChanges(current: Iterable<string>, target: readonly string[]): { leave: string[]; join: string[] } {
+  const have = new Set(current);
+  const want = new Set(target);
+  return {
+    leave: [...have].filter((room) => !want.has(room)),
+    join: [...want].filter((room) => !have.has(room)),
+  };
+}

@@ -1,0 +1,189 @@
+import type { TSignalView, TUser } from '@signalroom/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { barrierTick, connectClient, makeSignal, type TestClient, waitForBarrier } from './realtime-helpers.js';
+
+// Push access over a real socket.io connection, in the current shape (embedded or distributed).
+describe('realtime push by access', () => {
+  let server: TestServer;
+  const clients: TestClient[] = [];
+  let marker = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer({ SILVER_DAILY_LIMIT: '10' });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await server?.close();
+  });
+
+  async function client(token?: string | null): Promise<TestClient> {
+    const created = await connectClient(server.url, token);
+    clients.push(created);
+    return created;
+  }
+
+  /** Publishes events, then a barrier tick; once every client has the barrier, nothing else is in flight. */
+  async function publishAndSettle(
+    events: Parameters<TestServer['context']['bus']['publish']>[0][],
+    audience: TestClient[],
+  ) {
+    for (const event of events) await server.context.bus.publish(event);
+    marker += 1;
+    const tick = barrierTick(marker);
+    await server.context.bus.publish(tick);
+    await Promise.all(audience.map((c) => waitForBarrier(c, tick)));
+  }
+
+  it('treats a bad token as anonymous: public room only, countdown but no signal', async () => {
+    const anonymous = await client('not-a-real-token');
+    const none = await client(null);
+    for (const c of [anonymous, none]) {
+      expect(c.snapshot.user).toBeNull();
+      expect(c.snapshot.signals).toEqual([]);
+      expect(c.snapshot.stats).toBeNull();
+      expect(c.snapshot.countdown).toHaveProperty('ended');
+    }
+    const signal = makeSignal();
+    await publishAndSettle([{ type: 'signal:new', signal }], [anonymous, none]);
+    expect(anonymous.all('signal:new')).toEqual([]);
+    expect(none.all('signal:new')).toEqual([]);
+    expect(anonymous.all('countdown:tick').length).toBeGreaterThan(0);
+  });
+
+  it('gives guests, locked members and a silver member past the limit nothing they should not have', async () => {
+    const guest = await createMember(server.context.db, { tier: 'guest' });
+    const unlockedGuest = await createMember(server.context.db, { tier: 'guest', dashboardUnlocked: true });
+    const locked = await createMember(server.context.db, { tier: 'gold', dashboardUnlocked: false });
+    const silver = await createMember(server.context.db, { tier: 'silver' });
+    const gold = await createMember(server.context.db, { tier: 'gold' });
+    const [guestC, unlockedGuestC, lockedC, silverC, goldC] = await Promise.all(
+      [guest, unlockedGuest, locked, silver, gold].map((m) => client(m.token)),
+    );
+    for (const c of [guestC, unlockedGuestC, lockedC]) {
+      expect(c.snapshot.user).not.toBeNull();
+      expect(c.snapshot.signals).toEqual([]);
+      expect(c.snapshot.stats).toBeNull();
+    }
+    expect(goldC.snapshot.user?.id).toBe(gold.user.id);
+    expect(goldC.snapshot.stats).not.toBeNull();
+
+    const within = makeSignal({ daySequence: 10, asset: 'GBP/USD' });
+    const past = makeSignal({ daySequence: 11, asset: 'XAU/USD' });
+    const stats = { ...(goldC.snapshot.stats as NonNullable<typeof goldC.snapshot.stats>), totalSignals: 1 };
+    await publishAndSettle(
+      [
+        { type: 'signal:new', signal: within },
+        { type: 'signal:new', signal: past },
+        { type: 'signal:update', signal: { ...past, status: 'closed', outcome: 'profit' } },
+        { type: 'stats:update', stats },
+      ],
+      [guestC, unlockedGuestC, lockedC, silverC, goldC],
+    );
+
+    for (const c of [guestC, unlockedGuestC, lockedC]) {
+      expect(c.all('signal:new')).toEqual([]);
+      expect(c.all('signal:update')).toEqual([]);
+      expect(c.all('stats:update')).toEqual([]);
+    }
+    const silverSignals = silverC.all('signal:new') as TSignalView[];
+    expect(silverSignals).toHaveLength(2);
+    expect(silverSignals[0]).toMatchObject({ id: within.id, locked: false, asset: 'GBP/USD' });
+    // Past the day's allowance: a teaser that a signal exists, never its asset, direction or price.
+    expect(silverSignals[1]).toEqual({
+      id: past.id,
+      createdAt: past.createdAt,
+      expiresAt: past.expiresAt,
+      daySequence: 11,
+      locked: true,
+    });
+    expect(silverC.all('signal:update')).toEqual([expect.objectContaining({ id: past.id, locked: true })]);
+    expect(JSON.stringify(silverC.received)).not.toContain('XAU/USD');
+    expect(silverC.all('stats:update')).toHaveLength(1);
+
+    const goldSignals = goldC.all('signal:new') as TSignalView[];
+    expect(goldSignals.map((s) => [s.id, s.locked])).toEqual([
+      [within.id, false],
+      [past.id, false],
+    ]);
+    expect(goldC.all('signal:update')).toEqual([expect.objectContaining({ status: 'closed', outcome: 'profit' })]);
+    expect(goldC.all('stats:update')).toEqual([stats]);
+  });
+
+  it('answers snapshot:request with an acknowledgement cut by current access', async () => {
+    const gold = await createMember(server.context.db, { tier: 'gold' });
+    const goldC = await client(gold.token);
+    const snapshot = await goldC.socket.timeout(3000).emitWithAck('snapshot:request');
+    expect(snapshot.user?.id).toBe(gold.user.id);
+    expect(snapshot.stats).not.toBeNull();
+    const guest = await createMember(server.context.db, { tier: 'guest' });
+    const guestC = await client(guest.token);
+    const guestSnapshot = await guestC.socket.timeout(3000).emitWithAck('snapshot:request');
+    expect(guestSnapshot).toMatchObject({ signals: [], stats: null });
+  });
+
+  it('moves rooms and sends account:update within a second when access changes', async () => {
+    const member = await createMember(server.context.db, { tier: 'gold' });
+    const first = await client(member.token);
+    const second = await client(member.token);
+
+    // Revoke: lock the dashboard, as an admin's change would, and announce it on the bus.
+    const t0 = Date.now();
+    await server.context.db
+      .updateTable('users')
+      .set({ dashboard_unlocked: false })
+      .where('id', '=', member.user.id)
+      .execute();
+    await server.context.bus.publish({ type: 'account:changed', userId: member.user.id });
+    const updates = await Promise.all(
+      [first, second].map((c) => c.waitFor('account:update', (u: TUser) => !u.dashboardUnlocked, 1000)),
+    );
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(updates[0].id).toBe(member.user.id);
+
+    await publishAndSettle([{ type: 'signal:new', signal: makeSignal() }], [first, second]);
+    expect(first.all('signal:new')).toEqual([]);
+    expect(second.all('signal:new')).toEqual([]);
+
+    // Grant again at silver: the sockets join tier:silver and receive silver's view.
+    await server.context.db
+      .updateTable('users')
+      .set({ dashboard_unlocked: true, tier: 'silver' })
+      .where('id', '=', member.user.id)
+      .execute();
+    await server.context.bus.publish({ type: 'account:changed', userId: member.user.id });
+    await first.waitFor('account:update', (u: TUser) => u.dashboardUnlocked && u.tier === 'silver', 1000);
+    const late = makeSignal({ daySequence: 12 });
+    await publishAndSettle([{ type: 'signal:new', signal: late }], [first]);
+    expect(first.all('signal:new')).toEqual([expect.objectContaining({ id: late.id, locked: true })]);
+  });
+
+  it('disconnects the sockets of a session revoked by logout', async () => {
+    const member = await createMember(server.context.db, { tier: 'gold' });
+    const c = await client(member.token);
+    const disconnected = new Promise<string>((resolve) => c.socket.on('disconnect', (reason) => resolve(reason)));
+    await server.context.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', member.user.id)
+      .execute();
+    await server.context.bus.publish({ type: 'account:changed', userId: member.user.id });
+    expect(await disconnected).toBe('io server disconnect');
+    // Reconnecting with the dead token yields an anonymous socket.
+    const again = await client(member.token);
+    expect(again.snapshot.user).toBeNull();
+  });
+
+  it('serves Prometheus metrics with sockets per room and events emitted', async () => {
+    const response = await fetch(`${server.url}/metrics`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const publicRoom = /signalroom_socket_connections\{room="public"\} (\d+)/.exec(text);
+    const connected = clients.filter((c) => c.socket.connected).length;
+    expect(Number(publicRoom?.[1])).toBe(connected);
+    expect(text).toMatch(/signalroom_socket_events_emitted_total\{event="signal:new"\} \d+/);
+    expect(text).toMatch(/signalroom_bus_event_delay_seconds_count\{type="countdown:tick"\} \d+/);
+    expect(text).toContain('signalroom_process_cpu_seconds_total');
+  });
+});
