@@ -34,6 +34,8 @@ const router = createBrowserRouter([
       { index: true, lazy: () => import('../pages/command-center/command-center.page.js') },
       { path: 'signals', lazy: () => import('../pages/signal-room/signal-room.page.js') },
       { path: 'upgrade', lazy: () => import('../pages/upgrade/upgrade.page.js') },
+      { path: 'gold-room', lazy: () => import('../pages/gold-room/gold-room.page.js') },
+      { path: 'platinum-stream', lazy: () => import('../pages/platinum-stream/platinum-stream.page.js') },
       { path: '*', lazy: () => import('../pages/not-yet/not-yet.page.js') },
     ],
   },

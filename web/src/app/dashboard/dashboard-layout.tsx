@@ -1,6 +1,124 @@
-import { Outlet } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { fetchMe, logout } from '../../api/session.api.js';
+import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useSessionStore } from '../../stores/session.store.js';
+import '../../styles/dashboard.css';
+import { decideAfterMe, decideDashboardEntry } from './dashboard-guard.js';
+import { DashboardHeader } from './dashboard-header.js';
+import { DashboardSidebar } from './dashboard-sidebar.js';
 
-/** Placeholder shell; the real one (guards, sidebar, header) comes with the dashboard work. */
+type Phase = 'checking' | 'ready' | 'login';
+
+/**
+ * The dashboard shell (/dashboard/*): guards the entry (DECISIONS.md), verifies the session with the
+ * server, then renders sidebar, header and the page. It also opens the live connection for the member.
+ */
 export function Component() {
-  return <Outlet />;
+  const user = useSessionStore((s) => s.user);
+  const token = useSessionStore((s) => s.token);
+  const [entry] = useState(() => decideDashboardEntry(user, token));
+  const [phase, setPhase] = useState<Phase>('checking');
+  const [offline, setOffline] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const config = usePublicConfigStore((s) => s.config);
+  const loadConfig = usePublicConfigStore((s) => s.load);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    void loadConfig();
+  }, [loadConfig]);
+
+  useEffect(() => {
+    if (entry !== 'verify') return;
+    let cancelled = false;
+    void fetchMe().then((result) => {
+      if (cancelled) return;
+      const decision = decideAfterMe(result);
+      if (decision.next === 'login') {
+        useSessionStore.getState().clear();
+        setPhase('login');
+        return;
+      }
+      if (decision.user) useSessionStore.getState().setUser(decision.user);
+      else setOffline(true);
+      setPhase('ready');
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [entry]);
+
+  // One live connection per signed-in member; closed on sign-out or when the shell unmounts.
+  useEffect(() => {
+    if (phase !== 'ready' || !token) return;
+    const current = useSessionStore.getState().user;
+    if (!current) return;
+    useLiveSignalsStore.getState().start(token, current);
+    return () => useLiveSignalsStore.getState().stop();
+  }, [phase, token]);
+
+  // Close the mobile menu on navigation; Escape closes it too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change by design
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  if (entry === 'signup') return <Navigate to="/signup" replace />;
+  if (entry === 'login' || phase === 'login') return <Navigate to="/login" replace />;
+  if (phase === 'checking' || !user) return <DashboardLoading />;
+
+  async function signOut() {
+    setSigningOut(true);
+    await logout();
+    useLiveSignalsStore.getState().stop();
+    useSessionStore.getState().clear();
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <div className="dashboard">
+      <div className="dashboard__bg" aria-hidden="true" />
+      <a className="skip-link" href="#dashboard-main">
+        Skip to content
+      </a>
+      <DashboardSidebar
+        user={user}
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        onSignOut={() => void signOut()}
+        signingOut={signingOut}
+      />
+      <div className="dashboard__body">
+        <DashboardHeader
+          user={user}
+          productName={config?.productName ?? 'Signalroom'}
+          menuOpen={menuOpen}
+          onToggleMenu={() => setMenuOpen((v) => !v)}
+          offline={offline}
+        />
+        <main id="dashboard-main" className="dashboard__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function DashboardLoading() {
+  return (
+    <div className="dashboard-loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <p>Loading your Command Center...</p>
+    </div>
+  );
 }

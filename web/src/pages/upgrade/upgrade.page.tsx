@@ -1,8 +1,188 @@
-/** Placeholder until this screen is built. */
+import { TIER_MIN_DEPOSIT_USD, TIMING, type UpgradeTier, upgradeAvailability } from '@signalroom/shared';
+import { Crown, Gem, Mail, MessageCircle, Phone, Star } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useSessionStore } from '../../stores/session.store.js';
+import { useTierLimits } from '../command-center/tier-cards.js';
+
+const CARDS: ReadonlyArray<{ tier: UpgradeTier; name: string; icon: typeof Star; perks: string[] }> = [
+  { tier: 'silver', name: 'Silver Node', icon: Star, perks: ['Live AI signals', 'Martingale plan on every signal'] },
+  {
+    tier: 'pro',
+    name: 'Pro Node',
+    icon: Gem,
+    perks: ['Live AI signals', 'Auto-Copy System (coming soon)', 'Elite Network'],
+  },
+  {
+    tier: 'gold',
+    name: 'Gold Node',
+    icon: Crown,
+    perks: ['Every signal, unlimited', 'Gold Room and Platinum Stream', 'AI Bot Access'],
+  },
+];
+
+const FAQ = [
+  {
+    q: 'How long does activation take?',
+    a: 'Activation takes 2-24 hours after your proof is verified, and up to 48 hours at peak times.',
+  },
+  { q: 'How soon is a tier upgrade applied?', a: 'A tier upgrade is usually applied 1-2 hours after verification.' },
+  {
+    q: 'Which tier do I get?',
+    a: 'Your tier is locked to your highest verified deposit.',
+  },
+  {
+    q: 'Can I switch between Manual and Auto access?',
+    a: 'Manual access can be upgraded to Auto by depositing $500+. Auto access cannot be downgraded.',
+  },
+  {
+    q: 'Do I pay a subscription?',
+    a: 'No. Deposits go to your own broker account, not to us as subscription fees.',
+  },
+];
+
+/** Upgrade Portal (/dashboard/upgrade): three tier cards with availability rules, explanation, FAQ, support. */
 export function Component() {
+  const user = useSessionStore((s) => s.user);
+  const config = usePublicConfigStore((s) => s.config);
+  const limits = useTierLimits();
+  const [processing, setProcessing] = useState<UpgradeTier | null>(null);
+  const [blocked, setBlocked] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  if (!user) return null;
+
+  function choose(tier: UpgradeTier) {
+    setProcessing(tier);
+    setBlocked(false);
+    timer.current = setTimeout(() => {
+      setProcessing(null);
+      const opened = window.open('/dashboard/account-setup', '_blank');
+      // A same-origin page, but it still should not script this one.
+      if (opened) opened.opener = null;
+      if (!opened) setBlocked(true);
+    }, TIMING.upgradeProcessingMs);
+  }
+
   return (
-    <main className="center-screen">
-      <h1>Upgrade Portal</h1>
-    </main>
+    <div className="page" data-testid="upgrade-page">
+      <header className="page__head">
+        <h1>Upgrade Portal</h1>
+        <p className="muted">Your tier follows the capital in your own trading account.</p>
+      </header>
+
+      <p className="notice" role="note">
+        Deposits go to your own broker account and stay yours. They are not subscription fees.
+      </p>
+
+      <div className="grid grid-3">
+        {CARDS.map((card) => {
+          const availability = upgradeAvailability(user.tier, card.tier);
+          const limit = limits[card.tier];
+          const busy = processing === card.tier;
+          return (
+            <article
+              key={card.tier}
+              className={`panel tier-card tier-card--${card.tier}`}
+              data-testid={`upgrade-${card.tier}`}
+            >
+              <card.icon aria-hidden="true" size={26} />
+              <h2>{card.name}</h2>
+              <p className="tier-card__min">${TIER_MIN_DEPOSIT_USD[card.tier]}+ deposit</p>
+              <p className="muted">{limit === null ? 'Unlimited signals' : `${limit} signals / day`}</p>
+              <ul className="check-list">
+                {card.perks.map((perk) => (
+                  <li key={perk}>{perk}</li>
+                ))}
+              </ul>
+              {availability.available ? (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => choose(card.tier)}
+                  disabled={processing !== null}
+                  aria-busy={busy}
+                >
+                  {busy ? 'Processing' : `Choose ${card.name}`}
+                </button>
+              ) : (
+                <button type="button" className="btn" disabled>
+                  {availability.label}
+                </button>
+              )}
+            </article>
+          );
+        })}
+      </div>
+      {blocked && (
+        <p role="status" className="notice">
+          Your browser blocked the new window. <a href="/dashboard/account-setup">Open Account Setup</a>
+        </p>
+      )}
+
+      <section className="panel" aria-labelledby="upgrade-steps-title">
+        <h2 id="upgrade-steps-title">How upgrading works</h2>
+        <ol className="protocol">
+          <li>
+            <strong>Choose your tier</strong>
+            <span className="muted">Pick the tier that matches the capital you want to trade with.</span>
+          </li>
+          <li>
+            <strong>Fund your broker account</strong>
+            <span className="muted">Deposit the tier's minimum into your own account with the partner broker.</span>
+          </li>
+          <li>
+            <strong>Send proof to support</strong>
+            <span className="muted">Support verifies your deposit and upgrades your tier.</span>
+          </li>
+        </ol>
+      </section>
+
+      <section className="panel" aria-labelledby="upgrade-faq-title">
+        <h2 id="upgrade-faq-title">Frequently asked questions</h2>
+        {FAQ.map((item) => (
+          <details key={item.q} className="faq">
+            <summary>{item.q}</summary>
+            <p>{item.a}</p>
+          </details>
+        ))}
+      </section>
+
+      <section className="panel" aria-labelledby="upgrade-support-title">
+        <h2 id="upgrade-support-title">Need help?</h2>
+        {config ? (
+          <ul className="link-list">
+            <li>
+              <a href={config.supportChatUrl} target="_blank" rel="noopener noreferrer">
+                <MessageCircle aria-hidden="true" size={18} /> Message {config.supportHandle}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${config.supportEmail}`}>
+                <Mail aria-hidden="true" size={18} /> {config.supportEmail}
+              </a>
+            </li>
+            {config.whatsappNumber && (
+              <li>
+                <a
+                  href={`https://wa.me/${config.whatsappNumber.replace(/\D/g, '')}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <Phone aria-hidden="true" size={18} /> WhatsApp {config.whatsappNumber}
+                </a>
+              </li>
+            )}
+          </ul>
+        ) : (
+          <p className="muted">Loading support contacts...</p>
+        )}
+      </section>
+    </div>
   );
 }

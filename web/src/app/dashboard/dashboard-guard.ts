@@ -1,0 +1,22 @@
+import type { TUser } from '@signalroom/shared';
+import type { MeResult } from '../../api/session.api.js';
+
+/**
+ * Where a visitor to /dashboard goes before anything loads (DECISIONS.md, dashboard access): no stored
+ * user on this device → /signup; a stored user without a token → /login; otherwise verify the token.
+ */
+export function decideDashboardEntry(storedUser: TUser | null, token: string | null): 'signup' | 'login' | 'verify' {
+  if (!storedUser) return 'signup';
+  if (!token) return 'login';
+  return 'verify';
+}
+
+/**
+ * What the answer of GET /api/auth/me means: a fresh user; a dead token (expired or revoked) → /login;
+ * an unreachable server → carry on with the stored user (spec section 4).
+ */
+export function decideAfterMe(result: MeResult): { next: 'ready'; user: TUser | null } | { next: 'login' } {
+  if (result.kind === 'ok') return { next: 'ready', user: result.user };
+  if (result.kind === 'unauthorized') return { next: 'login' };
+  return { next: 'ready', user: null };
+}

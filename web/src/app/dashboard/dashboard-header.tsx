@@ -1,0 +1,63 @@
+import type { TUser } from '@signalroom/shared';
+import { Menu, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { TierBadge } from '../../components/dashboard/tier-badge.js';
+import { TrialCountdown } from '../../components/dashboard/trial-countdown.js';
+
+interface HeaderProps {
+  user: TUser;
+  productName: string;
+  menuOpen: boolean;
+  onToggleMenu(): void;
+  /** True when the stored user is shown because the server could not be reached. */
+  offline: boolean;
+}
+
+/** Top bar: menu toggle (small screens), logo, welcome, live badge, trial countdown while locked, tier, avatar. */
+export function DashboardHeader({ user, productName, menuOpen, onToggleMenu, offline }: HeaderProps) {
+  const locked = !user.dashboardUnlocked;
+  return (
+    <header className="dash-header">
+      <button
+        type="button"
+        className="icon-btn dash-header__menu"
+        aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+        aria-expanded={menuOpen}
+        aria-controls="dashboard-sidebar"
+        onClick={onToggleMenu}
+      >
+        <Menu aria-hidden="true" size={22} />
+      </button>
+      <Link to="/dashboard" className="dash-header__logo" aria-label={`${productName} Command Center`}>
+        <span className="logo-mark" aria-hidden="true">
+          {productName.slice(0, 1)}
+        </span>
+        <span className="dash-header__titles">
+          <span className="dash-header__title">Command Center</span>
+          <span className="dash-header__welcome">Welcome back, {user.fullName}</span>
+        </span>
+      </Link>
+      <div className="dash-header__right">
+        <span className="live-badge">
+          <span className="live-dot" aria-hidden="true" />
+          AI ACTIVE | TRADING LIVE
+        </span>
+        {offline && (
+          <span className="offline-badge" role="status">
+            Offline: showing saved account
+          </span>
+        )}
+        {locked && <TrialCountdown trialEndsAt={user.trialEndsAt} />}
+        <TierBadge tier={user.tier} />
+        {user.role === 'admin' && (
+          <Link to="/dashboard/admin/users" className="admin-link">
+            <ShieldCheck aria-hidden="true" size={16} /> Admin
+          </Link>
+        )}
+        <span className="avatar" aria-hidden="true" title={user.fullName}>
+          {(user.fullName.trim()[0] ?? '?').toUpperCase()}
+        </span>
+      </div>
+    </header>
+  );
+}

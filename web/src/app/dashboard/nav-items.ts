@@ -1,0 +1,107 @@
+import type { DashboardFeature } from '@signalroom/shared';
+import {
+  Activity,
+  Bot,
+  Copy,
+  Crown,
+  GraduationCap,
+  LayoutDashboard,
+  LifeBuoy,
+  type LucideIcon,
+  Settings,
+  Users,
+  Wrench,
+} from 'lucide-react';
+
+/** One sidebar entry (spec section 2, dashboard shell table). `variant` gives the item its special style. */
+export interface NavItem {
+  feature: DashboardFeature;
+  to: string;
+  label: string;
+  description: string;
+  icon: LucideIcon;
+  variant: 'default' | 'live' | 'premium' | 'setup';
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    feature: 'command-center',
+    to: '/dashboard',
+    label: 'Command Center',
+    description: 'Your overview',
+    icon: LayoutDashboard,
+    variant: 'default',
+  },
+  {
+    feature: 'signals',
+    to: '/dashboard/signals',
+    label: 'Neural Signals',
+    description: 'Live AI signals',
+    icon: Activity,
+    variant: 'live',
+  },
+  {
+    feature: 'copy-trading',
+    to: '/dashboard/copy-trading',
+    label: 'Auto-Copy System',
+    description: 'Hands-free trading',
+    icon: Copy,
+    variant: 'default',
+  },
+  {
+    feature: 'bot-access',
+    to: '/dashboard/bot-access',
+    label: 'AI Bot Access',
+    description: 'Trading bot',
+    icon: Bot,
+    variant: 'default',
+  },
+  {
+    feature: 'mentorship',
+    to: '/dashboard/mentorship',
+    label: 'Master Vault',
+    description: 'Courses and sessions',
+    icon: GraduationCap,
+    variant: 'default',
+  },
+  {
+    feature: 'community',
+    to: '/dashboard/community',
+    label: 'Elite Network',
+    description: 'Member community',
+    icon: Users,
+    variant: 'default',
+  },
+  {
+    feature: 'account-setup',
+    to: '/dashboard/account-setup',
+    label: 'Account Setup',
+    description: 'Broker configuration',
+    icon: Wrench,
+    variant: 'setup',
+  },
+  {
+    feature: 'upgrade',
+    to: '/dashboard/upgrade',
+    label: 'Upgrade Portal',
+    description: 'Unlock higher tiers',
+    icon: Crown,
+    variant: 'premium',
+  },
+  {
+    feature: 'settings',
+    to: '/dashboard/settings',
+    label: 'Profile Settings',
+    description: 'Account and security',
+    icon: Settings,
+    variant: 'default',
+  },
+  {
+    feature: 'support',
+    to: '/dashboard/support',
+    label: 'Support Hub',
+    description: 'Help and contact',
+    icon: LifeBuoy,
+    variant: 'default',
+  },
+];

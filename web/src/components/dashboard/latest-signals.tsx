@@ -1,0 +1,78 @@
+import type { TSignal } from '@signalroom/shared';
+import { Link } from 'react-router-dom';
+import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { formatClock, outcomeLabel, STATUS_LABELS } from './signal-format.js';
+
+/**
+ * The newest real signals from the live store (never generated locally), with loading, empty, error and
+ * no-access states.
+ */
+export function LatestSignals({ count, title }: { count: number; title: string }) {
+  const access = useLiveSignalsStore((s) => s.access);
+  const status = useLiveSignalsStore((s) => s.loadStatus);
+  const error = useLiveSignalsStore((s) => s.loadError);
+  const retry = useLiveSignalsStore((s) => s.retry);
+  const signals = useLiveSignalsStore((s) => s.signals);
+  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  const full = signals.filter((s): s is TSignal => !s.locked).slice(0, count);
+  const teasers = signals.filter((s) => s.locked).length;
+
+  let body: React.ReactNode;
+  if (!access) {
+    body = <p className="muted">Signals start once your dashboard is activated.</p>;
+  } else if (status === 'error' && full.length === 0) {
+    body = (
+      <div role="alert" className="state state--error">
+        <p>Signals could not be loaded{error ? `: ${error}` : '.'}</p>
+        <button type="button" className="btn" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if ((status === 'loading' || status === 'idle') && full.length === 0) {
+    body = (
+      <p className="muted" role="status">
+        Loading signals...
+      </p>
+    );
+  } else if (full.length === 0) {
+    body = <p className="muted">No signals yet. The engine issues one every 5 minutes.</p>;
+  } else {
+    body = (
+      <ul className="mini-signals" data-testid="latest-signals">
+        {full.map((signal) => (
+          <li key={signal.id} className={`mini-signal${signal.status === 'active' ? '' : ' is-dim'}`}>
+            <span className="mini-signal__asset">{signal.asset}</span>
+            <span className={`dir dir--${signal.direction.toLowerCase()}`}>{signal.direction}</span>
+            <span className="mini-signal__conf">{Math.round(signal.confidence)}%</span>
+            <span className="mini-signal__time muted">{formatClock(signal.createdAt, timeZone, false)}</span>
+            <span className="mini-signal__status muted">
+              {outcomeLabel(signal.outcome) ?? STATUS_LABELS[signal.status]}
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="panel" aria-labelledby="latest-signals-title">
+      <div className="panel__head">
+        <h2 id="latest-signals-title">{title}</h2>
+        {access && (
+          <Link to="/dashboard/signals" className="small">
+            Open signal room
+          </Link>
+        )}
+      </div>
+      {body}
+      {access && teasers > 0 && (
+        <p className="muted small">
+          {teasers} more {teasers === 1 ? 'signal is' : 'signals are'} past your tier's daily allowance.{' '}
+          <Link to="/dashboard/upgrade">Upgrade to unlock</Link>
+        </p>
+      )}
+    </section>
+  );
+}

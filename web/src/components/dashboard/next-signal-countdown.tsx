@@ -1,0 +1,33 @@
+import { formatMinutesSeconds, nextSignalBoundary } from '@signalroom/shared';
+import { useEffect, useState } from 'react';
+
+/**
+ * mm:ss to the next 5-minute boundary, when the engine issues the next signal; 'Loading...' before the
+ * first tick; the target is recomputed once it passes (spec section 4, signal room timing).
+ */
+export function useNextSignalCountdown(): string {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    let target = nextSignalBoundary(new Date());
+    const tick = () => {
+      const now = new Date();
+      if (now.getTime() >= target.getTime()) target = nextSignalBoundary(now);
+      setText(formatMinutesSeconds(target.getTime() - now.getTime()));
+    };
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return text ?? 'Loading...';
+}
+
+/** The countdown with its label, for panels. */
+export function NextSignalCountdown({ label = 'Next signal in' }: { label?: string }) {
+  const text = useNextSignalCountdown();
+  return (
+    <div className="next-signal" data-testid="next-signal-countdown">
+      <span className="next-signal__label">{label}</span>
+      <span className="next-signal__time">{text}</span>
+    </div>
+  );
+}

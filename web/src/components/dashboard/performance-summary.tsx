@@ -1,0 +1,53 @@
+import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+
+/**
+ * Win rate, total and average confidence (neural score) from resolved signals. Before anything has
+ * resolved it says so instead of showing numbers (DECISIONS.md).
+ */
+export function PerformanceSummary({ title = 'Performance' }: { title?: string }) {
+  const access = useLiveSignalsStore((s) => s.access);
+  const stats = useLiveSignalsStore((s) => s.stats);
+  let body: React.ReactNode;
+  if (!access) body = <p className="muted">Performance figures show once your dashboard is activated.</p>;
+  else if (!stats)
+    body = (
+      <p className="muted" role="status">
+        Loading statistics...
+      </p>
+    );
+  else if (stats.empty)
+    body = (
+      <p className="muted" data-testid="stats-empty">
+        No signal has resolved yet, so there is no win rate to show.
+      </p>
+    );
+  else
+    body = (
+      <dl className="stats" data-testid="performance-stats">
+        <div>
+          <dt>Win rate</dt>
+          <dd>{stats.winRate === null ? '–' : `${stats.winRate.toFixed(1)}%`}</dd>
+        </div>
+        <div>
+          <dt>Total signals</dt>
+          <dd>{stats.totalSignals}</dd>
+        </div>
+        <div>
+          <dt>Neural score</dt>
+          <dd>{stats.avgConfidence === null ? '–' : `${stats.avgConfidence.toFixed(1)}%`}</dd>
+        </div>
+      </dl>
+    );
+  return (
+    <section className="panel" aria-labelledby="perf-title">
+      <h2 id="perf-title">{title}</h2>
+      {body}
+      {access && stats && !stats.empty && (
+        <p className="muted small">
+          From {stats.totalSignals} resolved {stats.totalSignals === 1 ? 'signal' : 'signals'}: {stats.wonSignals} won,{' '}
+          {stats.lostSignals} lost.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { TSignal } from '@signalroom/shared';
+
+/** Status labels of spec section 4. */
+export const STATUS_LABELS: Record<TSignal['status'], string> = {
+  active: 'Active',
+  expired: 'Expired',
+  closed: 'Closed',
+  hit_tp: 'Hit TP',
+  hit_sl: 'Hit SL',
+};
+
+/** Outcome labels of spec section 4: profit, loss, anything else breakeven; none while open. */
+export function outcomeLabel(outcome: TSignal['outcome']): string | null {
+  if (outcome === null) return null;
+  if (outcome === 'profit') return 'Profit';
+  if (outcome === 'loss') return 'Loss';
+  return 'Breakeven';
+}
+
+/** BUY for CALL, SELL for PUT. */
+export function tradeLabel(direction: TSignal['direction']): 'BUY' | 'SELL' {
+  return direction === 'CALL' ? 'BUY' : 'SELL';
+}
+
+/** A time of day in the operator's zone, e.g. "14:05:00". */
+export function formatClock(at: Date | string, timeZone: string | undefined, withSeconds = true): string {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(withSeconds ? { second: '2-digit' } : {}),
+    hour12: false,
+  }).format(date);
+}
+
+/** Prices to 5 decimals (stop loss, take profit, entry). */
+export function formatPrice(value: number): string {
+  return value.toFixed(5);
+}

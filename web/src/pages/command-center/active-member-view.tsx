@@ -1,0 +1,84 @@
+import { dailyUsage, type TUser } from '@signalroom/shared';
+import { Crown, Gauge } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { LatestSignals } from '../../components/dashboard/latest-signals.js';
+import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
+import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
+import { useNow } from '../../components/dashboard/use-now.js';
+import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { firstName } from './greeting.js';
+import { useTierLimits } from './tier-cards.js';
+
+/** Silver and pro members: real usage today against the tier's limit, the latest real signals, upgrade to gold. */
+export function ActiveMemberView({ user }: { user: TUser }) {
+  const tier = user.tier === 'pro' ? 'pro' : 'silver';
+  const limits = useTierLimits();
+  const limit = limits[tier];
+  const access = useLiveSignalsStore((s) => s.access);
+  const signals = useLiveSignalsStore((s) => s.signals);
+  const timeZone = usePublicConfigStore((s) => s.config?.timeZone) ?? 'UTC';
+  const now = useNow(10_000);
+  const usage = dailyUsage(signals, limit, now, timeZone);
+  const percent = limit ? Math.min(100, Math.round((usage.receivedToday / limit) * 100)) : 0;
+
+  return (
+    <div className="page" data-testid="active-view">
+      <header className="page__head">
+        <h1>
+          {tier.toUpperCase()} Node, {firstName(user.fullName)}
+        </h1>
+        <p className="muted">
+          {access ? 'Your signal feed is live.' : 'Your dashboard is awaiting activation by support.'}{' '}
+          <Link to="/dashboard/upgrade">Unlock Gold</Link>
+        </p>
+      </header>
+
+      <div className="grid grid-2">
+        <section className="panel usage" aria-labelledby="usage-title">
+          <h2 id="usage-title">
+            <Gauge aria-hidden="true" size={20} /> Signals today
+          </h2>
+          {access ? (
+            <>
+              <p className="usage__figure" data-testid="usage-today">
+                {usage.receivedToday} / {limit} received
+              </p>
+              <div
+                className="bar"
+                role="progressbar"
+                aria-label="Daily signal allowance used"
+                aria-valuemin={0}
+                aria-valuemax={limit ?? 0}
+                aria-valuenow={usage.receivedToday}
+              >
+                <span style={{ width: `${percent}%` }} />
+              </div>
+              <p className="muted small">
+                {usage.issuedToday} {usage.issuedToday === 1 ? 'signal' : 'signals'} issued today; your tier receives
+                the first {limit} in full.
+              </p>
+            </>
+          ) : (
+            <p className="muted">Your allowance is {limit} signals a day once your dashboard is activated.</p>
+          )}
+          <NextSignalCountdown />
+        </section>
+        <PerformanceSummary />
+      </div>
+
+      <LatestSignals count={3} title="Latest signals" />
+
+      <section className="panel cta" aria-labelledby="gold-cta-title">
+        <Crown aria-hidden="true" size={28} />
+        <div>
+          <h2 id="gold-cta-title">Go Gold</h2>
+          <p className="muted">Unlimited signals, the Gold Room and the Platinum Stream.</p>
+        </div>
+        <Link to="/dashboard/upgrade" className="btn btn-primary">
+          Upgrade to Gold
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { DEFAULT_TIER_DAILY_SIGNAL_LIMITS, TIER_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { Crown, Gem, Star } from 'lucide-react';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+
+/** Per-day signal allowance text of a tier, from configuration (silver) and the shared limits. */
+export function useTierLimits() {
+  const silver = usePublicConfigStore((s) => s.config?.silverDailyLimit) ?? DEFAULT_TIER_DAILY_SIGNAL_LIMITS.silver;
+  return { silver, pro: DEFAULT_TIER_DAILY_SIGNAL_LIMITS.pro, gold: DEFAULT_TIER_DAILY_SIGNAL_LIMITS.gold } as const;
+}
+
+/** 'AI Access Tiers': Silver $20+, Pro $100+, Gold $500+ with their daily signal allowance. */
+export function AccessTierCards() {
+  const limits = useTierLimits();
+  const tiers = [
+    { key: 'silver', name: 'Silver Node', icon: Star, min: TIER_MIN_DEPOSIT_USD.silver, limit: limits.silver },
+    { key: 'pro', name: 'Pro Node', icon: Gem, min: TIER_MIN_DEPOSIT_USD.pro, limit: limits.pro },
+    { key: 'gold', name: 'Gold Node', icon: Crown, min: TIER_MIN_DEPOSIT_USD.gold, limit: limits.gold },
+  ] as const;
+  return (
+    <section aria-labelledby="tiers-title">
+      <h2 id="tiers-title">AI Access Tiers</h2>
+      <div className="grid grid-3">
+        {tiers.map((tier) => (
+          <article key={tier.key} className={`panel tier-card tier-card--${tier.key}`}>
+            <tier.icon aria-hidden="true" size={24} />
+            <h3>{tier.name}</h3>
+            <p className="tier-card__min">${tier.min}+</p>
+            <p className="muted">{tier.limit === null ? 'Unlimited signals' : `${tier.limit} signals / day`}</p>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}

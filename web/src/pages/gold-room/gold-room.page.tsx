@@ -1,0 +1,99 @@
+import { hasGoldAccess } from '@signalroom/shared';
+import { Gem } from 'lucide-react';
+import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
+import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { useSessionStore } from '../../stores/session.store.js';
+
+const pct = (won: number, total: number) => (total > 0 ? `${((won / total) * 100).toFixed(1)}%` : '–');
+
+/**
+ * Gold Room (/dashboard/gold-room): the spec shows no screen, so it holds what gold members can check for
+ * themselves: the engine's record broken down by pair, direction and martingale level. Gated here for
+ * display; the data calls behind it are enforced by the server.
+ */
+export function Component() {
+  const user = useSessionStore((s) => s.user);
+  const stats = useLiveSignalsStore((s) => s.stats);
+  if (!hasGoldAccess(user)) {
+    return (
+      <LockedFeaturePage
+        icon={Gem}
+        title="Gold Room"
+        description="The engine's full record, pair by pair, for Gold members ($500+)."
+        features={[
+          'Results by pair and direction',
+          'Wins by martingale level',
+          'Longest losing streak, shown as it is',
+        ]}
+        preview={<div className="skeleton skeleton--card" />}
+      />
+    );
+  }
+  return (
+    <div className="page" data-testid="gold-room">
+      <header className="page__head page__head--gold">
+        <h1>
+          <Gem aria-hidden="true" size={26} /> Gold Room
+        </h1>
+        <p className="muted">The engine's record from resolved signals, broken down. Nothing here is typed in.</p>
+      </header>
+      {!stats ? (
+        <p className="panel muted" role="status">
+          Loading statistics...
+        </p>
+      ) : stats.empty ? (
+        <p className="panel muted">No signal has resolved yet. The breakdown appears after the first one.</p>
+      ) : (
+        <div className="grid grid-2">
+          <section className="panel" aria-labelledby="by-pair-title">
+            <h2 id="by-pair-title">By pair</h2>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Pair</th>
+                  <th scope="col">Resolved</th>
+                  <th scope="col">Won</th>
+                  <th scope="col">Win rate</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.byAsset.map((row) => (
+                  <tr key={row.asset}>
+                    <th scope="row">{row.asset}</th>
+                    <td>{row.total}</td>
+                    <td>{row.won}</td>
+                    <td>{pct(row.won, row.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <section className="panel" aria-labelledby="by-dir-title">
+            <h2 id="by-dir-title">By direction and level</h2>
+            <dl className="kv">
+              {stats.byDirection.map((row) => (
+                <div key={row.direction}>
+                  <dt>{row.direction}</dt>
+                  <dd>
+                    {row.won} / {row.total} ({pct(row.won, row.total)})
+                  </dd>
+                </div>
+              ))}
+              {stats.winsByLevel.map((wins, level) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the index is the martingale level
+                <div key={level}>
+                  <dt>{level === 0 ? 'Won on the primary trade' : `Won at martingale level ${level}`}</dt>
+                  <dd>{wins}</dd>
+                </div>
+              ))}
+              <div>
+                <dt>Longest losing streak</dt>
+                <dd>{stats.longestLosingStreak}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

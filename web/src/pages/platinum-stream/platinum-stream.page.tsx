@@ -1,0 +1,61 @@
+import { hasGoldAccess, type TSignal } from '@signalroom/shared';
+import { Radio } from 'lucide-react';
+import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
+import { formatClock, outcomeLabel, STATUS_LABELS, tradeLabel } from '../../components/dashboard/signal-format.js';
+import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useSessionStore } from '../../stores/session.store.js';
+
+/**
+ * Platinum Stream (/dashboard/platinum-stream): the spec shows no screen; for gold members it is the
+ * live stream of every signal as it is pushed, announced politely to screen readers.
+ */
+export function Component() {
+  const user = useSessionStore((s) => s.user);
+  const signals = useLiveSignalsStore((s) => s.signals);
+  const transport = useLiveSignalsStore((s) => s.transport);
+  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  if (!hasGoldAccess(user)) {
+    return (
+      <LockedFeaturePage
+        icon={Radio}
+        title="Platinum Stream"
+        description="Every signal streamed live the moment it is issued, for Gold members ($500+)."
+        features={['Every signal, no daily limit', 'Live updates as signals resolve']}
+        preview={<div className="skeleton skeleton--card" />}
+      />
+    );
+  }
+  const full = signals.filter((s): s is TSignal => !s.locked);
+  return (
+    <div className="page" data-testid="platinum-stream">
+      <header className="page__head page__head--gold">
+        <h1>
+          <Radio aria-hidden="true" size={26} /> Platinum Stream
+        </h1>
+        <p className="muted">
+          {transport === 'push'
+            ? 'Live: signals appear here as they are issued.'
+            : 'Reconnecting: refreshing every 2 s meanwhile.'}
+        </p>
+      </header>
+      {full.length === 0 ? (
+        <p className="panel muted">No signals yet. The engine issues one every 5 minutes.</p>
+      ) : (
+        <ol className="stream" aria-live="polite">
+          {full.map((s) => (
+            <li key={s.id} className={`panel stream__item${s.status === 'active' ? ' is-active' : ' is-dim'}`}>
+              <span className="stream__time">{formatClock(s.createdAt, timeZone)}</span>
+              <span className="stream__asset">{s.asset}</span>
+              <span className={`dir dir--${s.direction.toLowerCase()}`}>
+                {s.direction} · {tradeLabel(s.direction)}
+              </span>
+              <span>{Math.round(s.confidence)}%</span>
+              <span className="muted">{outcomeLabel(s.outcome) ?? STATUS_LABELS[s.status]}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { formatMinutesSeconds, Messages, martingaleLevels, type TSignal } from '@signalroom/shared';
+import { AlertTriangle, TrendingDown, TrendingUp } from 'lucide-react';
+import { formatClock, formatPrice, tradeLabel } from '../../components/dashboard/signal-format.js';
+
+interface CardProps {
+  signal: TSignal;
+  now: Date;
+  timeZone: string | undefined;
+}
+
+/** The current signal (only when the newest one is active), with every field of the spec. */
+export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
+  const plan = martingaleLevels(new Date(signal.expiresAt));
+  const confidence = Math.round(signal.confidence);
+  const leftMs = new Date(signal.expiresAt).getTime() - now.getTime();
+  const Trend = signal.direction === 'CALL' ? TrendingUp : TrendingDown;
+  const analysis =
+    signal.analysis?.trim() ||
+    `The engine derived this direction and confidence from recent price action on ${signal.asset}.`;
+  return (
+    <article
+      className={`panel signal-card signal-card--${signal.direction.toLowerCase()}`}
+      data-testid="current-signal"
+      aria-labelledby="current-signal-title"
+    >
+      <header className="signal-card__head">
+        <div>
+          <p className="eyebrow">Current signal</p>
+          <h2 id="current-signal-title" className="signal-card__asset">
+            {signal.asset}
+          </h2>
+        </div>
+        <div className={`signal-card__dir dir--${signal.direction.toLowerCase()}`}>
+          <Trend aria-hidden="true" size={28} />
+          <span className="signal-card__direction">{signal.direction}</span>
+          <span className="signal-card__trade">{tradeLabel(signal.direction)}</span>
+        </div>
+      </header>
+
+      <dl className="signal-card__facts">
+        <div>
+          <dt>Confidence</dt>
+          <dd data-testid="current-confidence">{confidence}%</dd>
+        </div>
+        <div>
+          <dt>Entry price</dt>
+          <dd>{formatPrice(signal.entryPrice)}</dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>{formatClock(signal.createdAt, timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Expires</dt>
+          <dd>{formatClock(signal.expiresAt, timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Window</dt>
+          <dd>5 MIN ACTIVE</dd>
+        </div>
+        {signal.stopLoss !== null && (
+          <div>
+            <dt>Stop loss</dt>
+            <dd>{formatPrice(signal.stopLoss)}</dd>
+          </div>
+        )}
+        {signal.takeProfit !== null && (
+          <div>
+            <dt>Take profit</dt>
+            <dd>{formatPrice(signal.takeProfit)}</dd>
+          </div>
+        )}
+      </dl>
+
+      <div className="confidence">
+        <span className="confidence__label">Confidence {confidence}%</span>
+        <div
+          className="bar"
+          role="progressbar"
+          aria-label="Confidence"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={confidence}
+        >
+          <span style={{ width: `${Math.min(100, Math.max(0, confidence))}%` }} />
+        </div>
+      </div>
+
+      <section aria-labelledby="martingale-title">
+        <h3 id="martingale-title">Martingale plan</h3>
+        <table className="table martingale">
+          <thead>
+            <tr>
+              <th scope="col">Level</th>
+              <th scope="col">Entry</th>
+              <th scope="col">Expiry</th>
+            </tr>
+          </thead>
+          <tbody>
+            {plan.map((level) => (
+              <tr key={level.level}>
+                <th scope="row">{level.level === 0 ? 'Level 0 (primary)' : `Level ${level.level}`}</th>
+                <td>{formatClock(level.entryTime, timeZone)}</td>
+                <td>{formatClock(level.expiryTime, timeZone)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="analysis-title">
+        <h3 id="analysis-title">Analysis</h3>
+        <p>{analysis}</p>
+      </section>
+
+      <section aria-labelledby="temporal-title">
+        <h3 id="temporal-title">Temporal parameters</h3>
+        <dl className="kv">
+          <div>
+            <dt>Time left in window</dt>
+            <dd>{formatMinutesSeconds(leftMs)}</dd>
+          </div>
+          <div>
+            <dt>Expiry</dt>
+            <dd>5 minutes from entry</dd>
+          </div>
+          <div>
+            <dt>Martingale horizon</dt>
+            <dd>until {formatClock(plan[plan.length - 1]?.expiryTime ?? signal.expiresAt, timeZone)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <p className="risk-warning" role="note">
+        <AlertTriangle aria-hidden="true" size={18} /> {Messages.signals.riskWarning}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { Brain, Globe } from 'lucide-react';
+import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
+import { topPair } from '../../stores/live-signals.logic.js';
+import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+
+const PROTOCOLS = [
+  'Execute each signal within its 5-minute window.',
+  'Use the martingale level only after the primary trade fails.',
+  'Risk at most 2% of your capital per signal.',
+  'A higher neural score means a stronger signal.',
+];
+
+/** Performance, AI protocols and market intel beside the signals. */
+export function SidePanels() {
+  const stats = useLiveSignalsStore((s) => s.stats);
+  const source = usePublicConfigStore((s) => s.config?.marketSource);
+  const pair = topPair(stats);
+  return (
+    <aside className="stack" aria-label="Signal room panels">
+      <PerformanceSummary />
+      <section className="panel" aria-labelledby="protocols-title">
+        <h2 id="protocols-title">
+          <Brain aria-hidden="true" size={18} /> AI Protocols
+        </h2>
+        <ol className="protocol-list">
+          {PROTOCOLS.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ol>
+      </section>
+      <section className="panel" aria-labelledby="intel-title">
+        <h2 id="intel-title">
+          <Globe aria-hidden="true" size={18} /> Market Intel
+        </h2>
+        <dl className="kv">
+          <div>
+            <dt>OTC markets</dt>
+            <dd>Active 24/7</dd>
+          </div>
+          <div>
+            <dt>Market data</dt>
+            <dd>{source === 'simulated' ? 'Simulated market' : source === 'feed' ? 'Live price feed' : '–'}</dd>
+          </div>
+          <div>
+            <dt>Top pair</dt>
+            <dd data-testid="top-pair">{pair ?? 'Not enough resolved signals yet'}</dd>
+          </div>
+        </dl>
+      </section>
+    </aside>
+  );
+}

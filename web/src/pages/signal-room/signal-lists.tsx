@@ -1,0 +1,87 @@
+import type { TLockedSignal, TSignal } from '@signalroom/shared';
+import { Lock } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { formatClock, outcomeLabel, STATUS_LABELS } from '../../components/dashboard/signal-format.js';
+
+/** Signals past the tier's daily allowance: the server sends only that they exist, and we say why. */
+export function LockedTeasers({
+  teasers,
+  limit,
+  timeZone,
+}: {
+  teasers: TLockedSignal[];
+  limit: number | null;
+  timeZone: string | undefined;
+}) {
+  if (teasers.length === 0) return null;
+  return (
+    <section className="panel teasers" aria-labelledby="teasers-title" data-testid="locked-teasers">
+      <h2 id="teasers-title">
+        <Lock aria-hidden="true" size={18} /> Locked signals
+      </h2>
+      <p className="muted">
+        Your tier receives the first {limit ?? 'all'} signals of each day in full. These were issued after that.{' '}
+        <Link to="/dashboard/upgrade">Upgrade to unlock them</Link>
+      </p>
+      <ul className="teaser-list">
+        {teasers.map((t) => (
+          <li key={t.id} className="teaser">
+            <span>Signal #{t.daySequence} today</span>
+            <span className="muted">{formatClock(t.createdAt, timeZone, false)}</span>
+            <span className="teaser__lock">Locked</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Previous signals: asset, direction, created, confidence, outcome and status; expired ones dimmed. */
+export function PreviousSignals({ signals, timeZone }: { signals: TSignal[]; timeZone: string | undefined }) {
+  return (
+    <section className="panel" aria-labelledby="previous-title">
+      <h2 id="previous-title">Previous signals</h2>
+      {signals.length === 0 ? (
+        <p className="muted">Previous signals will appear here</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" data-testid="previous-signals">
+            <thead>
+              <tr>
+                <th scope="col">Asset</th>
+                <th scope="col">Direction</th>
+                <th scope="col">Created</th>
+                <th scope="col">Confidence</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {signals.map((s) => {
+                const outcome = outcomeLabel(s.outcome);
+                return (
+                  <tr key={s.id} className={s.status === 'expired' ? 'is-dim' : undefined}>
+                    <td>{s.asset}</td>
+                    <td>
+                      <span className={`dir dir--${s.direction.toLowerCase()}`}>{s.direction}</span>
+                    </td>
+                    <td>{formatClock(s.createdAt, timeZone, false)}</td>
+                    <td>{Math.round(s.confidence)}%</td>
+                    <td>
+                      {outcome ? (
+                        <span className={`outcome outcome--${s.outcome}`}>{outcome}</span>
+                      ) : (
+                        <span className="muted">Pending</span>
+                      )}
+                    </td>
+                    <td>{STATUS_LABELS[s.status]}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

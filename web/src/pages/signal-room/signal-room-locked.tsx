@@ -1,0 +1,32 @@
+import { Activity } from 'lucide-react';
+import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
+
+/** The signal room's locked preview: shapes only behind the blur, no figures that could be read as real. */
+export function SignalRoomLocked() {
+  return (
+    <LockedFeaturePage
+      icon={Activity}
+      title="Elite Signal Room"
+      description="AI signals every 5 minutes with a martingale plan, pushed to you the moment they are issued."
+      features={[
+        'A new signal every 5 minutes',
+        'Direction, confidence and expiry on every signal',
+        'Martingale plan with entry and expiry times',
+        'Performance counted from resolved signals',
+      ]}
+      preview={<SkeletonRoom />}
+    />
+  );
+}
+
+function SkeletonRoom() {
+  return (
+    <div className="skeleton-room">
+      <div className="skeleton skeleton--title" />
+      <div className="skeleton skeleton--card" />
+      <div className="skeleton skeleton--row" />
+      <div className="skeleton skeleton--row" />
+      <div className="skeleton skeleton--row" />
+    </div>
+  );
+}
