@@ -8,12 +8,14 @@ import type { ServerContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startEmbeddedWorker } from './embedded-worker.js';
-import { attachRealtime } from './realtime/index.js';
+import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   context: ServerContext;
+  /** The socket.io side (tests look at rooms through it). */
+  realtime: Realtime;
   /** Base URL the server listens on, e.g. http://127.0.0.1:3000 */
   url: string;
   close(): Promise<void>;
@@ -65,6 +67,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   return {
     app,
     context,
+    realtime,
     url,
     async close() {
       if (closed) return;

@@ -1,0 +1,112 @@
+// One process of simulated members for `npm run bench:push`, driven by push.ts over IPC.
+//   push mode: holds a socket per member and records, for every signal:new, the delay from the
+//              publish time (the signal's createdAt, stamped by the bench right before publishing).
+//   poll mode: every member calls GET /api/signals every 2 s, spread evenly over the period.
+import type { ClientToServerEvents, ServerToClientEvents, TSignalView } from '@signalroom/shared';
+import { io, type Socket } from 'socket.io-client';
+
+type Command =
+  | { type: 'push'; url: string; tokens: string[] }
+  | { type: 'poll'; url: string; tokens: string[]; periodMs: number }
+  | { type: 'collect' }
+  | { type: 'stop' };
+
+const send = (message: unknown) => process.send?.(message);
+const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
+let latencies: number[] = [];
+let received = 0;
+let polls = 0;
+let pollErrors = 0;
+let pollLatencies: number[] = [];
+let polling = false;
+const timers: NodeJS.Timeout[] = [];
+
+async function connectAll(url: string, tokens: string[]): Promise<void> {
+  let connected = 0;
+  let failed = 0;
+  const batch = 200;
+  for (let i = 0; i < tokens.length; i += batch) {
+    await Promise.all(
+      tokens.slice(i, i + batch).map(
+        (token) =>
+          new Promise<void>((resolve) => {
+            const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
+              transports: ['websocket'],
+              auth: { token },
+              reconnection: false,
+              forceNew: true,
+            });
+            socket.on('signal:new', (signal: TSignalView) => {
+              received += 1;
+              latencies.push(Date.now() - Date.parse(signal.createdAt));
+            });
+            socket.once('snapshot', () => {
+              connected += 1;
+              resolve();
+            });
+            socket.once('connect_error', () => {
+              failed += 1;
+              resolve();
+            });
+            sockets.push(socket);
+          }),
+      ),
+    );
+  }
+  send({ type: 'ready', connected, failed });
+}
+
+function pollAll(url: string, tokens: string[], periodMs: number): void {
+  polling = true;
+  tokens.forEach((token, index) => {
+    const offset = Math.floor((index / tokens.length) * periodMs);
+    const start = setTimeout(() => {
+      const tick = async () => {
+        if (!polling) return;
+        const t0 = Date.now();
+        try {
+          const response = await fetch(`${url}/api/signals?limit=10&sortOrder=desc`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          await response.arrayBuffer();
+          if (response.ok) polls += 1;
+          else pollErrors += 1;
+        } catch {
+          pollErrors += 1;
+        }
+        pollLatencies.push(Date.now() - t0);
+      };
+      void tick();
+      timers.push(setInterval(() => void tick(), periodMs));
+    }, offset);
+    timers.push(start);
+  });
+  send({ type: 'ready', connected: tokens.length, failed: 0 });
+}
+
+process.on('message', (command: Command) => {
+  switch (command.type) {
+    case 'push':
+      void connectAll(command.url, command.tokens);
+      return;
+    case 'poll':
+      pollAll(command.url, command.tokens, command.periodMs);
+      return;
+    case 'collect':
+      send({ type: 'collected', latencies, received, polls, pollErrors, pollLatencies });
+      latencies = [];
+      pollLatencies = [];
+      received = 0;
+      polls = 0;
+      pollErrors = 0;
+      return;
+    case 'stop':
+      polling = false;
+      for (const timer of timers) clearTimeout(timer);
+      for (const socket of sockets) socket.close();
+      send({ type: 'stopped' });
+      setTimeout(() => process.exit(0), 100);
+      return;
+  }
+});
+send({ type: 'started' });

@@ -1,0 +1,411 @@
+// npm run bench:push -- [--members 2000] [--seconds 40] [--fleets 2] [--mode both|push|poll] [--no-ticks]
+//
+// Server cost of live signals by push versus by polling, against ONE server process (a child process,
+// so its CPU is read from /proc/<pid>/stat). N simulated members (default 2,000; up to 10,000):
+//   (a) push: each holds a socket.io connection and receives what the worker publishes;
+//   (b) poll: each calls GET /api/signals every 2 s (the web app's fallback).
+// In both modes the bench plays the worker on the real bus (Redis): it writes a signal row and
+// publishes `signal:new` every --signal-every ms (default 2,000, far denser than the real 5 minutes, so
+// push is not flattered) and a countdown tick every second. Prints server CPU seconds per minute for
+// each mode, their ratio, and push delivery latency p50/p95/p99 (publish → client receive).
+// Needs PostgreSQL and Redis: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, a
+// scratch database is created beside it and dropped) and BENCH_REDIS_URL (default redis://127.0.0.1:6379).
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { countdownAt, SIGNAL_ASSETS, type TSignal } from '@signalroom/shared';
+import { createRedisBus, type Database } from '@signalroom/shared/node';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const { values: flags } = parseArgs({
+  options: {
+    members: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '40' },
+    warmup: { type: 'string', default: '6' },
+    fleets: { type: 'string', default: '2' },
+    mode: { type: 'string', default: 'both' },
+    'signal-every': { type: 'string', default: '2000' },
+    'no-ticks': { type: 'boolean', default: false },
+  },
+  allowPositionals: true,
+});
+const members = Math.min(10_000, Math.max(1, Number(flags.members)));
+const seconds = Number(flags.seconds);
+const warmupMs = Number(flags.warmup) * 1000;
+const fleetCount = Math.max(1, Number(flags.fleets));
+const signalEveryMs = Number(flags['signal-every']);
+const mode = flags.mode as 'both' | 'push' | 'poll';
+const POLL_PERIOD_MS = 2000;
+const CLK_TCK = 100;
+
+const baseDbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const suffix = randomBytes(5).toString('hex');
+const dbName = `sr_bench_${suffix}`;
+const namespace = `srbench:${suffix}`;
+const nodeArgs = ['--conditions=@signalroom/source', '--import', 'tsx'];
+
+function log(line: string): void {
+  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** utime + stime of a process in seconds. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function withDatabase<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServerProcess(dbUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, 'server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      REDIS_URL: redisUrl,
+      REDIS_NAMESPACE: namespace,
+      EMBEDDED_WORKER: 'false',
+      RATE_LIMITS: 'false',
+      DB_POOL_MAX: '20',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become healthy within 60 s');
+    await sleep(250);
+  }
+}
+
+/** Inserts N unlocked members (silver, pro, gold in turn) with live sessions; returns their tokens. */
+async function seedMembers(db: Kysely<Database>, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  const tiers = ['silver', 'pro', 'gold'] as const;
+  const now = new Date();
+  for (let start = 0; start < count; start += 1000) {
+    const size = Math.min(1000, count - start);
+    const rows = await db
+      .insertInto('users')
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          email: `bench-${suffix}-${start + i}@example.com`,
+          full_name: `Bench Member ${start + i}`,
+          phone: '+2348012345678',
+          country: 'Nigeria',
+          telegram: null,
+          // Never used to log in: the bench holds session tokens directly.
+          password_hash: 'bench-no-login',
+          tier: tiers[(start + i) % 3],
+          dashboard_unlocked: true,
+          has_deposited: true,
+          access_path: null,
+          admission_code: `SRB-${suffix}-${start + i}`,
+          email_verified_at: now,
+          trial_ends_at: null,
+          broker_account_id: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const batch = rows.map((row) => ({ userId: row.id, token: randomBytes(32).toString('base64url') }));
+    await db
+      .insertInto('sessions')
+      .values(
+        batch.map((b) => ({
+          user_id: b.userId,
+          token_hash: createHash('sha256').update(b.token).digest('hex'),
+          expires_at: new Date(now.getTime() + 86_400_000),
+        })),
+      )
+      .execute();
+    tokens.push(...batch.map((b) => b.token));
+  }
+  return tokens;
+}
+
+/** Plays the worker: writes a signal row, then publishes it; and a countdown tick every second. */
+function startWorkerStandIn(db: Kysely<Database>) {
+  const bus = createRedisBus(redisUrl, { namespace });
+  let daySequence = 0;
+  let slot = Math.floor(Date.now() / 300_000) * 300_000 - 1000 * 300_000;
+  let published = 0;
+  const deadline = new Date(Date.now() + 8 * 3_600_000);
+  async function issue(): Promise<void> {
+    daySequence += 1;
+    slot += 300_000;
+    const created = new Date();
+    const asset = SIGNAL_ASSETS[daySequence % SIGNAL_ASSETS.length] as string;
+    const row = await db
+      .insertInto('signals')
+      .values({
+        slot_start: new Date(slot),
+        day_key: `bench-${suffix}`,
+        day_sequence: daySequence,
+        asset,
+        signal_type: 'buy',
+        direction: 'CALL',
+        entry_price: 1.08,
+        confidence: 70,
+        outcome: null,
+        resolved_level: null,
+        exit_price: null,
+        window_ms: 300_000,
+        expires_at: new Date(created.getTime() + 300_000),
+        stop_loss: null,
+        take_profit: null,
+        analysis: 'bench',
+        source: 'simulated',
+        strategy: 'bench',
+        created_at: created,
+        updated_at: null,
+        resolved_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // createdAt is the publish moment: clients measure delivery latency from it.
+    const signal: TSignal = {
+      id: row.id,
+      asset,
+      signalType: 'buy',
+      direction: 'CALL',
+      entryPrice: 1.08,
+      confidence: 70,
+      status: 'active',
+      outcome: null,
+      createdAt: new Date().toISOString(),
+      updatedAt: null,
+      expiresAt: new Date(created.getTime() + 300_000).toISOString(),
+      stopLoss: null,
+      takeProfit: null,
+      analysis: 'bench',
+      resolvedLevel: null,
+      exitPrice: null,
+      daySequence,
+      source: 'simulated',
+      locked: false,
+    };
+    await bus.publish({ type: 'signal:new', signal });
+    published += 1;
+  }
+  const signalTimer = setInterval(() => void issue().catch((e) => log(`publish failed: ${e}`)), signalEveryMs);
+  const tickTimer = flags['no-ticks']
+    ? null
+    : setInterval(
+        () => void bus.publish({ type: 'countdown:tick', countdown: countdownAt(deadline, new Date()) }),
+        1000,
+      );
+  return {
+    seed: async (n: number) => {
+      for (let i = 0; i < n; i += 1) await issue();
+    },
+    published: () => published,
+    async stop() {
+      clearInterval(signalTimer);
+      if (tickTimer) clearInterval(tickTimer);
+      await bus.close();
+    },
+  };
+}
+
+interface Fleet {
+  child: ChildProcess;
+  next(type: string): Promise<any>;
+}
+
+async function startFleets(count: number): Promise<Fleet[]> {
+  const fleets: Fleet[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const child = fork(fileURLToPath(new URL('./push-fleet.ts', import.meta.url)), [], {
+      cwd: root,
+      execArgv: nodeArgs,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const inbox: any[] = [];
+    const waiting: { type: string; resolve: (m: any) => void }[] = [];
+    child.on('message', (message: any) => {
+      const index = waiting.findIndex((w) => w.type === message.type);
+      if (index >= 0) waiting.splice(index, 1)[0]?.resolve(message);
+      else inbox.push(message);
+    });
+    const next = (type: string) =>
+      new Promise<any>((resolve) => {
+        const index = inbox.findIndex((m) => m.type === type);
+        if (index >= 0) resolve(inbox.splice(index, 1)[0]);
+        else waiting.push({ type, resolve });
+      });
+    await next('started');
+    fleets.push({ child, next });
+  }
+  return fleets;
+}
+
+async function stopFleets(fleets: Fleet[]): Promise<void> {
+  await Promise.all(
+    fleets.map(async (fleet) => {
+      fleet.child.send({ type: 'stop' });
+      await fleet.next('stopped');
+    }),
+  );
+}
+
+const split = (tokens: string[], parts: number) =>
+  Array.from({ length: parts }, (_, i) => tokens.filter((_, j) => j % parts === i));
+
+interface ModeResult {
+  cpuPerMinute: number;
+  detail: string;
+}
+
+async function measure(serverPid: number, fleets: Fleet[]) {
+  await sleep(warmupMs);
+  for (const fleet of fleets) fleet.child.send({ type: 'collect' });
+  await Promise.all(fleets.map((f) => f.next('collected')));
+  const cpu0 = cpuSeconds(serverPid);
+  const t0 = Date.now();
+  await sleep(seconds * 1000);
+  const cpu1 = cpuSeconds(serverPid);
+  const elapsed = (Date.now() - t0) / 1000;
+  for (const fleet of fleets) fleet.child.send({ type: 'collect' });
+  const collected = await Promise.all(fleets.map((f) => f.next('collected')));
+  return { cpuPerMinute: ((cpu1 - cpu0) / elapsed) * 60, elapsed, collected };
+}
+
+async function runPush(url: string, serverPid: number, tokens: string[]): Promise<ModeResult> {
+  log(`push: connecting ${tokens.length} sockets over ${fleetCount} client processes`);
+  const fleets = await startFleets(fleetCount);
+  for (const [i, part] of split(tokens, fleetCount).entries())
+    fleets[i]?.child.send({ type: 'push', url, tokens: part });
+  const ready = await Promise.all(fleets.map((f) => f.next('ready')));
+  const connected = ready.reduce((s, r) => s + r.connected, 0);
+  const failed = ready.reduce((s, r) => s + r.failed, 0);
+  log(`push: ${connected} connected, ${failed} failed; warming up, then measuring ${seconds} s`);
+  const { cpuPerMinute, collected } = await measure(serverPid, fleets);
+  await stopFleets(fleets);
+  const latencies = collected.flatMap((c) => c.latencies as number[]).sort((a, b) => a - b);
+  const received = collected.reduce((s, c) => s + c.received, 0);
+  const detail =
+    `deliveries ${received} (${connected} sockets); latency ms p50 ${percentile(latencies, 50)} ` +
+    `p95 ${percentile(latencies, 95)} p99 ${percentile(latencies, 99)} max ${latencies.at(-1)}`;
+  return { cpuPerMinute, detail };
+}
+
+async function runPoll(url: string, serverPid: number, tokens: string[]): Promise<ModeResult> {
+  log(`poll: ${tokens.length} members polling GET /api/signals every ${POLL_PERIOD_MS} ms`);
+  const fleets = await startFleets(fleetCount);
+  for (const [i, part] of split(tokens, fleetCount).entries()) {
+    fleets[i]?.child.send({ type: 'poll', url, tokens: part, periodMs: POLL_PERIOD_MS });
+  }
+  await Promise.all(fleets.map((f) => f.next('ready')));
+  log(`poll: warming up, then measuring ${seconds} s`);
+  const { cpuPerMinute, elapsed, collected } = await measure(serverPid, fleets);
+  await stopFleets(fleets);
+  const polls = collected.reduce((s, c) => s + c.polls, 0);
+  const errors = collected.reduce((s, c) => s + c.pollErrors, 0);
+  const times = collected.flatMap((c) => c.pollLatencies as number[]).sort((a, b) => a - b);
+  const expected = Math.round((tokens.length * elapsed * 1000) / POLL_PERIOD_MS);
+  const detail =
+    `requests ok ${polls} failed ${errors} (expected ~${expected}); response ms p50 ${percentile(times, 50)} ` +
+    `p99 ${percentile(times, 99)}`;
+  if (errors > 0) log(`poll: WARNING ${errors} requests failed (is GET /api/signals served?)`);
+  return { cpuPerMinute, detail };
+}
+
+async function main(): Promise<void> {
+  log(
+    `bench:push members=${members} seconds=${seconds}/mode signal every ${signalEveryMs} ms, ticks ${!flags['no-ticks']}`,
+  );
+  await withDatabase(baseDbUrl, (c) => c.query(`create database ${dbName}`));
+  const dbUrl = new URL(baseDbUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | null = null;
+  let worker: ReturnType<typeof startWorkerStandIn> | null = null;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: dbUrl.toString(), max: 4 }) }),
+  });
+  try {
+    server = await startServerProcess(dbUrl.toString(), port);
+    const pid = server.pid as number;
+    log(`server pid ${pid} at ${url}`);
+    const tokens = await seedMembers(db, members);
+    worker = startWorkerStandIn(db);
+    await worker.seed(10);
+    const results: Record<string, ModeResult> = {};
+    if (mode !== 'poll') results.push = await runPush(url, pid, tokens);
+    if (mode !== 'push') results.poll = await runPoll(url, pid, tokens);
+
+    console.log('\n=== bench:push results ===');
+    console.log(`members ${members}, ${seconds} s measured per mode, one server process (pid ${pid})`);
+    for (const [name, result] of Object.entries(results)) {
+      console.log(`${name.padEnd(5)} server CPU ${result.cpuPerMinute.toFixed(2)} s/min   ${result.detail}`);
+    }
+    if (results.push && results.poll) {
+      const ratio = results.push.cpuPerMinute / results.poll.cpuPerMinute;
+      console.log(`ratio push/poll ${ratio.toFixed(3)} (target <= 0.200: ${ratio <= 0.2 ? 'met' : 'NOT met'})`);
+    }
+  } finally {
+    await worker?.stop();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server?.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, sleep(5000)]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    await db.destroy();
+    await withDatabase(baseDbUrl, (c) => c.query(`drop database if exists ${dbName} with (force)`));
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import type { TSignalView, TUser } from '@signalroom/shared';
+import { createRedisBus, type EventBus } from '@signalroom/shared/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.js';
+import type { Db } from '../../src/db/database.js';
+import { type RunningServer, startServer } from '../../src/server.js';
+import { createMember } from '../helpers/factories.js';
+import { prepareShape, type ShapeEnv, testShape } from '../helpers/shape.js';
+import { type PrivateRedis, startPrivateRedis } from './private-redis.js';
+import { barrierTick, connectClient, makeSignal, type TestClient, waitForBarrier } from './realtime-helpers.js';
+
+/** Two server processes' worth of servers (same database, Redis and namespace), no embedded worker. */
+async function startPair(env: Record<string, string>): Promise<[RunningServer, RunningServer]> {
+  const config = parseConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', EMBEDDED_WORKER: 'false', ...env });
+  const a = await startServer(config);
+  const b = await startServer(config);
+  return [a, b];
+}
+
+/** Inserts a signal row as the worker would write it; returns its id. */
+async function insertSignalRow(db: Db, daySequence: number): Promise<string> {
+  const now = new Date();
+  const row = await db
+    .insertInto('signals')
+    .values({
+      slot_start: new Date(Math.floor(now.getTime() / 1000) * 1000 - daySequence * 300_000),
+      day_key: `test-${randomBytes(4).toString('hex')}`,
+      day_sequence: daySequence,
+      asset: 'GBP/USD',
+      signal_type: 'sell',
+      direction: 'PUT',
+      entry_price: 1.27,
+      confidence: 71,
+      outcome: null,
+      resolved_level: null,
+      exit_price: null,
+      window_ms: 300_000,
+      expires_at: new Date(now.getTime() + 300_000),
+      stop_loss: null,
+      take_profit: null,
+      analysis: null,
+      source: 'simulated',
+      strategy: 'test',
+      created_at: now,
+      updated_at: null,
+      resolved_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe.skipIf(testShape !== 'distributed')('realtime across two server processes', () => {
+  let shape: ShapeEnv;
+  let servers: [RunningServer, RunningServer];
+  let worker: EventBus;
+  const clients: TestClient[] = [];
+  let marker = 0;
+
+  beforeAll(async () => {
+    shape = await prepareShape();
+    servers = await startPair(shape.env);
+    // Stands in for the worker: publishes on the same Redis channel from outside both servers.
+    worker = createRedisBus(shape.env.REDIS_URL as string, { namespace: shape.env.REDIS_NAMESPACE });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await worker?.close();
+    for (const server of servers ?? []) await server.close();
+    await shape?.cleanup();
+  });
+
+  async function client(server: RunningServer, token: string | null): Promise<TestClient> {
+    const c = await connectClient(server.url, token);
+    clients.push(c);
+    return c;
+  }
+
+  async function settle(audience: TestClient[]): Promise<void> {
+    marker += 1;
+    const tick = barrierTick(marker);
+    await worker.publish(tick);
+    await Promise.all(audience.map((c) => waitForBarrier(c, tick)));
+  }
+
+  it('delivers each new signal exactly once to a client on each process', async () => {
+    const [a, b] = servers;
+    const gold = await createMember(a.context.db, { tier: 'gold' });
+    const silver = await createMember(a.context.db, { tier: 'silver' });
+    const onA = await client(a, gold.token);
+    const onB = await client(b, gold.token);
+    const silverOnB = await client(b, silver.token);
+
+    const signals = [makeSignal(), makeSignal(), makeSignal({ daySequence: 99 })];
+    for (const signal of signals) await worker.publish({ type: 'signal:new', signal });
+    await settle([onA, onB, silverOnB]);
+
+    for (const c of [onA, onB]) {
+      expect((c.all('signal:new') as TSignalView[]).map((s) => s.id)).toEqual(signals.map((s) => s.id));
+    }
+    const silverViews = silverOnB.all('signal:new') as TSignalView[];
+    expect(silverViews.map((s) => [s.id, s.locked])).toEqual([
+      [signals[0]?.id, false],
+      [signals[1]?.id, false],
+      [signals[2]?.id, true],
+    ]);
+    // The adapter shares rooms: process A sees the gold sockets of both processes.
+    const goldSockets = await a.realtime.io.in('tier:gold').fetchSockets();
+    expect(goldSockets.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('moves a member on the other process within a second when access changes through one', async () => {
+    const [a, b] = servers;
+    const member = await createMember(a.context.db, { tier: 'gold' });
+    const onB = await client(b, member.token);
+
+    const t0 = Date.now();
+    await a.context.db
+      .updateTable('users')
+      .set({ dashboard_unlocked: false })
+      .where('id', '=', member.user.id)
+      .execute();
+    await a.context.bus.publish({ type: 'account:changed', userId: member.user.id });
+    const update = (await onB.waitFor('account:update', (u: TUser) => !u.dashboardUnlocked, 1000)) as TUser;
+    expect(update.id).toBe(member.user.id);
+    expect(Date.now() - t0).toBeLessThan(1000);
+
+    await worker.publish({ type: 'signal:new', signal: makeSignal() });
+    await settle([onB]);
+    expect(onB.all('signal:new')).toEqual([]);
+  });
+});
+
+describe.skipIf(testShape !== 'distributed')('realtime across a Redis restart', () => {
+  let shape: ShapeEnv;
+  let redis: PrivateRedis;
+  let servers: [RunningServer, RunningServer];
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    shape = await prepareShape();
+    redis = await startPrivateRedis();
+    servers = await startPair({ ...shape.env, REDIS_URL: redis.url });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    for (const server of servers ?? []) await server.close();
+    await redis?.stop();
+    await shape?.cleanup();
+  });
+
+  it('loses no signal for clients when Redis restarts mid-run', async () => {
+    const [a, b] = servers;
+    const gold = await createMember(a.context.db, { tier: 'gold' });
+    const onA = await connectClient(a.url, gold.token, { reconnection: true });
+    const onB = await connectClient(b.url, gold.token, { reconnection: true });
+    clients.push(onA, onB);
+
+    await redis.stop();
+    // Written while Redis is down: its bus event is lost (nobody could publish it).
+    const lostId = await insertSignalRow(a.context.db, 1);
+    await redis.start();
+
+    // Each process resynchronises its sockets on bus reconnect with a snapshot from the database.
+    for (const c of [onA, onB]) {
+      const snapshot = await c.waitFor(
+        'snapshot',
+        (s: { signals: TSignalView[] }) => s.signals.some((signal) => signal.id === lostId),
+        8000,
+      );
+      expect(snapshot.user.id).toBe(gold.user.id);
+    }
+
+    // A client that reconnects its socket catches up the same way.
+    onB.socket.disconnect();
+    const again = await connectClient(b.url, gold.token);
+    clients.push(again);
+    expect(again.snapshot.signals.map((s) => s.id)).toContain(lostId);
+
+    // And the bus works again: a new event reaches both processes' clients once.
+    const worker = createRedisBus(redis.url, { namespace: shape.env.REDIS_NAMESPACE });
+    try {
+      const next = makeSignal();
+      await worker.publish({ type: 'signal:new', signal: next });
+      await Promise.all([onA, again].map((c) => c.waitFor('signal:new', (s: TSignalView) => s.id === next.id, 3000)));
+    } finally {
+      await worker.close();
+    }
+  });
+});
