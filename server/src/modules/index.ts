@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { registerAdminRoutes } from './admin/admin.routes.js';
+import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerBotAccessRoutes } from './bot-access/bot-access.routes.js';
 import { registerConfigRoutes } from './config/config.routes.js';
+import { registerDevOutboxRoutes } from './dev-outbox/dev-outbox.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
+import { registerUsersRoutes } from './users/users.routes.js';
 
 /**
  * Every feature module, registered under /api. Each module exports one `register…Routes(app, ctx)`.
@@ -13,6 +17,10 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
     async (api) => {
       await registerHealthRoutes(api, ctx);
       await registerConfigRoutes(api, ctx);
+      await registerAuthRoutes(api, ctx);
+      await registerUsersRoutes(api, ctx);
+      await registerAdminRoutes(api, ctx);
+      await registerDevOutboxRoutes(api, ctx);
       await registerBotAccessRoutes(api, ctx);
     },
     { prefix: '/api' },

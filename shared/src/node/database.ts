@@ -66,9 +66,18 @@ export interface DashboardCodesTable {
   id: Generated<string>;
   user_id: string;
   code_hash: string;
+  /** The tier the code grants; null only unlocks. */
+  tier: 'guest' | 'silver' | 'pro' | 'gold' | null;
   created_by: string | null;
   created_at: Generated<Date>;
   consumed_at: Timestamp | null;
+}
+
+export interface MailCooldownsTable {
+  /** Lower-cased address. */
+  email: string;
+  purpose: string;
+  next_allowed_at: Timestamp;
 }
 
 export interface MailOutboxTable {
@@ -89,6 +98,7 @@ export interface AuthTables {
   email_codes: EmailCodesTable;
   reset_tokens: ResetTokensTable;
   dashboard_codes: DashboardCodesTable;
+  mail_cooldowns: MailCooldownsTable;
   mail_outbox: MailOutboxTable;
 }
 

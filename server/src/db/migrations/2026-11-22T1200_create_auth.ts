@@ -75,9 +75,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('code_hash', 'text', (c) => c.notNull().unique())
+    // The tier the code grants when entered; null keeps the member's tier and only unlocks.
+    .addColumn('tier', 'text', (c) => c.check(sql`tier in ('guest', 'silver', 'pro', 'gold')`))
     .addColumn('created_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('consumed_at', 'timestamptz')
+    .execute();
+
+  await db.schema.createIndex('reset_tokens_user_id_idx').on('reset_tokens').column('user_id').execute();
+  await db.schema.createIndex('dashboard_codes_user_id_idx').on('dashboard_codes').column('user_id').execute();
+
+  // Per-address cooldowns of mails a visitor can trigger (code resend: once per 60 s). Keyed by the
+  // lower-cased address whether or not an account exists, so the answer reveals nothing.
+  await db.schema
+    .createTable('mail_cooldowns')
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('purpose', 'text', (c) => c.notNull())
+    .addColumn('next_allowed_at', 'timestamptz', (c) => c.notNull())
+    .addPrimaryKeyConstraint('mail_cooldowns_pkey', ['email', 'purpose'])
     .execute();
 
   await db.schema
@@ -92,10 +107,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sent_at', 'timestamptz')
     .addColumn('error', 'text')
     .execute();
+  await db.schema.createIndex('mail_outbox_created_at_idx').on('mail_outbox').column('created_at').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['mail_outbox', 'dashboard_codes', 'reset_tokens', 'email_codes', 'sessions', 'users']) {
+  for (const table of [
+    'mail_outbox',
+    'mail_cooldowns',
+    'dashboard_codes',
+    'reset_tokens',
+    'email_codes',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -17,3 +17,27 @@ export async function findUserBySessionHash(db: Db, tokenHash: string, now: Date
 export async function insertSession(db: Db, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
   await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
 }
+
+/** Revokes one live session by its token hash; true when a live session was revoked. */
+export async function revokeSessionByHash(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Ends every session of a member (password reset); pass the transaction doing the reset. */
+export async function revokeAllSessionsOfUser(db: Db, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
+}

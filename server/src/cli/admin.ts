@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkSignupPassword, SIGNUP_EMAIL_PATTERN } from '@signalroom/shared';
+import { parseConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createOrPromoteAdmin, promoteAdminByEmail, revokeAdminByEmail } from '../modules/admin/admin-accounts.js';
+
+const USAGE = `Usage:
+  npm run admin -- create <email> <password> [full name]   create an admin (or promote that account)
+  npm run admin -- promote <email>                          make an existing account an admin
+  npm run admin -- revoke <email>                           make an admin a member again (not the last one)`;
+
+/** Runs one admin command against the configured database (DATABASE_URL, else the embedded one). */
+export async function runAdminCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const [command, email, ...rest] = argv;
+  if (!command || !email || !['create', 'promote', 'revoke'].includes(command)) throw new Error(USAGE);
+  if (!SIGNUP_EMAIL_PATTERN.test(email)) throw new Error(`Not an e-mail address: ${email}`);
+  const config = parseConfig(env);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: 2,
+    connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
+  });
+  try {
+    await migrateToLatest(database.db);
+    const now = new Date();
+    if (command === 'create') {
+      const [password, ...name] = rest;
+      if (!password) throw new Error(USAGE);
+      const weak = checkSignupPassword(password);
+      if (weak) throw new Error(weak);
+      const { change } = await createOrPromoteAdmin(database.db, { email, password, fullName: name.join(' ') }, now);
+      return change === 'created'
+        ? `Admin ${email} created.`
+        : `Account ${email} ${change === 'promoted' ? 'promoted to admin' : 'is already an admin'} (password unchanged).`;
+    }
+    if (command === 'promote') {
+      const result = await promoteAdminByEmail(database.db, email, now);
+      if (!result) throw new Error(`No account for ${email}.`);
+      return result.change === 'unchanged' ? `${email} is already an admin.` : `${email} is now an admin.`;
+    }
+    const result = await revokeAdminByEmail(database.db, email);
+    if (!result) throw new Error(`No account for ${email}.`);
+    return result.change === 'unchanged' ? `${email} is not an admin.` : `${email} is no longer an admin.`;
+  } finally {
+    await database.close();
+  }
+}
+
+// Run only as a script (tests import runAdminCommand).
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  runAdminCommand(process.argv.slice(2))
+    .then((line) => {
+      console.log(line);
+      process.exit(0);
+    })
+    .catch((error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,66 @@
+import rateLimit from '@fastify/rate-limit';
+import { AuthMessages } from '@signalroom/shared';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { AppError } from './app-error.js';
+
+/** One limit: at most `max` requests per `windowMs` for each key (IP, e-mail...). */
+export interface LimitRule {
+  /** Unique per rule, e.g. 'login:ip'; prefixes the key in the store. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** The key to count under, or null to skip this rule for the request (e.g. no e-mail in the body). */
+  key(request: FastifyRequest): string | null;
+}
+
+/**
+ * Registers @fastify/rate-limit in this plugin scope, global off: routes opt in with `limitBy`. The
+ * counters live in Redis when the deployment has it (shared by every replica), else in memory.
+ */
+export async function installRateLimits(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.redis ? { redis: ctx.redis } : {}),
+    nameSpace: `${ctx.config.REDIS_NAMESPACE}:rate-limit:`,
+    // A Redis outage must not lock every member out of login; argon2 still slows guessing.
+    skipOnError: true,
+  });
+}
+
+/**
+ * A preHandler (runs after the body is parsed, so rules can key on the e-mail) that counts the request
+ * against every rule and answers 429 in the envelope, with the seconds to wait, when one is exceeded.
+ * Limits scale with RATE_LIMIT_MULTIPLIER; RATE_LIMITS=false turns them off.
+ */
+export function limitBy(app: FastifyInstance, ctx: ServerContext, rules: LimitRule[]): preHandlerAsyncHookHandler {
+  if (!ctx.config.RATE_LIMITS) return async () => {};
+  const limiters = rules.map((rule) => ({
+    rule,
+    check: app.createRateLimit({
+      max: Math.max(1, Math.floor(rule.max * ctx.config.RATE_LIMIT_MULTIPLIER)),
+      timeWindow: rule.windowMs,
+      keyGenerator: (request) => `${rule.name}:${rule.key(request)}`,
+    }),
+  }));
+  return async (request) => {
+    for (const { rule, check } of limiters) {
+      if (rule.key(request) === null) continue;
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        const seconds = Math.max(1, result.ttlInSeconds);
+        throw AppError.rateLimited(seconds, AuthMessages.rateLimited(seconds));
+      }
+    }
+  };
+}
+
+/** Key helpers for rules. */
+export const byIp = (request: FastifyRequest): string => request.ip;
+
+/** The lower-cased `email` of a JSON body, or null when the body has none. */
+export function byBodyEmail(request: FastifyRequest): string | null {
+  const body = request.body as { email?: unknown } | null | undefined;
+  const email = body && typeof body === 'object' ? body.email : undefined;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 320) : null;
+}

@@ -1,0 +1,58 @@
+import { AuthMessages, accessLevelFor, LIMITS, Messages, type TUser } from '@signalroom/shared';
+import type { ServerContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { getMailer } from '../mail/mail.service.js';
+import { activationMail } from '../mail/mail.templates.js';
+import { presentUser } from '../users/users.presenter.js';
+import { findUserById, updateUser } from '../users/users.repository.js';
+import { claimMailCooldown, consumeDashboardCode } from './auth.repository.js';
+import { hashDashboardCode, normalizeDashboardCode } from './auth.secrets.js';
+
+/** Mails the activation steps (broker link, promo code, support handle) to the member; once per 60 s. */
+export async function sendActivationEmail(ctx: ServerContext, user: TUser): Promise<void> {
+  const wait = await claimMailCooldown(ctx.db, user.email, 'activation', ctx.now(), LIMITS.resendCooldownSeconds);
+  if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
+  try {
+    await getMailer(ctx).send(activationMail(ctx.config, user.email, user.fullName, user.admissionCode));
+  } catch {
+    throw new AppError('unavailable', Messages.wrapper.sendActivationEmail);
+  }
+}
+
+/**
+ * Redeems the one-time dashboard code an admin issued for this member: unlocks the dashboard, marks the
+ * code activated and applies the tier the code carries (accessLevel follows). The code is consumed by
+ * one conditional UPDATE inside the transaction, so it works once.
+ */
+export async function redeemDashboardCode(
+  ctx: ServerContext,
+  user: TUser,
+  rawCode: string,
+): Promise<{ dashboardUnlocked: boolean; user: TUser }> {
+  if (!normalizeDashboardCode(rawCode)) {
+    throw AppError.validation(AuthMessages.dashboardCodeRequired, {
+      dashboardCode: AuthMessages.dashboardCodeRequired,
+    });
+  }
+  const now = ctx.now();
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const code = await consumeDashboardCode(trx, user.id, hashDashboardCode(user.id, rawCode), now);
+    if (!code) {
+      throw AppError.validation(AuthMessages.dashboardCodeInvalid, {
+        dashboardCode: AuthMessages.dashboardCodeInvalid,
+      });
+    }
+    const current = await findUserById(trx, user.id);
+    if (!current) throw AppError.unauthorized();
+    const tier = code.tier ?? current.tier;
+    return updateUser(trx, user.id, {
+      dashboard_unlocked: true,
+      code_activated: true,
+      tier,
+      access_level: accessLevelFor({ tier, hasDeposited: current.has_deposited }),
+    });
+  });
+  if (!updated) throw AppError.unauthorized();
+  await ctx.bus.publish({ type: 'account:changed', userId: user.id }).catch(() => {});
+  return { dashboardUnlocked: updated.dashboard_unlocked, user: presentUser(updated) };
+}

@@ -1,0 +1,189 @@
+import { LIMITS, type Tier } from '@signalroom/shared';
+import type { Db } from '../../db/database.js';
+
+// ---- confirmation codes -------------------------------------------------------------------------
+
+/** Replaces the member's live confirmation code (one live code per purpose, by a unique index). */
+export async function replaceConfirmationCode(
+  db: Db,
+  userId: string,
+  codeHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('email_codes')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'email_confirmation')
+      .where('consumed_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('email_codes')
+      .values({ user_id: userId, purpose: 'email_confirmation', code_hash: codeHash, expires_at: expiresAt })
+      .execute();
+  });
+}
+
+export async function findLiveConfirmationCode(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('email_codes')
+    .select(['id', 'attempts', 'expires_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'email_confirmation')
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Consumes the code when it matches, is unexpired and has attempts left, in one conditional UPDATE,
+ * so two simultaneous right answers cannot both succeed. True when consumed.
+ */
+export async function consumeConfirmationCode(db: Db, id: string, codeHash: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('email_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('code_hash', '=', codeHash)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', LIMITS.confirmationCodeMaxAttempts)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Counts one wrong try; returns the attempts so far (null when the code is gone). */
+export async function recordWrongCodeAttempt(db: Db, id: string): Promise<number | null> {
+  const row = await db
+    .updateTable('email_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts ?? null;
+}
+
+// ---- per-address mail cooldowns -----------------------------------------------------------------
+
+/**
+ * Claims the right to send a `purpose` mail to `email` now, blocking the next one for `seconds`.
+ * One conditional upsert, so simultaneous requests (on any replica) claim it once. Returns 0 when
+ * claimed, else the seconds still to wait.
+ */
+export async function claimMailCooldown(
+  db: Db,
+  email: string,
+  purpose: string,
+  now: Date,
+  seconds: number,
+): Promise<number> {
+  const key = email.trim().toLowerCase();
+  const next = new Date(now.getTime() + seconds * 1000);
+  const claimed = await db
+    .insertInto('mail_cooldowns')
+    .values({ email: key, purpose, next_allowed_at: next })
+    .onConflict((oc) =>
+      oc
+        .columns(['email', 'purpose'])
+        .doUpdateSet({ next_allowed_at: next })
+        .where('mail_cooldowns.next_allowed_at', '<=', now),
+    )
+    .returning('email')
+    .executeTakeFirst();
+  if (claimed) return 0;
+  const row = await db
+    .selectFrom('mail_cooldowns')
+    .select('next_allowed_at')
+    .where('email', '=', key)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  if (!row) return 0;
+  return Math.max(1, Math.ceil((new Date(row.next_allowed_at).getTime() - now.getTime()) / 1000));
+}
+
+// ---- password reset tokens ----------------------------------------------------------------------
+
+export async function insertResetToken(db: Db, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db
+    .insertInto('reset_tokens')
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt })
+    .execute();
+}
+
+/** The e-mail behind a live (unused, unexpired) reset token, or null. */
+export async function findLiveResetToken(db: Db, tokenHash: string, now: Date): Promise<{ email: string } | null> {
+  const row = await db
+    .selectFrom('reset_tokens')
+    .innerJoin('users', 'users.id', 'reset_tokens.user_id')
+    .select('users.email')
+    .where('reset_tokens.token_hash', '=', tokenHash)
+    .where('reset_tokens.consumed_at', 'is', null)
+    .where('reset_tokens.expires_at', '>', now)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Redeems a reset token: a single conditional UPDATE … WHERE consumed_at IS NULL AND expires_at > now
+ * RETURNING, so of any number of simultaneous redemptions exactly one gets the user id.
+ */
+export async function consumeResetToken(db: Db, tokenHash: string, now: Date): Promise<string | null> {
+  const row = await db
+    .updateTable('reset_tokens')
+    .set({ consumed_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** After a reset, the member's other outstanding links die too. */
+export async function consumeAllResetTokensOfUser(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('reset_tokens')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
+}
+
+// ---- dashboard codes ----------------------------------------------------------------------------
+
+/** Issues a member's dashboard code, replacing any unused one. */
+export async function replaceDashboardCode(
+  db: Db,
+  values: { userId: string; codeHash: string; tier: Tier | null; createdBy: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('dashboard_codes')
+      .where('user_id', '=', values.userId)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('dashboard_codes')
+      .values({ user_id: values.userId, code_hash: values.codeHash, tier: values.tier, created_by: values.createdBy })
+      .execute();
+  });
+}
+
+/** Uses a member's own unused dashboard code (single conditional UPDATE); the tier it grants, or undefined. */
+export async function consumeDashboardCode(
+  db: Db,
+  userId: string,
+  codeHash: string,
+  now: Date,
+): Promise<{ tier: Tier | null } | undefined> {
+  return db
+    .updateTable('dashboard_codes')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .where('consumed_at', 'is', null)
+    .returning('tier')
+    .executeTakeFirst();
+}

@@ -1,0 +1,203 @@
+import {
+  AuthMessages,
+  LIMITS,
+  Messages,
+  normalizeConfirmationCode,
+  SIGNUP_EMAIL_PATTERN,
+  type TConfirmCodeRequest,
+  type TLoginRequest,
+  type TRegisterData,
+  type TRegisterRequest,
+  type TSessionData,
+  validateConfirmationCode,
+  validateLogin,
+  validateSignup,
+} from '@signalroom/shared';
+import type { ServerContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { assertNoFieldErrors } from '../../http/parse.js';
+import { generateSecret, hashSecret } from '../../http/tokens.js';
+import { getMailer } from '../mail/mail.service.js';
+import { confirmationCodeMail, signupAttemptMail, welcomeMail } from '../mail/mail.templates.js';
+import { insertSession, revokeSessionByHash } from '../users/sessions.repository.js';
+import { presentUser, type UserRow } from '../users/users.presenter.js';
+import { findUserByEmail, insertUserIfNew, updateUser } from '../users/users.repository.js';
+import {
+  claimMailCooldown,
+  consumeConfirmationCode,
+  findLiveConfirmationCode,
+  recordWrongCodeAttempt,
+  replaceConfirmationCode,
+} from './auth.repository.js';
+import {
+  generateAdmissionCode,
+  generateConfirmationCode,
+  hashConfirmationCode,
+  hashPassword,
+  verifyPassword,
+} from './auth.secrets.js';
+
+/** Cooldown purposes (mail_cooldowns.purpose). */
+const CODE_MAIL = 'confirmation_code';
+const SIGNUP_ATTEMPT_MAIL = 'signup_attempt';
+/** The owner of an address hears about sign-up attempts at most this often. */
+const SIGNUP_ATTEMPT_MAIL_COOLDOWN_S = 15 * 60;
+
+/** What the mail templates need of the configuration. */
+export const brandOf = (ctx: ServerContext) => ctx.config;
+
+/**
+ * Registration. A new address gets an account and a code by mail; an address that already has an
+ * account gets the same answer, nothing changes, and its owner gets a "someone tried to sign up" mail.
+ * Both paths hash a password and send mail in the background, so neither timing nor the answer tells
+ * them apart.
+ */
+export async function registerMember(ctx: ServerContext, input: TRegisterRequest): Promise<TRegisterData> {
+  const fields = { ...input, telegram: input.telegram ?? '' };
+  assertNoFieldErrors(validateSignup(fields));
+  const email = input.email.trim();
+  const now = ctx.now();
+  const passwordHash = await hashPassword(input.password);
+  const mailer = getMailer(ctx);
+
+  let created: UserRow | null = null;
+  let existing: UserRow | null = null;
+  // A clash of the random admission code is astronomically rare, but would look like "existing".
+  for (let attempt = 0; attempt < 3 && !created && !existing; attempt++) {
+    created = await insertUserIfNew(ctx.db, {
+      email,
+      full_name: input.fullName.trim(),
+      phone: input.phone.trim(),
+      country: input.country,
+      telegram: input.telegram?.trim() || null,
+      password_hash: passwordHash,
+      admission_code: generateAdmissionCode(),
+    });
+    if (!created) existing = await findUserByEmail(ctx.db, email);
+  }
+  // Either way the resend cooldown starts now, so a resend right after behaves the same for both.
+  await claimMailCooldown(ctx.db, email, CODE_MAIL, now, LIMITS.resendCooldownSeconds);
+
+  if (created) {
+    const code = generateConfirmationCode();
+    await replaceConfirmationCode(
+      ctx.db,
+      created.id,
+      hashConfirmationCode(created.id, code),
+      new Date(now.getTime() + LIMITS.confirmationCodeTtlMs),
+    );
+    mailer.dispatch(confirmationCodeMail(brandOf(ctx), created.email, code));
+  } else if (existing) {
+    // No code for an existing account, confirmed or not: whoever registers second must not end up
+    // confirming an account whose password someone else chose. The owner can log in or reset.
+    const wait = await claimMailCooldown(ctx.db, email, SIGNUP_ATTEMPT_MAIL, now, SIGNUP_ATTEMPT_MAIL_COOLDOWN_S);
+    if (wait === 0) mailer.dispatch(signupAttemptMail(brandOf(ctx), existing.email));
+  } else {
+    throw new AppError('internal', Messages.signup.registrationFailed);
+  }
+  return { email };
+}
+
+/** Mails a fresh code to an unconfirmed account (replacing the live one). */
+async function sendNewCode(ctx: ServerContext, user: UserRow): Promise<void> {
+  const code = generateConfirmationCode();
+  const now = ctx.now();
+  await replaceConfirmationCode(
+    ctx.db,
+    user.id,
+    hashConfirmationCode(user.id, code),
+    new Date(now.getTime() + LIMITS.confirmationCodeTtlMs),
+  );
+  getMailer(ctx).dispatch(confirmationCodeMail(brandOf(ctx), user.email, code));
+}
+
+async function openSession(ctx: ServerContext, user: UserRow): Promise<TSessionData> {
+  const token = generateSecret();
+  await insertSession(ctx.db, user.id, hashSecret(token), new Date(ctx.now().getTime() + LIMITS.sessionTtlMs));
+  return { token, user: presentUser(user) };
+}
+
+/**
+ * Confirms the e-mail with the mailed code: single use, 15 minutes, 5 wrong tries. Confirming starts
+ * the 24-hour guest trial and opens a session.
+ */
+export async function confirmEmailCode(ctx: ServerContext, input: TConfirmCodeRequest): Promise<TSessionData> {
+  const code = normalizeConfirmationCode(input.confirmationCode);
+  const codeError = validateConfirmationCode(code);
+  if (codeError) throw AppError.validation(codeError, { confirmationCode: codeError });
+  if (!input.email.trim()) {
+    throw AppError.validation(Messages.signup.emailRequired, { email: Messages.signup.emailRequired });
+  }
+  const invalid = () =>
+    AppError.validation(Messages.confirmation.invalidCode, { confirmationCode: Messages.confirmation.invalidCode });
+  const now = ctx.now();
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user || user.email_verified_at) throw invalid();
+  const live = await findLiveConfirmationCode(ctx.db, user.id);
+  if (!live) throw invalid();
+  if (live.attempts >= LIMITS.confirmationCodeMaxAttempts) {
+    throw AppError.validation(AuthMessages.codeTooManyAttempts, { confirmationCode: AuthMessages.codeTooManyAttempts });
+  }
+  if (new Date(live.expires_at).getTime() <= now.getTime()) {
+    throw AppError.validation(AuthMessages.codeExpired, { confirmationCode: AuthMessages.codeExpired });
+  }
+
+  const consumed = await consumeConfirmationCode(ctx.db, live.id, hashConfirmationCode(user.id, code), now);
+  if (!consumed) {
+    const attempts = await recordWrongCodeAttempt(ctx.db, live.id);
+    if (attempts !== null && attempts >= LIMITS.confirmationCodeMaxAttempts) {
+      throw AppError.validation(AuthMessages.codeTooManyAttempts, {
+        confirmationCode: AuthMessages.codeTooManyAttempts,
+      });
+    }
+    throw invalid();
+  }
+
+  const trialEndsAt = new Date(now.getTime() + LIMITS.trialDurationMs);
+  const confirmed = await updateUser(ctx.db, user.id, { email_verified_at: now, trial_ends_at: trialEndsAt });
+  if (!confirmed) throw invalid();
+  const session = await openSession(ctx, confirmed);
+  getMailer(ctx).dispatch(welcomeMail(brandOf(ctx), confirmed.email, confirmed.full_name, trialEndsAt));
+  return session;
+}
+
+/**
+ * The check-your-email screen's resend button: a new code, at most once per 60 s per address. The
+ * answer is the same whether or not the address has an unconfirmed account.
+ */
+export async function resendConfirmationCode(ctx: ServerContext, input: { email: string }): Promise<void> {
+  const email = input.email.trim();
+  if (!email) throw AppError.validation(Messages.signup.emailRequired, { email: Messages.signup.emailRequired });
+  if (!SIGNUP_EMAIL_PATTERN.test(email)) {
+    throw AppError.validation(Messages.signup.emailInvalid, { email: Messages.signup.emailInvalid });
+  }
+  const wait = await claimMailCooldown(ctx.db, email, CODE_MAIL, ctx.now(), LIMITS.resendCooldownSeconds);
+  if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !user.email_verified_at) await sendNewCode(ctx, user);
+}
+
+/**
+ * Login. Wrong e-mail and wrong password are refused alike (401, same timing). The right password on
+ * an unconfirmed account is refused with 403 and a fresh code is mailed (unless one went out in the
+ * last 60 s), so the member can finish confirming; no session is opened before the e-mail is proven.
+ */
+export async function login(ctx: ServerContext, input: TLoginRequest): Promise<TSessionData> {
+  const error = validateLogin(input);
+  if (error) throw AppError.validation(error);
+  const user = await findUserByEmail(ctx.db, input.email);
+  const valid = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !valid) throw AppError.unauthorized(AuthMessages.invalidCredentials);
+  if (!user.email_verified_at) {
+    const wait = await claimMailCooldown(ctx.db, user.email, CODE_MAIL, ctx.now(), LIMITS.resendCooldownSeconds);
+    if (wait > 0) throw AppError.forbidden(AuthMessages.emailNotConfirmedCodeRecent);
+    await sendNewCode(ctx, user);
+    throw AppError.forbidden(AuthMessages.emailNotConfirmed);
+  }
+  return openSession(ctx, user);
+}
+
+/** Revokes the session of this token; false when it was not live. */
+export async function logout(ctx: ServerContext, token: string): Promise<boolean> {
+  return revokeSessionByHash(ctx.db, hashSecret(token), ctx.now());
+}

@@ -1,0 +1,74 @@
+import {
+  LIMITS,
+  Messages,
+  type TResetPasswordRequest,
+  validateForgotPasswordEmail,
+  validateResetPassword,
+} from '@signalroom/shared';
+import type { ServerContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { generateSecret, hashSecret } from '../../http/tokens.js';
+import { getMailer } from '../mail/mail.service.js';
+import { passwordResetMail } from '../mail/mail.templates.js';
+import { revokeAllSessionsOfUser } from '../users/sessions.repository.js';
+import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
+import {
+  consumeAllResetTokensOfUser,
+  consumeResetToken,
+  findLiveResetToken,
+  insertResetToken,
+} from './auth.repository.js';
+import { hashPassword } from './auth.secrets.js';
+
+const invalidToken = () => AppError.validation(Messages.resetPassword.invalidOrExpiredToken);
+
+/**
+ * Mails a reset link (32 random bytes, stored hashed, 1 hour) when the address has an account. The
+ * answer is the same either way and the mail goes out in the background, so nothing is revealed.
+ */
+export async function requestPasswordReset(ctx: ServerContext, input: { email: string }): Promise<void> {
+  const error = validateForgotPasswordEmail(input.email);
+  if (error) throw AppError.validation(error, { email: error });
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user) return;
+  const token = generateSecret(LIMITS.resetTokenBytes);
+  await insertResetToken(ctx.db, user.id, hashSecret(token), new Date(ctx.now().getTime() + LIMITS.resetTokenTtlMs));
+  getMailer(ctx).dispatch(passwordResetMail(ctx.config, user.email, token));
+}
+
+/** The reset page's first call: the e-mail of a live token, else 400 with the spec's message. */
+export async function verifyResetToken(ctx: ServerContext, token: string): Promise<{ email: string }> {
+  if (!token.trim()) throw AppError.validation(Messages.resetPassword.invalidOrMissingToken);
+  const row = await findLiveResetToken(ctx.db, hashSecret(token.trim()), ctx.now());
+  if (!row) throw invalidToken();
+  return { email: row.email };
+}
+
+/**
+ * Sets a new password with a reset token. The token is consumed by one conditional UPDATE in the same
+ * transaction that changes the password and ends every session of the member, so of many simultaneous
+ * redemptions exactly one succeeds and nothing half-done remains. Following the link also proves the
+ * mailbox, so an unconfirmed account counts as confirmed from here (its trial starts).
+ */
+export async function resetPassword(ctx: ServerContext, input: TResetPasswordRequest): Promise<void> {
+  const error = validateResetPassword({ token: input.token.trim(), newPassword: input.newPassword });
+  if (error) throw AppError.validation(error);
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = ctx.now();
+  const userId = await ctx.db.transaction().execute(async (trx) => {
+    const id = await consumeResetToken(trx, hashSecret(input.token.trim()), now);
+    if (!id) throw invalidToken();
+    const user = await findUserById(trx, id);
+    if (!user) throw invalidToken();
+    await updateUser(trx, id, {
+      password_hash: passwordHash,
+      ...(user.email_verified_at
+        ? {}
+        : { email_verified_at: now, trial_ends_at: new Date(now.getTime() + LIMITS.trialDurationMs) }),
+    });
+    await revokeAllSessionsOfUser(trx, id, now);
+    await consumeAllResetTokensOfUser(trx, id, now);
+    return id;
+  });
+  await ctx.bus.publish({ type: 'account:changed', userId }).catch(() => {});
+}

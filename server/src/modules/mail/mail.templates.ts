@@ -1,0 +1,155 @@
+import { ACCESS_PATH_MIN_DEPOSIT_USD, LIMITS, PROMO_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import type { AppConfig } from '../../config.js';
+
+export type MailKind = 'confirmation_code' | 'signup_attempt' | 'welcome' | 'activation' | 'password_reset';
+
+/** One mail, ready to send: both parts, and the secrets in it (kept out of the outbox when SMTP is used). */
+export interface MailMessage {
+  to: string;
+  kind: MailKind;
+  subject: string;
+  text: string;
+  html: string;
+  secrets: string[];
+}
+
+type Branding = Pick<
+  AppConfig,
+  'PRODUCT_NAME' | 'PUBLIC_URL' | 'BROKER_REGISTRATION_URL' | 'SUPPORT_HANDLE' | 'SUPPORT_EMAIL' | 'promoCode'
+> & { supportChatUrl: string };
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** Joins a path to PUBLIC_URL without doubling slashes. */
+export function publicLink(config: Pick<AppConfig, 'PUBLIC_URL'>, path: string): string {
+  return `${config.PUBLIC_URL.replace(/\/+$/, '')}${path}`;
+}
+
+/** Wraps paragraphs (plain text, escaped here) in the product's simple branded HTML frame. */
+function frame(brand: Branding, title: string, blocks: Array<string | { link: string; label: string }>): string {
+  const body = blocks
+    .map((b) =>
+      typeof b === 'string'
+        ? `<p style="margin:0 0 14px">${escapeHtml(b).replace(/\n/g, '<br>')}</p>`
+        : `<p style="margin:0 0 14px"><a href="${escapeHtml(b.link)}" style="color:#f5b301">${escapeHtml(b.label)}</a></p>`,
+    )
+    .join('\n');
+  return `<!doctype html><html><body style="margin:0;background:#0b0f19;font-family:Arial,sans-serif;color:#e5e7eb">
+<div style="max-width:560px;margin:0 auto;padding:28px">
+<h1 style="font-size:20px;color:#f5b301;margin:0 0 18px">${escapeHtml(brand.PRODUCT_NAME)}</h1>
+<h2 style="font-size:17px;margin:0 0 16px">${escapeHtml(title)}</h2>
+${body}
+<p style="font-size:12px;color:#9ca3af;margin-top:28px">${escapeHtml(brand.PRODUCT_NAME)} · ${escapeHtml(brand.SUPPORT_EMAIL)}</p>
+</div></body></html>`;
+}
+
+const minutes = (ms: number) => Math.round(ms / 60_000);
+
+export function confirmationCodeMail(brand: Branding, to: string, code: string): MailMessage {
+  const ttl = minutes(LIMITS.confirmationCodeTtlMs);
+  const title = 'Confirm your email address';
+  const lines = [
+    `Your ${brand.PRODUCT_NAME} confirmation code is: ${code}`,
+    `Enter it on the sign-up screen. It expires in ${ttl} minutes and works once.`,
+    'If you did not sign up, you can ignore this email.',
+  ];
+  return {
+    to,
+    kind: 'confirmation_code',
+    subject: `${brand.PRODUCT_NAME}: your confirmation code`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, lines),
+    secrets: [code],
+  };
+}
+
+export function signupAttemptMail(brand: Branding, to: string): MailMessage {
+  const title = 'Someone tried to sign up with your email address';
+  const login = publicLink(brand, '/login');
+  const forgot = publicLink(brand, '/forgot-password');
+  const lines = [
+    `Someone tried to create a ${brand.PRODUCT_NAME} account with this email address. An account with this address already exists, so nothing was changed.`,
+    `If it was you, log in at ${login}, or set a new password at ${forgot}.`,
+    'If it was not you, you can ignore this email. Your account is safe.',
+  ];
+  return {
+    to,
+    kind: 'signup_attempt',
+    subject: `${brand.PRODUCT_NAME}: someone tried to sign up with your email`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, [
+      lines[0]!,
+      { link: login, label: 'Log in' },
+      { link: forgot, label: 'Reset password' },
+      lines[2]!,
+    ]),
+    secrets: [],
+  };
+}
+
+export function welcomeMail(brand: Branding, to: string, fullName: string, trialEndsAt: Date): MailMessage {
+  const title = `Welcome to ${brand.PRODUCT_NAME}, ${fullName}`;
+  const dashboard = publicLink(brand, '/dashboard');
+  const setup = publicLink(brand, '/dashboard/account-setup');
+  const lines = [
+    'Your email address is confirmed and your account is ready.',
+    `Your trial runs until ${trialEndsAt.toUTCString()}. To unlock the signal room, complete the account setup: ${setup}`,
+    `Open your dashboard: ${dashboard}`,
+  ];
+  return {
+    to,
+    kind: 'welcome',
+    subject: `Welcome to ${brand.PRODUCT_NAME}`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, [lines[0]!, lines[1]!, { link: dashboard, label: 'Open your dashboard' }]),
+    secrets: [],
+  };
+}
+
+export function activationMail(brand: Branding, to: string, fullName: string, admissionCode: string): MailMessage {
+  const title = `Activate your ${brand.PRODUCT_NAME} access`;
+  const lines = [
+    `Hello ${fullName}, here are the steps to activate your access.`,
+    `1. Create your trading account with our partner broker: ${brand.BROKER_REGISTRATION_URL}\nUse promo code ${brand.promoCode} (the broker's bonus applies to deposits of $${PROMO_MIN_DEPOSIT_USD} or more).`,
+    `2. Fund your account: $${ACCESS_PATH_MIN_DEPOSIT_USD.manual}+ for manual trading access, $${ACCESS_PATH_MIN_DEPOSIT_USD.auto}+ for auto copy trading. The money stays in your own broker account.`,
+    `3. Send your deposit proof to support ${brand.SUPPORT_HANDLE} (${brand.supportChatUrl}) and quote your access code ${admissionCode}.`,
+    'An admin unlocks your dashboard once the deposit is verified.',
+  ];
+  return {
+    to,
+    kind: 'activation',
+    subject: `${brand.PRODUCT_NAME}: activate your access`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, lines),
+    secrets: [],
+  };
+}
+
+export function passwordResetMail(brand: Branding, to: string, token: string): MailMessage {
+  const title = 'Reset your password';
+  const link = publicLink(brand, `/reset-password?token=${encodeURIComponent(token)}`);
+  const ttl = minutes(LIMITS.resetTokenTtlMs);
+  const lines = [
+    `Someone asked to reset the password of your ${brand.PRODUCT_NAME} account.`,
+    `Open this link to choose a new password (valid for ${ttl} minutes, works once): ${link}`,
+    'If you did not ask for this, ignore this email: your password stays the same.',
+  ];
+  return {
+    to,
+    kind: 'password_reset',
+    subject: `${brand.PRODUCT_NAME}: reset your password`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, [
+      lines[0]!,
+      { link, label: 'Choose a new password' },
+      `Valid for ${ttl} minutes, works once.`,
+      lines[2]!,
+    ]),
+    secrets: [token, encodeURIComponent(token)],
+  };
+}

@@ -1,0 +1,44 @@
+import type { UsersTable } from '@signalroom/shared/node';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from './users.presenter.js';
+
+/** The account of an e-mail address, whatever its case. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Inserts a new account unless the e-mail (case-insensitively) or admission code is taken; null then.
+ * The unique index decides, so two simultaneous registrations of one address yield one account.
+ */
+export async function insertUserIfNew(db: Db, values: Insertable<UsersTable>): Promise<UserRow | null> {
+  const row = await db
+    .insertInto('users')
+    .values(values)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Applies a change to one account and returns it; null when the account does not exist. */
+export async function updateUser(db: Db, id: string, patch: Updateable<UsersTable>): Promise<UserRow | null> {
+  const row = await db
+    .updateTable('users')
+    .set({ ...patch, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}

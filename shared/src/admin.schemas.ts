@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ROLES, TIERS } from './constants.js';
+
+/**
+ * Shapes of the admin calls (spec section 7) and of the development outbox. Query strings arrive as
+ * text, so numbers are coerced; unknown parameters are refused like unknown body fields.
+ */
+const pageNumber = z.coerce.number().int().min(1).max(100_000);
+const pageSize = z.coerce.number().int().min(1).max(100);
+
+/** GET /api/admin/users?page&limit */
+export const ZAdminUsersQuery = z.object({ page: pageNumber.default(1), limit: pageSize.default(50) }).strict();
+export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuery>;
+
+/** GET /api/admin/users/search?query&limit */
+export const ZAdminSearchQuery = z
+  .object({ query: z.string().max(200).default(''), limit: pageSize.default(50) })
+  .strict();
+export type TAdminSearchQuery = z.infer<typeof ZAdminSearchQuery>;
+
+/** POST /api/admin/users/:id/role: grant (admin) or revoke (member) the admin role. */
+export const ZRoleUpdateRequest = z.object({ role: z.enum(ROLES) }).strict();
+export type TRoleUpdateRequest = z.infer<typeof ZRoleUpdateRequest>;
+
+/** POST /api/admin/users/:id/dashboard-code: the tier the code grants when entered (optional). */
+export const ZDashboardCodeIssueRequest = z.object({ tier: z.enum(TIERS).optional() }).strict();
+export type TDashboardCodeIssueRequest = z.infer<typeof ZDashboardCodeIssueRequest>;
+
+/** data of POST /api/admin/users/:id/dashboard-code: the plain code, shown once. */
+export const ZDashboardCodeIssued = z.object({
+  userId: z.string(),
+  code: z.string(),
+  tier: z.enum(TIERS).nullable(),
+});
+export type TDashboardCodeIssued = z.infer<typeof ZDashboardCodeIssued>;
+
+/** data of POST /api/auth/register: the same for a new and an existing e-mail (no enumeration). */
+export const ZRegisterData = z.object({ email: z.string() });
+export type TRegisterData = z.infer<typeof ZRegisterData>;
+
+/** data of POST /api/auth/validate-dashboard-code. */
+export const ZDashboardCodeData = z.object({ dashboardUnlocked: z.boolean() });
+
+/** One mail of GET /api/dev/outbox (development only). */
+export const ZDevOutboxMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type TDevOutboxMail = z.infer<typeof ZDevOutboxMail>;

@@ -1,0 +1,39 @@
+/**
+ * Messages of the auth and admin calls that the spec does not give (its own are in messages.ts).
+ * Kept in shared so the server answers and the web app shows the same words.
+ */
+export const AuthMessages = {
+  registered: 'Registration received. Check your email for the confirmation code.',
+  confirmed: 'Email confirmed. Welcome aboard!',
+  codeExpired: 'This confirmation code has expired. Please request a new code.',
+  codeTooManyAttempts: 'Too many incorrect attempts. Please request a new code.',
+  /** The resend button's cooldown (60 s per e-mail), with the seconds left. */
+  resendCooldown: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting another email.`,
+  loginSucceeded: 'Login successful',
+  invalidCredentials: 'Invalid email or password',
+  /** Login with the right password on an account whose e-mail is not confirmed yet. */
+  emailNotConfirmed: 'Please confirm your email address first. We have sent you a new confirmation code.',
+  emailNotConfirmedCodeRecent:
+    'Please confirm your email address first. Use the confirmation code we sent you a moment ago.',
+  loggedOut: 'Logged out',
+  forgotPasswordSent: 'If an account exists for this email, a password reset link has been sent.',
+  resetTokenValid: 'Reset token is valid',
+  passwordReset: 'Your password has been reset. You can now log in.',
+  activationEmailSent: 'Activation email sent. Check your inbox.',
+  dashboardCodeRequired: 'Please enter your dashboard code',
+  dashboardCodeInvalid: 'Invalid or already used dashboard code',
+  dashboardUnlocked: 'Dashboard unlocked',
+  profileUpdated: 'Profile updated',
+  brokerAccountRequired: 'Broker account ID is required',
+  userFound: 'User data',
+  accessUpdated: 'Access updated',
+  roleUpdated: 'Role updated',
+  lastAdmin: 'You cannot remove the last admin.',
+  /** Rate limits of the auth calls, with the time to wait. */
+  rateLimited: (seconds: number) =>
+    `Too many requests. Please try again in ${
+      seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} second${seconds === 1 ? '' : 's'}`
+    }.`,
+  dashboardCodeIssued: 'Dashboard code issued. It is shown only once.',
+} as const;
