@@ -4,6 +4,7 @@ export * from './auth.messages.js';
 export * from './auth.schemas.js';
 export * from './bot-access.js';
 export * from './constants.js';
+export * from './content/landing-content.js';
 export * from './countdown.js';
 export * from './envelope.js';
 export * from './events.js';

@@ -1,8 +1,147 @@
-/** Placeholder until this screen is built. */
-export function Component() {
+import { BOT_ACCESS_MIN_DEPOSIT_USD, PROMO_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { AlertTriangle, CheckCircle2, ExternalLink, Gift, MessageCircle, PlayCircle, Wallet } from 'lucide-react';
+import { useEffect } from 'react';
+import { Brand } from '../../components/public/brand.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import '../../styles/public.css';
+
+/** A link that opens in a new tab without giving the new page a handle on this one. */
+function OutLink({
+  href,
+  children,
+  primary,
+}: {
+  href: string | undefined;
+  children: React.ReactNode;
+  primary?: boolean;
+}) {
+  if (!href) {
+    return (
+      <button type="button" className={primary ? 'btn btn-primary btn-lg btn-block' : 'btn btn-block'} disabled>
+        Loading link...
+      </button>
+    );
+  }
   return (
-    <main className="center-screen">
-      <h1>You're Almost There!</h1>
-    </main>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={primary ? 'btn btn-primary btn-lg btn-block' : 'btn btn-block'}
+    >
+      {children} <ExternalLink size={16} aria-hidden="true" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** Bot-access success (spec section 2): the two steps, the bootcamp bonus and the red notice. */
+export function Component() {
+  const config = usePublicConfigStore((s) => s.config);
+  const status = usePublicConfigStore((s) => s.status);
+  const load = usePublicConfigStore((s) => s.load);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const product = config?.productName ?? 'Signalroom';
+
+  return (
+    <div className="pub">
+      <header className="container" style={{ paddingTop: '1.25rem' }}>
+        <Brand />
+      </header>
+      <main className="ba-wrap" style={{ display: 'grid', gap: '1.25rem' }}>
+        <div className="center">
+          <span className="state-icon ok">
+            <CheckCircle2 size={28} aria-hidden="true" />
+          </span>
+          <h1>You're Almost There!</h1>
+          <p className="muted">
+            Your application was received and your AI bot licence is in the queue. Complete the two steps below to
+            activate it.
+          </p>
+        </div>
+        {status === 'error' ? (
+          <p className="alert alert-error" role="alert">
+            The links below could not be loaded. Please refresh the page.
+          </p>
+        ) : null}
+
+        <section className="card success-step" aria-labelledby="step1-title">
+          <span className="eyebrow">
+            <Wallet size={14} aria-hidden="true" /> Step 1
+          </span>
+          <h2 id="step1-title" style={{ margin: 0, fontSize: '1.25rem' }}>
+            Create and fund your trading account
+          </h2>
+          <p className="muted" style={{ margin: 0 }}>
+            Open your account with our partner broker and fund it with at least ${BOT_ACCESS_MIN_DEPOSIT_USD}. The money
+            stays in your own account.
+          </p>
+          <OutLink href={config?.brokerRegistrationUrl} primary>
+            Create My Trading Account
+          </OutLink>
+          <p style={{ margin: 0 }}>
+            Use promo code <span className="promo">{config?.promoCode ?? `${product.toUpperCase()}100`}</span> for a
+            100% deposit bonus on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
+          </p>
+          <div className="highlight-note" style={{ margin: 0 }}>
+            <strong>Need help?</strong>
+            <p className="muted" style={{ margin: '0.3rem 0 0.75rem' }}>
+              Watch the step-by-step video guide to opening and funding your account.
+            </p>
+            <OutLink href={config?.brokerRegistrationUrl}>
+              <PlayCircle size={16} aria-hidden="true" /> Watch Video Guide
+            </OutLink>
+          </div>
+        </section>
+
+        <section className="card success-step" aria-labelledby="step2-title">
+          <span className="eyebrow">
+            <MessageCircle size={14} aria-hidden="true" /> Step 2
+          </span>
+          <h2 id="step2-title" style={{ margin: 0, fontSize: '1.25rem' }}>
+            Message support to activate
+          </h2>
+          <p className="muted" style={{ margin: 0 }}>
+            Send your proof of deposit to support{config ? ` (${config.supportHandle})` : ''} on Telegram. Your licence
+            is activated 6 to 12 hours after verification.
+          </p>
+          <OutLink href={config?.supportChatUrl} primary>
+            Message Support
+          </OutLink>
+        </section>
+
+        <section className="card success-step" aria-labelledby="bonus-title">
+          <span className="eyebrow">
+            <Gift size={14} aria-hidden="true" /> Bonus
+          </span>
+          <h2 id="bonus-title" style={{ margin: 0, fontSize: '1.25rem' }}>
+            Your bootcamp membership
+          </h2>
+          <p className="muted" style={{ margin: 0 }}>
+            The 6-month free trial of the AI bot comes with the {product} bootcamp:
+          </p>
+          <ul className="check-list" style={{ marginTop: 0 }}>
+            {[
+              'Advanced AI trading strategies',
+              'Weekly live market analysis',
+              'An exclusive AI signal group',
+              'Support from professional traders',
+            ].map((line) => (
+              <li key={line}>
+                <CheckCircle2 size={16} aria-hidden="true" /> {line}
+              </li>
+            ))}
+          </ul>
+          <OutLink href={config?.bootcampUrl}>Register for the Bootcamp</OutLink>
+        </section>
+
+        <div className="red-notice" role="note">
+          <AlertTriangle size={18} aria-hidden="true" style={{ verticalAlign: '-3px' }} /> This offer ends today. Your
+          free access may expire if funding your account or messaging support is delayed.
+        </div>
+      </main>
+    </div>
   );
 }

@@ -1,8 +1,227 @@
-/** Placeholder until this screen is built. */
-export function Component() {
+import {
+  type BotAccessForm,
+  EMPTY_BOT_ACCESS_FORM,
+  Messages,
+  toBotAccessSubmission,
+  validateBotAccessForm,
+} from '@signalroom/shared';
+import { Bot, Loader2, Sparkles } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { submitBotAccess } from '../../api/bot-access.api.js';
+import { Brand } from '../../components/public/brand.js';
+import { useOfferCountdown } from '../../stores/offer-countdown.store.js';
+import '../../styles/public.css';
+import { ChoiceQuestion, TextQuestion } from './bot-access-fields.js';
+import { QUESTIONS as Q } from './bot-access-questions.js';
+
+type Errors = Partial<Record<keyof BotAccessForm, string>>;
+
+/** Banner: hours:minutes:seconds to the real offer deadline, 00:00:00 once it has passed. */
+function OfferBanner() {
+  const view = useOfferCountdown();
+  const t = view.ended ? { hours: '00', minutes: '00', seconds: '00' } : view.time;
   return (
-    <main className="center-screen">
-      <h1>AI Bot Access</h1>
-    </main>
+    <section className="ba-banner" aria-label="Offer countdown">
+      <div className="container ba-banner-inner">
+        <span>⚠️ FREE ACCESS OFFER ENDS IN</span>
+        <time aria-live="off" data-testid="bot-access-countdown">
+          {t ? `${t.hours}:${t.minutes}:${t.seconds}` : '--:--:--'}
+        </time>
+      </div>
+    </section>
+  );
+}
+
+/** The bot-access application (spec sections 2, 3, 5 and 8). */
+export function Component() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<BotAccessForm>(EMPTY_BOT_ACCESS_FORM);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  /** Editing a field clears its error (spec section 4). */
+  const set = (field: keyof BotAccessForm) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateBotAccessForm(form);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      document.getElementById(first)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const answer = await submitBotAccess(toBotAccessSubmission(form));
+      if (answer.success) {
+        navigate('/bot-access/success');
+        return;
+      }
+      console.error('Bot access form submission failed', answer.message);
+      if (answer.error?.fields) setErrors(answer.error.fields as Errors);
+      window.alert(answer.message?.trim() ? answer.message : Messages.botAccess.submitFailed);
+    } catch (error) {
+      console.error('Bot access form submission failed', error);
+      window.alert(Messages.botAccess.submitError);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="pub">
+      <OfferBanner />
+      <header className="container" style={{ paddingTop: '1.25rem' }}>
+        <Brand />
+      </header>
+      <main className="ba-wrap">
+        <span className="eyebrow">
+          <Bot size={14} aria-hidden="true" /> AI trading bot – application
+        </span>
+        <h1>Apply for AI Bot Access</h1>
+        <p className="muted">
+          A 6-month free trial of the AI trading bot, inside our trading bootcamp. Answer the 12 questions below; it
+          takes about two minutes.
+        </p>
+        <div className="highlight-note">
+          <strong>
+            <Sparkles size={16} aria-hidden="true" style={{ verticalAlign: '-3px' }} /> Important:
+          </strong>{' '}
+          licences are given out in the order applications arrive. Answer honestly – the bot needs a funded trading
+          account of at least $50 in your own name to run.
+        </div>
+        <form className="ba-form" onSubmit={submit} noValidate aria-label="AI bot access application">
+          <TextQuestion
+            id="fullName"
+            n={Q.fullName.n}
+            title={Q.fullName.title}
+            autoComplete="name"
+            value={form.fullName}
+            onChange={set('fullName')}
+            error={errors.fullName}
+          />
+          <TextQuestion
+            id="phoneNumber"
+            n={Q.phoneNumber.n}
+            title={Q.phoneNumber.title}
+            type="tel"
+            autoComplete="tel-national"
+            placeholder="801 234 5678"
+            hint="Digits only, without the country code."
+            value={form.phoneNumber}
+            onChange={set('phoneNumber')}
+            error={errors.phoneNumber}
+            dialCode={{
+              id: 'countryCode',
+              label: 'Country code',
+              value: form.countryCode,
+              onChange: set('countryCode'),
+            }}
+          />
+          <TextQuestion
+            id="email"
+            n={Q.email.n}
+            title={Q.email.title}
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          <ChoiceQuestion
+            name="hasAccount"
+            {...Q.hasAccount}
+            value={form.hasAccount}
+            onChange={set('hasAccount')}
+            error={errors.hasAccount}
+          />
+          <ChoiceQuestion
+            name="hasFunded"
+            {...Q.hasFunded}
+            value={form.hasFunded}
+            onChange={set('hasFunded')}
+            error={errors.hasFunded}
+          />
+          <ChoiceQuestion
+            name="canAfford"
+            {...Q.canAfford}
+            value={form.canAfford}
+            onChange={set('canAfford')}
+            error={errors.canAfford}
+          />
+          <ChoiceQuestion
+            name="hasLostMoney"
+            {...Q.hasLostMoney}
+            value={form.hasLostMoney}
+            onChange={set('hasLostMoney')}
+            error={errors.hasLostMoney}
+          />
+          {form.hasLostMoney === 'yes' ? (
+            <TextQuestion
+              id="lossAmount"
+              n={Q.lossAmount.n}
+              title={Q.lossAmount.title}
+              placeholder="e.g. $500"
+              value={form.lossAmount}
+              onChange={set('lossAmount')}
+              error={errors.lossAmount}
+            />
+          ) : null}
+          <ChoiceQuestion
+            name="usageMethod"
+            {...Q.usageMethod}
+            value={form.usageMethod}
+            onChange={set('usageMethod')}
+            error={errors.usageMethod}
+          />
+          <ChoiceQuestion
+            name="wantsCall"
+            {...Q.wantsCall}
+            value={form.wantsCall}
+            onChange={set('wantsCall')}
+            error={errors.wantsCall}
+          />
+          {form.wantsCall === 'yes' ? (
+            <TextQuestion
+              id="callNumber"
+              n={Q.callNumber.n}
+              title={Q.callNumber.title}
+              type="tel"
+              placeholder="801 234 5678"
+              value={form.callNumber}
+              onChange={set('callNumber')}
+              error={errors.callNumber}
+              dialCode={{
+                id: 'callCountryCode',
+                label: 'Call country code',
+                value: form.callCountryCode,
+                onChange: set('callCountryCode'),
+              }}
+            />
+          ) : null}
+          <ChoiceQuestion
+            name="readyToStart"
+            {...Q.readyToStart}
+            value={form.readyToStart}
+            onChange={set('readyToStart')}
+            error={errors.readyToStart}
+          />
+          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={submitting}>
+            {submitting ? (
+              <>
+                <Loader2 size={18} className="spin" aria-hidden="true" /> Submitting...
+              </>
+            ) : (
+              'Submit Form & Get AI Access'
+            )}
+          </button>
+        </form>
+      </main>
+    </div>
   );
 }

@@ -1,8 +1,88 @@
-/** Placeholder until this screen is built. */
+import { Inbox, RefreshCw } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fetchDevOutbox, type OutboxMail } from '../../api/dev-outbox.api.js';
+import { Brand } from '../../components/public/brand.js';
+import '../../styles/public.css';
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; mails: OutboxMail[] };
+
+function toList(data: unknown): OutboxMail[] {
+  if (Array.isArray(data)) return data as OutboxMail[];
+  if (data && typeof data === 'object') {
+    const d = data as { items?: OutboxMail[]; mails?: OutboxMail[] };
+    return d.items ?? d.mails ?? [];
+  }
+  return [];
+}
+
+/** Development outbox: the mails the server sent or would send (confirmation codes, reset links). */
 export function Component() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    try {
+      const answer = await fetchDevOutbox();
+      if (answer.success) setState({ status: 'ready', mails: toList(answer.data) });
+      else setState({ status: 'error', message: answer.message });
+    } catch {
+      setState({ status: 'error', message: 'The server could not be reached.' });
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
   return (
-    <main className="center-screen">
-      <h1>Development outbox</h1>
-    </main>
+    <div className="pub">
+      <header className="container" style={{ paddingTop: '1.25rem' }}>
+        <Brand />
+      </header>
+      <main className="ba-wrap">
+        <h1>Development outbox</h1>
+        <p className="alert alert-info">
+          For local runs only: this page lists the e-mails the server sent (confirmation codes, reset links). It does
+          not exist in production.
+        </p>
+        <p>
+          <button type="button" className="btn" onClick={load} disabled={state.status === 'loading'}>
+            <RefreshCw size={16} aria-hidden="true" /> Refresh
+          </button>{' '}
+          <Link to="/">Back to home</Link>
+        </p>
+        {state.status === 'loading' ? (
+          <p role="status" className="muted">
+            Loading mails...
+          </p>
+        ) : null}
+        {state.status === 'error' ? (
+          <p role="alert" className="alert alert-error">
+            {state.message}
+          </p>
+        ) : null}
+        {state.status === 'ready' && state.mails.length === 0 ? (
+          <div className="card center">
+            <Inbox size={28} aria-hidden="true" />
+            <p>No mails yet. Sign up or request a password reset to see one here.</p>
+          </div>
+        ) : null}
+        {state.status === 'ready' && state.mails.length > 0 ? (
+          <ul className="outbox-list">
+            {state.mails.map((m, i) => (
+              <li key={m.id ?? i} className="card">
+                <strong>{m.subject ?? '(no subject)'}</strong>
+                <div className="muted small">
+                  To {m.to ?? m.toAddress ?? 'unknown'}
+                  {m.createdAt ? ` · ${new Date(m.createdAt).toLocaleString()}` : ''}
+                  {m.kind ? ` · ${m.kind}` : ''}
+                  {m.error ? ` · failed: ${m.error}` : ''}
+                </div>
+                <pre>{m.text ?? m.textBody ?? ''}</pre>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </main>
+    </div>
   );
 }

@@ -1,8 +1,265 @@
-/** Placeholder until this screen is built. */
+import { SAMPLE_OFFER, TIER_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { BarChart3, Bot, CheckCircle2, Clock, LineChart, ShieldCheck, Wallet } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { PublicNav } from '../../components/public/public-nav.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import '../../styles/public.css';
+import { OfferCountdown } from './offer-countdown.js';
+import { RiskCalculator } from './risk-calculator.js';
+import { StatsStrip } from './stats-strip.js';
+import { Testimonials } from './testimonials.js';
+import { usePublicStats } from './use-public-stats.js';
+
+const fmt = new Intl.NumberFormat('en-US');
+
+/** The landing page (spec section 2): every figure from the server, operator content labelled. */
 export function Component() {
+  const { state, retry } = usePublicStats();
+  const config = usePublicConfigStore((s) => s.config);
+  const load = usePublicConfigStore((s) => s.load);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const product = config?.productName ?? 'Signalroom';
+  const silverLimit = config?.silverDailyLimit ?? 10;
+  const stats = state.status === 'ready' ? state.stats : null;
+
   return (
-    <main className="center-screen">
-      <h1>Signalroom</h1>
-    </main>
+    <div className="pub">
+      <PublicNav />
+      <main>
+        <section id="hero" className="hero section" aria-labelledby="hero-title">
+          <div className="container hero-grid">
+            <div>
+              <span className="eyebrow">
+                <Clock size={14} aria-hidden="true" /> Launch offer – free access
+              </span>
+              <h1 id="hero-title">
+                AI trading signals every 5 minutes, <span className="accent">with a record you can check.</span>
+              </h1>
+              <p className="hero-lead">
+                {product} issues a signal every five minutes with a written martingale plan, and resolves each one
+                against the market at expiry. Wins and losses stay on the record.
+              </p>
+              <div className="hero-ctas">
+                <Link to="/signup" className="btn btn-primary btn-lg">
+                  Claim Free Access
+                </Link>
+                <Link to="/bot-access" className="btn btn-lg">
+                  <Bot size={18} aria-hidden="true" /> Apply for the AI Bot
+                </Link>
+              </div>
+              <ul className="hero-points">
+                <li>
+                  <CheckCircle2 size={16} aria-hidden="true" /> No subscriptions
+                </li>
+                <li>
+                  <CheckCircle2 size={16} aria-hidden="true" /> Funds stay in your own broker account
+                </li>
+                <li>
+                  <CheckCircle2 size={16} aria-hidden="true" /> Your tier follows your trading capital
+                </li>
+              </ul>
+            </div>
+            <aside className="offer-card" aria-labelledby="offer-title">
+              <span className="badge badge-live">
+                <span className="dot" aria-hidden="true" /> Offer ends in
+              </span>
+              <h2 id="offer-title">{SAMPLE_OFFER.headline}</h2>
+              <OfferCountdown />
+              <ul className="check-list">
+                {SAMPLE_OFFER.includes.map((line) => (
+                  <li key={line}>
+                    <CheckCircle2 size={16} aria-hidden="true" /> {line}
+                  </li>
+                ))}
+              </ul>
+              {SAMPLE_OFFER.sample ? (
+                <p className="countdown-note">
+                  <span className="badge badge-sample">Sample offer text</span>
+                </p>
+              ) : null}
+              <div className="live-row" aria-live="polite">
+                <div>
+                  <div className="stat-label">Members</div>
+                  <strong className="stat-value" style={{ fontSize: '1.4rem' }}>
+                    {stats ? fmt.format(stats.members) : '–'}
+                  </strong>
+                </div>
+                <div>
+                  <div className="stat-label">Signals issued</div>
+                  <strong className="stat-value" style={{ fontSize: '1.4rem' }}>
+                    {stats ? fmt.format(stats.signalsIssued) : '–'}
+                  </strong>
+                </div>
+              </div>
+            </aside>
+          </div>
+        </section>
+
+        <StatsStrip state={state} retry={retry} />
+
+        <section id="features" className="section" aria-labelledby="features-title">
+          <div className="container">
+            <div className="section-head">
+              <span className="eyebrow">Features</span>
+              <h2 id="features-title">Built for traders who want to see the evidence</h2>
+              <p>Three things the Command Center does, and does in the open.</p>
+            </div>
+            <div className="grid-3">
+              <article className="card">
+                <span className="icon-tile">
+                  <LineChart size={22} aria-hidden="true" />
+                </span>
+                <h3>A signal every 5 minutes</h3>
+                <p>
+                  Each signal names the asset, the direction (CALL or PUT), the entry and a martingale plan of up to
+                  three follow-up levels, five minutes apart.
+                </p>
+              </article>
+              <article className="card">
+                <span className="icon-tile">
+                  <BarChart3 size={22} aria-hidden="true" />
+                </span>
+                <h3>An honest performance record</h3>
+                <p>
+                  Every signal is resolved against the same price feed at expiry. Win rate and totals are computed from
+                  resolved signals only – never typed in.
+                </p>
+              </article>
+              <article className="card">
+                <span className="icon-tile">
+                  <Wallet size={22} aria-hidden="true" />
+                </span>
+                <h3>Your money, your broker</h3>
+                <p>
+                  No subscription fees. You fund a trading account in your own name with our partner broker, and your
+                  tier follows that trading capital.
+                </p>
+              </article>
+            </div>
+          </div>
+        </section>
+
+        <section id="about" className="section" aria-labelledby="about-title">
+          <div className="container">
+            <div className="section-head">
+              <span className="eyebrow">About</span>
+              <h2 id="about-title">How access works</h2>
+              <p>Sign up, fund your own trading account, and a person on our team unlocks your tier.</p>
+            </div>
+            <div className="grid-3" style={{ marginBottom: '3rem' }}>
+              <ol className="steps card" style={{ gridColumn: '1 / -1' }}>
+                <li>
+                  <h3>Create your account</h3>
+                  <p className="muted">Sign up and confirm your e-mail with the code we send you.</p>
+                </li>
+                <li>
+                  <h3>Fund a trading account</h3>
+                  <p className="muted">
+                    Open an account with the partner broker and fund it. The money stays in your own account.
+                  </p>
+                </li>
+                <li>
+                  <h3>Send proof to support</h3>
+                  <p className="muted">
+                    Message support{config ? ` (${config.supportHandle})` : ''} with your proof of deposit. An admin
+                    checks it and unlocks your dashboard.
+                  </p>
+                </li>
+              </ol>
+            </div>
+            <div className="section-head">
+              <span className="eyebrow">Risk calculator</span>
+              <h3 style={{ fontSize: '1.6rem', margin: '0.5rem 0' }}>Size your risk before you trade</h3>
+              <p>See what your own numbers mean over a month of 20 trades.</p>
+            </div>
+            <RiskCalculator />
+          </div>
+        </section>
+
+        <section id="pricing" className="section" aria-labelledby="pricing-title">
+          <div className="container">
+            <div className="section-head">
+              <span className="eyebrow">Pricing</span>
+              <h2 id="pricing-title">No subscriptions. Your tier follows your capital.</h2>
+              <p>Deposits go to your own broker account, not to us.</p>
+            </div>
+            <div className="grid-3">
+              {[
+                {
+                  name: 'Silver Node',
+                  min: TIER_MIN_DEPOSIT_USD.silver,
+                  lines: [`${silverLimit} full signals a day`, 'Live signal room', 'Performance record'],
+                },
+                {
+                  name: 'Pro Node',
+                  min: TIER_MIN_DEPOSIT_USD.pro,
+                  lines: ['50 full signals a day', 'Everything in Silver', 'Auto-copy when it launches'],
+                },
+                {
+                  name: 'Gold Node',
+                  min: TIER_MIN_DEPOSIT_USD.gold,
+                  lines: ['Unlimited signals', 'Gold room and platinum stream', 'AI bot access'],
+                  featured: true,
+                },
+              ].map((tier) => (
+                <article key={tier.name} className={tier.featured ? 'card tier-card featured' : 'card tier-card'}>
+                  <h3 style={{ marginTop: 0 }}>{tier.name}</h3>
+                  <p className="tier-price">
+                    ${tier.min}+ <small>trading capital</small>
+                  </p>
+                  <ul className="check-list">
+                    {tier.lines.map((line) => (
+                      <li key={line}>
+                        <CheckCircle2 size={16} aria-hidden="true" /> {line}
+                      </li>
+                    ))}
+                  </ul>
+                </article>
+              ))}
+            </div>
+          </div>
+        </section>
+
+        <section id="testimonials" className="section" aria-labelledby="testimonials-title">
+          <div className="container">
+            <div className="section-head">
+              <span className="eyebrow">Reviews</span>
+              <h2 id="testimonials-title">What members say</h2>
+            </div>
+            <Testimonials />
+          </div>
+        </section>
+
+        <section className="section" aria-labelledby="cta-title">
+          <div className="container">
+            <div className="final-cta">
+              <ShieldCheck size={32} aria-hidden="true" style={{ color: 'var(--success)' }} />
+              <h2 id="cta-title">Free access ends when the timer does</h2>
+              <p className="muted">Create your account now; you can fund and activate it afterwards.</p>
+              <OfferCountdown />
+              <Link to="/signup" className="btn btn-primary btn-lg">
+                Claim Free Access
+              </Link>
+            </div>
+          </div>
+        </section>
+      </main>
+      <footer className="pub-footer">
+        <div className="container pub-footer-inner">
+          <p style={{ margin: 0, maxWidth: '40rem' }}>
+            Trading is risky. Only trade with funds you can afford to lose. Signals are not financial advice and past
+            results do not guarantee future results.
+          </p>
+          <nav aria-label="Footer">
+            <Link to="/login">Login</Link>
+            <Link to="/signup">Sign Up</Link>
+            <Link to="/bot-access">AI Bot Access</Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
   );
 }

@@ -1,8 +1,90 @@
-/** Placeholder until this screen is built. */
+import { Messages, validateLogin } from '@signalroom/shared';
+import { Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { authApi, failureMessage } from '../../api/auth.api.js';
+import { AuthLayout } from '../../components/public/auth-layout.js';
+import { PasswordField, TextField } from '../../components/public/form-field.js';
+import { useSessionStore } from '../../stores/session.store.js';
+
+/** Login (spec sections 2, 5 and 8): success stores token and user and goes to /dashboard. */
 export function Component() {
+  const navigate = useNavigate();
+  const setSession = useSessionStore((s) => s.setSession);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const invalid = validateLogin({ email, password });
+    setError(invalid ?? '');
+    if (invalid) return;
+    setBusy(true);
+    try {
+      const answer = await authApi.login(email.trim(), password);
+      if (answer.success && answer.data) {
+        setSession(answer.data.token, answer.data.user);
+        navigate('/dashboard');
+        return;
+      }
+      setError(failureMessage(answer, Messages.login.failed));
+    } catch {
+      setError(Messages.login.failedRetry);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <main className="center-screen">
-      <h1>Log in</h1>
-    </main>
+    <AuthLayout>
+      <h1>Welcome back</h1>
+      <p className="lead">Log in to your Command Center.</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField
+          id="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'login-error' : undefined}
+        />
+        <PasswordField
+          id="password"
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'login-error' : undefined}
+        />
+        <p style={{ margin: 0, textAlign: 'right' }} className="small">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
+        {error ? (
+          <p className="alert alert-error" role="alert" id="login-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+          {busy ? (
+            <>
+              <Loader2 size={18} className="spin" aria-hidden="true" /> Logging in...
+            </>
+          ) : (
+            'Log In'
+          )}
+        </button>
+      </form>
+      <p className="auth-links">
+        <span>
+          New here? <Link to="/signup">Create an account</Link>
+        </span>
+        <Link to="/">Back to home</Link>
+      </p>
+    </AuthLayout>
   );
 }

@@ -1,8 +1,91 @@
-/** Placeholder until this screen is built. */
+import { ArrowRight, BarChart3, Clock, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { AuthLayout } from '../../components/public/auth-layout.js';
+import { CheckEmail } from './check-email.js';
+import { SignupForm } from './signup-form.js';
+
+/** Kept for this tab only, so a reload on the code step does not lose the e-mail. */
+const PENDING_EMAIL_KEY = 'signalroom.pendingConfirmationEmail';
+
+function readPendingEmail(): string | null {
+  try {
+    return sessionStorage.getItem(PENDING_EMAIL_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Sign-up in three steps: intro, application form, check-your-email (spec section 2). */
 export function Component() {
+  const [pendingEmail, setPendingEmail] = useState<string | null>(readPendingEmail);
+  const [step, setStep] = useState<1 | 2 | 3>(pendingEmail ? 3 : 1);
+
+  if (step === 3 && pendingEmail) {
+    return (
+      <AuthLayout>
+        <CheckEmail
+          email={pendingEmail}
+          onConfirmed={() => {
+            sessionStorage.removeItem(PENDING_EMAIL_KEY);
+          }}
+        />
+        <p className="auth-links">
+          <button
+            type="button"
+            className="link-btn"
+            onClick={() => {
+              sessionStorage.removeItem(PENDING_EMAIL_KEY);
+              setPendingEmail(null);
+              setStep(2);
+            }}
+          >
+            Use a different e-mail
+          </button>
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  if (step === 2) {
+    return (
+      <AuthLayout wide>
+        <SignupForm
+          onRegistered={(email) => {
+            sessionStorage.setItem(PENDING_EMAIL_KEY, email);
+            setPendingEmail(email);
+            setStep(3);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
+
   return (
-    <main className="center-screen">
-      <h1>Sign up</h1>
-    </main>
+    <AuthLayout>
+      <span className="eyebrow">Step 1 of 3</span>
+      <h1 style={{ marginTop: '0.5rem' }}>Apply for free access</h1>
+      <p className="lead">Takes about two minutes. Here is what happens next:</p>
+      <ul className="check-list" style={{ marginBottom: '1.75rem' }}>
+        <li>
+          <Clock size={16} aria-hidden="true" /> Fill in a short application form.
+        </li>
+        <li>
+          <ShieldCheck size={16} aria-hidden="true" /> Confirm your e-mail with the code we send you.
+        </li>
+        <li>
+          <BarChart3 size={16} aria-hidden="true" /> Enter the Command Center and start your 24-hour trial.
+        </li>
+      </ul>
+      <button type="button" className="btn btn-primary btn-lg btn-block" onClick={() => setStep(2)}>
+        Start Application <ArrowRight size={18} aria-hidden="true" />
+      </button>
+      <p className="auth-links">
+        <span>
+          Already a member? <Link to="/login">Log in</Link>
+        </span>
+        <Link to="/">Back to home</Link>
+      </p>
+    </AuthLayout>
   );
 }

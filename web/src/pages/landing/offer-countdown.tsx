@@ -1,0 +1,24 @@
+import { CountdownDisplay } from '../../components/public/countdown-display.js';
+import { useOfferCountdown } from '../../stores/offer-countdown.store.js';
+
+/** The launch-offer countdown with its connection state (counts down locally while offline). */
+export function OfferCountdown() {
+  const view = useOfferCountdown();
+  if (view.status === 'unavailable') {
+    return (
+      <p className="countdown-note" role="status">
+        The offer timer is unavailable right now. Retrying…
+      </p>
+    );
+  }
+  return (
+    <div>
+      <CountdownDisplay time={view.time} ended={view.ended} endedText="This launch offer has ended." />
+      {view.status === 'offline' && !view.ended ? (
+        <p className="countdown-note" role="status">
+          Connection lost: counting down from the last known deadline.
+        </p>
+      ) : null}
+    </div>
+  );
+}

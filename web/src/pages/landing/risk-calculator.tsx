@@ -1,0 +1,120 @@
+import { calculateRisk, RISK_CALCULATOR } from '@signalroom/shared';
+import { useId, useState } from 'react';
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+const signed = (n: number) => `${n > 0 ? '+' : ''}${money.format(n)}`;
+
+/** Risk calculator (spec sections 5 and 9): inputs, ranges, defaults, formulas and its disclaimer. */
+export function RiskCalculator() {
+  const id = useId();
+  const [capital, setCapital] = useState<string>(String(RISK_CALCULATOR.capital.default));
+  const [riskPercent, setRiskPercent] = useState<number>(RISK_CALCULATOR.riskPercent.default);
+  const [winRate, setWinRate] = useState<number>(RISK_CALCULATOR.winRatePercent.default);
+  const [ratio, setRatio] = useState<number>(RISK_CALCULATOR.defaultRewardRatio);
+  const result = calculateRisk({
+    capital: Number(capital),
+    riskPercent,
+    winRatePercent: winRate,
+    rewardRatio: ratio,
+  });
+  const tone = (n: number) => (n > 0 ? 'positive' : n < 0 ? 'negative' : '');
+
+  return (
+    <div className="card calc">
+      <form className="form" onSubmit={(e) => e.preventDefault()} aria-label="Risk calculator inputs">
+        <div className="field">
+          <label htmlFor={`${id}-capital`}>Trading capital (USD)</label>
+          <input
+            id={`${id}-capital`}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={RISK_CALCULATOR.capital.min}
+            step={RISK_CALCULATOR.capital.step}
+            value={capital}
+            onChange={(e) => setCapital(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-risk`}>Risk per trade</label>
+          <div className="range-row">
+            <input
+              id={`${id}-risk`}
+              type="range"
+              min={RISK_CALCULATOR.riskPercent.min}
+              max={RISK_CALCULATOR.riskPercent.max}
+              step={RISK_CALCULATOR.riskPercent.step}
+              value={riskPercent}
+              aria-valuetext={`${riskPercent}%`}
+              onChange={(e) => setRiskPercent(Number(e.target.value))}
+            />
+            <output className="range-value" htmlFor={`${id}-risk`}>
+              {riskPercent}%
+            </output>
+          </div>
+          <p className="field-hint">We advise at most 2% of capital per signal.</p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-winrate`}>Expected win rate</label>
+          <div className="range-row">
+            <input
+              id={`${id}-winrate`}
+              type="range"
+              min={RISK_CALCULATOR.winRatePercent.min}
+              max={RISK_CALCULATOR.winRatePercent.max}
+              step={RISK_CALCULATOR.winRatePercent.step}
+              value={winRate}
+              aria-valuetext={`${winRate}%`}
+              onChange={(e) => setWinRate(Number(e.target.value))}
+            />
+            <output className="range-value" htmlFor={`${id}-winrate`}>
+              {winRate}%
+            </output>
+          </div>
+        </div>
+        <fieldset className="field">
+          <legend className="label" style={{ textTransform: 'none', letterSpacing: 0, color: 'var(--text)' }}>
+            Risk : reward
+          </legend>
+          <div className="seg">
+            {RISK_CALCULATOR.rewardRatios.map((r) => (
+              <label key={r}>
+                <input type="radio" name={`${id}-ratio`} value={r} checked={ratio === r} onChange={() => setRatio(r)} />
+                <span>1:{r}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </form>
+      <dl className="calc-results" aria-live="polite">
+        <div className="calc-result">
+          <dt>Risk per trade</dt>
+          <dd>{money.format(result.riskAmount)}</dd>
+        </div>
+        <div className="calc-result">
+          <dt>Profit per win</dt>
+          <dd>{money.format(result.profitPerWin)}</dd>
+        </div>
+        <div className={`calc-result ${tone(result.expectedValuePerTrade)}`}>
+          <dt>Expected value per trade</dt>
+          <dd>{signed(result.expectedValuePerTrade)}</dd>
+        </div>
+        <div className={`calc-result ${tone(result.monthlyExpected)}`}>
+          <dt>Monthly ({RISK_CALCULATOR.tradesPerMonth} trades)</dt>
+          <dd>{signed(result.monthlyExpected)}</dd>
+        </div>
+        <div className={`calc-result ${tone(result.monthlyReturnPercent)}`} style={{ gridColumn: '1 / -1' }}>
+          <dt>Monthly return on capital</dt>
+          <dd>
+            {result.monthlyReturnPercent > 0 ? '+' : ''}
+            {result.monthlyReturnPercent.toFixed(1)}%
+          </dd>
+        </div>
+        <p className="calc-disclaimer">
+          For educational purposes only. This is arithmetic on the numbers you enter, not a forecast or a promise of
+          returns. Trading is risky: only trade with funds you can afford to lose.
+        </p>
+      </dl>
+    </div>
+  );
+}

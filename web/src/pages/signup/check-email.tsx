@@ -1,0 +1,118 @@
+import { LIMITS, Messages, normalizeConfirmationCode, validateConfirmationCode } from '@signalroom/shared';
+import { Loader2, MailCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { authApi, failureMessage } from '../../api/auth.api.js';
+import { FormAlert, TextField } from '../../components/public/form-field.js';
+import { useSessionStore } from '../../stores/session.store.js';
+
+/** Step 3 of sign-up: enter the e-mailed code; resend with a 60 s cooldown (spec sections 4, 5 and 8). */
+export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed: () => void }) {
+  const navigate = useNavigate();
+  const setSession = useSessionStore((s) => s.setSession);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [resend, setResend] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const [cooldown, setCooldown] = useState(0);
+
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = setTimeout(() => setCooldown((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [cooldown]);
+
+  async function confirm(e: FormEvent) {
+    e.preventDefault();
+    const invalid = validateConfirmationCode(code);
+    setError(invalid ?? '');
+    if (invalid) return;
+    setBusy(true);
+    try {
+      const answer = await authApi.confirmCode(email, code);
+      if (answer.success && answer.data) {
+        setSession(answer.data.token, answer.data.user);
+        onConfirmed();
+        navigate('/dashboard');
+        return;
+      }
+      setError(failureMessage(answer, Messages.confirmation.invalidCode));
+    } catch {
+      setError(Messages.signup.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resendEmail() {
+    setSending(true);
+    setResend(null);
+    try {
+      const answer = await authApi.resendWelcomeEmail(email);
+      if (answer.success) {
+        setResend({ kind: 'success', text: Messages.confirmation.resendSuccess });
+        setCooldown(LIMITS.resendCooldownSeconds);
+      } else {
+        setResend({ kind: 'error', text: failureMessage(answer, Messages.confirmation.resendFailed) });
+        if (answer.error?.retryAfterSeconds) setCooldown(answer.error.retryAfterSeconds);
+      }
+    } catch {
+      setResend({ kind: 'error', text: Messages.confirmation.resendFailedRetry });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className="center">
+      <span className="state-icon">
+        <MailCheck size={28} aria-hidden="true" />
+      </span>
+      <h1>Check your email</h1>
+      <p className="lead">
+        We sent a {LIMITS.confirmationCodeLength}-character confirmation code to <strong>{email}</strong>. Enter it
+        below to activate your account.
+      </p>
+      <form className="form" onSubmit={confirm} noValidate style={{ textAlign: 'left' }}>
+        <TextField
+          id="confirmationCode"
+          label="Confirmation code"
+          className="input code-input"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={LIMITS.confirmationCodeLength}
+          value={code}
+          onChange={(e) => {
+            setCode(normalizeConfirmationCode(e.target.value));
+            if (error) setError('');
+          }}
+          error={error}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg btn-block"
+          disabled={code.length !== LIMITS.confirmationCodeLength || busy}
+        >
+          {busy ? (
+            <>
+              <Loader2 size={18} className="spin" aria-hidden="true" /> Confirming...
+            </>
+          ) : (
+            'Confirm Email'
+          )}
+        </button>
+      </form>
+      <div style={{ marginTop: '1.5rem', display: 'grid', gap: '0.75rem' }}>
+        <p className="muted small" style={{ margin: 0 }}>
+          Didn't get it? Check your spam folder, or send a new code.
+        </p>
+        <button type="button" className="btn btn-block" onClick={resendEmail} disabled={sending || cooldown > 0}>
+          {sending ? 'Sending...' : cooldown > 0 ? `Resend code in ${cooldown}s` : 'Resend Code'}
+        </button>
+        {resend ? <FormAlert kind={resend.kind}>{resend.text}</FormAlert> : null}
+      </div>
+    </div>
+  );
+}

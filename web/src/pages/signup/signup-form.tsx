@@ -1,0 +1,176 @@
+import {
+  COUNTRIES,
+  isSignupSubmittable,
+  Messages,
+  type SignupFields,
+  signupProgress,
+  validateSignup,
+} from '@signalroom/shared';
+import { Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { authApi, failureMessage } from '../../api/auth.api.js';
+import { FormAlert, PasswordField, SelectField, TextField } from '../../components/public/form-field.js';
+import { PasswordStrength } from '../../components/public/password-strength.js';
+
+const EMPTY: SignupFields = { fullName: '', email: '', phone: '', country: '', telegram: '', password: '' };
+
+/** Step 2 of sign-up: the application form (spec sections 2, 5 and 8). */
+export function SignupForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const [form, setForm] = useState<SignupFields>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof SignupFields, string>>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const progress = signupProgress(form);
+
+  const set = (field: keyof SignupFields) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+    if (errors[field]) setErrors((x) => ({ ...x, [field]: undefined }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setFormError('');
+    const found = validateSignup(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const answer = await authApi.register({
+        fullName: form.fullName.trim(),
+        email: form.email.trim(),
+        phone: form.phone.trim(),
+        country: form.country,
+        telegram: form.telegram?.trim() ? form.telegram.trim() : null,
+        password: form.password,
+      });
+      if (answer.success) {
+        onRegistered(form.email.trim());
+        return;
+      }
+      if (answer.error?.fields) setErrors(answer.error.fields as typeof errors);
+      setFormError(failureMessage(answer, Messages.signup.registrationFailed));
+    } catch {
+      setFormError(Messages.signup.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <h1>Create your account</h1>
+      <p className="lead">Fill in your details. We will e-mail you a confirmation code.</p>
+      <div style={{ marginBottom: '1.5rem' }}>
+        <div className="progress-row">
+          <span id="signup-progress-label">Application progress</span>
+          <span>
+            {progress.filled}/{progress.total}
+          </span>
+        </div>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-labelledby="signup-progress-label"
+          aria-valuemin={0}
+          aria-valuemax={progress.total}
+          aria-valuenow={progress.filled}
+        >
+          <span style={{ width: `${(progress.filled / progress.total) * 100}%` }} />
+        </div>
+      </div>
+      <form className="form" onSubmit={submit} noValidate>
+        <fieldset>
+          <legend>Personal Information</legend>
+          <TextField
+            id="fullName"
+            label="Full name"
+            autoComplete="name"
+            value={form.fullName}
+            onChange={set('fullName')}
+            error={errors.fullName}
+          />
+          <TextField
+            id="email"
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>Location &amp; Contact</legend>
+          <div className="two-col">
+            <TextField
+              id="phone"
+              label="Phone number"
+              type="tel"
+              autoComplete="tel"
+              placeholder="801 234 5678"
+              value={form.phone}
+              onChange={set('phone')}
+              error={errors.phone}
+            />
+            <SelectField
+              id="country"
+              label="Country"
+              value={form.country}
+              onChange={set('country')}
+              error={errors.country}
+            >
+              <option value="">Select your country</option>
+              {COUNTRIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <TextField
+            id="telegram"
+            label="Telegram username"
+            optional
+            placeholder="@username"
+            value={form.telegram ?? ''}
+            onChange={set('telegram')}
+            error={errors.telegram}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>Account Security</legend>
+          <PasswordField
+            id="password"
+            label="Password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            error={errors.password}
+          >
+            <PasswordStrength password={form.password} id="password-strength" />
+          </PasswordField>
+        </fieldset>
+        {formError ? <FormAlert kind="error">{formError}</FormAlert> : null}
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg btn-block"
+          disabled={!isSignupSubmittable(form) || busy}
+        >
+          {busy ? (
+            <>
+              <Loader2 size={18} className="spin" aria-hidden="true" /> Creating account...
+            </>
+          ) : (
+            'Create Account'
+          )}
+        </button>
+      </form>
+      <p className="auth-links">
+        <span>
+          Already have an account? <Link to="/login">Log in</Link>
+        </span>
+      </p>
+    </>
+  );
+}
