@@ -52,10 +52,13 @@ const chunks = [...staticClosure([entryKey, LANDING_SOURCE])]
   .sort((a, b) => b.gzip - a.gzip);
 
 console.log('\nJavaScript the landing page loads before login:');
-for (const c of chunks) console.log(`  ${c.file.padEnd(52)} ${kb(c.raw).padStart(11)}  gzip ${kb(c.gzip).padStart(10)}`);
+for (const c of chunks)
+  console.log(`  ${c.file.padEnd(52)} ${kb(c.raw).padStart(11)}  gzip ${kb(c.gzip).padStart(10)}`);
 const total = chunks.reduce((sum, c) => sum + c.gzip, 0);
 console.log(`  ${'total'.padEnd(52)} ${''.padStart(11)}  gzip ${kb(total).padStart(10)}  (budget ${kb(BUDGET_BYTES)})`);
 if (total > BUDGET_BYTES) {
-  console.error(`\nbundle-size: the landing page loads ${kb(total)} of gzipped JavaScript, over the ${kb(BUDGET_BYTES)} budget.`);
+  console.error(
+    `\nbundle-size: the landing page loads ${kb(total)} of gzipped JavaScript, over the ${kb(BUDGET_BYTES)} budget.`,
+  );
   process.exit(1);
 }
