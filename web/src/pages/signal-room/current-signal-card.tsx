@@ -12,7 +12,9 @@ interface CardProps {
 export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
   const plan = martingaleLevels(new Date(signal.expiresAt));
   const confidence = Math.round(signal.confidence);
-  const leftMs = new Date(signal.expiresAt).getTime() - now.getTime();
+  // An active signal stays active through its martingale levels: show the window running now.
+  const running = plan.find((l) => now >= l.entryTime && now < l.expiryTime) ?? plan[0];
+  const leftMs = running ? running.expiryTime.getTime() - now.getTime() : 0;
   const Trend = signal.direction === 'CALL' ? TrendingUp : TrendingDown;
   const analysis =
     signal.analysis?.trim() ||
@@ -116,6 +118,10 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
       <section aria-labelledby="temporal-title">
         <h3 id="temporal-title">Temporal parameters</h3>
         <dl className="kv">
+          <div>
+            <dt>Window running</dt>
+            <dd>{running && running.level > 0 ? `Martingale level ${running.level}` : 'Primary (level 0)'}</dd>
+          </div>
           <div>
             <dt>Time left in window</dt>
             <dd>{formatMinutesSeconds(leftMs)}</dd>

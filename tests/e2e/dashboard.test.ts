@@ -1,0 +1,155 @@
+import { STORAGE_KEYS } from '@signalroom/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../server/test/helpers/factories.js';
+import { issueSignal, signInBrowser } from './dashboard.helpers.js';
+import { type E2E, startE2E } from './harness.js';
+
+describe('dashboard in a real browser', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('sends a device without a stored user to sign-up, and a revoked token to login', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(e2e.url('/dashboard'));
+    await page.waitForURL('**/signup');
+
+    const member = await createMember(e2e.server.context.db, { tier: 'silver' });
+    await e2e.server.api('POST', '/api/auth/logout', { token: member.token });
+    const second = await e2e.newPage();
+    await signInBrowser(second.context, member);
+    await second.page.goto(e2e.url('/dashboard'));
+    await second.page.waitForURL('**/login');
+    expect(await second.page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('shows a guest the activation view, the trial countdown, locks, the locked signal room and the Upgrade Portal', async () => {
+    const guest = await createMember(e2e.server.context.db, { tier: 'guest', fullName: 'Grace Guestly' });
+    const { context, page } = await e2e.newPage();
+    await signInBrowser(context, guest);
+    await page.goto(e2e.url('/dashboard'));
+
+    const view = page.getByTestId('activation-view');
+    await view.waitFor();
+    const text = await view.innerText();
+    expect(text).toContain('Welcome, Grace');
+    for (const label of ['Account activation pending', '0 / day (inactive)', 'Trial Member', 'ERR:001']) {
+      expect(text).toContain(label);
+    }
+    expect(text).toMatch(/Silver Node[\s\S]*\$20\+[\s\S]*10 signals \/ day/);
+    expect(text).toMatch(/Pro Node[\s\S]*\$100\+[\s\S]*50 signals \/ day/);
+    expect(text).toMatch(/Gold Node[\s\S]*\$500\+[\s\S]*Unlimited signals/);
+    expect(await page.getByRole('link', { name: 'Start Activation' }).getAttribute('href')).toBe(
+      '/dashboard/account-setup',
+    );
+    expect(await page.getByRole('link', { name: 'Submit Proof' }).getAttribute('href')).toBe('/dashboard/support');
+
+    // The member's own server-side trial deadline (24 h after confirmation), counting down.
+    const trial = page.getByTestId('trial-countdown');
+    const first = await trial.innerText();
+    expect(first).toMatch(/Trial ends in\s*2[0-3]:\d\d:\d\d/);
+    await page.waitForTimeout(1200);
+    expect(await trial.innerText()).not.toBe(first);
+    expect(await page.locator('.tier-badge').innerText()).toBe('TRIAL');
+    const footer = await page.locator('.sidebar__footer').innerText();
+    expect(footer).toContain('Trial Member');
+    expect(footer).toContain(guest.user.admissionCode);
+
+    // Locked items: greyed, described as 'Upgrade to unlock this feature', and lead to the Upgrade Portal.
+    const signalsItem = page.getByTestId('nav-signals');
+    expect(await signalsItem.getAttribute('class')).toContain('is-locked');
+    const tipId = await signalsItem.getAttribute('aria-describedby');
+    expect(await page.locator(`#${tipId}`).innerText()).toBe('Upgrade to unlock this feature');
+    for (const feature of ['copy-trading', 'bot-access', 'mentorship', 'community']) {
+      expect(await page.getByTestId(`nav-${feature}`).getAttribute('class')).toContain('is-locked');
+    }
+    expect(await page.getByTestId('nav-support').getAttribute('class')).not.toContain('is-locked');
+    await signalsItem.click();
+    await page.waitForURL('**/dashboard/upgrade');
+
+    // Upgrade availability for a guest: all three tiers; choosing shows Processing, then opens account setup.
+    const upgrade = page.getByTestId('upgrade-page');
+    await upgrade.waitFor();
+    for (const tier of ['Silver', 'Pro', 'Gold']) {
+      expect(await page.getByRole('button', { name: `Choose ${tier} Node` }).isEnabled()).toBe(true);
+    }
+    const popup = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Choose Gold Node' }).click();
+    expect(await page.getByTestId('upgrade-gold').getByRole('button').innerText()).toBe('Processing');
+    const opened = await popup;
+    await opened.waitForURL('**/dashboard/account-setup');
+    expect(await upgrade.innerText()).toContain('not subscription fees');
+
+    // The signal room is a locked preview with the two actions.
+    await page.goto(e2e.url('/dashboard/signals'));
+    await page.getByTestId('locked-feature-page').waitFor();
+    expect(await page.getByRole('link', { name: 'Activate Elite Access' }).getAttribute('href')).toBe(
+      '/dashboard/account-setup',
+    );
+    expect(await page.getByRole('link', { name: 'Contact Elite Support' }).getAttribute('href')).toBe(
+      '/dashboard/support',
+    );
+    expect(await page.locator('body').innerText()).not.toContain('15,000+');
+  });
+
+  it('shows a gold member the live signal room and pushes a new signal without reload; a revocation empties it at once', async () => {
+    const server = e2e.server;
+    const gold = await createMember(server.context.db, { tier: 'gold', fullName: 'Goldie Member' });
+    const admin = await createMember(server.context.db, { tier: 'guest', role: 'admin' });
+    const { context, page } = await e2e.newPage({ width: 390, height: 844 });
+    await signInBrowser(context, gold);
+    await page.goto(e2e.url('/dashboard/signals'));
+    await page.getByTestId('signal-room').waitFor();
+    await page.getByTestId('signals-empty').waitFor();
+    expect(await page.getByTestId('signals-empty').innerText()).toContain('Initializing Signal Stream...');
+    expect(await page.getByTestId('simulated-notice').isVisible()).toBe(true);
+    await page.waitForFunction(() => document.querySelector('[data-testid=transport]')?.textContent === 'Live');
+
+    const firstSignal = await issueSignal(
+      server,
+      { asset: 'GBP/USD', signalType: 'sell', confidence: 61.4, entryPrice: 1.26543, slotsAgo: 1, stopLoss: 1.2671 },
+      1,
+    );
+    const card = page.getByTestId('current-signal');
+    await card.waitFor();
+    let cardText = await card.innerText();
+    expect(cardText).toContain('GBP/USD');
+    expect(cardText).toContain('PUT');
+    expect(cardText).toContain('SELL');
+    expect(cardText).toContain('61%');
+    expect(cardText).toContain('5 MIN ACTIVE');
+    expect(cardText).toContain('1.26710');
+    expect(cardText).toMatch(/Level 3/);
+    expect(cardText).toContain('Trading is risky. Only trade with funds you can afford to lose.');
+
+    // A second signal is pushed: the card changes in place, the first moves to the previous list.
+    const url = page.url();
+    await issueSignal(
+      server,
+      { asset: 'USD/JPY', signalType: 'buy', confidence: 72.2, entryPrice: 151.234, slotsAgo: 0 },
+      2,
+    );
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=current-signal]')?.textContent?.includes('USD/JPY'),
+    );
+    cardText = await card.innerText();
+    expect(cardText).toContain('CALL');
+    expect(cardText).toContain('BUY');
+    expect(page.url()).toBe(url);
+    const previous = await page.getByTestId('previous-signals').innerText();
+    expect(previous).toContain(firstSignal.asset);
+
+    // The admin revokes access: the member's socket gets account:update and the room locks at once.
+    const revoke = await server.api('PATCH', `/api/admin/users/${gold.user.id}/access`, {
+      token: admin.token,
+      body: { tier: 'guest', dashboardUnlocked: false, hasDeposited: false },
+    });
+    expect(revoke.status).toBe(200);
+    await page.getByTestId('locked-feature-page').waitFor({ timeout: 5000 });
+    expect(await page.locator('body').innerText()).not.toContain('USD/JPY');
+  });
+});
