@@ -152,4 +152,44 @@ describe('dashboard in a real browser', () => {
     await page.getByTestId('locked-feature-page').waitFor({ timeout: 5000 });
     expect(await page.locator('body').innerText()).not.toContain('USD/JPY');
   });
+
+  it("shows a silver member real usage against the day's limit and a locked teaser past it", async () => {
+    const server = e2e.server;
+    const silver = await createMember(server.context.db, { tier: 'silver', fullName: 'Silvia Member' });
+    const { context, page } = await e2e.newPage();
+    await signInBrowser(context, silver);
+    await page.goto(e2e.url('/dashboard'));
+    await page.getByTestId('active-view').waitFor();
+    await page.waitForFunction(() => document.querySelector('.tier-badge')?.textContent === 'SILVER');
+    expect(await page.locator('.sidebar__footer').innerText()).toContain('SILVER Elite');
+    expect(await page.locator('[data-testid=trial-countdown]').count()).toBe(0);
+    // Wait for the live connection before issuing, so the pushes are what the page shows.
+    await page.waitForFunction(() => !document.body.textContent?.includes('Loading signals...'));
+
+    await issueSignal(
+      server,
+      { asset: 'AUD/USD', signalType: 'buy', confidence: 58, entryPrice: 0.65432, slotsAgo: 3 },
+      10,
+    );
+    await issueSignal(
+      server,
+      { asset: 'XAU/USD', signalType: 'sell', confidence: 66, entryPrice: 2345.5, slotsAgo: 2 },
+      11,
+    );
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=usage-today]')?.textContent?.includes('10 / 10'),
+    );
+    expect(await page.getByTestId('active-view').innerText()).toContain('11 signals issued today');
+    const latest = await page.getByTestId('latest-signals').innerText();
+    expect(latest).toContain('AUD/USD');
+    // The 11th signal of the day reaches the silver room only as a teaser: its asset never arrives.
+    expect(await page.locator('body').innerText()).not.toContain('XAU/USD');
+
+    await page.getByTestId('active-view').getByRole('link', { name: 'Open signal room' }).click();
+    const teasers = page.getByTestId('locked-teasers');
+    await teasers.waitFor();
+    expect(await teasers.innerText()).toContain('Signal #11 today');
+    expect(await teasers.innerText()).toContain('first 10 signals');
+    expect(await page.locator('body').innerText()).not.toContain('XAU/USD');
+  });
 });
