@@ -67,7 +67,10 @@ export function Component() {
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      // Give focus back to the toggle that opened the menu.
+      document.querySelector<HTMLButtonElement>('.dash-header__menu')?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,5 +1,6 @@
 import { isFeatureLocked, Messages, type TUser } from '@signalroom/shared';
 import { Lock, LogOut, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { tierLabel } from '../../components/dashboard/tier-badge.js';
 import { NAV_ITEMS } from './nav-items.js';
@@ -19,13 +20,24 @@ interface SidebarProps {
 export function DashboardSidebar({ user, open, onClose, onSignOut, signingOut }: SidebarProps) {
   const navigate = useNavigate();
   const initial = (user.fullName.trim()[0] ?? '?').toUpperCase();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  // On small screens the opened menu takes focus, so keyboard users land inside it.
+  useEffect(() => {
+    if (open) closeRef.current?.focus();
+  }, [open]);
   return (
     <>
       {open && <button type="button" className="sidebar-overlay" aria-label="Close menu" onClick={onClose} />}
       <aside id="dashboard-sidebar" className={`sidebar${open ? ' is-open' : ''}`} aria-label="Dashboard">
         <div className="sidebar__top">
           <span className="sidebar__brand">Menu</span>
-          <button type="button" className="icon-btn sidebar__close" aria-label="Close menu" onClick={onClose}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="icon-btn sidebar__close"
+            aria-label="Close menu"
+            onClick={onClose}
+          >
             <X aria-hidden="true" size={20} />
           </button>
         </div>
