@@ -54,6 +54,10 @@ const ZEnv = z.object({
   SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
   /** A real market feed (HTTP); absent, the built-in simulated market is used. */
   MARKET_FEED_URL: optionalUrl,
+  /** Seed of the simulated market (same seed, same prices). */
+  MARKET_SEED: z.string().min(1).optional(),
+  /** Signal slot and window length; 5 minutes (spec section 9) unless a test shortens it. */
+  SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;

@@ -1,2 +1,14 @@
-/** The signal worker: market feed, strategy, scheduled jobs. Filled in by the signal engine work. */
-export {};
+/** The signal worker: market feeds, strategy, the signal engine and its schedulers. */
+export * from './config.js';
+export * from './countdown/countdown.store.js';
+export * from './countdown/countdown-ticker.js';
+export * from './engine/logger.js';
+export * from './engine/signal.presenter.js';
+export * from './engine/signal-engine.js';
+export * from './engine/signals.store.js';
+export * from './jobs/bullmq-runner.js';
+export * from './jobs/in-process-runner.js';
+export * from './jobs/job-payloads.js';
+export * from './market/index.js';
+export * from './signal-worker.js';
+export * from './strategy/index.js';

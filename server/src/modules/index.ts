@@ -4,9 +4,12 @@ import { registerAdminRoutes } from './admin/admin.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerBotAccessRoutes } from './bot-access/bot-access.routes.js';
 import { registerConfigRoutes } from './config/config.routes.js';
+import { registerCountdownRoutes } from './countdown/countdown.routes.js';
 import { registerDevOutboxRoutes } from './dev-outbox/dev-outbox.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
+import { registerQueueBoardRoutes } from './queues/queues.routes.js';
+import { registerSignalsRoutes } from './signals/signals.routes.js';
 import { registerUsersRoutes } from './users/users.routes.js';
 
 /**
@@ -22,9 +25,13 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerAdminRoutes(api, ctx);
       await registerDevOutboxRoutes(api, ctx);
       await registerBotAccessRoutes(api, ctx);
+      await registerSignalsRoutes(api, ctx);
+      await registerCountdownRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
   // Prometheus scrapes /metrics at the root, outside the API's envelope.
   await registerMetricsRoutes(app, ctx);
+  // Bull Board for admins, outside /api (an HTML app); distributed shape only.
+  await registerQueueBoardRoutes(app, ctx);
 }

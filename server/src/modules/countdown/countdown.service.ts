@@ -1,0 +1,45 @@
+import { countdownAt, type TCountdown, type TCountdownConfig, type TUser } from '@signalroom/shared';
+import type { ServerContext } from '../../context.js';
+import { type CountdownRow, findOrCreateCountdown, updateCountdownDeadline } from './countdown.repository.js';
+
+function presentConfig(row: CountdownRow, now: Date): TCountdownConfig {
+  const deadline = new Date(row.deadline);
+  return {
+    deadline: deadline.toISOString(),
+    windowMinutes: row.window_minutes,
+    ended: deadline.getTime() <= now.getTime(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    updatedBy: row.updated_by,
+  };
+}
+
+/** The offer countdown now (public). At zero it has ended; nothing restarts it by itself. */
+export async function currentCountdown(ctx: ServerContext): Promise<TCountdown> {
+  const now = ctx.now();
+  const row = await findOrCreateCountdown(ctx.db, now);
+  return countdownAt(new Date(row.deadline), now);
+}
+
+/** What an admin sees: the deadline, the default window and who set it last. */
+export async function countdownConfig(ctx: ServerContext): Promise<TCountdownConfig> {
+  const now = ctx.now();
+  return presentConfig(await findOrCreateCountdown(ctx.db, now), now);
+}
+
+/**
+ * Sets a new deadline (now + durationMinutes, or the default window) and tells every client at once;
+ * the worker's next tick reads the same row.
+ */
+export async function resetOfferCountdown(
+  ctx: ServerContext,
+  admin: TUser,
+  durationMinutes: number | undefined,
+): Promise<TCountdownConfig> {
+  const now = ctx.now();
+  const row = await updateCountdownDeadline(ctx.db, { now, durationMinutes, by: admin.id });
+  await ctx.bus
+    .publish({ type: 'countdown:tick', countdown: countdownAt(new Date(row.deadline), now) })
+    .catch((error) => ctx.logger.warn({ err: error }, 'countdown tick after reset not published'));
+  ctx.logger.info({ admin: admin.id, deadline: new Date(row.deadline).toISOString() }, 'offer countdown reset');
+  return presentConfig(row, now);
+}

@@ -1,0 +1,44 @@
+import type { TPerformanceStats, TSignal } from '@signalroom/shared';
+import { lastSignalTime, listSignals, loadPerformanceStats, presentSignal } from '@signalroom/worker';
+import type { Db } from '../../db/database.js';
+
+/** Signals by slot time, as members receive them (before the per-tier cut). */
+export async function findSignals(db: Db, limit: number, order: 'asc' | 'desc'): Promise<TSignal[]> {
+  return (await listSignals(db, limit, order)).map(presentSignal);
+}
+
+/** Statistics from resolved signals (the worker's query, so push and REST agree). */
+export function findPerformanceStats(db: Db): Promise<TPerformanceStats> {
+  return loadPerformanceStats(db);
+}
+
+export function findLastSignalTime(db: Db): Promise<Date | null> {
+  return lastSignalTime(db);
+}
+
+/** Counts for the landing page, all from records. */
+export async function countPublicFigures(
+  db: Db,
+): Promise<{ members: number; signalsIssued: number; resolvedSignals: number; marketsCovered: number }> {
+  const signals = await db
+    .selectFrom('signals')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('issued'),
+      eb.fn.count<number>('outcome').as('resolved'),
+      eb.fn.count<number>('asset').distinct().as('markets'),
+    ])
+    .executeTakeFirstOrThrow();
+  // Members: accounts that confirmed their e-mail, admins excluded.
+  const members = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'member')
+    .where('email_verified_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return {
+    members: Number(members.n),
+    signalsIssued: Number(signals.issued),
+    resolvedSignals: Number(signals.resolved),
+    marketsCovered: Number(signals.markets),
+  };
+}

@@ -1,0 +1,111 @@
+import { JOBS, nextSignalBoundary, QUEUES } from '@signalroom/shared';
+import { type Job, Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { WorkerLogger } from '../engine/logger.js';
+import type { SignalEngine } from '../engine/signal-engine.js';
+import type { Runner } from './in-process-runner.js';
+import {
+  bullPrefix,
+  isSlotFresh,
+  resolveJobId,
+  SIGNAL_SCHEDULER_ID,
+  slotForRun,
+  ZGenerateSignalJob,
+  ZResolveSignalJob,
+} from './job-payloads.js';
+
+export interface BullmqRunner extends Runner {
+  queue: Queue;
+}
+
+const keep = { removeOnComplete: { count: 2000 }, removeOnFail: { count: 2000 } };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The distributed shape: a BullMQ job scheduler fires on every boundary (one job per slot, id
+ * `repeat:signal-slots:<slot ms>`, shared by every worker), and each signal's windows are judged by
+ * delayed jobs with deterministic ids. Any number of workers may run this; the database's unique slot
+ * key and guarded updates make a duplicate run a no-op.
+ */
+export async function startBullmqRunner(
+  engine: SignalEngine,
+  options: { redisUrl: string; namespace: string; logger: WorkerLogger; concurrency?: number },
+): Promise<BullmqRunner> {
+  const { logger } = options;
+  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const prefix = bullPrefix(options.namespace);
+  const queue = new Queue(QUEUES.signals, { connection, prefix });
+
+  async function enqueueResolve(signalId: string, at: Date): Promise<void> {
+    await queue.add(
+      JOBS.resolveSignal,
+      { signalId },
+      {
+        jobId: resolveJobId(signalId, at),
+        delay: Math.max(0, at.getTime() - Date.now()),
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 1000 },
+        ...keep,
+      },
+    );
+  }
+
+  async function processGenerate(job: Job): Promise<string> {
+    ZGenerateSignalJob.parse(job.data ?? {});
+    const nominal = Number(String(job.id).split(':').pop());
+    const slotStart = slotForRun(
+      Number.isFinite(nominal) ? nominal : job.timestamp + (job.opts.delay ?? 0),
+      engine.intervalMs,
+    );
+    if (!slotStart) return 'not on a boundary';
+    if (!isSlotFresh(slotStart, new Date(), engine.intervalMs)) {
+      logger.warn({ slot: slotStart.toISOString() }, 'slot skipped: too late to issue');
+      return 'late';
+    }
+    const signal = await engine.runSlot(slotStart);
+    if (signal) await enqueueResolve(signal.id, new Date(signal.expiresAt));
+    for (const w of await engine.resolveDue()) await enqueueResolve(w.id, w.nextAt);
+    return signal ? signal.id : 'slot already had its signal';
+  }
+
+  async function processResolve(job: Job): Promise<string> {
+    const { signalId } = ZResolveSignalJob.parse(job.data);
+    for (;;) {
+      const result = await engine.resolveSignal(signalId);
+      if (result.state !== 'waiting') return result.state;
+      const wait = result.nextAt.getTime() - Date.now();
+      // A job woken a hair early waits here; a later window gets its own delayed job.
+      if (wait > 2000) {
+        await enqueueResolve(signalId, result.nextAt);
+        return 'next window scheduled';
+      }
+      await sleep(Math.max(1, wait + 5));
+    }
+  }
+
+  const worker = new Worker(
+    QUEUES.signals,
+    async (job) => (job.name === JOBS.generateSignal ? processGenerate(job) : processResolve(job)),
+    { connection, prefix, concurrency: options.concurrency ?? 4 },
+  );
+  worker.on('failed', (job, error) => logger.error({ job: job?.id, err: error }, 'signal job failed'));
+  worker.on('error', (error) => logger.warn({ err: error }, 'signal worker error'));
+
+  await queue.upsertJobScheduler(
+    SIGNAL_SCHEDULER_ID,
+    { every: engine.intervalMs, startDate: nextSignalBoundary(new Date(), engine.intervalMs) },
+    { name: JOBS.generateSignal, data: {}, opts: { attempts: 2, backoff: { type: 'fixed', delay: 1000 }, ...keep } },
+  );
+  // Signals left active by a previous run: judge what is overdue, queue the rest.
+  for (const w of await engine.resolveDue()) await enqueueResolve(w.id, w.nextAt);
+
+  return {
+    queue,
+    async close() {
+      await worker.close();
+      await queue.close();
+      await connection.quit().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { createRedisBus, type Database } from '@signalroom/shared/node';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { pino } from 'pino';
+import { parseWorkerConfig } from './config.js';
+import { startSignalWorker, waitForSignalTables } from './signal-worker.js';
+
+/** The standalone worker (distributed shape): `npm run worker`. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof parseWorkerConfig>;
+  try {
+    config = parseWorkerConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DB_POOL_MAX });
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await waitForSignalTables(db, { logger });
+  const bus = createRedisBus(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE });
+  const worker = await startSignalWorker({
+    db,
+    bus,
+    logger,
+    timeZone: config.TIME_ZONE,
+    intervalMs: config.SIGNAL_INTERVAL_MS,
+    marketFeedUrl: config.MARKET_FEED_URL,
+    marketSeed: config.MARKET_SEED,
+    redisUrl: config.REDIS_URL,
+    namespace: config.REDIS_NAMESPACE,
+  });
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'worker shutting down');
+    await worker.close();
+    await bus.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { TIMING } from '@signalroom/shared';
+import type { Database, EventBus } from '@signalroom/shared/node';
+import type { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { type Kysely, sql } from 'kysely';
+import { ensureCountdown } from './countdown/countdown.store.js';
+import { type CountdownTicker, startCountdownTicker } from './countdown/countdown-ticker.js';
+import { silentLogger, type WorkerLogger } from './engine/logger.js';
+import { createSignalEngine, type SignalEngine } from './engine/signal-engine.js';
+import { startBullmqRunner } from './jobs/bullmq-runner.js';
+import { type Runner, startInProcessRunner } from './jobs/in-process-runner.js';
+import { createMarketFeed } from './market/index.js';
+import type { MarketFeed } from './market/market-feed.js';
+import { MomentumStrategy } from './strategy/momentum-strategy.js';
+import type { Strategy } from './strategy/strategy.js';
+
+export interface SignalWorkerOptions {
+  db: Kysely<Database>;
+  bus: EventBus;
+  logger?: WorkerLogger;
+  /** Operator's time zone (day sequence for the tier daily limits). */
+  timeZone: string;
+  /** Slot and window length; 5 minutes unless a test shortens it. */
+  intervalMs?: number;
+  /** A real HTTP feed; absent, the simulated market. */
+  marketFeedUrl?: string | undefined;
+  /** Seed of the simulated market. */
+  marketSeed?: string | undefined;
+  /** With Redis: BullMQ jobs (distributed shape). Without: in-process timers (embedded shape). */
+  redisUrl?: string | undefined;
+  /** Prefix of every Redis key this deployment uses. */
+  namespace?: string;
+  /** Publish countdown ticks (default true). */
+  countdown?: boolean;
+  countdownTickMs?: number;
+  feed?: MarketFeed;
+  strategy?: Strategy;
+  now?: () => Date;
+}
+
+export interface RunningSignalWorker {
+  engine: SignalEngine;
+  shape: 'bullmq' | 'in-process';
+  /** The BullMQ queue in the distributed shape. */
+  queue: Queue | null;
+  feed: MarketFeed;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the signal worker: the engine, its scheduler (BullMQ with Redis, timers without) and the
+ * countdown ticker. The standalone worker (main.ts) and the server's embedded worker both call this.
+ */
+export async function startSignalWorker(options: SignalWorkerOptions): Promise<RunningSignalWorker> {
+  const logger = options.logger ?? silentLogger;
+  const now = options.now ?? (() => new Date());
+  const namespace = options.namespace ?? 'signalroom';
+  const feed = options.feed ?? createMarketFeed({ marketFeedUrl: options.marketFeedUrl, seed: options.marketSeed });
+  const engine = createSignalEngine({
+    db: options.db,
+    bus: options.bus,
+    feed,
+    strategy: options.strategy ?? new MomentumStrategy(),
+    timeZone: options.timeZone,
+    intervalMs: options.intervalMs ?? TIMING.signalIntervalMs,
+    logger,
+    now,
+  });
+  await ensureCountdown(options.db, now());
+
+  let runner: Runner;
+  let queue: Queue | null = null;
+  let lease: Redis | null = null;
+  if (options.redisUrl) {
+    const bull = await startBullmqRunner(engine, { redisUrl: options.redisUrl, namespace, logger });
+    runner = bull;
+    queue = bull.queue;
+    lease = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
+    lease.on('error', () => {});
+  } else {
+    runner = await startInProcessRunner(engine, { logger, now });
+  }
+
+  let ticker: CountdownTicker | null = null;
+  if (options.countdown !== false) {
+    const leaseKey = `${namespace}:countdown-ticker`;
+    const me = randomUUID();
+    const tickMs = options.countdownTickMs ?? 1000;
+    ticker = startCountdownTicker({
+      db: options.db,
+      bus: options.bus,
+      logger,
+      tickMs,
+      now,
+      // One ticking worker at a time: the lease holder renews it; another takes over when it lapses.
+      shouldTick: lease
+        ? async () => {
+            const redis = lease as Redis;
+            if ((await redis.set(leaseKey, me, 'PX', tickMs * 3, 'NX')) === 'OK') return true;
+            if ((await redis.get(leaseKey)) !== me) return false;
+            await redis.pexpire(leaseKey, tickMs * 3);
+            return true;
+          }
+        : undefined,
+    });
+  }
+
+  logger.info({ shape: options.redisUrl ? 'bullmq' : 'in-process', source: feed.source }, 'signal worker started');
+  return {
+    engine,
+    shape: options.redisUrl ? 'bullmq' : 'in-process',
+    queue,
+    feed,
+    async close() {
+      ticker?.stop();
+      await runner.close();
+      await lease?.quit().catch(() => {});
+      await feed.close?.();
+    },
+  };
+}
+
+/** Waits until the server's migrations have created the worker's tables (the server owns the schema). */
+export async function waitForSignalTables(
+  db: Kysely<Database>,
+  options: { logger?: WorkerLogger; intervalMs?: number; timeoutMs?: number } = {},
+): Promise<void> {
+  const started = Date.now();
+  let warned = false;
+  for (;;) {
+    try {
+      const { rows } = await sql<{ signals: string | null; countdown: string | null }>`
+        select to_regclass('signals')::text as signals, to_regclass('offer_countdown')::text as countdown`.execute(db);
+      if (rows[0]?.signals && rows[0]?.countdown) return;
+    } catch {
+      // Database not reachable yet: same wait.
+    }
+    if (options.timeoutMs !== undefined && Date.now() - started > options.timeoutMs) {
+      throw new Error('Timed out waiting for the signal tables; has the server run its migrations?');
+    }
+    if (!warned) options.logger?.info({}, 'waiting for the server to create the signal tables');
+    warned = true;
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 1000));
+  }
+}

@@ -1,0 +1,29 @@
+import type { Candle } from '../market/market-feed.js';
+
+export interface StrategyInput {
+  asset: string;
+  /** The slot start: the decision may use prices up to this instant and no later. */
+  at: Date;
+  /** Length of the window the signal is judged on. */
+  windowMs: number;
+  /** Candles as asked by `lookback`, oldest first, the last one closing at `at`. */
+  candles: Candle[];
+}
+
+export interface StrategyDecision {
+  signalType: 'buy' | 'sell';
+  /** Estimated chance, in percent, that the primary window closes in the signal's direction. */
+  confidence: number;
+  stopLoss: number | null;
+  takeProfit: number | null;
+  analysis: string;
+}
+
+/** Turns recent price action into a direction and a confidence that means what it says. */
+export interface Strategy {
+  readonly name: string;
+  /** Which candles the strategy needs for a window length. */
+  lookback(windowMs: number): { intervalMs: number; count: number };
+  /** A decision, or null when the data cannot support one (flat or missing prices). */
+  evaluate(input: StrategyInput): StrategyDecision | null;
+}
