@@ -1,4 +1,5 @@
 import { dayKeyInZone, STORAGE_KEYS, TIMING, type TSignal } from '@signalroom/shared';
+import { presentSignal } from '@signalroom/worker';
 import type { BrowserContext } from 'playwright-core';
 import type { CreatedMember } from '../../server/test/helpers/factories.js';
 import type { TestServer } from '../../server/test/helpers/test-server.js';
@@ -62,27 +63,8 @@ export async function issueSignal(server: TestServer, seed: SignalSeed, daySeque
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const signal: TSignal = {
-    id: String(row.id),
-    asset: row.asset,
-    signalType: row.signal_type,
-    direction: row.direction,
-    entryPrice: Number(row.entry_price),
-    confidence: Number(row.confidence),
-    status: row.status,
-    outcome: row.outcome,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: null,
-    expiresAt: new Date(row.expires_at).toISOString(),
-    stopLoss: row.stop_loss === null ? null : Number(row.stop_loss),
-    takeProfit: null,
-    analysis: row.analysis,
-    resolvedLevel: row.resolved_level,
-    exitPrice: null,
-    daySequence: row.day_sequence,
-    source: row.source,
-    locked: false,
-  };
+  // The engine's own presenter, so the pushed record is exactly what REST and snapshots serve.
+  const signal = presentSignal(row);
   await server.context.bus.publish({ type: 'signal:new', signal });
   return signal;
 }

@@ -192,4 +192,50 @@ describe('dashboard in a real browser', () => {
     expect(await teasers.innerText()).toContain('first 10 signals');
     expect(await page.locator('body').innerText()).not.toContain('XAU/USD');
   });
+
+  it('falls back to polling every 2 s while the socket is down and returns to push when it is back', async () => {
+    const server = e2e.server;
+    const pro = await createMember(server.context.db, { tier: 'pro', fullName: 'Polly Pro' });
+    const { context, page } = await e2e.newPage();
+    await signInBrowser(context, pro);
+    let socketDown = true;
+    // The WebSocket to the server is refused while socketDown; HTTP (REST polling) still works.
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (socketDown) ws.close();
+      else ws.connectToServer();
+    });
+    let polls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/signals?limit=10&sortOrder=desc')) polls += 1;
+    });
+    await page.goto(e2e.url('/dashboard/signals'));
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=transport]')?.textContent === 'Polling every 2 s',
+    );
+
+    // A signal written while the socket is down reaches the room through the REST poll.
+    await issueSignal(
+      server,
+      { asset: 'USD/CAD', signalType: 'buy', confidence: 57, entryPrice: 1.36012, slotsAgo: 5 },
+      20,
+    );
+    await page.waitForFunction(() => document.body.textContent?.includes('USD/CAD'), undefined, { timeout: 6000 });
+    const before = polls;
+    await page.waitForTimeout(4500);
+    expect(polls - before).toBeGreaterThanOrEqual(2);
+    expect(polls - before).toBeLessThanOrEqual(3);
+
+    // The socket comes back: push takes over and polling stops.
+    socketDown = false;
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=transport]')?.textContent === 'Live',
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    );
+    const atPush = polls;
+    await page.waitForTimeout(2500);
+    expect(polls).toBe(atPush);
+  });
 });

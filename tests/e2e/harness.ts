@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../server/test/helpers/test-server.js';
+
+/** The production build of the web app; `npm run build -w @signalroom/web` makes it (scripts/test.mjs does). */
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Debian's Chromium driven by playwright-core; CHROMIUM_PATH overrides the location. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser context (own storage) with one page, at phone or desktop width. */
+  newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Absolute URL of a path on the running server. */
+  url(path: string): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server (database, API, SMTP server, sockets) serving the BUILT web app, and
+ * Chromium. Auth and bot-access rate limits are off: one test process posts many forms from 127.0.0.1.
+ */
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+  if (!existsSync(`${WEB_DIST_DIR}/index.html`)) {
+    throw new Error(`No web build at ${WEB_DIST_DIR}: run \`npm run build -w @signalroom/web\` first`);
+  }
+  const server = await startTestServer({ WEB_DIST_DIR, RATE_LIMITS: 'false', ...env });
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async newPage({ width = 1280, height = 900 } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return { context, page };
+    },
+    url: (path) => `${server.url}${path}`,
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+  };
+}
+
+/** A unique e-mail address per test run. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** The 10-character confirmation code in a mail's text. */
+export function extractCode(text: string): string {
+  const match = /confirmation code is:?\s*([A-Z0-9]{10})\b/.exec(text) ?? /\b([A-Z0-9]{10})\b/.exec(text);
+  if (!match?.[1]) throw new Error(`No confirmation code in mail:\n${text}`);
+  return match[1];
+}
+
+/** The reset token from the link in a password-reset mail. */
+export function extractResetToken(text: string): string {
+  const match = /reset-password\?token=([^\s"'<>)\]]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`No reset link in mail:\n${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** Texts of every visible field error on the page, in order. */
+export async function fieldErrors(page: Page): Promise<string[]> {
+  return page.locator('.field-error').allInnerTexts();
+}
