@@ -28,6 +28,9 @@ export async function installRateLimits(app: FastifyInstance, ctx: ServerContext
   });
 }
 
+type Checker = ReturnType<FastifyInstance['createRateLimit']>;
+const checkers = new WeakMap<FastifyInstance, Map<string, Checker>>();
+
 /**
  * A preHandler (runs after the body is parsed, so rules can key on the e-mail) that counts the request
  * against every rule and answers 429 in the envelope, with the seconds to wait, when one is exceeded.
@@ -35,14 +38,21 @@ export async function installRateLimits(app: FastifyInstance, ctx: ServerContext
  */
 export function limitBy(app: FastifyInstance, ctx: ServerContext, rules: LimitRule[]): preHandlerAsyncHookHandler {
   if (!ctx.config.RATE_LIMITS) return async () => {};
-  const limiters = rules.map((rule) => ({
-    rule,
-    check: app.createRateLimit({
-      max: Math.max(1, Math.floor(rule.max * ctx.config.RATE_LIMIT_MULTIPLIER)),
-      timeWindow: rule.windowMs,
-      keyGenerator: (request) => `${rule.name}:${rule.key(request)}`,
-    }),
-  }));
+  const shared = checkers.get(app) ?? new Map<string, Checker>();
+  checkers.set(app, shared);
+  const limiters = rules.map((rule) => {
+    // Routes naming the same rule share its counter (verify-reset-token and reset-password).
+    let check = shared.get(rule.name);
+    if (!check) {
+      check = app.createRateLimit({
+        max: Math.max(1, Math.floor(rule.max * ctx.config.RATE_LIMIT_MULTIPLIER)),
+        timeWindow: rule.windowMs,
+        keyGenerator: (request) => `${rule.name}:${rule.key(request)}`,
+      });
+      shared.set(rule.name, check);
+    }
+    return { rule, check };
+  });
   return async (request) => {
     for (const { rule, check } of limiters) {
       if (rule.key(request) === null) continue;

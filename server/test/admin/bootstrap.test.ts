@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TSessionData } from '@signalroom/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../../src/cli/admin.js';
+import { openDatabase } from '../../src/db/database.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+describe('admin bootstrap from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'B00tstrapPass' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('creates a verified admin who can log in and use the admin calls', async () => {
+    const login = await server.api<TSessionData>('POST', '/api/auth/login', {
+      body: { email: 'owner@example.com', password: 'B00tstrapPass' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.data?.user).toMatchObject({ role: 'admin', emailVerified: true });
+    const list = await server.api('GET', '/api/admin/users', { token: login.body.data!.token });
+    expect(list.status).toBe(200);
+  });
+
+  it('is idempotent: a second start changes nothing and keeps one account', async () => {
+    const { runStartupTasks } = await import('../../src/startup.js');
+    await runStartupTasks(server.context);
+    const rows = await server.context.db.selectFrom('users').selectAll().execute();
+    expect(rows.filter((r) => r.email.toLowerCase() === 'owner@example.com')).toHaveLength(1);
+  });
+});
+
+describe('npm run admin -- create | promote | revoke', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sr-admin-cli-'));
+  const env = { NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function roleOf(email: string): Promise<string | undefined> {
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      const row = await database.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst();
+      return row?.role;
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('creates, promotes and revokes admins, refusing to remove the last one', async () => {
+    expect(await runAdminCommand(['create', 'first@example.com', 'Cl1Password', 'First', 'Admin'], env)).toBe(
+      'Admin first@example.com created.',
+    );
+    expect(await roleOf('first@example.com')).toBe('admin');
+    await expect(runAdminCommand(['create', 'weak@example.com', 'weakpass'], env)).rejects.toThrow(
+      'Password must contain uppercase, lowercase, and number',
+    );
+    await expect(runAdminCommand(['revoke', 'first@example.com'], env)).rejects.toThrow('last admin');
+    await expect(runAdminCommand(['promote', 'nobody@example.com'], env)).rejects.toThrow('No account');
+
+    const database = await openDatabase({ dataDir: dir });
+    await database.db
+      .insertInto('users')
+      .values({
+        email: 'second@example.com',
+        full_name: 'Second',
+        phone: '',
+        country: '',
+        telegram: null,
+        password_hash: 'x',
+        admission_code: 'SR-CLITEST1',
+      })
+      .execute();
+    await database.close();
+
+    expect(await runAdminCommand(['promote', 'second@example.com'], env)).toBe('second@example.com is now an admin.');
+    expect(await roleOf('second@example.com')).toBe('admin');
+    expect(await runAdminCommand(['revoke', 'first@example.com'], env)).toBe(
+      'first@example.com is no longer an admin.',
+    );
+    expect(await roleOf('first@example.com')).toBe('member');
+    await expect(runAdminCommand(['frobnicate', 'x@example.com'], env)).rejects.toThrow('Usage');
+  }, 60_000);
+});
