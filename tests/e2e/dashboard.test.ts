@@ -238,4 +238,34 @@ describe('dashboard in a real browser', () => {
     await page.waitForTimeout(2500);
     expect(polls).toBe(atPush);
   });
+
+  it('unlocks a waiting guest live when an admin grants gold, with the signals issued so far', async () => {
+    const server = e2e.server;
+    const guest = await createMember(server.context.db, { tier: 'guest', fullName: 'Wendy Waiting' });
+    const admin = await createMember(server.context.db, { tier: 'guest', role: 'admin' });
+    await issueSignal(
+      server,
+      { asset: 'EUR/USD (OTC)', signalType: 'buy', confidence: 63, entryPrice: 1.08421, slotsAgo: 7 },
+      30,
+    );
+    const { context, page } = await e2e.newPage();
+    await signInBrowser(context, guest);
+    await page.goto(e2e.url('/dashboard/signals'));
+    await page.getByTestId('locked-feature-page').waitFor();
+    // Nothing of the signal reaches a guest's page.
+    expect(await page.locator('body').innerText()).not.toContain('EUR/USD (OTC)');
+    await page.waitForTimeout(500);
+
+    const grant = await server.api('PATCH', `/api/admin/users/${guest.user.id}/access`, {
+      token: admin.token,
+      body: { tier: 'gold', dashboardUnlocked: true, hasDeposited: true },
+    });
+    expect(grant.status).toBe(200);
+    await page.getByTestId('signal-room').waitFor({ timeout: 5000 });
+    await page.waitForFunction(() => document.body.textContent?.includes('EUR/USD (OTC)'), undefined, {
+      timeout: 5000,
+    });
+    expect(await page.locator('.tier-badge').innerText()).toBe('GOLD');
+    expect(await page.locator('[data-testid=trial-countdown]').count()).toBe(0);
+  });
 });
