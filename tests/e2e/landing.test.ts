@@ -1,0 +1,125 @@
+import type { TPublicStats } from '@signalroom/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../server/test/helpers/factories.js';
+import { type E2E, startE2E } from './harness.js';
+
+describe('journey: the landing page', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+    await createMember(e2e.server.context.db);
+    await createMember(e2e.server.context.db, { tier: 'gold' });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('has the nav anchors and links of the spec', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(e2e.url('/'));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const anchors = await nav
+      .locator('ul a')
+      .evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
+    expect(anchors).toEqual([
+      ['Home', '#hero'],
+      ['Features', '#features'],
+      ['About', '#about'],
+      ['Pricing', '#pricing'],
+      ['Reviews', '#testimonials'],
+    ]);
+    for (const id of ['hero', 'features', 'about', 'pricing', 'testimonials']) {
+      expect(await page.locator(`section#${id}`).count()).toBe(1);
+    }
+    expect(await nav.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(await nav.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('shows the figures of the public stats call, and says when no signal has resolved', async () => {
+    const { page } = await e2e.newPage({ width: 390, height: 844 });
+    await page.goto(e2e.url('/'));
+    const { body } = await e2e.server.api<TPublicStats>('GET', '/api/stats/public');
+    const stats = body.data!;
+    expect(stats.members).toBeGreaterThanOrEqual(2);
+    const value = (key: string) => page.locator(`[data-stat="${key}"] .stat-value`);
+    await value('members').waitFor();
+    expect(await value('members').innerText()).toBe(stats.members.toLocaleString('en-US'));
+    expect(await value('signals').innerText()).toBe(stats.signalsIssued.toLocaleString('en-US'));
+    expect(await value('markets').innerText()).toBe(stats.marketsCovered.toLocaleString('en-US'));
+    if (stats.resolvedSignals === 0) expect(await value('winrate').innerText()).toBe('No resolved signals yet');
+    if (stats.marketSource === 'simulated') {
+      expect(await page.locator('.stats-strip').innerText()).toContain('Simulated market');
+    }
+    // No marketing figure of the spec is shown as a fact.
+    const text = await page.locator('body').innerText();
+    for (const claim of ['15K+', '87%', '$24M+', '340%', '$4,997', '15,000+', '$2.4M+'])
+      expect(text).not.toContain(claim);
+  });
+
+  it('counts the offer down from the server, keeps counting offline, and shows it ended at zero', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(e2e.url('/'));
+    const hero = page.locator('#hero');
+    const hours = hero.locator('.countdown-value[data-unit="hours"]');
+    await hero.getByRole('timer').waitFor();
+    await page.waitForFunction(() => document.querySelector('#hero .countdown-value')?.textContent !== '--');
+    expect(Number(await hours.innerText())).toBeLessThanOrEqual(8);
+    const read = async () => (await hero.getByRole('timer').getAttribute('aria-label')) ?? '';
+
+    await page.route('**/api/countdown', (route) => route.abort('internetdisconnected'));
+    await hero.getByText('Connection lost: counting down from the last known deadline.').waitFor();
+    const offlineA = await read();
+    await page.waitForTimeout(1500);
+    expect(await read()).not.toBe(offlineA);
+    await page.unroute('**/api/countdown');
+
+    // Move the server's clock past the deadline: the offer shows as ended, and stays ended.
+    const realNow = e2e.server.context.now;
+    e2e.server.context.now = () => new Date(Date.now() + 9 * 3600_000);
+    try {
+      await hero.getByText('This launch offer has ended.').waitFor();
+      await page.waitForTimeout(2200);
+      expect(await hero.getByText('This launch offer has ended.').count()).toBe(1);
+      // The bot-access banner counts to the same deadline: 00:00:00 once it has passed.
+      await page.goto(e2e.url('/bot-access'));
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="bot-access-countdown"]')?.textContent === '00:00:00',
+      );
+    } finally {
+      e2e.server.context.now = realNow;
+    }
+  });
+
+  it('computes the risk calculator with the formulas of section 9', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(e2e.url('/#about'));
+    const result = (label: string) => page.locator('.calc-result', { hasText: label }).locator('dd');
+    expect(await page.getByLabel('Trading capital (USD)').inputValue()).toBe('1000');
+    expect(await page.getByLabel('Risk per trade', { exact: true }).inputValue()).toBe('2');
+    expect(await page.getByLabel('Expected win rate').inputValue()).toBe('70');
+    expect(await page.getByLabel('1:2', { exact: true }).isChecked()).toBe(true);
+    expect(await result('Monthly (20 trades)').innerText()).toBe('+$440.00');
+    expect(await result('Monthly return on capital').innerText()).toBe('+44.0%');
+    await page.getByLabel('1:1', { exact: true }).check();
+    expect(await result('Expected value per trade').innerText()).toBe('+$8.00');
+    await page.getByLabel('Trading capital (USD)').fill('500');
+    expect(await result('Risk per trade').innerText()).toBe('$10.00');
+    expect(await page.locator('.calc-disclaimer').innerText()).toContain('educational purposes only');
+  });
+
+  it('rotates the sample reviews every 5 s and lets a dot pick one', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(e2e.url('/#testimonials'));
+    const dots = page.getByRole('button', { name: /Show review/ });
+    await dots.first().waitFor();
+    expect(await dots.count()).toBe(3);
+    expect(await page.locator('#testimonials').innerText()).toContain('Sample review');
+    await dots.nth(2).click();
+    expect(await dots.nth(2).getAttribute('aria-current')).toBe('true');
+    await page.waitForFunction(
+      () => document.querySelectorAll('.dots button')[0]?.getAttribute('aria-current') === 'true',
+      undefined,
+      { timeout: 6500 },
+    );
+  });
+});
