@@ -12,8 +12,10 @@
 // scratch database is created beside it and dropped) and BENCH_REDIS_URL (default redis://127.0.0.1:6379).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { countdownAt, SIGNAL_ASSETS, type TSignal } from '@signalroom/shared';
@@ -49,6 +51,7 @@ const suffix = randomBytes(5).toString('hex');
 const dbName = `sr_bench_${suffix}`;
 const namespace = `srbench:${suffix}`;
 const nodeArgs = ['--conditions=@signalroom/source', '--import', 'tsx'];
+const serverLogPath = join(tmpdir(), `signalroom-bench-${suffix}.log`);
 
 function log(line: string): void {
   process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
@@ -90,9 +93,11 @@ async function withDatabase<T>(url: string, fn: (client: pg.Client) => Promise<T
 }
 
 async function startServerProcess(dbUrl: string, port: number): Promise<ChildProcess> {
+  // Server logs (warnings and errors only) go to a file, so the bench's own output stays readable.
+  const logFile = openSync(serverLogPath, 'w');
   const child = spawn(process.execPath, [...nodeArgs, 'server/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logFile, logFile],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -315,6 +320,14 @@ async function measure(serverPid: number, fleets: Fleet[]) {
   return { cpuPerMinute: ((cpu1 - cpu0) / elapsed) * 60, elapsed, collected };
 }
 
+/** Mean of a Prometheus histogram series of the server (sum / count), in ms. */
+async function serverMeanMs(url: string, name: string, type: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (suffix: string) =>
+    Number(new RegExp(`^${name}_${suffix}\\{type="${type}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return (read('sum') / read('count')) * 1000;
+}
+
 async function runPush(url: string, serverPid: number, tokens: string[]): Promise<ModeResult> {
   log(`push: connecting ${tokens.length} sockets over ${fleetCount} client processes`);
   const fleets = await startFleets(fleetCount);
@@ -328,9 +341,12 @@ async function runPush(url: string, serverPid: number, tokens: string[]): Promis
   await stopFleets(fleets);
   const latencies = collected.flatMap((c) => c.latencies as number[]).sort((a, b) => a - b);
   const received = collected.reduce((s, c) => s + c.received, 0);
+  const emitMs = await serverMeanMs(url, 'signalroom_socket_emit_duration_seconds', 'signal:new');
+  const delayMs = await serverMeanMs(url, 'signalroom_bus_event_delay_seconds', 'signal:new');
   const detail =
     `deliveries ${received} (${connected} sockets); latency ms p50 ${percentile(latencies, 50)} ` +
-    `p95 ${percentile(latencies, 95)} p99 ${percentile(latencies, 99)} max ${latencies.at(-1)}`;
+    `p95 ${percentile(latencies, 95)} p99 ${percentile(latencies, 99)} max ${latencies.at(-1)}; ` +
+    `server: publish→emitted mean ${delayMs.toFixed(1)} ms, emit loop mean ${emitMs.toFixed(1)} ms`;
   return { cpuPerMinute, detail };
 }
 
@@ -372,7 +388,7 @@ async function main(): Promise<void> {
   try {
     server = await startServerProcess(dbUrl.toString(), port);
     const pid = server.pid as number;
-    log(`server pid ${pid} at ${url}`);
+    log(`server pid ${pid} at ${url} (log: ${serverLogPath})`);
     const tokens = await seedMembers(db, members);
     worker = startWorkerStandIn(db);
     await worker.seed(10);

@@ -8,7 +8,7 @@ import { createAccessSync } from './realtime.access.js';
 import { attachRedisAdapter } from './realtime.adapter.js';
 import { createHandshakeAuth } from './realtime.auth.js';
 import { createRelay } from './realtime.relay.js';
-import { cutSnapshot, loadLiveData } from './realtime.snapshot.js';
+import { createLiveDataCache, cutSnapshot } from './realtime.snapshot.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
 
 export interface Realtime {
@@ -42,7 +42,8 @@ export async function attachRealtime(
 ): Promise<Realtime> {
   const metrics = metricsFor(ctx);
   const source = options.source ?? createLiveDataSource(ctx);
-  const limits = tierLimitsFor(ctx.config);
+  const liveData = createLiveDataCache(source);
+  const limits = tierLimitsFor(ctx);
   const log = ctx.logger.child({ module: 'realtime' });
 
   const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
@@ -51,7 +52,7 @@ export async function attachRealtime(
   const onError = (error: unknown) => log.warn({ err: error }, 'realtime update failed');
 
   async function snapshotFor(socket: RealtimeSocket): Promise<RealtimeSnapshot> {
-    return cutSnapshot(await loadLiveData(source), socket.data.user, limits);
+    return cutSnapshot(await liveData.get(), socket.data.user, limits, ctx.now());
   }
 
   async function sendSnapshot(socket: RealtimeSocket): Promise<void> {
@@ -85,17 +86,24 @@ export async function attachRealtime(
     sendSnapshot(socket).catch(onError);
   });
 
-  const stopRelay = ctx.bus.subscribe(createRelay(io, { access, metrics, limits, onError }));
+  const relay = createRelay(io, { access, metrics, limits, onError });
+  const stopRelay = ctx.bus.subscribe((event) => {
+    if (event.type === 'signal:new' || event.type === 'signal:update' || event.type === 'stats:update') {
+      liveData.invalidate();
+    }
+    relay(event);
+  });
 
   // Events published while the bus (Redis) was down are lost: re-read access, then resend snapshots.
   const stopReconnect = ctx.bus.onReconnect(() => {
     log.info('bus reconnected: resending snapshots');
+    liveData.invalidate();
     access
       .sweep()
       .then(async () => {
-        const data = await loadLiveData(source);
+        const data = await liveData.get();
         for (const [, socket] of io.of('/').sockets) {
-          socket.emit('snapshot', cutSnapshot(data, socket.data.user, limits));
+          socket.emit('snapshot', cutSnapshot(data, socket.data.user, limits, ctx.now()));
           metrics.socketEvents.inc({ event: 'snapshot' });
         }
       })

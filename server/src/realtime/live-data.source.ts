@@ -1,17 +1,11 @@
-import {
-  countdownAt,
-  DEFAULT_TIER_DAILY_SIGNAL_LIMITS,
-  type TCountdown,
-  type TierDailyLimits,
-  type TPerformanceStats,
-  type TSignal,
-} from '@signalroom/shared';
-import type { AppConfig } from '../config.js';
+import type { TCountdown, TierDailyLimits, TPerformanceStats, TSignal } from '@signalroom/shared';
 import type { ServerContext } from '../context.js';
+import { currentCountdown } from '../modules/countdown/countdown.service.js';
+import { latestSignals, performanceStats, tierDailyLimits } from '../modules/signals/signals.service.js';
 
 /**
- * What realtime reads to build a snapshot: the signal engine's server module answers these from the
- * database. Kept as a small interface so push does not depend on how signals are stored.
+ * What realtime reads to build a snapshot. The signal engine's server modules answer it from the
+ * database; kept as a small interface so push does not depend on how signals are stored.
  */
 export interface LiveDataSource {
   /** The most recent signals, newest first, in full (views are cut per member by the caller). */
@@ -22,34 +16,16 @@ export interface LiveDataSource {
   countdown(): Promise<TCountdown>;
 }
 
-/** Daily full-signal allowance per tier room (DECISIONS.md): silver from configuration, pro 50, gold unlimited. */
-export function tierLimitsFor(config: Pick<AppConfig, 'SILVER_DAILY_LIMIT'>): TierDailyLimits {
-  return { ...DEFAULT_TIER_DAILY_SIGNAL_LIMITS, silver: config.SILVER_DAILY_LIMIT };
+/** Daily full-signal allowance per tier room: the same rule the REST list applies. */
+export function tierLimitsFor(ctx: Pick<ServerContext, 'config'>): TierDailyLimits {
+  return tierDailyLimits(ctx);
 }
 
-/** The live data source of a server context. */
+/** The live data source of a server context: the signals and countdown modules. */
 export function createLiveDataSource(ctx: ServerContext): LiveDataSource {
   return {
-    async latestSignals() {
-      return [];
-    },
-    async performanceStats() {
-      return {
-        empty: true,
-        totalSignals: 0,
-        wonSignals: 0,
-        lostSignals: 0,
-        breakevenSignals: 0,
-        winRate: null,
-        avgConfidence: null,
-        winsByLevel: [0, 0, 0, 0],
-        byAsset: [],
-        byDirection: [],
-        longestLosingStreak: 0,
-      };
-    },
-    async countdown() {
-      return countdownAt(null, ctx.now());
-    },
+    latestSignals: (limit) => latestSignals(ctx, limit),
+    performanceStats: () => performanceStats(ctx),
+    countdown: () => currentCountdown(ctx),
   };
 }

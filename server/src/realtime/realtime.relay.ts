@@ -21,13 +21,15 @@ export function createRelay(
     return io.of('/').adapter.rooms.get(room)?.size ?? 0;
   }
 
-  function observeDelay(event: TBusEvent): void {
+  function observeDelay(event: TBusEvent, startedAt: number): void {
+    metrics.emitDuration.observe({ type: event.type }, (performance.now() - startedAt) / 1000);
     if (event.publishedAt !== undefined) {
       metrics.busEventDelay.observe({ type: event.type }, Math.max(0, Date.now() - event.publishedAt) / 1000);
     }
   }
 
   return (event) => {
+    const startedAt = performance.now();
     switch (event.type) {
       case 'signal:new':
       case 'signal:update': {
@@ -38,7 +40,7 @@ export function createRelay(
           io.local.to(room).emit(event.type, signalViewFor(event.signal, tier, limits));
           metrics.socketEvents.inc({ event: event.type }, size);
         }
-        observeDelay(event);
+        observeDelay(event, startedAt);
         return;
       }
       case 'stats:update': {
@@ -48,7 +50,7 @@ export function createRelay(
           io.local.to(rooms).emit('stats:update', event.stats);
           metrics.socketEvents.inc({ event: 'stats:update' }, size);
         }
-        observeDelay(event);
+        observeDelay(event, startedAt);
         return;
       }
       case 'countdown:tick': {
@@ -57,11 +59,11 @@ export function createRelay(
           io.local.to(Rooms.public).emit('countdown:tick', event.countdown);
           metrics.socketEvents.inc({ event: 'countdown:tick' }, size);
         }
-        observeDelay(event);
+        observeDelay(event, startedAt);
         return;
       }
       case 'account:changed': {
-        access.refreshUser(event.userId).then(() => observeDelay(event), deps.onError);
+        access.refreshUser(event.userId).then(() => observeDelay(event, startedAt), deps.onError);
         return;
       }
     }

@@ -1,4 +1,5 @@
 import {
+  countdownAt,
   hasSignalAccess,
   type RealtimeSnapshot,
   signalViewFor,
@@ -36,15 +37,53 @@ export async function loadLiveData(source: LiveDataSource): Promise<LiveData> {
  * sockets get the countdown and nothing else. This is also the catch-up after a reconnect, so a member
  * revoked while away gets nothing replayed.
  */
-export function cutSnapshot(data: LiveData, user: TUser | null, limits: TierDailyLimits): RealtimeSnapshot {
+export function cutSnapshot(
+  data: LiveData,
+  user: TUser | null,
+  limits: TierDailyLimits,
+  now: Date = new Date(),
+): RealtimeSnapshot {
+  // The time left is recomputed from the deadline, so a cached read never shows a stale figure.
+  const countdown = countdownAt(data.countdown.deadline ? new Date(data.countdown.deadline) : null, now);
   if (!user || !hasSignalAccess(user) || user.tier === 'guest') {
-    return { user, signals: [], stats: null, countdown: data.countdown };
+    return { user, signals: [], stats: null, countdown };
   }
   const tier = user.tier;
   return {
     user,
     signals: data.signals.slice(0, SNAPSHOT_SIGNAL_COUNT).map((signal) => signalViewFor(signal, tier, limits)),
     stats: data.stats,
-    countdown: data.countdown,
+    countdown,
+  };
+}
+
+/**
+ * Snapshot data shared by sockets connecting at about the same moment (a reconnect storm after a
+ * deploy would otherwise read the same rows thousands of times). Dropped whenever a signal or the
+ * statistics change on the bus, and after a bus reconnect, so a cached read is never older than the
+ * last event its sockets were already in the rooms for.
+ */
+export interface LiveDataCache {
+  get(): Promise<LiveData>;
+  invalidate(): void;
+}
+
+export function createLiveDataCache(source: LiveDataSource, ttlMs = 1000): LiveDataCache {
+  let cached: { at: number; promise: Promise<LiveData> } | null = null;
+  return {
+    get() {
+      const now = Date.now();
+      if (cached && now - cached.at < ttlMs) return cached.promise;
+      const promise = loadLiveData(source);
+      const entry = { at: now, promise };
+      cached = entry;
+      promise.catch(() => {
+        if (cached === entry) cached = null;
+      });
+      return promise;
+    },
+    invalidate() {
+      cached = null;
+    },
   };
 }

@@ -2,7 +2,14 @@ import type { TSignalView, TUser } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { barrierTick, connectClient, makeSignal, type TestClient, waitForBarrier } from './realtime-helpers.js';
+import {
+  barrierTick,
+  connectClient,
+  insertSignalRow,
+  makeSignal,
+  type TestClient,
+  waitForBarrier,
+} from './realtime-helpers.js';
 
 // Push access over a real socket.io connection, in the current shape (embedded or distributed).
 describe('realtime push by access', () => {
@@ -111,6 +118,29 @@ describe('realtime push by access', () => {
     expect(goldC.all('stats:update')).toEqual([stats]);
   });
 
+  it('sends each member a snapshot of stored signals cut by their access', async () => {
+    // Rows as the worker writes them: one within silver's allowance, one past it.
+    const withinId = await insertSignalRow(server.context.db, 3);
+    const pastId = await insertSignalRow(server.context.db, 11);
+    const guest = await createMember(server.context.db, { tier: 'guest' });
+    const locked = await createMember(server.context.db, { tier: 'pro', dashboardUnlocked: false });
+    const silver = await createMember(server.context.db, { tier: 'silver' });
+    const gold = await createMember(server.context.db, { tier: 'gold' });
+    const [guestC, lockedC, silverC, goldC] = await Promise.all(
+      [guest, locked, silver, gold].map((m) => client(m.token)),
+    );
+
+    for (const c of [guestC, lockedC]) expect(c.snapshot).toMatchObject({ signals: [], stats: null });
+    const silverById = new Map(silverC.snapshot.signals.map((s) => [s.id, s]));
+    expect(silverById.get(withinId)).toMatchObject({ locked: false, asset: 'GBP/USD' });
+    expect(silverById.get(pastId)).toEqual(expect.objectContaining({ locked: true }));
+    expect(silverById.get(pastId)).not.toHaveProperty('asset');
+    const goldById = new Map(goldC.snapshot.signals.map((s) => [s.id, s]));
+    expect(goldById.get(pastId)).toMatchObject({ locked: false, direction: 'PUT' });
+    expect(goldC.snapshot.stats).toMatchObject({ empty: true, winRate: null });
+    expect(goldC.snapshot.countdown.serverTime).toBeTruthy();
+  });
+
   it('answers snapshot:request with an acknowledgement cut by current access', async () => {
     const gold = await createMember(server.context.db, { tier: 'gold' });
     const goldC = await client(gold.token);
@@ -123,46 +153,41 @@ describe('realtime push by access', () => {
     expect(guestSnapshot).toMatchObject({ signals: [], stats: null });
   });
 
-  it('moves rooms and sends account:update within a second when access changes', async () => {
+  it('moves rooms and sends account:update within a second when an admin changes access', async () => {
+    const admin = await createMember(server.context.db, { tier: 'gold', role: 'admin' });
     const member = await createMember(server.context.db, { tier: 'gold' });
     const first = await client(member.token);
     const second = await client(member.token);
+    const setAccess = (body: { tier: TUser['tier']; dashboardUnlocked: boolean; hasDeposited: boolean }) =>
+      server.api('PATCH', `/api/admin/users/${member.user.id}/access`, { token: admin.token, body });
 
-    // Revoke: lock the dashboard, as an admin's change would, and announce it on the bus.
+    // Revoke through the real admin API.
     const t0 = Date.now();
-    await server.context.db
-      .updateTable('users')
-      .set({ dashboard_unlocked: false })
-      .where('id', '=', member.user.id)
-      .execute();
-    await server.context.bus.publish({ type: 'account:changed', userId: member.user.id });
+    const revoked = await setAccess({ tier: 'guest', dashboardUnlocked: false, hasDeposited: false });
+    expect(revoked.status).toBe(200);
     const updates = await Promise.all(
       [first, second].map((c) => c.waitFor('account:update', (u: TUser) => !u.dashboardUnlocked, 1000)),
     );
     expect(Date.now() - t0).toBeLessThan(1000);
-    expect(updates[0].id).toBe(member.user.id);
+    expect(updates[0]).toMatchObject({ id: member.user.id, tier: 'guest' });
 
     await publishAndSettle([{ type: 'signal:new', signal: makeSignal() }], [first, second]);
     expect(first.all('signal:new')).toEqual([]);
     expect(second.all('signal:new')).toEqual([]);
 
     // Grant again at silver: the sockets join tier:silver and receive silver's view.
-    await server.context.db
-      .updateTable('users')
-      .set({ dashboard_unlocked: true, tier: 'silver' })
-      .where('id', '=', member.user.id)
-      .execute();
-    await server.context.bus.publish({ type: 'account:changed', userId: member.user.id });
+    await setAccess({ tier: 'silver', dashboardUnlocked: true, hasDeposited: true });
     await first.waitFor('account:update', (u: TUser) => u.dashboardUnlocked && u.tier === 'silver', 1000);
     const late = makeSignal({ daySequence: 12 });
     await publishAndSettle([{ type: 'signal:new', signal: late }], [first]);
     expect(first.all('signal:new')).toEqual([expect.objectContaining({ id: late.id, locked: true })]);
   });
 
-  it('disconnects the sockets of a session revoked by logout', async () => {
+  it('disconnects the sockets of a session revoked by a password reset at once', async () => {
     const member = await createMember(server.context.db, { tier: 'gold' });
     const c = await client(member.token);
     const disconnected = new Promise<string>((resolve) => c.socket.on('disconnect', (reason) => resolve(reason)));
+    // What the reset does: revoke every session, then announce the account change.
     await server.context.db
       .updateTable('sessions')
       .set({ revoked_at: new Date() })
@@ -173,6 +198,22 @@ describe('realtime push by access', () => {
     // Reconnecting with the dead token yields an anonymous socket.
     const again = await client(member.token);
     expect(again.snapshot.user).toBeNull();
+  });
+
+  it('disconnects the socket of a logged-out session at the next access sweep, and only that one', async () => {
+    const member = await createMember(server.context.db, { tier: 'gold' });
+    const login = await server.api<{ token: string }>('POST', '/api/auth/login', {
+      body: { email: member.user.email, password: member.password },
+    });
+    expect(login.status).toBe(200);
+    const otherDevice = await client(login.body.data?.token ?? '');
+    const c = await client(member.token);
+    const disconnected = new Promise<string>((resolve) => c.socket.on('disconnect', (reason) => resolve(reason)));
+    const out = await server.api('POST', '/api/auth/logout', { token: member.token, body: {} });
+    expect(out.status).toBe(200);
+    await server.realtime.sweep();
+    expect(await disconnected).toBe('io server disconnect');
+    expect(otherDevice.socket.connected).toBe(true);
   });
 
   it('serves Prometheus metrics with sockets per room and events emitted', async () => {

@@ -1,14 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { TSignalView, TUser } from '@signalroom/shared';
 import { createRedisBus, type EventBus } from '@signalroom/shared/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
-import type { Db } from '../../src/db/database.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { createMember } from '../helpers/factories.js';
 import { prepareShape, type ShapeEnv, testShape } from '../helpers/shape.js';
 import { type PrivateRedis, startPrivateRedis } from './private-redis.js';
-import { barrierTick, connectClient, makeSignal, type TestClient, waitForBarrier } from './realtime-helpers.js';
+import {
+  barrierTick,
+  connectClient,
+  insertSignalRow,
+  makeSignal,
+  type TestClient,
+  waitForBarrier,
+} from './realtime-helpers.js';
 
 /** Two server processes' worth of servers (same database, Redis and namespace), no embedded worker. */
 async function startPair(env: Record<string, string>): Promise<[RunningServer, RunningServer]> {
@@ -16,39 +23,6 @@ async function startPair(env: Record<string, string>): Promise<[RunningServer, R
   const a = await startServer(config);
   const b = await startServer(config);
   return [a, b];
-}
-
-/** Inserts a signal row as the worker would write it; returns its id. */
-async function insertSignalRow(db: Db, daySequence: number): Promise<string> {
-  const now = new Date();
-  const row = await db
-    .insertInto('signals')
-    .values({
-      slot_start: new Date(Math.floor(now.getTime() / 1000) * 1000 - daySequence * 300_000),
-      day_key: `test-${randomBytes(4).toString('hex')}`,
-      day_sequence: daySequence,
-      asset: 'GBP/USD',
-      signal_type: 'sell',
-      direction: 'PUT',
-      entry_price: 1.27,
-      confidence: 71,
-      outcome: null,
-      resolved_level: null,
-      exit_price: null,
-      window_ms: 300_000,
-      expires_at: new Date(now.getTime() + 300_000),
-      stop_loss: null,
-      take_profit: null,
-      analysis: null,
-      source: 'simulated',
-      strategy: 'test',
-      created_at: now,
-      updated_at: null,
-      resolved_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 describe.skipIf(testShape !== 'distributed')('realtime across two server processes', () => {
@@ -112,16 +86,18 @@ describe.skipIf(testShape !== 'distributed')('realtime across two server process
 
   it('moves a member on the other process within a second when access changes through one', async () => {
     const [a, b] = servers;
+    const admin = await createMember(a.context.db, { tier: 'gold', role: 'admin' });
     const member = await createMember(a.context.db, { tier: 'gold' });
     const onB = await client(b, member.token);
 
+    // The admin's request goes to process A; the member's socket lives on process B.
     const t0 = Date.now();
-    await a.context.db
-      .updateTable('users')
-      .set({ dashboard_unlocked: false })
-      .where('id', '=', member.user.id)
-      .execute();
-    await a.context.bus.publish({ type: 'account:changed', userId: member.user.id });
+    const response = await fetch(`${a.url}/api/admin/users/${member.user.id}/access`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ tier: 'guest', dashboardUnlocked: false, hasDeposited: false }),
+    });
+    expect(response.status).toBe(200);
     const update = (await onB.waitFor('account:update', (u: TUser) => !u.dashboardUnlocked, 1000)) as TUser;
     expect(update.id).toBe(member.user.id);
     expect(Date.now() - t0).toBeLessThan(1000);
@@ -130,7 +106,55 @@ describe.skipIf(testShape !== 'distributed')('realtime across two server process
     await settle([onB]);
     expect(onB.all('signal:new')).toEqual([]);
   });
+
+  it('delivers every signal of the real worker exactly once to a client on each process', async () => {
+    const [a, b] = servers;
+    const gold = await createMember(a.context.db, { tier: 'gold' });
+    const onA = await client(a, gold.token);
+    const onB = await client(b, gold.token);
+    const child = startWorkerProcess(shape.env, 1000);
+    try {
+      await onA.waitFor('signal:new', () => onA.all('signal:new').length >= 3, 15_000);
+    } finally {
+      await stopProcess(child);
+    }
+    await settle([onA, onB]);
+    const idsA = (onA.all('signal:new') as TSignalView[]).map((s) => s.id);
+    const idsB = (onB.all('signal:new') as TSignalView[]).map((s) => s.id);
+    expect(new Set(idsA).size).toBe(idsA.length);
+    expect(idsB).toEqual(idsA);
+    // This database holds only the worker's signals, all issued while both clients were connected.
+    const stored = await a.context.db.selectFrom('signals').select('id').execute();
+    expect(new Set(idsA)).toEqual(new Set(stored.map((row) => row.id)));
+  });
 });
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The real worker (worker/src/main.ts) as its own process, on a short slot interval. */
+function startWorkerProcess(env: Record<string, string>, intervalMs: number): ChildProcess {
+  return spawn(process.execPath, ['--conditions=@signalroom/source', '--import', 'tsx', 'worker/src/main.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: env.DATABASE_URL,
+      REDIS_URL: env.REDIS_URL,
+      REDIS_NAMESPACE: env.REDIS_NAMESPACE,
+      SIGNAL_INTERVAL_MS: String(intervalMs),
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
 
 describe.skipIf(testShape !== 'distributed')('realtime across a Redis restart', () => {
   let shape: ShapeEnv;

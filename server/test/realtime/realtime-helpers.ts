@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type {
   ClientToServerEvents,
   RealtimeSnapshot,
@@ -8,6 +9,7 @@ import type {
 } from '@signalroom/shared';
 import { countdownAt } from '@signalroom/shared';
 import { io as connect, type Socket } from 'socket.io-client';
+import type { Db } from '../../src/db/database.js';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -129,4 +131,37 @@ export function barrierTick(marker: number): Extract<TBusEvent, { type: 'countdo
 /** Waits until a client has received the barrier tick with this marker's deadline. */
 export function waitForBarrier(client: TestClient, tick: ReturnType<typeof barrierTick>, timeoutMs = 3000) {
   return client.waitFor('countdown:tick', (c: TCountdown) => c.deadline === tick.countdown.deadline, timeoutMs);
+}
+
+/** Inserts a signal row as the worker would write it; returns its id. */
+export async function insertSignalRow(db: Db, daySequence: number): Promise<string> {
+  const now = new Date();
+  const row = await db
+    .insertInto('signals')
+    .values({
+      slot_start: new Date(Math.floor(now.getTime() / 1000) * 1000 - daySequence * 300_000),
+      day_key: `test-${randomBytes(4).toString('hex')}`,
+      day_sequence: daySequence,
+      asset: 'GBP/USD',
+      signal_type: 'sell',
+      direction: 'PUT',
+      entry_price: 1.27,
+      confidence: 71,
+      outcome: null,
+      resolved_level: null,
+      exit_price: null,
+      window_ms: 300_000,
+      expires_at: new Date(now.getTime() + 300_000),
+      stop_loss: null,
+      take_profit: null,
+      analysis: null,
+      source: 'simulated',
+      strategy: 'test',
+      created_at: now,
+      updated_at: null,
+      resolved_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

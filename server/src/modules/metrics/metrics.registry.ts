@@ -13,6 +13,8 @@ export interface ServerMetrics {
   socketEvents: Counter<'event'>;
   /** Seconds from an event's publication on the bus to this process emitting it to its sockets. */
   busEventDelay: Histogram<'type'>;
+  /** Seconds this process spent handing one bus event to all its sockets (synchronous emit work). */
+  emitDuration: Histogram<'type'>;
   /** Jobs in the signals queue per state (distributed shape only). */
   queueDepth: Gauge<'state'>;
   /** Sets who answers "how many sockets per room": realtime registers itself at attach. */
@@ -58,9 +60,16 @@ function createServerMetrics(): ServerMetrics {
   });
   const busEventDelay = new Histogram({
     name: 'signalroom_bus_event_delay_seconds',
-    help: 'Delay from publication on the bus to emission to sockets by this process',
+    help: 'Delay from publication on the bus until this process has handed the event to its sockets',
     labelNames: ['type'],
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const emitDuration = new Histogram({
+    name: 'signalroom_socket_emit_duration_seconds',
+    help: 'Time this process spent emitting one bus event to its local sockets',
+    labelNames: ['type'],
+    buckets: [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
     registers: [registry],
   });
   const queueDepth = new Gauge({
@@ -85,6 +94,7 @@ function createServerMetrics(): ServerMetrics {
     socketsByRoom,
     socketEvents,
     busEventDelay,
+    emitDuration,
     queueDepth,
     setRoomSizesProvider(provider) {
       roomSizes = provider;
