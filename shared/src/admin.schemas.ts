@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, TIERS } from './constants.js';
+import { ZUser } from './user.js';
 
 /**
  * Shapes of the admin calls (spec section 7) and of the development outbox. Query strings arrive as
@@ -39,7 +40,8 @@ export const ZRegisterData = z.object({ email: z.string() });
 export type TRegisterData = z.infer<typeof ZRegisterData>;
 
 /** data of POST /api/auth/validate-dashboard-code. */
-export const ZDashboardCodeData = z.object({ dashboardUnlocked: z.boolean() });
+export const ZDashboardCodeData = z.object({ dashboardUnlocked: z.boolean(), user: ZUser });
+export type TDashboardCodeData = z.infer<typeof ZDashboardCodeData>;
 
 /** One mail of GET /api/dev/outbox (development only). */
 export const ZDevOutboxMail = z.object({

@@ -113,6 +113,25 @@ describe('password reset tokens and no user enumeration', () => {
     expect(stale.status).toBe(400);
   });
 
+  it('a reset through the mailed link also confirms an unconfirmed account (the link proves the mailbox)', async () => {
+    const input = registration();
+    expect((await server.api('POST', '/api/auth/register', { body: input })).status).toBe(201);
+    const token = await resetTokenFor(input.email);
+    expect(
+      (await server.api('POST', '/api/auth/reset-password', { body: { token, newPassword: 'Reset1Confirms' } })).status,
+    ).toBe(200);
+    const login = await server.api<{ user: { emailVerified: boolean; trialEndsAt: string | null } }>(
+      'POST',
+      '/api/auth/login',
+      {
+        body: { email: input.email, password: 'Reset1Confirms' },
+      },
+    );
+    expect(login.status).toBe(200);
+    expect(login.body.data?.user.emailVerified).toBe(true);
+    expect(login.body.data?.user.trialEndsAt).not.toBeNull();
+  });
+
   it('forgot-password answers the same whether or not the e-mail has an account', async () => {
     const member = await registerAndConfirm(server);
     const stranger = uniqueEmail('stranger');
