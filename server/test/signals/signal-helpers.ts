@@ -1,0 +1,96 @@
+import { type TBusEvent, ZBusEvent } from '@signalroom/shared';
+import type { EventBus } from '@signalroom/shared/node';
+import {
+  createSignalEngine,
+  type MarketFeed,
+  MomentumStrategy,
+  type SignalEngine,
+  SimulatedMarket,
+  type Strategy,
+  silentLogger,
+} from '@signalroom/worker';
+import type { TestServer } from '../helpers/test-server.js';
+
+export const FIVE_MIN = 5 * 60_000;
+
+export interface BusRecorder {
+  events: TBusEvent[];
+  /** Resolves with the first event (already seen or arriving within the timeout) that matches. */
+  waitFor<T extends TBusEvent>(predicate: (event: TBusEvent) => event is T, timeoutMs?: number): Promise<T>;
+  waitFor(predicate: (event: TBusEvent) => boolean, timeoutMs?: number): Promise<TBusEvent>;
+  /** Events that failed the ZBusEvent contract (must stay empty). */
+  invalid: unknown[];
+  stop(): void;
+}
+
+/**
+ * Records every event on a bus, checking each against the shared contract as a relay would. Resolves
+ * once the subscription is live (a Redis SUBSCRIBE completes asynchronously): a probe event made it
+ * round trip.
+ */
+export async function recordBus(bus: EventBus): Promise<BusRecorder> {
+  const events: TBusEvent[] = [];
+  const invalid: unknown[] = [];
+  const waiters = new Set<() => void>();
+  const stop = bus.subscribe((event) => {
+    const parsed = ZBusEvent.safeParse(JSON.parse(JSON.stringify(event)));
+    if (!parsed.success) invalid.push(event);
+    events.push(event);
+    for (const wake of waiters) wake();
+  });
+  const recorder = {
+    events,
+    invalid,
+    stop,
+    waitFor(predicate: (event: TBusEvent) => boolean, timeoutMs = 5000): Promise<any> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find(predicate);
+          if (found) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(`No matching bus event within ${timeoutMs} ms (saw ${events.map((e) => e.type).join(', ')})`),
+          );
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  } as BusRecorder;
+  const probe = `probe-${Math.random().toString(36).slice(2)}`;
+  for (let i = 0; i < 50 && !events.some((e) => e.type === 'account:changed' && e.userId === probe); i += 1) {
+    await bus.publish({ type: 'account:changed', userId: probe });
+    await sleep(100);
+  }
+  return recorder;
+}
+
+/** An engine on the test server's database and bus, with a fixed clock unless told otherwise. */
+export function engineFor(
+  server: TestServer,
+  options: { now?: () => Date; feed?: MarketFeed; strategy?: Strategy; intervalMs?: number; seed?: string } = {},
+): SignalEngine {
+  return createSignalEngine({
+    db: server.context.db,
+    bus: server.context.bus,
+    feed: options.feed ?? new SimulatedMarket({ seed: options.seed ?? 'tests' }),
+    strategy: options.strategy ?? new MomentumStrategy(),
+    timeZone: server.config.TIME_ZONE,
+    intervalMs: options.intervalMs ?? FIVE_MIN,
+    logger: silentLogger,
+    now: options.now ?? (() => new Date('2030-01-01T00:00:00Z')),
+  });
+}
+
+/** Slot starts `count` intervals apart from `first`. */
+export function slots(first: string, count: number, intervalMs = FIVE_MIN): Date[] {
+  return Array.from({ length: count }, (_, i) => new Date(Date.parse(first) + i * intervalMs));
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
