@@ -11,7 +11,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMailer } from '../../src/modules/mail/mail.service.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { codeFrom, mailsTo, PASSWORD, registration, resetTokenFrom, waitForMail } from './auth-helpers.js';
+import {
+  advanceClock,
+  codeFrom,
+  mailsTo,
+  PASSWORD,
+  registration,
+  resetTokenFrom,
+  waitForMail,
+} from './auth-helpers.js';
 
 describe('a person signs up, confirms by e-mail, logs in and out, and resets a forgotten password', () => {
   let server: TestServer;
@@ -182,6 +190,22 @@ describe('a person signs up, confirms by e-mail, logs in and out, and resets a f
     const reverify = await server.api('POST', '/api/auth/verify-reset-token', { body: { token } });
     expect(reverify.status).toBe(400);
     expect(reverify.body.message).toBe(Messages.resetPassword.invalidOrExpiredToken);
+  });
+
+  it('lets sessions expire after their lifetime', async () => {
+    const login = await server.api<TSessionData>('POST', '/api/auth/login', {
+      body: { email: input.email, password: 'N3wPassword!' },
+    });
+    const token = login.body.data!.token;
+    const realNow = server.context.now;
+    try {
+      advanceClock(server, LIMITS.sessionTtlMs - 60_000);
+      expect((await server.api('GET', '/api/auth/me', { token })).status).toBe(200);
+      advanceClock(server, 120_000);
+      expect((await server.api('GET', '/api/auth/me', { token })).status).toBe(401);
+    } finally {
+      server.context.now = realNow;
+    }
   });
 
   it('sent every mail with a plain-text and an HTML part, branded', () => {
