@@ -268,4 +268,20 @@ describe('dashboard in a real browser', () => {
     expect(await page.locator('.tier-badge').innerText()).toBe('GOLD');
     expect(await page.locator('[data-testid=trial-countdown]').count()).toBe(0);
   });
+
+  it('sends a polling member to login when the session ends elsewhere', async () => {
+    const server = e2e.server;
+    const member = await createMember(server.context.db, { tier: 'pro', fullName: 'Ended Elsewhere' });
+    const { context, page } = await e2e.newPage();
+    await signInBrowser(context, member);
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+    await page.goto(e2e.url('/dashboard/signals'));
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=transport]')?.textContent === 'Polling every 2 s',
+    );
+    const out = await server.api('POST', '/api/auth/logout', { token: member.token });
+    expect(out.status).toBe(200);
+    await page.waitForURL('**/login', { timeout: 6000 });
+    expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.token)).toBeNull();
+  });
 });

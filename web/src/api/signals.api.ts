@@ -2,10 +2,14 @@ import type { TPerformanceStats, TPublicStats, TSignalView } from '@signalroom/s
 import { api } from './client.js';
 
 /** Outcome of a REST read: the data, or why not (so screens can show an error state honestly). */
-export type FetchResult<T> = { ok: true; data: T } | { ok: false; message: string; status: 'forbidden' | 'failed' };
+export type FetchResult<T> =
+  | { ok: true; data: T }
+  /** unauthorized: the session token is dead; forbidden: the member lacks access (e.g. just revoked). */
+  | { ok: false; message: string; status: 'unauthorized' | 'forbidden' | 'failed' };
 
 function fail<T>(message: string, code: string | undefined): FetchResult<T> {
-  return { ok: false, message, status: code === 'forbidden' || code === 'unauthorized' ? 'forbidden' : 'failed' };
+  const status = code === 'unauthorized' ? 'unauthorized' : code === 'forbidden' ? 'forbidden' : 'failed';
+  return { ok: false, message, status };
 }
 
 /** GET /api/signals?limit=10&sortOrder=desc: the newest signals this member may see (teasers past the limit). */

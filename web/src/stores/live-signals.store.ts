@@ -8,6 +8,7 @@ import {
   type TUser,
 } from '@signalroom/shared';
 import { create } from 'zustand';
+import { fetchMe } from '../api/session.api.js';
 import { fetchPerformanceStats, fetchSignals } from '../api/signals.api.js';
 import type { AppSocket } from '../realtime/socket.js';
 import {
@@ -161,6 +162,18 @@ const connection = (() => {
       ]);
       if (mine !== generation) return;
       if (!signals.ok) {
+        if (signals.status === 'unauthorized') {
+          // The session ended elsewhere (logout, expiry): the dashboard sends the member to login.
+          useSessionStore.getState().clear();
+          return;
+        }
+        if (signals.status === 'forbidden') {
+          // Access changed on the server while the socket was down: re-read the member, which locks the room.
+          const me = await fetchMe();
+          if (me.kind === 'ok' && mine === generation) store().applyAccount(me.user);
+          if (me.kind === 'unauthorized') useSessionStore.getState().clear();
+          return;
+        }
         store().applyPoll({ error: signals.message });
         return;
       }

@@ -52,6 +52,11 @@ export function Component() {
     };
   }, [entry]);
 
+  // The session can end while the dashboard is open (a dead token seen by a poll): go to login.
+  useEffect(() => {
+    if (phase === 'ready' && !user && !signingOut) setPhase('login');
+  }, [phase, user, signingOut]);
+
   // One live connection per signed-in member; closed on sign-out or when the shell unmounts.
   useEffect(() => {
     if (phase !== 'ready' || !token) return;
