@@ -11,6 +11,8 @@ import {
   waitForBarrier,
 } from './realtime-helpers.js';
 
+const METRICS_TOKEN = 'scrape-token-0123456789';
+
 // Push access over a real socket.io connection, in the current shape (embedded or distributed).
 describe('realtime push by access', () => {
   let server: TestServer;
@@ -18,7 +20,7 @@ describe('realtime push by access', () => {
   let marker = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ SILVER_DAILY_LIMIT: '10' });
+    server = await startTestServer({ SILVER_DAILY_LIMIT: '10', METRICS_TOKEN });
   });
   afterAll(async () => {
     for (const client of clients) client.close();
@@ -217,7 +219,10 @@ describe('realtime push by access', () => {
   });
 
   it('serves Prometheus metrics with sockets per room and events emitted', async () => {
-    const response = await fetch(`${server.url}/metrics`);
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+    const wrong = await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong-token-000000000' } });
+    expect(wrong.status).toBe(401);
+    const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(response.status).toBe(200);
     const text = await response.text();
     const publicRoom = /signalroom_socket_connections\{room="public"\} (\d+)/.exec(text);

@@ -1,0 +1,94 @@
+import type { TSignal, TUser } from '@signalroom/shared';
+import { emptyPerformanceStats } from '@signalroom/shared';
+import { describe, expect, it } from 'vitest';
+import { cutSnapshot, type LiveData, SNAPSHOT_SIGNAL_COUNT } from './realtime.snapshot.js';
+
+const limits = { silver: 10, pro: 50, gold: null };
+
+function signal(daySequence: number): TSignal {
+  return {
+    id: `s${daySequence}`,
+    asset: 'GBP/USD',
+    signalType: 'sell',
+    direction: 'PUT',
+    entryPrice: 1.27,
+    confidence: 70,
+    status: 'active',
+    outcome: null,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    updatedAt: null,
+    expiresAt: '2026-11-22T10:05:00.000Z',
+    stopLoss: null,
+    takeProfit: null,
+    analysis: null,
+    resolvedLevel: null,
+    exitPrice: null,
+    daySequence,
+    source: 'simulated',
+    locked: false,
+  };
+}
+
+function member(overrides: Partial<TUser>): TUser {
+  return {
+    id: 'u1',
+    fullName: 'Test Member',
+    email: 'm@example.com',
+    phone: '+2348012345678',
+    country: 'Nigeria',
+    telegram: null,
+    admissionCode: 'SR-1',
+    hasDeposited: true,
+    accessPath: null,
+    accessLevel: 'deposited',
+    dashboardUnlocked: true,
+    tier: 'silver',
+    codeActivated: false,
+    role: 'member',
+    emailVerified: true,
+    brokerAccountId: null,
+    depositAmount: 0,
+    createdAt: '2026-11-22T00:00:00.000Z',
+    trialEndsAt: null,
+    ...overrides,
+  };
+}
+
+const now = new Date('2026-11-22T10:00:00.000Z');
+const data: LiveData = {
+  signals: Array.from({ length: 12 }, (_, i) => signal(12 - i)),
+  stats: emptyPerformanceStats(),
+  countdown: {
+    deadline: '2026-11-22T11:00:00.000Z',
+    ended: false,
+    timeLeftMs: 999_999,
+    timeFormatted: { hours: '99', minutes: '00', seconds: '00' },
+    serverTime: '2026-11-22T09:00:00.000Z',
+  },
+};
+
+describe('cutSnapshot', () => {
+  it('gives anonymous sockets, guests and locked members the countdown only', () => {
+    for (const user of [null, member({ tier: 'guest' }), member({ tier: 'gold', dashboardUnlocked: false })]) {
+      const snapshot = cutSnapshot(data, user, limits, now);
+      expect(snapshot.signals).toEqual([]);
+      expect(snapshot.stats).toBeNull();
+      expect(snapshot.user).toBe(user);
+    }
+  });
+
+  it('cuts signals to the tier: silver gets teasers past its daily allowance, gold everything', () => {
+    const silver = cutSnapshot(data, member({ tier: 'silver' }), limits, now);
+    expect(silver.signals).toHaveLength(SNAPSHOT_SIGNAL_COUNT);
+    expect(silver.signals.filter((s) => s.locked).map((s) => s.daySequence)).toEqual([12, 11]);
+    expect(silver.signals[0]).not.toHaveProperty('asset');
+    const gold = cutSnapshot(data, member({ tier: 'gold' }), limits, now);
+    expect(gold.signals.every((s) => !s.locked)).toBe(true);
+    expect(gold.stats).toEqual(emptyPerformanceStats());
+  });
+
+  it('recomputes the time left from the deadline at the moment of sending', () => {
+    const snapshot = cutSnapshot(data, null, limits, now);
+    expect(snapshot.countdown).toMatchObject({ timeLeftMs: 3_600_000, ended: false, serverTime: now.toISOString() });
+  });
+});
