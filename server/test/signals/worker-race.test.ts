@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { type RunningSignalWorker, silentLogger, startSignalWorker } from '@signalroom/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testShape } from '../helpers/shape.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { type BusRecorder, recordBus, sleep } from './signal-helpers.js';
+
+const INTERVAL = 1000;
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * Several workers on one database (and one Redis namespace in the distributed shape) racing for the
+ * same slots, one of them restarted midway: every slot yields exactly one signal, published once.
+ * In the distributed shape one of the racers is the standalone worker process (`worker/src/main.ts`).
+ */
+describe(`workers racing for slots (${testShape})`, () => {
+  let server: TestServer;
+  let bus: BusRecorder;
+  const workers: RunningSignalWorker[] = [];
+  let child: ChildProcess | null = null;
+  let childLog = '';
+
+  const start = () =>
+    startSignalWorker({
+      db: server.context.db,
+      bus: server.context.bus,
+      logger: silentLogger,
+      timeZone: server.config.TIME_ZONE,
+      intervalMs: INTERVAL,
+      redisUrl: server.config.REDIS_URL,
+      namespace: server.config.REDIS_NAMESPACE,
+      countdown: false,
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    bus = await recordBus(server.context.bus);
+  });
+  afterAll(async () => {
+    bus?.stop();
+    for (const w of workers) await w.close().catch(() => {});
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child?.once('exit', resolve));
+    }
+    await server?.close();
+  });
+
+  it('issues one signal per slot with two workers and a restart', async () => {
+    workers.push(await start(), await start());
+    if (testShape === 'distributed') {
+      child = spawn(process.execPath, ['--conditions=@signalroom/source', '--import', 'tsx', 'worker/src/main.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          DATABASE_URL: server.config.DATABASE_URL,
+          REDIS_URL: server.config.REDIS_URL,
+          REDIS_NAMESPACE: server.config.REDIS_NAMESPACE,
+          SIGNAL_INTERVAL_MS: String(INTERVAL),
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (d) => {
+        childLog += String(d);
+      });
+      child.stderr?.on('data', (d) => {
+        childLog += String(d);
+      });
+    }
+    await sleep(4 * INTERVAL + 300);
+    // Restart: one worker goes away, a fresh one joins.
+    await workers.shift()?.close();
+    workers.push(await start());
+    await sleep(4 * INTERVAL + 300);
+    for (const w of workers.splice(0)) await w.close();
+    if (child) {
+      expect(child.exitCode, childLog).toBeNull();
+      child.kill('SIGTERM');
+      const code = await new Promise((resolve) => child?.once('exit', resolve));
+      expect(code, childLog).toBe(0);
+    }
+    await sleep(200);
+
+    const rows = await server.context.db
+      .selectFrom('signals')
+      .select(['id', 'slot_start', 'day_sequence'])
+      .orderBy('slot_start')
+      .execute();
+    const slotTimes = rows.map((r) => new Date(r.slot_start).getTime());
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(slotTimes).size).toBe(rows.length);
+    // No boundary skipped: consecutive slots, and a gapless day sequence.
+    for (let i = 1; i < slotTimes.length; i += 1) expect(slotTimes[i]! - slotTimes[i - 1]!).toBe(INTERVAL);
+    const sequences = rows.map((r) => r.day_sequence);
+    expect(new Set(sequences).size).toBe(sequences.length);
+    // Each signal announced exactly once.
+    const announced = bus.events.flatMap((e) => (e.type === 'signal:new' ? [e.signal.id] : []));
+    expect(announced.sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(bus.invalid).toEqual([]);
+  });
+});
