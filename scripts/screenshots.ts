@@ -1,0 +1,161 @@
+/**
+ * `npm run screenshots`: starts the real server on the BUILT web app (run `npm run build` first) with a
+ * test SMTP server, drives Chromium through every screen and saves full-page PNGs at phone (390 px) and
+ * desktop (1280 px) width into screenshots/ (gitignored), for design review.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { STORAGE_KEYS } from '@signalroom/shared';
+import type { Page } from 'playwright-core';
+import { createMember } from '../server/test/helpers/factories.js';
+import { startE2E } from '../tests/e2e/harness.js';
+
+const OUT = 'screenshots';
+const WIDTHS = [390, 1280] as const;
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Runs after load, before the picture (fill a form, click through steps). */
+  prepare?: (page: Page) => Promise<void>;
+  /** Session to store first. */
+  as?: 'guest' | 'gold' | 'admin';
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const e2e = await startE2E();
+  const db = e2e.server.context.db;
+  const sessions = {
+    guest: await createMember(db, { fullName: 'Grace Guest' }),
+    gold: await createMember(db, { tier: 'gold', fullName: 'Gary Gold' }),
+    admin: await createMember(db, { role: 'admin', tier: 'gold', fullName: 'Ada Admin' }),
+  };
+  // A reset link and an outbox entry for the reset-form and outbox screens.
+  await e2e.server.api('POST', '/api/auth/forgot-password', { body: { email: sessions.guest.user.email } });
+  const mail = await e2e.server.smtp.waitFor((m) => m.to.includes(sessions.guest.user.email), 10_000);
+  const token = /reset-password\?token=([^\s"'<>)\]]+)/.exec(mail.text)?.[1] ?? '';
+  const pendingEmail = 'pending@example.com';
+  await e2e.server.api('POST', '/api/auth/register', {
+    body: {
+      fullName: 'Pending Person',
+      email: pendingEmail,
+      phone: '801 234 5678',
+      country: 'Nigeria',
+      password: 'Pending1Pass',
+    },
+  });
+
+  const shots: Shot[] = [
+    { name: 'landing', path: '/' },
+    { name: 'signup-1-intro', path: '/signup' },
+    {
+      name: 'signup-2-form',
+      path: '/signup',
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Start Application' }).click();
+        await p.getByLabel('Full name').fill('Al');
+        await p.getByLabel('Email address').fill('al@example');
+        await p.getByLabel('Password', { exact: true }).fill('abcdefG');
+        await p.getByLabel('Phone number').fill('123');
+        await p.getByLabel('Country').selectOption('Ghana');
+        await p.getByRole('button', { name: 'Create Account' }).click();
+      },
+    },
+    {
+      name: 'signup-3-check-email',
+      path: '/signup',
+      prepare: async (p) => {
+        await p.evaluate((v) => sessionStorage.setItem('signalroom.pendingConfirmationEmail', v), pendingEmail);
+        await p.reload();
+        await p.getByLabel('Confirmation code').fill('ABC123');
+      },
+    },
+    { name: 'login', path: '/login' },
+    {
+      name: 'login-error',
+      path: '/login',
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Log In' }).click();
+      },
+    },
+    { name: 'forgot-password', path: '/forgot-password' },
+    {
+      name: 'forgot-password-sent',
+      path: '/forgot-password',
+      prepare: async (p) => {
+        await p.getByLabel('Email address').fill('someone@example.com');
+        await p.getByRole('button', { name: 'Send Reset Link' }).click();
+        await p.getByRole('button', { name: 'Try again' }).waitFor();
+      },
+    },
+    { name: 'reset-password-invalid', path: '/reset-password?token=expired' },
+    { name: 'reset-password-form', path: `/reset-password?token=${token}` },
+    { name: 'bot-access', path: '/bot-access' },
+    {
+      name: 'bot-access-errors',
+      path: '/bot-access',
+      prepare: async (p) => {
+        await p.locator('[data-question="7"]').getByLabel('Yes').check();
+        await p.locator('[data-question="10"]').getByLabel('Yes').check();
+        await p.getByRole('button', { name: 'Submit Form & Get AI Access' }).click();
+      },
+    },
+    { name: 'bot-access-success', path: '/bot-access/success' },
+    { name: 'dev-outbox', path: '/dev/outbox' },
+    { name: 'not-found', path: '/no-such-page' },
+    { name: 'dashboard-guest', path: '/dashboard', as: 'guest' },
+    { name: 'dashboard-gold', path: '/dashboard', as: 'gold' },
+    { name: 'dashboard-signals-guest', path: '/dashboard/signals', as: 'guest' },
+    { name: 'dashboard-signals-gold', path: '/dashboard/signals', as: 'gold' },
+    { name: 'dashboard-upgrade', path: '/dashboard/upgrade', as: 'guest' },
+    { name: 'dashboard-account-setup', path: '/dashboard/account-setup', as: 'guest' },
+    { name: 'dashboard-settings', path: '/dashboard/settings', as: 'gold' },
+    { name: 'dashboard-support', path: '/dashboard/support', as: 'gold' },
+    { name: 'dashboard-admin-users', path: '/dashboard/admin/users', as: 'admin' },
+  ];
+
+  let failures = 0;
+  for (const width of WIDTHS) {
+    for (const shot of shots) {
+      const { context, page } = await e2e.newPage({ width, height: width < 600 ? 844 : 900 });
+      try {
+        if (shot.as) {
+          const s = sessions[shot.as];
+          await page.goto(e2e.url('/no-such-page'));
+          await page.evaluate(
+            ({ keys, token, user }) => {
+              localStorage.setItem(keys.token, token);
+              localStorage.setItem(keys.user, JSON.stringify(user));
+            },
+            { keys: STORAGE_KEYS, token: s.token, user: s.user },
+          );
+        }
+        await page.goto(e2e.url(shot.path));
+        // Pages poll (countdown) so the network never idles: wait for the page's heading instead.
+        await page
+          .locator('h1')
+          .first()
+          .waitFor({ timeout: 8000 })
+          .catch(() => {});
+        if (shot.prepare) await shot.prepare(page);
+        await page.waitForTimeout(600);
+        const file = join(OUT, `${shot.name}-${width}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(`saved ${file}`);
+      } catch (error) {
+        failures += 1;
+        console.error(`failed ${shot.name} at ${width}px: ${(error as Error).message.split('\n')[0]}`);
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  await e2e.close();
+  if (failures) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
