@@ -1,5 +1,6 @@
 export * from './access-level.js';
 export * from './admin.schemas.js';
+export * from './admin-pagination.js';
 export * from './auth.messages.js';
 export * from './auth.schemas.js';
 export * from './bot-access.js';
