@@ -48,8 +48,10 @@ export async function attachRealtime(
 
   const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
   const adapter = attachRedisAdapter(io, ctx);
-  const access = createAccessSync(ctx, metrics);
   const onError = (error: unknown) => log.warn({ err: error }, 'realtime update failed');
+  const access = createAccessSync(ctx, metrics, (socket) => {
+    sendSnapshot(socket).catch(onError);
+  });
 
   async function snapshotFor(socket: RealtimeSocket): Promise<RealtimeSnapshot> {
     return cutSnapshot(await liveData.get(), socket.data.user, limits, ctx.now());

@@ -1,4 +1,4 @@
-import type { TUser } from '@signalroom/shared';
+import { hasSignalAccess, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../context.js';
 import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
 import { presentUser } from '../modules/users/users.presenter.js';
@@ -27,7 +27,15 @@ export interface AccessSync {
   sockets(): RealtimeSocket[];
 }
 
-export function createAccessSync(ctx: ServerContext, metrics: ServerMetrics): AccessSync {
+/**
+ * `onViewChanged` is called for a socket whose member's view of signals changed (access gained or lost,
+ * or another tier): the caller sends a fresh snapshot, so the client swaps its list at once.
+ */
+export function createAccessSync(
+  ctx: ServerContext,
+  metrics: ServerMetrics,
+  onViewChanged: (socket: RealtimeSocket) => void,
+): AccessSync {
   const byUser = new Map<string, Set<RealtimeSocket>>();
   // Bumped when a targeted refresh starts, so an older read (a sweep) never overwrites a newer one.
   const generation = new Map<string, number>();
@@ -71,6 +79,7 @@ export function createAccessSync(ctx: ServerContext, metrics: ServerMetrics): Ac
         socket.emit('account:update', user);
         metrics.socketEvents.inc({ event: 'account:update' });
       }
+      if (hasSignalAccess(user) !== hasSignalAccess(previous) || user.tier !== previous.tier) onViewChanged(socket);
     }
   }
 

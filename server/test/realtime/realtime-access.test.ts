@@ -172,6 +172,9 @@ describe('realtime push by access', () => {
     );
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(updates[0]).toMatchObject({ id: member.user.id, tier: 'guest' });
+    // A fresh snapshot replaces what the client showed: no signals, no statistics.
+    const cleared = await first.waitFor('snapshot', (snap) => snap.user?.tier === 'guest', 1000);
+    expect(cleared).toMatchObject({ signals: [], stats: null });
 
     await publishAndSettle([{ type: 'signal:new', signal: makeSignal() }], [first, second]);
     expect(first.all('signal:new')).toEqual([]);
@@ -180,6 +183,8 @@ describe('realtime push by access', () => {
     // Grant again at silver: the sockets join tier:silver and receive silver's view.
     await setAccess({ tier: 'silver', dashboardUnlocked: true, hasDeposited: true });
     await first.waitFor('account:update', (u: TUser) => u.dashboardUnlocked && u.tier === 'silver', 1000);
+    const granted = await first.waitFor('snapshot', (snap) => snap.user?.tier === 'silver', 1000);
+    expect(granted.stats).not.toBeNull();
     const late = makeSignal({ daySequence: 12 });
     await publishAndSettle([{ type: 'signal:new', signal: late }], [first]);
     expect(first.all('signal:new')).toEqual([expect.objectContaining({ id: late.id, locked: true })]);
