@@ -18,6 +18,7 @@ describe('journey: the landing page', () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/'));
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Reviews' }).waitFor();
     const anchors = await nav
       .locator('ul a')
       .evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
