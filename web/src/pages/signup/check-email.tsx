@@ -69,7 +69,8 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
       <span className="state-icon">
         <MailCheck size={28} aria-hidden="true" />
       </span>
-      <h1>Check your email</h1>
+      <span className="eyebrow">Step 3 of 3</span>
+      <h1 style={{ marginTop: '0.5rem' }}>Check your email</h1>
       <p className="lead">
         We sent a {LIMITS.confirmationCodeLength}-character confirmation code to <strong>{email}</strong>. Enter it
         below to activate your account.

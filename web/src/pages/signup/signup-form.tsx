@@ -59,7 +59,8 @@ export function SignupForm({ onRegistered }: { onRegistered: (email: string) => 
 
   return (
     <>
-      <h1>Create your account</h1>
+      <span className="eyebrow">Step 2 of 3</span>
+      <h1 style={{ marginTop: '0.5rem' }}>Create your account</h1>
       <p className="lead">Fill in your details. We will e-mail you a confirmation code.</p>
       <div style={{ marginBottom: '1.5rem' }}>
         <div className="progress-row">
