@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchDevOutbox, type OutboxMail } from '../../api/dev-outbox.api.js';
 import { Brand } from '../../components/public/brand.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import '../../styles/public.css';
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; mails: OutboxMail[] };
@@ -19,6 +20,12 @@ function toList(data: unknown): OutboxMail[] {
 /** Development outbox: the mails the server sent or would send (confirmation codes, reset links). */
 export function Component() {
   const [state, setState] = useState<State>({ status: 'loading' });
+  const config = usePublicConfigStore((s) => s.config);
+  const loadConfig = usePublicConfigStore((s) => s.load);
+  useEffect(() => {
+    void loadConfig();
+  }, [loadConfig]);
+  const production = config?.devOutbox === false;
   const load = useCallback(async () => {
     setState({ status: 'loading' });
     try {
@@ -50,12 +57,17 @@ export function Component() {
           </button>{' '}
           <Link to="/">Back to home</Link>
         </p>
-        {state.status === 'loading' ? (
+        {production ? (
+          <p role="alert" className="alert alert-error">
+            This server runs in production: there is no development outbox here.
+          </p>
+        ) : null}
+        {state.status === 'loading' && !production ? (
           <p role="status" className="muted">
             Loading mails...
           </p>
         ) : null}
-        {state.status === 'error' ? (
+        {state.status === 'error' && !production ? (
           <p role="alert" className="alert alert-error">
             {state.message}
           </p>
