@@ -36,6 +36,22 @@ describe('journey: the landing page', () => {
     expect(await nav.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
   });
 
+  it('is reachable by keyboard with a visible focus ring', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(e2e.url('/'));
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { text: el.textContent?.trim(), shadow: getComputedStyle(el).boxShadow };
+    });
+    expect(focused.text).toBe('Home');
+    expect(focused.shadow).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/#hero');
+  });
+
   it('shows the figures of the public stats call, and says when no signal has resolved', async () => {
     const { page } = await e2e.newPage({ width: 390, height: 844 });
     await page.goto(e2e.url('/'));

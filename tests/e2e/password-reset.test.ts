@@ -54,5 +54,10 @@ describe('journey: reset a forgotten password from the e-mailed link', () => {
     await again.getByText('This password reset link is invalid or has expired.').waitFor();
     await again.getByRole('link', { name: 'Request New Link' }).click();
     await again.waitForURL('**/forgot-password');
+
+    // The development outbox lists the same mail for local runs.
+    await again.goto(e2e.url('/dev/outbox'));
+    await again.getByText(`To ${email}`, { exact: false }).first().waitFor();
+    expect(await again.locator('main').innerText()).toContain('For local runs only');
   });
 });
