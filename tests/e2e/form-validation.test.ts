@@ -123,6 +123,28 @@ describe('journey: validation messages of the public forms', () => {
     }
   });
 
+  it('login: an unconfirmed account is offered the code step', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await e2e.server.api('POST', '/api/auth/register', {
+      body: {
+        fullName: 'Not Yet',
+        email,
+        phone: '801 234 5678',
+        country: 'Ghana',
+        telegram: null,
+        password: 'NotYet1Pass',
+      },
+    });
+    await page.goto(e2e.url('/login'));
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('NotYet1Pass');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('button', { name: 'Enter Confirmation Code' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain(email);
+    await page.evaluate(() => sessionStorage.clear());
+  });
+
   it('forgot password: empty and malformed e-mail', async () => {
     await page.goto(e2e.url('/forgot-password'));
     const send = page.getByRole('button', { name: 'Send Reset Link' });

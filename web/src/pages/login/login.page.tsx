@@ -6,6 +6,7 @@ import { authApi, failureMessage } from '../../api/auth.api.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import { PasswordField, TextField } from '../../components/public/form-field.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import { PENDING_EMAIL_KEY } from '../signup/pending-email.js';
 
 /** Login (spec sections 2, 5 and 8): success stores token and user and goes to /dashboard. */
 export function Component() {
@@ -15,11 +16,14 @@ export function Component() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Set when the account exists but its e-mail is not confirmed yet: offer the code step. */
+  const [unconfirmed, setUnconfirmed] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const invalid = validateLogin({ email, password });
     setError(invalid ?? '');
+    setUnconfirmed(false);
     if (invalid) return;
     setBusy(true);
     try {
@@ -30,6 +34,7 @@ export function Component() {
         return;
       }
       setError(failureMessage(answer, Messages.login.failed));
+      setUnconfirmed(answer.error?.code === 'forbidden');
     } catch {
       setError(Messages.login.failedRetry);
     } finally {
@@ -68,6 +73,18 @@ export function Component() {
           <p className="alert alert-error" role="alert" id="login-error">
             {error}
           </p>
+        ) : null}
+        {unconfirmed ? (
+          <button
+            type="button"
+            className="btn btn-block"
+            onClick={() => {
+              sessionStorage.setItem(PENDING_EMAIL_KEY, email.trim());
+              navigate('/signup');
+            }}
+          >
+            Enter Confirmation Code
+          </button>
         ) : null}
         <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
           {busy ? (

@@ -3,18 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import { CheckEmail } from './check-email.js';
+import { PENDING_EMAIL_KEY, readPendingEmail } from './pending-email.js';
 import { SignupForm } from './signup-form.js';
-
-/** Kept for this tab only, so a reload on the code step does not lose the e-mail. */
-const PENDING_EMAIL_KEY = 'signalroom.pendingConfirmationEmail';
-
-function readPendingEmail(): string | null {
-  try {
-    return sessionStorage.getItem(PENDING_EMAIL_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /** Sign-up in three steps: intro, application form, check-your-email (spec section 2). */
 export function Component() {
