@@ -36,6 +36,25 @@ describe('journey: the landing page', () => {
     expect(await nav.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
   });
 
+  it('fits a 360 px phone without sideways scrolling on every public screen', async () => {
+    const { page } = await e2e.newPage({ width: 360, height: 740 });
+    const paths = [
+      '/',
+      '/signup',
+      '/login',
+      '/forgot-password',
+      '/reset-password',
+      '/bot-access',
+      '/bot-access/success',
+    ];
+    for (const path of [...paths, '/dev/outbox', '/no-such-page']) {
+      await page.goto(e2e.url(path));
+      await page.locator('h1').first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+
   it('is reachable by keyboard with a visible focus ring', async () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/'));
