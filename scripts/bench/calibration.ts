@@ -3,7 +3,7 @@
  *
  *   npm run bench:calibration                      # 20,000 simulated slots, seed "calibration-check"
  *   npm run bench:calibration -- --slots 50000 --seed other
- *   npm run bench:calibration -- --fit             # refit the strategy's weights on seed "calibration-fit"
+ *   npm run bench:calibration -- --fit --slots 60000   # refit weights and knots on seed "calibration-fit"
  *
  * Each slot runs exactly what the engine runs (same candles, same strategy, same pick of the strongest
  * market) on the simulated market, then judges the primary window and the martingale levels with the
@@ -112,7 +112,7 @@ function runFit(): void {
     if (s % 2000 === 0) cache.clear();
   }
   issued.sort((a, b) => a.conf - b.conf);
-  const binCount = 10;
+  const binCount = 20;
   let bins = Array.from({ length: binCount }, (_, i) => {
     const part = issued.slice(
       Math.floor((i * issued.length) / binCount),
@@ -178,10 +178,11 @@ function solve3(a: number[][], b: number[]): number[] {
 }
 
 function runReport(): void {
-  const bands = [50, 52.5, 55, 57.5, 60, 62.5, 65, 70, 101];
-  const rows = bands.slice(0, -1).map((lo, i) => ({
+  // One-point bands across the range the strategy actually uses, open-ended at both ends.
+  const edges = [0, ...Array.from({ length: 16 }, (_, i) => 55 + i), 101];
+  const rows = edges.slice(0, -1).map((lo, i) => ({
     lo,
-    hi: bands[i + 1] as number,
+    hi: edges[i + 1] as number,
     n: 0,
     confSum: 0,
     primaryWins: 0,
@@ -224,7 +225,16 @@ function runReport(): void {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Calibration of ${strategy.name} on the simulated market (seed "${seed}")`);
   console.log(`${total} signals, one per 5-minute slot, ${seconds} s\n`);
-  console.log('confidence band | signals | mean conf. | primary win rate (95% CI)  | breakeven | won by level 3');
+  const header = [
+    'confidence',
+    'signals',
+    'mean conf.',
+    'won (primary)',
+    '95% interval',
+    'breakeven',
+    'won by level 3',
+  ];
+  const table = [header];
   let weightedGap = 0;
   for (const r of rows) {
     if (r.n === 0) continue;
@@ -232,14 +242,22 @@ function runReport(): void {
     const [lo, hi] = wilson(r.primaryWins, r.n);
     const mean = r.confSum / r.n;
     weightedGap += r.n * Math.abs(rate * 100 - mean);
-    const band = `${r.lo}–${r.hi > 100 ? 100 : r.hi}%`.padEnd(15);
-    console.log(
-      `${band} | ${String(r.n).padStart(7)} | ${mean.toFixed(1).padStart(9)}% | ${(rate * 100).toFixed(1).padStart(5)}% (${(lo * 100).toFixed(1)}–${(hi * 100).toFixed(1)}%)`.padEnd(
-        72,
-      ) +
-        ` | ${((r.breakevens / r.n) * 100).toFixed(1).padStart(8)}% | ${((r.anyLevelWins / r.n) * 100).toFixed(1).padStart(6)}%`,
-    );
+    const band = r.lo === 0 ? `< ${r.hi}%` : r.hi > 100 ? `>= ${r.lo}%` : `${r.lo}-${r.hi}%`;
+    table.push([
+      band,
+      String(r.n),
+      `${mean.toFixed(1)}%`,
+      `${(rate * 100).toFixed(1)}%`,
+      `${(lo * 100).toFixed(1)}-${(hi * 100).toFixed(1)}%`,
+      `${((r.breakevens / r.n) * 100).toFixed(1)}%`,
+      `${((r.anyLevelWins / r.n) * 100).toFixed(1)}%`,
+    ]);
   }
+  const widths = header.map((_, c) => Math.max(...table.map((row) => (row[c] as string).length)));
+  for (const row of table) console.log(row.map((cell, c) => cell.padStart(widths[c] as number)).join('  '));
+  const overall = rows.reduce((acc, r) => acc + r.primaryWins, 0) / total;
+  const meanConf = rows.reduce((acc, r) => acc + r.confSum, 0) / total;
+  console.log(`\nAll: mean confidence ${meanConf.toFixed(1)}%, won ${(overall * 100).toFixed(1)}% of primary windows`);
   console.log(
     `\nExpected calibration error: ${(weightedGap / total).toFixed(2)} points; Brier score ${(brier / total).toFixed(4)}`,
   );

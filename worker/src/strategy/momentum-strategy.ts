@@ -25,10 +25,10 @@ export interface MomentumWeights {
 }
 
 /**
- * Weights fitted by `npm run bench:calibration -- --fit` (logistic regression on simulated history,
- * seed "calibration-fit"); the bench then checks them on a different seed, per confidence band.
+ * Weights fitted by `npm run bench:calibration -- --fit --slots 60000` (logistic regression on
+ * simulated history, seed "calibration-fit"); the bench checks them on other seeds, per confidence band.
  */
-export const DEFAULT_MOMENTUM_WEIGHTS: MomentumWeights = { stretch: 0.3297, trend: 0.084, drift: 0.0512 };
+export const DEFAULT_MOMENTUM_WEIGHTS: MomentumWeights = { stretch: 0.3379, trend: 0.0831, drift: 0.052 };
 
 /**
  * Second stage (isotonic calibration): raw model confidence → win rate realised by the signals the
@@ -36,9 +36,16 @@ export const DEFAULT_MOMENTUM_WEIGHTS: MomentumWeights = { stretch: 0.3297, tren
  * knots, interpolated linearly and held flat beyond the ends. Fitted by `bench:calibration -- --fit`.
  */
 export const DEFAULT_CALIBRATION_KNOTS: ReadonlyArray<readonly [number, number]> = [
-  [56.5, 57.7],
-  [59.6, 59.1],
-  [64.3, 62.7],
+  [55.8, 57.1],
+  [57.4, 58.4],
+  [58.6, 58.8],
+  [60, 59.4],
+  [61, 60.3],
+  [61.6, 62.4],
+  [63, 63.3],
+  [64.6, 63.9],
+  [66, 64.1],
+  [68.7, 64.2],
 ];
 
 /** Maps a raw confidence through calibration knots (identity without knots). */
