@@ -6,6 +6,14 @@ import type { RealtimeServer } from './realtime.types.js';
 const SIGNAL_TIERS = TIERS.filter((tier) => tier !== 'guest');
 
 /**
+ * How often an unchanged countdown is re-sent to sockets. The worker ticks every second, but clients
+ * count down locally from `timeLeftMs`, so a tick whose deadline and `ended` did not change is only a
+ * resync: relaying each one to every socket would be most of push's cost at thousands of members.
+ * A changed deadline (an admin reset) or the offer ending is relayed at once.
+ */
+export const COUNTDOWN_RESYNC_MS = 10_000;
+
+/**
  * Relays bus events to THIS process's sockets (`io.local`). Every server process subscribes to the
  * bus, so with several processes each socket receives each event exactly once, from its own process.
  * Signals go to each tier room as that tier's view (a teaser past the day's allowance); statistics to
@@ -16,6 +24,7 @@ export function createRelay(
   deps: { access: AccessSync; metrics: ServerMetrics; limits: TierDailyLimits; onError: (error: unknown) => void },
 ): (event: TBusEvent) => void {
   const { access, metrics, limits } = deps;
+  let lastCountdown: { deadline: string | null; ended: boolean; at: number } | null = null;
 
   function roomSize(room: string): number {
     return io.of('/').adapter.rooms.get(room)?.size ?? 0;
@@ -54,6 +63,11 @@ export function createRelay(
         return;
       }
       case 'countdown:tick': {
+        const { deadline, ended } = event.countdown;
+        const now = Date.now();
+        const unchanged = lastCountdown && lastCountdown.deadline === deadline && lastCountdown.ended === ended;
+        if (unchanged && lastCountdown && now - lastCountdown.at < COUNTDOWN_RESYNC_MS) return;
+        lastCountdown = { deadline, ended, at: now };
         const size = roomSize(Rooms.public);
         if (size > 0) {
           io.local.to(Rooms.public).emit('countdown:tick', event.countdown);

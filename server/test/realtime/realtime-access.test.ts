@@ -1,4 +1,4 @@
-import type { TSignalView, TUser } from '@signalroom/shared';
+import { countdownAt, type TCountdown, type TSignalView, type TUser } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -221,6 +221,19 @@ describe('realtime push by access', () => {
     await server.realtime.sweep();
     expect(await disconnected).toBe('io server disconnect');
     expect(otherDevice.socket.connected).toBe(true);
+  });
+
+  it('relays a changed countdown at once and an unchanged one only as a periodic resync', async () => {
+    const c = await client(null);
+    const deadline = new Date(Date.now() + 7_200_000);
+    const tick = (now: Date) => ({ type: 'countdown:tick' as const, countdown: countdownAt(deadline, now) });
+    for (let i = 0; i < 3; i += 1) await server.context.bus.publish(tick(new Date(Date.now() + i * 1000)));
+    // An admin reset: a new deadline goes out immediately, even right after the previous tick.
+    const moved = barrierTick(99_999);
+    await server.context.bus.publish(moved);
+    await waitForBarrier(c, moved);
+    const same = c.all('countdown:tick').filter((t: TCountdown) => t.deadline === deadline.toISOString());
+    expect(same).toHaveLength(1);
   });
 
   it('serves Prometheus metrics with sockets per room and events emitted', async () => {
