@@ -114,6 +114,7 @@ describe('journey: the landing page', () => {
     e2e.server.context.now = () => new Date(Date.now() + 9 * 3600_000);
     try {
       await hero.getByText('This launch offer has ended.').waitFor();
+      expect(await hero.getByText('Offer ended', { exact: true }).count()).toBe(1);
       await page.waitForTimeout(2200);
       expect(await hero.getByText('This launch offer has ended.').count()).toBe(1);
       // The bot-access banner counts to the same deadline: 00:00:00 once it has passed.

@@ -3,6 +3,7 @@ import { BarChart3, Bot, CheckCircle2, Clock, LineChart, ShieldCheck, Wallet } f
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PublicNav } from '../../components/public/public-nav.js';
+import { useOfferCountdown } from '../../stores/offer-countdown.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import '../../styles/public.css';
 import { OfferCountdown } from './offer-countdown.js';
@@ -24,6 +25,7 @@ export function Component() {
   const product = config?.productName ?? 'Signalroom';
   const silverLimit = config?.silverDailyLimit ?? 10;
   const stats = state.status === 'ready' ? state.stats : null;
+  const offerEnded = useOfferCountdown().ended;
 
   return (
     <div className="pub">
@@ -63,9 +65,13 @@ export function Component() {
               </ul>
             </div>
             <aside className="offer-card" aria-labelledby="offer-title">
-              <span className="badge badge-live">
-                <span className="dot" aria-hidden="true" /> Offer ends in
-              </span>
+              {offerEnded ? (
+                <span className="badge badge-danger">Offer ended</span>
+              ) : (
+                <span className="badge badge-live">
+                  <span className="dot" aria-hidden="true" /> Offer ends in
+                </span>
+              )}
               <h2 id="offer-title">{SAMPLE_OFFER.headline}</h2>
               <OfferCountdown />
               <ul className="check-list">
