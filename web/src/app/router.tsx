@@ -36,6 +36,7 @@ const router = createBrowserRouter([
       { path: 'upgrade', lazy: () => import('../pages/upgrade/upgrade.page.js') },
       { path: 'gold-room', lazy: () => import('../pages/gold-room/gold-room.page.js') },
       { path: 'platinum-stream', lazy: () => import('../pages/platinum-stream/platinum-stream.page.js') },
+      { path: 'admin/users', lazy: () => import('../pages/admin-users/admin-users.page.js') },
       { path: '*', lazy: () => import('../pages/not-yet/not-yet.page.js') },
     ],
   },

@@ -1,0 +1,91 @@
+import { LIMITS, type Pagination, pageButtons, showingText, showsPageIndicator } from '@signalroom/shared';
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+
+interface Props {
+  pagination: Pagination;
+  disabled: boolean;
+  onPage(page: number): void;
+}
+
+/**
+ * Pager of the member list (spec section 9): 'Showing x to y of z'; with more than one page, a page
+ * indicator and up to three page buttons plus first, previous, next and last.
+ */
+export function AdminPager({ pagination, disabled, onPage }: Props) {
+  const { current, pages, total } = pagination;
+  const multi = showsPageIndicator(pages);
+  return (
+    <nav className="admin-pager" aria-label="Member list pages" data-testid="admin-pager">
+      <p className="muted small admin-pager__showing" data-testid="admin-showing">
+        {showingText(current, total, LIMITS.adminPageSize)}
+      </p>
+      {multi && (
+        <>
+          <p className="small admin-pager__indicator" data-testid="admin-page-indicator">
+            Page {current} of {pages}
+          </p>
+          <ul className="admin-pager__buttons">
+            <li>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="First page"
+                disabled={disabled || current <= 1}
+                onClick={() => onPage(1)}
+              >
+                <ChevronsLeft aria-hidden="true" size={18} />
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Previous page"
+                disabled={disabled || current <= 1}
+                onClick={() => onPage(current - 1)}
+              >
+                <ChevronLeft aria-hidden="true" size={18} />
+              </button>
+            </li>
+            {pageButtons(current, pages).map((n) => (
+              <li key={n}>
+                <button
+                  type="button"
+                  className={`icon-btn admin-pager__page${n === current ? ' is-current' : ''}`}
+                  aria-label={`Page ${n}`}
+                  aria-current={n === current ? 'page' : undefined}
+                  disabled={disabled}
+                  onClick={() => n !== current && onPage(n)}
+                >
+                  {n}
+                </button>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Next page"
+                disabled={disabled || current >= pages}
+                onClick={() => onPage(current + 1)}
+              >
+                <ChevronRight aria-hidden="true" size={18} />
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Last page"
+                disabled={disabled || current >= pages}
+                onClick={() => onPage(pages)}
+              >
+                <ChevronsRight aria-hidden="true" size={18} />
+              </button>
+            </li>
+          </ul>
+        </>
+      )}
+    </nav>
+  );
+}

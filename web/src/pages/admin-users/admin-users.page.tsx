@@ -1,0 +1,170 @@
+import { Messages, type Role, type TUser } from '@signalroom/shared';
+import { RefreshCw, Search, ShieldAlert, Users, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSessionStore } from '../../stores/session.store.js';
+import { AdminPager } from './admin-pager.js';
+import { AdminUsersTable } from './admin-users-table.js';
+import { IssueCodeDialog } from './issue-code-dialog.js';
+import { useAdminUsers } from './use-admin-users.js';
+import './admin-users.css';
+
+/**
+ * Admin Users (/dashboard/admin/users, spec section 2): search box, paged list, Grant Gold and Revoke per
+ * member, plus issuing a one-time dashboard code. Only admins see it; the server enforces the same on
+ * every call (a stored user edited to say admin is replaced by the server's answer before this renders).
+ */
+export function Component() {
+  const user = useSessionStore((s) => s.user);
+  if (!user) return null;
+  if (user.role !== 'admin') return <NoAccess />;
+  return <AdminUsers self={user} />;
+}
+
+function NoAccess() {
+  return (
+    <section className="panel state state--error" aria-labelledby="admin-denied-title" data-testid="admin-forbidden">
+      <ShieldAlert aria-hidden="true" size={28} />
+      <h1 id="admin-denied-title">Admins only</h1>
+      <p className="muted">{Messages.common.forbidden}</p>
+      <Link to="/dashboard">Back to the Command Center</Link>
+    </section>
+  );
+}
+
+function AdminUsers({ self }: { self: TUser }) {
+  const state = useAdminUsers();
+  const [codeFor, setCodeFor] = useState<TUser | null>(null);
+  const searchId = useId();
+  const hintId = useId();
+
+  if (state.forbidden) return <NoAccess />;
+
+  function changeRole(user: TUser, role: Role) {
+    const question =
+      role === 'admin'
+        ? `Make ${user.fullName} an admin? Admins can change every member's access.`
+        : `Remove the admin role from ${user.fullName}?`;
+    if (window.confirm(question)) void state.setRole(user, role);
+  }
+
+  const searching = state.search.query !== null;
+  const shown = searching ? state.search.users : state.list.status === 'ready' ? state.list.users : [];
+
+  let body: React.ReactNode;
+  if (searching) {
+    body =
+      shown.length === 0 ? (
+        <p className="state muted" data-testid="admin-empty">
+          {Messages.admin.noUsersMatching}
+        </p>
+      ) : null;
+  } else if (state.list.status === 'loading') {
+    body = (
+      <div className="skeleton-room" role="status" aria-label="Loading users" data-testid="admin-loading">
+        <div className="skeleton skeleton--row" />
+        <div className="skeleton skeleton--row" />
+        <div className="skeleton skeleton--row" />
+      </div>
+    );
+  } else if (state.list.status === 'error') {
+    body = (
+      <div className="state state--error" data-testid="admin-list-error">
+        <p>Users could not be loaded: {state.list.message}</p>
+        <button type="button" className="btn btn-primary" onClick={state.reload}>
+          <RefreshCw aria-hidden="true" size={18} /> Try again
+        </button>
+      </div>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <p className="state muted" data-testid="admin-empty">
+        {Messages.admin.noUsers}
+      </p>
+    );
+  }
+
+  return (
+    <div className="page admin-users" data-testid="admin-users">
+      <header className="page__head">
+        <h1>
+          <Users aria-hidden="true" size={26} /> Admin Users
+        </h1>
+        <p className="muted">Find members, grant or revoke access, and issue one-time dashboard codes.</p>
+      </header>
+
+      {/* Always in the page, so assistive technology announces a message as soon as it appears. */}
+      <div role="alert" className="admin-alert-region" data-testid="admin-alert">
+        {state.alert && (
+          <div className="admin-alert">
+            <span>{state.alert}</span>
+            <button type="button" className="icon-btn btn-ghost" aria-label="Dismiss" onClick={state.dismissAlert}>
+              <X aria-hidden="true" size={16} />
+            </button>
+          </div>
+        )}
+      </div>
+      <p className="sr-only" role="status" data-testid="admin-notice">
+        {state.notice}
+      </p>
+
+      <section className="panel admin-users__panel" aria-label="Members">
+        <search className="admin-search">
+          <label htmlFor={searchId} className="admin-search__label">
+            Search users
+          </label>
+          <div className="admin-search__box">
+            <Search aria-hidden="true" size={18} className="admin-search__icon" />
+            <input
+              id={searchId}
+              type="search"
+              className="admin-search__input"
+              placeholder="Name, e-mail or access code"
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby={hintId}
+              value={state.input}
+              onChange={(event) => state.setInput(event.target.value)}
+            />
+            {state.search.pending && (
+              <span className="spinner admin-search__spinner" role="status" aria-label="Searching" />
+            )}
+          </div>
+          <p id={hintId} className="muted small admin-search__hint">
+            {searching
+              ? `${shown.length} ${shown.length === 1 ? 'match' : 'matches'} for “${state.search.query}” (up to 50). Clear the box to see every member.`
+              : 'Results appear as you type.'}
+          </p>
+        </search>
+
+        {body ?? (
+          <AdminUsersTable
+            users={shown}
+            updating={state.updating}
+            selfId={self.id}
+            caption={searching ? `Members matching ${state.search.query}` : 'Members'}
+            onAccess={(user, access) => void state.setAccess(user, access)}
+            onRole={changeRole}
+            onIssueCode={setCodeFor}
+          />
+        )}
+
+        {!searching && state.list.status === 'ready' && state.list.users.length > 0 && (
+          <AdminPager pagination={state.list.pagination} disabled={false} onPage={state.setPage} />
+        )}
+      </section>
+
+      {codeFor && (
+        <IssueCodeDialog
+          user={codeFor}
+          onClose={() => setCodeFor(null)}
+          onAuthFailure={(status, message) => {
+            setCodeFor(null);
+            if (status === 'unauthorized') useSessionStore.getState().clear();
+            else state.showAlert(message);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { TIERS, type Tier, type TUser } from '@signalroom/shared';
+import { Check, Copy, KeyRound, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { issueDashboardCode } from '../../api/admin.api.js';
+
+interface Props {
+  user: TUser;
+  onClose(): void;
+  /** A dead session or a lost admin role, passed up to the page. */
+  onAuthFailure(status: 'unauthorized' | 'forbidden', message: string): void;
+}
+
+type Phase =
+  | { step: 'choose'; error: string | null }
+  | { step: 'issuing' }
+  | { step: 'issued'; code: string; tier: Tier | null };
+
+const GRANTABLE = TIERS.filter((t) => t !== 'guest');
+
+/**
+ * Issues a member's one-time dashboard code (DECISIONS.md: given after the deposit is checked). The
+ * plain code lives only in this dialog's state: it is shown once, with a copy button, and dropped on
+ * close. A modal <dialog> keeps focus inside and closes on Escape.
+ */
+export function IssueCodeDialog({ user, onClose, onAuthFailure }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [tier, setTier] = useState<Tier | ''>('');
+  const [phase, setPhase] = useState<Phase>({ step: 'choose', error: null });
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const titleId = useId();
+  const selectId = useId();
+  const codeRef = useRef<HTMLElement>(null);
+
+  // No close() on cleanup: unmounting removes the dialog from the top layer, and a close event fired
+  // from cleanup would reach the parent after a remount (StrictMode) and shut the dialog at once.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  async function issue() {
+    setPhase({ step: 'issuing' });
+    const result = await issueDashboardCode(user.id, tier || null);
+    if (result.ok) {
+      setPhase({ step: 'issued', code: result.data.code, tier: result.data.tier });
+      return;
+    }
+    if (result.status !== 'failed') onAuthFailure(result.status, result.message);
+    setPhase({ step: 'choose', error: result.message });
+  }
+
+  async function copy(code: string) {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied('copied');
+    } catch {
+      // No clipboard permission (or an insecure origin): select the code so the admin can copy it by hand.
+      const node = codeRef.current;
+      if (node) window.getSelection()?.selectAllChildren(node);
+      setCopied('failed');
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className="panel admin-dialog"
+      aria-labelledby={titleId}
+      data-testid="issue-code-dialog"
+      onClose={onClose}
+    >
+      <div className="admin-dialog__head">
+        <h2 id={titleId}>
+          <KeyRound aria-hidden="true" size={20} /> Dashboard code
+        </h2>
+        <button type="button" className="icon-btn btn-ghost" aria-label="Close" onClick={() => ref.current?.close()}>
+          <X aria-hidden="true" size={18} />
+        </button>
+      </div>
+      <p className="muted small">
+        For <strong>{user.fullName}</strong> ({user.email}).
+      </p>
+
+      {phase.step === 'issued' ? (
+        <div className="stack">
+          <p className="admin-dialog__code-wrap">
+            <code ref={codeRef} className="admin-dialog__code" data-testid="issued-code">
+              {phase.code}
+            </code>
+          </p>
+          <p className="notice small">
+            This code is shown only once. Send it to the member; entering it unlocks their dashboard
+            {phase.tier ? ` with tier ${phase.tier.toUpperCase()}` : ''}. It works once.
+          </p>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" onClick={() => void copy(phase.code)}>
+              {copied === 'copied' ? <Check aria-hidden="true" size={18} /> : <Copy aria-hidden="true" size={18} />}
+              {copied === 'copied' ? 'Copied' : 'Copy code'}
+            </button>
+            <button type="button" className="btn" onClick={() => ref.current?.close()}>
+              Done
+            </button>
+          </div>
+          <p className="small muted" role="status">
+            {copied === 'copied'
+              ? 'The code is on the clipboard.'
+              : copied === 'failed'
+                ? 'Copying is not allowed here: the code is selected, copy it with your keyboard.'
+                : ''}
+          </p>
+        </div>
+      ) : (
+        <form
+          className="stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void issue();
+          }}
+        >
+          <p className="small">Issue a code after checking the member's deposit. A new code replaces any unused one.</p>
+          <div className="admin-dialog__field">
+            <label htmlFor={selectId}>Tier the code grants</label>
+            <select
+              id={selectId}
+              className="admin-users__select"
+              value={tier}
+              onChange={(event) => setTier(event.target.value as Tier | '')}
+            >
+              <option value="">Keep current tier ({user.tier.toUpperCase()})</option>
+              {GRANTABLE.map((t) => (
+                <option key={t} value={t}>
+                  {t.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          </div>
+          {phase.step === 'choose' && phase.error && (
+            <p className="admin-alert" role="alert">
+              {phase.error}
+            </p>
+          )}
+          <div className="actions">
+            <button type="submit" className="btn btn-primary" disabled={phase.step === 'issuing'}>
+              {phase.step === 'issuing' ? 'Issuing...' : 'Issue code'}
+            </button>
+            <button type="button" className="btn" onClick={() => ref.current?.close()}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

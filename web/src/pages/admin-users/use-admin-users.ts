@@ -1,0 +1,187 @@
+import {
+  LIMITS,
+  mergeUser,
+  type Pagination,
+  type Role,
+  searchQueryOf,
+  type TAccessUpdateRequest,
+  type TUser,
+} from '@signalroom/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type AdminResult,
+  fetchAdminUsers,
+  searchAdminUsers,
+  updateUserAccess,
+  updateUserRole,
+} from '../../api/admin.api.js';
+import { useSessionStore } from '../../stores/session.store.js';
+
+export type ListState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; users: TUser[]; pagination: Pagination };
+
+/** Search results on screen: `query` is the text they answer; `pending` while a newer text waits or loads. */
+export interface SearchState {
+  query: string | null;
+  users: TUser[];
+  pending: boolean;
+}
+
+const NO_SEARCH: SearchState = { query: null, users: [], pending: false };
+
+/**
+ * State and calls of the Admin Users screen: the paged list (page size 50), the debounced search
+ * (500 ms; empty or whitespace clears the results without a request), per-member updates and the
+ * alert the admin sees when a call fails (the spec only logs; we show it).
+ */
+export function useAdminUsers() {
+  const [page, setPage] = useState(1);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState<SearchState>(NO_SEARCH);
+  const [updating, setUpdating] = useState<ReadonlySet<string>>(() => new Set());
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const [forbidden, setForbidden] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  /** A dead session goes to login (the shell redirects); a lost admin role shows the no-access view. */
+  const handleFailure = useCallback((result: Extract<AdminResult<unknown>, { ok: false }>) => {
+    if (result.status === 'unauthorized') {
+      useSessionStore.getState().clear();
+      return;
+    }
+    if (result.status === 'forbidden') setForbidden(true);
+    setAlert(result.message);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey re-runs the load on Try again
+  useEffect(() => {
+    const controller = new AbortController();
+    setList({ status: 'loading' });
+    fetchAdminUsers(page, controller.signal).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        if (result.ok) {
+          setList({ status: 'ready', ...result.data });
+          return;
+        }
+        setList({ status: 'error', message: result.message });
+        handleFailure(result);
+      },
+      () => {
+        // Aborted: a newer page replaced this load.
+      },
+    );
+    return () => controller.abort();
+  }, [page, reloadKey, handleFailure]);
+
+  // Keyed on the trimmed text, so padding it with spaces sends nothing new.
+  const query = searchQueryOf(input);
+  useEffect(() => {
+    if (query === null) {
+      // Spec section 5: empty or whitespace-only input clears the results and makes no request.
+      setSearch(NO_SEARCH);
+      return;
+    }
+    setSearch((s) => ({ ...s, pending: true }));
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchAdminUsers(query, controller.signal).then(
+        (result) => {
+          if (controller.signal.aborted) return;
+          if (result.ok) {
+            setSearch({ query, users: result.data, pending: false });
+            return;
+          }
+          setSearch((s) => ({ ...s, pending: false }));
+          handleFailure(result);
+        },
+        () => {
+          // Aborted: the text changed again.
+        },
+      );
+    }, LIMITS.adminSearchDebounceMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, handleFailure]);
+
+  /** Puts an updated member into the list and the search results (and the session, if it is this admin). */
+  const applyUser = useCallback((user: TUser) => {
+    setList((l) => (l.status === 'ready' ? { ...l, users: mergeUser(l.users, user) } : l));
+    setSearch((s) => ({ ...s, users: mergeUser(s.users, user) }));
+    const session = useSessionStore.getState();
+    if (session.user?.id === user.id) session.setUser({ ...session.user, ...user });
+  }, []);
+
+  const runUpdate = useCallback(
+    async (user: TUser, call: () => Promise<AdminResult<TUser>>, done: (updated: TUser) => string) => {
+      setUpdating((set) => new Set(set).add(user.id));
+      setAlert(null);
+      const result = await call();
+      if (!mounted.current) return;
+      setUpdating((set) => {
+        const next = new Set(set);
+        next.delete(user.id);
+        return next;
+      });
+      if (result.ok) {
+        applyUser(result.data);
+        setNotice(done(result.data));
+      } else {
+        handleFailure(result);
+      }
+    },
+    [applyUser, handleFailure],
+  );
+
+  const setAccess = useCallback(
+    (user: TUser, access: TAccessUpdateRequest) =>
+      runUpdate(
+        user,
+        () => updateUserAccess(user.id, access),
+        (u) => `${u.fullName}: tier ${u.tier.toUpperCase()}, dashboard ${u.dashboardUnlocked ? 'unlocked' : 'locked'}.`,
+      ),
+    [runUpdate],
+  );
+
+  const setRole = useCallback(
+    (user: TUser, role: Role) =>
+      runUpdate(
+        user,
+        () => updateUserRole(user.id, role),
+        (u) => `${u.fullName} is ${u.role === 'admin' ? 'now an admin' : 'no longer an admin'}.`,
+      ),
+    [runUpdate],
+  );
+
+  return {
+    page,
+    setPage,
+    list,
+    reload: () => setReloadKey((k) => k + 1),
+    input,
+    setInput,
+    search,
+    updating,
+    setAccess,
+    setRole,
+    alert,
+    dismissAlert: () => setAlert(null),
+    showAlert: setAlert,
+    notice,
+    setNotice,
+    forbidden,
+  };
+}
