@@ -113,15 +113,28 @@ export async function finishSignal(
   return row ?? null;
 }
 
-/** Statistics from resolved signals only, oldest first for the losing streak. */
+const statsCache = new WeakMap<Db, { key: string; stats: TPerformanceStats }>();
+
+/**
+ * Statistics from resolved signals only, aggregated oldest first (the losing streak depends on order).
+ * The full scan runs only when something resolved since the last one: a cheap count and latest
+ * resolution time decide, so frequent readers (polling members, snapshots) cost one small query.
+ */
 export async function loadPerformanceStats(db: Db): Promise<TPerformanceStats> {
+  const marker = await db
+    .selectFrom('signals')
+    .select((eb) => [eb.fn.count<number>('outcome').as('resolved'), eb.fn.max('resolved_at').as('latest')])
+    .executeTakeFirstOrThrow();
+  const key = `${Number(marker.resolved)}|${marker.latest ? new Date(marker.latest).getTime() : 0}`;
+  const cached = statsCache.get(db);
+  if (cached?.key === key) return structuredClone(cached.stats);
   const rows = await db
     .selectFrom('signals')
     .select(['asset', 'direction', 'confidence', 'outcome', 'resolved_level'])
     .where('outcome', 'is not', null)
     .orderBy('slot_start')
     .execute();
-  return computePerformanceStats(
+  const stats = computePerformanceStats(
     rows.map((r) => ({
       asset: r.asset,
       direction: r.direction,
@@ -130,6 +143,8 @@ export async function loadPerformanceStats(db: Db): Promise<TPerformanceStats> {
       resolvedLevel: r.resolved_level,
     })),
   );
+  statsCache.set(db, { key, stats });
+  return structuredClone(stats);
 }
 
 /** Signals by slot time: `desc` gives the newest `limit`, `asc` the oldest. */

@@ -1,0 +1,61 @@
+import { nextSignalBoundary } from '@signalroom/shared';
+import { createMemoryBus, createRedisBus, type Database } from '@signalroom/shared/node';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { z } from 'zod';
+import { createSignalEngine } from './engine/signal-engine.js';
+import { createMarketFeed } from './market/index.js';
+import { MomentumStrategy } from './strategy/momentum-strategy.js';
+
+/**
+ * Runs one slot by hand against PostgreSQL (and publishes on Redis when REDIS_URL is set), then judges
+ * any signal whose windows have ended:
+ *   node --conditions=@signalroom/source --import tsx worker/src/run-slot.ts [slot ISO time]
+ * Without a time, the slot that started last. Running a slot that already has its signal changes
+ * nothing (one signal per slot).
+ */
+async function main(): Promise<void> {
+  const env = z
+    .object({
+      DATABASE_URL: z.url(),
+      REDIS_URL: z.url().optional(),
+      REDIS_NAMESPACE: z.string().default('signalroom'),
+      TIME_ZONE: z.string().default('Africa/Lagos'),
+      SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
+      MARKET_FEED_URL: z.url().optional(),
+      MARKET_SEED: z.string().optional(),
+    })
+    .parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v)));
+  const arg = process.argv[2];
+  const slot = arg
+    ? new Date(arg)
+    : new Date(nextSignalBoundary(new Date(), env.SIGNAL_INTERVAL_MS).getTime() - env.SIGNAL_INTERVAL_MS);
+  if (Number.isNaN(slot.getTime())) throw new Error(`Not a time: ${arg}`);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 }) }),
+  });
+  const bus = env.REDIS_URL ? createRedisBus(env.REDIS_URL, { namespace: env.REDIS_NAMESPACE }) : createMemoryBus();
+  const engine = createSignalEngine({
+    db,
+    bus,
+    feed: createMarketFeed({ marketFeedUrl: env.MARKET_FEED_URL, seed: env.MARKET_SEED }),
+    strategy: new MomentumStrategy(),
+    timeZone: env.TIME_ZONE,
+    intervalMs: env.SIGNAL_INTERVAL_MS,
+    logger: { info: (o, m) => console.log(m, JSON.stringify(o)), warn: console.warn, error: console.error, debug() {} },
+  });
+  try {
+    const signal = await engine.runSlot(slot);
+    console.log(signal ? JSON.stringify(signal, null, 2) : `The slot ${slot.toISOString()} already has its signal.`);
+    const waiting = await engine.resolveDue();
+    console.log(`${waiting.length} signal(s) still active.`);
+  } finally {
+    await bus.close();
+    await db.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
