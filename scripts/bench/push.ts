@@ -96,7 +96,9 @@ async function withDatabase<T>(url: string, fn: (client: pg.Client) => Promise<T
 async function startServerProcess(dbUrl: string, port: number): Promise<ChildProcess> {
   // Server logs (warnings and errors only) go to a file, so the bench's own output stays readable.
   const logFile = openSync(serverLogPath, 'w');
-  const child = spawn(process.execPath, [...nodeArgs, 'server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS adds flags to the server process (e.g. --cpu-prof to see where its time goes).
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, ...nodeArgs, 'server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', logFile, logFile],
     env: {
@@ -335,11 +337,15 @@ async function measure(serverPid: number, fleets: Fleet[]) {
   for (const fleet of fleets) fleet.child.send({ type: 'collect' });
   await Promise.all(fleets.map((f) => f.next('collected')));
   const db0 = await databaseCpu();
+  const fleetCpu = () => fleets.reduce((sum, f) => sum + cpuSeconds(f.child.pid as number), 0);
+  const fleet0 = fleetCpu();
   const cpu0 = cpuSeconds(serverPid);
   const t0 = Date.now();
   await sleep(seconds * 1000);
   const cpu1 = cpuSeconds(serverPid);
   const elapsed = (Date.now() - t0) / 1000;
+  const fleetShare = (fleetCpu() - fleet0) / elapsed;
+  log(`simulated members' processes used ${(fleetShare * 100).toFixed(0)}% of a core (of ${cpus().length})`);
   const db1 = await databaseCpu();
   for (const fleet of fleets) fleet.child.send({ type: 'collect' });
   const collected = await Promise.all(fleets.map((f) => f.next('collected')));
