@@ -151,7 +151,7 @@ describe('journey: bot-access application', () => {
     }
     const message = nextAlert(page);
     await page.getByRole('button', { name: 'Submit Form & Get AI Access' }).click();
-    expect(await message).toBe('Too many requests. Please wait and try again.');
+    expect(await message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
     expect(page.url()).toMatch(/\/bot-access$/);
   });
 });

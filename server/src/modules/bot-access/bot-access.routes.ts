@@ -5,24 +5,33 @@ import type { ServerContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { requireAdmin } from '../../http/guards.js';
 import { parseWith } from '../../http/parse.js';
-import { createSubmitLimiter } from './bot-access.rate-limit.js';
+import { byIp, installRateLimits, type LimitRule, limitBy } from '../../http/rate-limit.js';
 import { getApplication, listApplications, setApplicationStatus, submitApplication } from './bot-access.service.js';
 
 const ZIdParams = z.object({ id: z.string().max(64) });
+
+/** Applications one address may post: generous for a person, tight for a script. */
+export const BOT_ACCESS_SUBMIT_LIMITS: LimitRule[] = [
+  { name: 'bot-access-submit:ip', max: 10, windowMs: 60 * 60 * 1000, key: byIp },
+];
 
 /**
  * The bot-access lead form: public submit (rate limited per address), admin-only review
  * (DECISIONS.md: the submission list and its status update need an admin).
  */
 export async function registerBotAccessRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const limiter = createSubmitLimiter(ctx);
-
-  app.post('/bot-access/submit', async (request, reply) => {
-    await limiter.check(request.ip);
-    const body = parseWith(ZBotAccessSubmitRequest, request.body);
-    const submission = await submitApplication(ctx, body);
-    reply.status(201);
-    return ok({ id: submission.id }, 'Your application has been received.');
+  await app.register(async (scope) => {
+    await installRateLimits(scope, ctx);
+    scope.post(
+      '/bot-access/submit',
+      { preHandler: limitBy(scope, ctx, BOT_ACCESS_SUBMIT_LIMITS) },
+      async (request, reply) => {
+        const body = parseWith(ZBotAccessSubmitRequest, request.body);
+        const submission = await submitApplication(ctx, body);
+        reply.status(201);
+        return ok({ id: submission.id }, 'Your application has been received.');
+      },
+    );
   });
 
   app.get('/bot-access/submissions', async (request) => {
