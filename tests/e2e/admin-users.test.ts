@@ -139,7 +139,7 @@ describe('Admin Users screen in a real browser', () => {
     await r.waitFor(FIRST_PAINT);
     const grant = r.getByRole('button', { name: 'Grant Gold' });
     const revoke = r.getByRole('button', { name: 'Revoke' });
-    expect(await cellTexts(r)).toEqual({ tier: 'GUEST', dashboard: 'Locked', deposited: 'No' });
+    expect(await cellTexts(r)).toEqual({ tier: 'GUEST', dashboard: 'Locked', deposited: 'Not deposited' });
     expect(await grant.isEnabled()).toBe(true);
     expect(await revoke.isDisabled()).toBe(true);
     // A gold, unlocked member cannot be granted again.
@@ -166,7 +166,7 @@ describe('Admin Users screen in a real browser', () => {
     expect(await row(page, bob).getByRole('button', { name: 'Grant Gold' }).isEnabled()).toBe(true);
     release();
 
-    await expect.poll(() => cellTexts(r)).toEqual({ tier: 'GOLD', dashboard: 'Unlocked', deposited: 'Yes' });
+    await expect.poll(() => cellTexts(r)).toEqual({ tier: 'GOLD', dashboard: 'Unlocked', deposited: 'Deposited' });
     expect(patched[0]).toEqual({ tier: 'gold', dashboardUnlocked: true, hasDeposited: true });
     expect(await grant.isDisabled()).toBe(true);
     expect(await revoke.isEnabled()).toBe(true);
@@ -181,7 +181,7 @@ describe('Admin Users screen in a real browser', () => {
     // Revoke with the keyboard.
     await revoke.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => cellTexts(r)).toEqual({ tier: 'GUEST', dashboard: 'Locked', deposited: 'No' });
+    await expect.poll(() => cellTexts(r)).toEqual({ tier: 'GUEST', dashboard: 'Locked', deposited: 'Not deposited' });
     expect(patched[1]).toEqual({ tier: 'guest', dashboardUnlocked: false, hasDeposited: false });
     expect(await revoke.isDisabled()).toBe(true);
     expect(await grant.isEnabled()).toBe(true);
@@ -199,10 +199,10 @@ describe('Admin Users screen in a real browser', () => {
     await row(page, bob).getByRole('button', { name: 'Grant Gold' }).click();
     await expect
       .poll(() => cellTexts(row(page, bob)))
-      .toEqual({ tier: 'GOLD', dashboard: 'Unlocked', deposited: 'Yes' });
+      .toEqual({ tier: 'GOLD', dashboard: 'Unlocked', deposited: 'Deposited' });
     await search.fill('');
     await row(page, cleo).waitFor();
-    expect(await cellTexts(row(page, bob))).toEqual({ tier: 'GOLD', dashboard: 'Unlocked', deposited: 'Yes' });
+    expect(await cellTexts(row(page, bob))).toEqual({ tier: 'GOLD', dashboard: 'Unlocked', deposited: 'Deposited' });
   });
 
   it('shows a failed update in the alert region', async () => {
@@ -223,7 +223,11 @@ describe('Admin Users screen in a real browser', () => {
     expect(direct.status).toBe(404);
     expect(text).toBe(direct.body.message);
     // The row is unchanged and usable again.
-    expect(await cellTexts(row(page, doomed))).toEqual({ tier: 'SILVER', dashboard: 'Unlocked', deposited: 'Yes' });
+    expect(await cellTexts(row(page, doomed))).toEqual({
+      tier: 'SILVER',
+      dashboard: 'Unlocked',
+      deposited: 'Deposited',
+    });
     expect(await row(page, doomed).getByRole('button', { name: 'Revoke' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => page.getByTestId('admin-alert').innerText()).toBe('');

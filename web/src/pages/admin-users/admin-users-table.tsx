@@ -46,12 +46,9 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
         <thead>
           <tr>
             <th scope="col">Member</th>
-            <th scope="col">Access code</th>
             <th scope="col">Tier</th>
-            <th scope="col">Dashboard</th>
-            <th scope="col">Deposited</th>
+            <th scope="col">Access</th>
             <th scope="col">Role</th>
-            <th scope="col">Joined</th>
             <th scope="col">
               <span className="sr-only">Actions</span>
             </th>
@@ -64,29 +61,34 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
             return (
               <tr key={user.id} data-testid={`admin-user-${user.id}`} aria-busy={busy || undefined}>
                 <th scope="row" data-label="Member" className="admin-users__member">
-                  <span id={nameId} className="admin-users__name">
-                    {user.fullName}
+                  <span className="admin-users__name">
+                    <span id={nameId}>{user.fullName}</span>
+                    {busy && <span className="spinner admin-users__spinner" role="status" aria-label="Updating" />}
                   </span>
                   <span className="muted small admin-users__email">{user.email}</span>
+                  <span className="small admin-users__meta">
+                    <span className="sr-only">Access code </span>
+                    <code>{user.admissionCode}</code>
+                    <span className="muted"> · Joined {formatJoined(user.createdAt)}</span>
+                  </span>
                 </th>
-                <td data-label="Access code">
-                  <code>{user.admissionCode}</code>
-                </td>
                 <td data-label="Tier" data-testid="cell-tier">
                   <TierChip tier={user.tier} />
                 </td>
-                <td data-label="Dashboard" data-testid="cell-dashboard">
-                  <span className={user.dashboardUnlocked ? 'admin-users__yes' : 'admin-users__no'}>
+                <td data-label="Access" className="admin-users__access">
+                  <span
+                    data-testid="cell-dashboard"
+                    className={user.dashboardUnlocked ? 'admin-users__yes' : 'admin-users__no'}
+                  >
                     {user.dashboardUnlocked ? 'Unlocked' : 'Locked'}
                   </span>
-                </td>
-                <td data-label="Deposited" data-testid="cell-deposited">
-                  {user.hasDeposited ? 'Yes' : 'No'}
+                  <span data-testid="cell-deposited" className="small muted">
+                    {user.hasDeposited ? 'Deposited' : 'Not deposited'}
+                  </span>
                 </td>
                 <td data-label="Role" data-testid="cell-role">
                   {user.role === 'admin' ? 'Admin' : 'Member'}
                 </td>
-                <td data-label="Joined">{formatJoined(user.createdAt)}</td>
                 <td data-label="Actions" className="admin-users__actions-cell">
                   <div className="admin-users__actions">
                     <button
@@ -134,7 +136,6 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
                         )}
                       </button>
                     )}
-                    {busy && <span className="spinner admin-users__spinner" role="status" aria-label="Updating" />}
                   </div>
                 </td>
               </tr>
