@@ -308,6 +308,8 @@ interface ModeResult {
   cpuPerMinute: number;
   dbCpuPerMinute: number;
   detail: string;
+  /** Polling only: server CPU s/min it would take to answer every member every 2 s. */
+  fullRatePerMinute?: number;
 }
 
 /** CPU seconds of the PostgreSQL backends serving the server process (by application_name). */
@@ -410,7 +412,7 @@ async function runPoll(url: string, serverPid: number, tokens: string[]): Promis
     `p99 ${percentile(times, 99)}; server CPU per completed request ${perRequestMs.toFixed(2)} ms ` +
     `(at the full rate: ${fullRatePerMinute.toFixed(1)} s/min)`;
   if (errors > 0) log(`poll: WARNING ${errors} requests failed (overloaded, or GET /api/signals not served)`);
-  return { cpuPerMinute, dbCpuPerMinute, detail };
+  return { cpuPerMinute, dbCpuPerMinute, detail, fullRatePerMinute };
 }
 
 async function main(): Promise<void> {
@@ -462,6 +464,13 @@ async function main(): Promise<void> {
         `ratio push/poll server CPU ${ratio.toFixed(3)} (target <= 0.200: ${ratio <= 0.2 ? 'met' : 'NOT met'}); ` +
           `including database CPU ${withDb.toFixed(3)}`,
       );
+      const full = results.poll.fullRatePerMinute;
+      if (full !== undefined && full > results.poll.cpuPerMinute * 1.1) {
+        console.log(
+          `polling did not keep up (measured CPU is a floor); against the full polling rate ` +
+            `(${full.toFixed(1)} s/min) push/poll is ${(results.push.cpuPerMinute / full).toFixed(3)}`,
+        );
+      }
     }
   } finally {
     await worker?.stop();
