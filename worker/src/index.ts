@@ -1,9 +1,7 @@
 /** The signal worker: market feeds, strategy, the signal engine and its schedulers. */
 export * from './config.js';
-export * from './countdown/countdown.store.js';
 export * from './countdown/countdown-ticker.js';
 export * from './engine/logger.js';
-export * from './engine/signal.presenter.js';
 export * from './engine/signal-engine.js';
 export * from './engine/signals.store.js';
 export * from './jobs/bullmq-runner.js';

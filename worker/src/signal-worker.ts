@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { TIMING } from '@signalroom/shared';
-import type { Database, EventBus } from '@signalroom/shared/node';
+import { type Database, type EventBus, ensureCountdown } from '@signalroom/shared/node';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
-import { ensureCountdown } from './countdown/countdown.store.js';
 import { type CountdownTicker, startCountdownTicker } from './countdown/countdown-ticker.js';
 import { silentLogger, type WorkerLogger } from './engine/logger.js';
 import { createSignalEngine, type SignalEngine } from './engine/signal-engine.js';

@@ -2,4 +2,5 @@ export type { BotAccessSubmissionsTable, BotAccessTables } from './bot-access-ta
 export * from './bus.js';
 export * from './database.js';
 export * from './schema.js';
+export * from './signal-store.js';
 export type { OfferCountdownTable, SignalsTable, SignalTables } from './signal-tables.js';

@@ -1,8 +1,7 @@
 import { countdownAt } from '@signalroom/shared';
-import type { Database, EventBus } from '@signalroom/shared/node';
+import { type Database, type EventBus, ensureCountdown } from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
 import type { WorkerLogger } from '../engine/logger.js';
-import { ensureCountdown } from './countdown.store.js';
 
 export interface CountdownTickerOptions {
   db: Kysely<Database>;

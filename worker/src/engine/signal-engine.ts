@@ -8,20 +8,18 @@ import {
   type TSignal,
   ZBusEvent,
 } from '@signalroom/shared';
-import type { Database, EventBus } from '@signalroom/shared/node';
+import { type Database, type EventBus, loadPerformanceStats, presentSignal } from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
 import type { MarketFeed } from '../market/market-feed.js';
 import { type Candidate, pickStrongest } from '../strategy/select.js';
 import type { Strategy } from '../strategy/strategy.js';
 import type { WorkerLogger } from './logger.js';
-import { presentSignal } from './signal.presenter.js';
 import {
   advanceSignalLevel,
   findSignal,
   finishSignal,
   insertSignalForSlot,
   listActiveSignals,
-  loadPerformanceStats,
 } from './signals.store.js';
 
 export interface SignalEngineDeps {

@@ -1,7 +1,5 @@
-import { computePerformanceStats, type TPerformanceStats } from '@signalroom/shared';
-import type { Database } from '@signalroom/shared/node';
+import type { Database, SignalRow } from '@signalroom/shared/node';
 import { type Kysely, sql } from 'kysely';
-import type { SignalRow } from './signal.presenter.js';
 
 type Db = Kysely<Database>;
 
@@ -111,54 +109,4 @@ export async function finishSignal(
     .returningAll()
     .executeTakeFirst();
   return row ?? null;
-}
-
-const statsCache = new WeakMap<Db, { key: string; stats: TPerformanceStats }>();
-
-/**
- * Statistics from resolved signals only, aggregated oldest first (the losing streak depends on order).
- * The full scan runs only when something resolved since the last one: a cheap count and latest
- * resolution time decide, so frequent readers (polling members, snapshots) cost one small query.
- */
-export async function loadPerformanceStats(db: Db): Promise<TPerformanceStats> {
-  const marker = await db
-    .selectFrom('signals')
-    .select((eb) => [eb.fn.count<number>('outcome').as('resolved'), eb.fn.max('resolved_at').as('latest')])
-    .executeTakeFirstOrThrow();
-  const key = `${Number(marker.resolved)}|${marker.latest ? new Date(marker.latest).getTime() : 0}`;
-  const cached = statsCache.get(db);
-  if (cached?.key === key) return structuredClone(cached.stats);
-  const rows = await db
-    .selectFrom('signals')
-    .select(['asset', 'direction', 'confidence', 'outcome', 'resolved_level'])
-    .where('outcome', 'is not', null)
-    .orderBy('slot_start')
-    .execute();
-  const stats = computePerformanceStats(
-    rows.map((r) => ({
-      asset: r.asset,
-      direction: r.direction,
-      confidence: r.confidence,
-      outcome: r.outcome as 'profit' | 'loss' | 'breakeven',
-      resolvedLevel: r.resolved_level,
-    })),
-  );
-  statsCache.set(db, { key, stats });
-  return structuredClone(stats);
-}
-
-/** Signals by slot time: `desc` gives the newest `limit`, `asc` the oldest. */
-export function listSignals(db: Db, limit: number, order: 'asc' | 'desc' = 'desc'): Promise<SignalRow[]> {
-  return db.selectFrom('signals').selectAll().orderBy('slot_start', order).limit(limit).execute();
-}
-
-/** When the newest signal was issued, or null before the first. */
-export async function lastSignalTime(db: Db): Promise<Date | null> {
-  const row = await db
-    .selectFrom('signals')
-    .select('created_at')
-    .orderBy('slot_start', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? new Date(row.created_at) : null;
 }

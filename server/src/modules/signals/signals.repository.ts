@@ -1,5 +1,5 @@
 import type { TPerformanceStats, TSignal } from '@signalroom/shared';
-import { lastSignalTime, listSignals, loadPerformanceStats, presentSignal } from '@signalroom/worker';
+import { lastSignalTime, listSignals, loadPerformanceStats, presentSignal } from '@signalroom/shared/node';
 import type { Db } from '../../db/database.js';
 
 /** Signals by slot time, as members receive them (before the per-tier cut). */
