@@ -75,15 +75,17 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
                 <td data-label="Tier" data-testid="cell-tier">
                   <TierChip tier={user.tier} />
                 </td>
-                <td data-label="Access" className="admin-users__access">
-                  <span
-                    data-testid="cell-dashboard"
-                    className={user.dashboardUnlocked ? 'admin-users__yes' : 'admin-users__no'}
-                  >
-                    {user.dashboardUnlocked ? 'Unlocked' : 'Locked'}
-                  </span>
-                  <span data-testid="cell-deposited" className="small muted">
-                    {user.hasDeposited ? 'Deposited' : 'Not deposited'}
+                <td data-label="Access">
+                  <span className="admin-users__access">
+                    <span
+                      data-testid="cell-dashboard"
+                      className={user.dashboardUnlocked ? 'admin-users__yes' : 'admin-users__no'}
+                    >
+                      {user.dashboardUnlocked ? 'Unlocked' : 'Locked'}
+                    </span>
+                    <span data-testid="cell-deposited" className="small muted">
+                      {user.hasDeposited ? 'Deposited' : 'Not deposited'}
+                    </span>
                   </span>
                 </td>
                 <td data-label="Role" data-testid="cell-role">
