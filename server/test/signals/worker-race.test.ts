@@ -6,7 +6,8 @@ import { testShape } from '../helpers/shape.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { type BusRecorder, recordBus, sleep } from './signal-helpers.js';
 
-const INTERVAL = 1000;
+// 1.5 s slots: short enough for a quick test, long enough that a loaded CI machine does not skip a slot as late.
+const INTERVAL = 1500;
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
@@ -69,11 +70,11 @@ describe(`workers racing for slots (${testShape})`, () => {
         childLog += String(d);
       });
     }
-    await sleep(4 * INTERVAL + 300);
+    await sleep(3 * INTERVAL + 300);
     // Restart: one worker goes away, a fresh one joins.
     await workers.shift()?.close();
     workers.push(await start());
-    await sleep(4 * INTERVAL + 300);
+    await sleep(3 * INTERVAL + 300);
     for (const w of workers.splice(0)) await w.close();
     if (child) {
       expect(child.exitCode, childLog).toBeNull();
@@ -89,7 +90,7 @@ describe(`workers racing for slots (${testShape})`, () => {
       .orderBy('slot_start')
       .execute();
     const slotTimes = rows.map((r) => new Date(r.slot_start).getTime());
-    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
     expect(new Set(slotTimes).size).toBe(rows.length);
     // No boundary skipped: consecutive slots, and a gapless day sequence.
     for (let i = 1; i < slotTimes.length; i += 1) expect(slotTimes[i]! - slotTimes[i - 1]!).toBe(INTERVAL);
