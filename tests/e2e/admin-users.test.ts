@@ -233,6 +233,21 @@ describe('Admin Users screen in a real browser', () => {
     await expect.poll(() => page.getByTestId('admin-alert').innerText()).toBe('');
   });
 
+  it('shows an unreachable server in the alert region and loads the list on Try again', async () => {
+    const { context, page } = await newPage();
+    await signInBrowser(context, admin);
+    // The connection drops for the list call only (the session check still reaches the server).
+    await page.route('**/api/admin/users?*', (route) => route.abort('connectionreset'));
+    await page.goto(e2e.url(ADMIN_PATH));
+    await page.getByTestId('admin-list-error').waitFor(FIRST_PAINT);
+    expect(await page.getByTestId('admin-alert').innerText()).toContain('could not be reached');
+    await page.unroute('**/api/admin/users?*');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await row(page, ada).waitFor();
+    expect(await page.getByTestId('admin-list-error').count()).toBe(0);
+    expect(await page.getByTestId('admin-alert').innerText()).toBe('');
+  });
+
   it('issues a one-time dashboard code, shown once with a copy button, that unlocks the member', async () => {
     const waiting = await createMember(e2e.server.context.db, { tier: 'guest', fullName: `Wendy Waiting ${tag}` });
     const { context, page } = await openAsAdmin();

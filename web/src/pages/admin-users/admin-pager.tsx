@@ -3,7 +3,6 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-r
 
 interface Props {
   pagination: Pagination;
-  disabled: boolean;
   onPage(page: number): void;
 }
 
@@ -11,7 +10,7 @@ interface Props {
  * Pager of the member list (spec section 9): 'Showing x to y of z'; with more than one page, a page
  * indicator and up to three page buttons plus first, previous, next and last.
  */
-export function AdminPager({ pagination, disabled, onPage }: Props) {
+export function AdminPager({ pagination, onPage }: Props) {
   const { current, pages, total } = pagination;
   const multi = showsPageIndicator(pages);
   return (
@@ -30,7 +29,7 @@ export function AdminPager({ pagination, disabled, onPage }: Props) {
                 type="button"
                 className="icon-btn"
                 aria-label="First page"
-                disabled={disabled || current <= 1}
+                disabled={current <= 1}
                 onClick={() => onPage(1)}
               >
                 <ChevronsLeft aria-hidden="true" size={18} />
@@ -41,7 +40,7 @@ export function AdminPager({ pagination, disabled, onPage }: Props) {
                 type="button"
                 className="icon-btn"
                 aria-label="Previous page"
-                disabled={disabled || current <= 1}
+                disabled={current <= 1}
                 onClick={() => onPage(current - 1)}
               >
                 <ChevronLeft aria-hidden="true" size={18} />
@@ -54,7 +53,6 @@ export function AdminPager({ pagination, disabled, onPage }: Props) {
                   className={`icon-btn admin-pager__page${n === current ? ' is-current' : ''}`}
                   aria-label={`Page ${n}`}
                   aria-current={n === current ? 'page' : undefined}
-                  disabled={disabled}
                   onClick={() => n !== current && onPage(n)}
                 >
                   {n}
@@ -66,7 +64,7 @@ export function AdminPager({ pagination, disabled, onPage }: Props) {
                 type="button"
                 className="icon-btn"
                 aria-label="Next page"
-                disabled={disabled || current >= pages}
+                disabled={current >= pages}
                 onClick={() => onPage(current + 1)}
               >
                 <ChevronRight aria-hidden="true" size={18} />
@@ -77,7 +75,7 @@ export function AdminPager({ pagination, disabled, onPage }: Props) {
                 type="button"
                 className="icon-btn"
                 aria-label="Last page"
-                disabled={disabled || current >= pages}
+                disabled={current >= pages}
                 onClick={() => onPage(pages)}
               >
                 <ChevronsRight aria-hidden="true" size={18} />

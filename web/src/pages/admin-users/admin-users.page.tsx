@@ -70,7 +70,8 @@ function AdminUsers({ self }: { self: TUser }) {
   } else if (state.list.status === 'error') {
     body = (
       <div className="state state--error" data-testid="admin-list-error">
-        <p>Users could not be loaded: {state.list.message}</p>
+        {/* The reason is in the alert above; this keeps the way to try again next to the list. */}
+        <p>Users could not be loaded.</p>
         <button type="button" className="btn btn-primary" onClick={state.reload}>
           <RefreshCw aria-hidden="true" size={18} /> Try again
         </button>
@@ -150,7 +151,7 @@ function AdminUsers({ self }: { self: TUser }) {
         )}
 
         {!searching && state.list.status === 'ready' && state.list.users.length > 0 && (
-          <AdminPager pagination={state.list.pagination} disabled={false} onPage={state.setPage} />
+          <AdminPager pagination={state.list.pagination} onPage={state.setPage} />
         )}
       </section>
 

@@ -170,7 +170,10 @@ export function useAdminUsers() {
     page,
     setPage,
     list,
-    reload: () => setReloadKey((k) => k + 1),
+    reload: () => {
+      setAlert(null);
+      setReloadKey((k) => k + 1);
+    },
     input,
     setInput,
     search,
