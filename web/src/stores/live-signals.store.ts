@@ -215,7 +215,16 @@ const connection = (() => {
       const s = connectSocket(token);
       socket = s;
       s.on('connect', () => transition({ type: 'connected' }));
-      s.on('disconnect', () => transition({ type: 'disconnected' }));
+      s.on('disconnect', (reason) => {
+        transition({ type: 'disconnected' });
+        // The server drops a socket only when its session ended (logout elsewhere, password reset); the
+        // client will not reconnect by itself, so confirm with /auth/me and send the member to login.
+        if (reason === 'io server disconnect') {
+          void fetchMe().then((me) => {
+            if (me.kind === 'unauthorized' && mine === generation) useSessionStore.getState().clear();
+          });
+        }
+      });
       s.on('connect_error', () => transition({ type: 'connect-failed' }));
       s.on('snapshot', (snapshot) => store().applySnapshot(snapshot));
       s.on('signal:new', (signal) => store().applySignal(signal));

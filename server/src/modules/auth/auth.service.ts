@@ -199,5 +199,9 @@ export async function login(ctx: ServerContext, input: TLoginRequest): Promise<T
 
 /** Revokes the session of this token; false when it was not live. */
 export async function logout(ctx: ServerContext, token: string): Promise<boolean> {
-  return revokeSessionByHash(ctx.db, hashSecret(token), ctx.now());
+  const userId = await revokeSessionByHash(ctx.db, hashSecret(token), ctx.now());
+  if (!userId) return false;
+  // Sockets opened with this token are dropped at once instead of at the realtime layer's next sweep.
+  await ctx.bus.publish({ type: 'account:changed', userId }).catch(() => {});
+  return true;
 }

@@ -18,16 +18,16 @@ export async function insertSession(db: Db, userId: string, tokenHash: string, e
   await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
 }
 
-/** Revokes one live session by its token hash; true when a live session was revoked. */
-export async function revokeSessionByHash(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  const rows = await db
+/** Revokes one live session by its token hash; the member it belonged to, or null when it was not live. */
+export async function revokeSessionByHash(db: Db, tokenHash: string, now: Date): Promise<string | null> {
+  const row = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
-    .returning('id')
-    .execute();
-  return rows.length > 0;
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
 }
 
 /** Ends every session of a member (password reset); pass the transaction doing the reset. */
