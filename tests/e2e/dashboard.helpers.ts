@@ -1,5 +1,5 @@
 import { dayKeyInZone, STORAGE_KEYS, TIMING, type TSignal } from '@signalroom/shared';
-import { presentSignal } from '@signalroom/worker';
+import { presentSignal } from '@signalroom/shared/node';
 import type { BrowserContext } from 'playwright-core';
 import type { CreatedMember } from '../../server/test/helpers/factories.js';
 import type { TestServer } from '../../server/test/helpers/test-server.js';
