@@ -5,11 +5,12 @@ import {
   toBotAccessSubmission,
   validateBotAccessForm,
 } from '@signalroom/shared';
-import { Bot, Loader2, Sparkles } from 'lucide-react';
+import { Bot, Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { submitBotAccess } from '../../api/bot-access.api.js';
 import { Brand } from '../../components/public/brand.js';
+import { SubmitButton } from '../../components/public/submit-button.js';
 import { useOfferCountdown } from '../../stores/offer-countdown.store.js';
 import '../../styles/public.css';
 import { ChoiceQuestion, TextQuestion } from './bot-access-fields.js';
@@ -211,15 +212,9 @@ export function Component() {
             onChange={set('readyToStart')}
             error={errors.readyToStart}
           />
-          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={submitting}>
-            {submitting ? (
-              <>
-                <Loader2 size={18} className="spin" aria-hidden="true" /> Submitting...
-              </>
-            ) : (
-              'Submit Form & Get AI Access'
-            )}
-          </button>
+          <SubmitButton busy={submitting} busyText="Submitting...">
+            Submit Form & Get AI Access
+          </SubmitButton>
         </form>
       </main>
     </div>

@@ -1,10 +1,11 @@
 import { Messages, validateForgotPasswordEmail } from '@signalroom/shared';
-import { Loader2, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import { TextField } from '../../components/public/form-field.js';
+import { SubmitButton } from '../../components/public/submit-button.js';
 
 type Status = 'idle' | 'sending' | 'error' | 'success';
 
@@ -79,15 +80,9 @@ export function Component() {
           }}
           error={status === 'error' ? message : undefined}
         />
-        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={status === 'sending'}>
-          {status === 'sending' ? (
-            <>
-              <Loader2 size={18} className="spin" aria-hidden="true" /> Sending...
-            </>
-          ) : (
-            'Send Reset Link'
-          )}
-        </button>
+        <SubmitButton busy={status === 'sending'} busyText="Sending...">
+          Send Reset Link
+        </SubmitButton>
       </form>
       <p className="auth-links">
         <span>

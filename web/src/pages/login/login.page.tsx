@@ -1,10 +1,10 @@
 import { Messages, validateLogin } from '@signalroom/shared';
-import { Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import { PasswordField, TextField } from '../../components/public/form-field.js';
+import { SubmitButton } from '../../components/public/submit-button.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { PENDING_EMAIL_KEY } from '../signup/pending-email.js';
 
@@ -86,15 +86,9 @@ export function Component() {
             Enter Confirmation Code
           </button>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
-          {busy ? (
-            <>
-              <Loader2 size={18} className="spin" aria-hidden="true" /> Logging in...
-            </>
-          ) : (
-            'Log In'
-          )}
-        </button>
+        <SubmitButton busy={busy} busyText="Logging in...">
+          Log In
+        </SubmitButton>
       </form>
       <p className="auth-links">
         <span>

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import { FormAlert, PasswordField } from '../../components/public/form-field.js';
+import { SubmitButton } from '../../components/public/submit-button.js';
 
 type Phase = 'verifying' | 'invalid' | 'form' | 'done';
 
@@ -154,15 +155,9 @@ export function Component() {
           onChange={(e) => setConfirm(e.target.value)}
         />
         {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
-          {busy ? (
-            <>
-              <Loader2 size={18} className="spin" aria-hidden="true" /> Resetting...
-            </>
-          ) : (
-            'Reset Password'
-          )}
-        </button>
+        <SubmitButton busy={busy} busyText="Resetting...">
+          Reset Password
+        </SubmitButton>
       </form>
       <p className="auth-links">
         <Link to="/login">Back to login</Link>

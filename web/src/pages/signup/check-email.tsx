@@ -1,9 +1,10 @@
 import { LIMITS, Messages, normalizeConfirmationCode, validateConfirmationCode } from '@signalroom/shared';
-import { Loader2, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
 import { FormAlert, TextField } from '../../components/public/form-field.js';
+import { SubmitButton } from '../../components/public/submit-button.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
 /** Step 3 of sign-up: enter the e-mailed code; resend with a 60 s cooldown (spec sections 4, 5 and 8). */
@@ -91,19 +92,9 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
           }}
           error={error}
         />
-        <button
-          type="submit"
-          className="btn btn-primary btn-lg btn-block"
-          disabled={code.length !== LIMITS.confirmationCodeLength || busy}
-        >
-          {busy ? (
-            <>
-              <Loader2 size={18} className="spin" aria-hidden="true" /> Confirming...
-            </>
-          ) : (
-            'Confirm Email'
-          )}
-        </button>
+        <SubmitButton busy={busy} busyText="Confirming..." disabled={code.length !== LIMITS.confirmationCodeLength}>
+          Confirm Email
+        </SubmitButton>
       </form>
       <div style={{ marginTop: '1.5rem', display: 'grid', gap: '0.75rem' }}>
         <p className="muted small" style={{ margin: 0 }}>

@@ -6,12 +6,12 @@ import {
   signupProgress,
   validateSignup,
 } from '@signalroom/shared';
-import { Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
 import { FormAlert, PasswordField, SelectField, TextField } from '../../components/public/form-field.js';
 import { PasswordStrength } from '../../components/public/password-strength.js';
+import { SubmitButton } from '../../components/public/submit-button.js';
 
 const EMPTY: SignupFields = { fullName: '', email: '', phone: '', country: '', telegram: '', password: '' };
 
@@ -153,19 +153,9 @@ export function SignupForm({ onRegistered }: { onRegistered: (email: string) => 
           </PasswordField>
         </fieldset>
         {formError ? <FormAlert kind="error">{formError}</FormAlert> : null}
-        <button
-          type="submit"
-          className="btn btn-primary btn-lg btn-block"
-          disabled={!isSignupSubmittable(form) || busy}
-        >
-          {busy ? (
-            <>
-              <Loader2 size={18} className="spin" aria-hidden="true" /> Creating account...
-            </>
-          ) : (
-            'Create Account'
-          )}
-        </button>
+        <SubmitButton busy={busy} busyText="Creating account..." disabled={!isSignupSubmittable(form)}>
+          Create Account
+        </SubmitButton>
       </form>
       <p className="auth-links">
         <span>
