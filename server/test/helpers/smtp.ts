@@ -1,5 +1,6 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { arrivals } from './wait-for.js';
 
 export interface ReceivedMail {
   to: string[];
@@ -20,7 +21,7 @@ export interface TestSmtp {
 /** A real SMTP server in the test process, on a free port; every mail it receives is parsed and kept. */
 export async function startTestSmtp(): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
-  const waiters = new Set<() => void>();
+  const mail = arrivals(messages, (ms) => `No matching mail within ${ms} ms (received ${messages.length})`);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -35,7 +36,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             html: typeof parsed.html === 'string' ? parsed.html : '',
             parsed,
           });
-          for (const wake of waiters) wake();
+          mail.arrived();
           callback();
         })
         .catch((error: Error) => callback(error));
@@ -48,24 +49,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitFor(predicate, timeoutMs = 5000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = messages.find(predicate);
-          if (found) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(found);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`No matching mail within ${timeoutMs} ms (received ${messages.length})`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: mail.waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

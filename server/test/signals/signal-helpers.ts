@@ -10,6 +10,7 @@ import {
   silentLogger,
 } from '@signalroom/worker';
 import type { TestServer } from '../helpers/test-server.js';
+import { arrivals } from '../helpers/wait-for.js';
 
 export const FIVE_MIN = 5 * 60_000;
 
@@ -31,37 +32,21 @@ export interface BusRecorder {
 export async function recordBus(bus: EventBus): Promise<BusRecorder> {
   const events: TBusEvent[] = [];
   const invalid: unknown[] = [];
-  const waiters = new Set<() => void>();
+  const arrival = arrivals(
+    events,
+    (ms) => `No matching bus event within ${ms} ms (saw ${events.map((e) => e.type).join(', ')})`,
+  );
   const stop = bus.subscribe((event) => {
     const parsed = ZBusEvent.safeParse(JSON.parse(JSON.stringify(event)));
     if (!parsed.success) invalid.push(event);
     events.push(event);
-    for (const wake of waiters) wake();
+    arrival.arrived();
   });
   const recorder = {
     events,
     invalid,
     stop,
-    waitFor(predicate: (event: TBusEvent) => boolean, timeoutMs = 5000): Promise<any> {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = events.find(predicate);
-          if (found) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(found);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(
-            new Error(`No matching bus event within ${timeoutMs} ms (saw ${events.map((e) => e.type).join(', ')})`),
-          );
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: arrival.waitFor,
   } as BusRecorder;
   const probe = `probe-${Math.random().toString(36).slice(2)}`;
   for (let i = 0; i < 50 && !events.some((e) => e.type === 'account:changed' && e.userId === probe); i += 1) {

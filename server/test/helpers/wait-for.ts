@@ -1,0 +1,38 @@
+/** A growing list of things received (mails, bus events) and a way to wait for one of them. */
+export interface Arrivals<T> {
+  /** Call after pushing a new item: wakes every pending waitFor. */
+  arrived(): void;
+  /** Resolves with the first item (already received or arriving within the timeout) that matches. */
+  waitFor(predicate: (item: T) => boolean, timeoutMs?: number): Promise<T>;
+}
+
+/**
+ * Waits on `items` as it grows; on timeout rejects with `timeoutMessage(timeoutMs)`, which may
+ * describe what did arrive. Shared by the SMTP server and the bus recorder so both wait alike.
+ */
+export function arrivals<T>(items: readonly T[], timeoutMessage: (timeoutMs: number) => string): Arrivals<T> {
+  const waiters = new Set<() => void>();
+  return {
+    arrived() {
+      for (const wake of waiters) wake();
+    },
+    waitFor(predicate, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = items.find(predicate);
+          if (found) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(timeoutMessage(timeoutMs)));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
