@@ -1,4 +1,4 @@
-import { createRedisBus, type Database } from '@signalroom/shared/node';
+import { configOrExit, createRedisBus, type Database, onShutdownSignal, runMain } from '@signalroom/shared/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -7,13 +7,7 @@ import { startSignalWorker, waitForSignalTables } from './signal-worker.js';
 
 /** The standalone worker (distributed shape): `npm run worker`. */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof parseWorkerConfig>;
-  try {
-    config = parseWorkerConfig();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
+  const config = configOrExit(parseWorkerConfig);
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
   const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DB_POOL_MAX });
   pool.on('error', () => {});
@@ -31,18 +25,12 @@ async function main(): Promise<void> {
     redisUrl: config.REDIS_URL,
     namespace: config.REDIS_NAMESPACE,
   });
-  const shutdown = async (signal: string) => {
+  onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'worker shutting down');
     await worker.close();
     await bus.close();
     await db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

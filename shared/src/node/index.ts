@@ -1,6 +1,7 @@
 export type { BotAccessSubmissionsTable, BotAccessTables } from './bot-access-tables.js';
 export * from './bus.js';
 export * from './database.js';
+export * from './process.js';
 export * from './schema.js';
 export * from './signal-store.js';
 export type { OfferCountdownTable, SignalsTable, SignalTables } from './signal-tables.js';
