@@ -1,7 +1,8 @@
-import type { TSignal, TUser } from '@signalroom/shared';
+import type { TSignal } from '@signalroom/shared';
 import { emptyPerformanceStats } from '@signalroom/shared';
 import { describe, expect, it } from 'vitest';
 import { cutSnapshot, type LiveData, SNAPSHOT_SIGNAL_COUNT } from './realtime.snapshot.js';
+import { testMember } from './realtime.test-data.js';
 
 const limits = { silver: 10, pro: 50, gold: null };
 
@@ -29,31 +30,6 @@ function signal(daySequence: number): TSignal {
   };
 }
 
-function member(overrides: Partial<TUser>): TUser {
-  return {
-    id: 'u1',
-    fullName: 'Test Member',
-    email: 'm@example.com',
-    phone: '+2348012345678',
-    country: 'Nigeria',
-    telegram: null,
-    admissionCode: 'SR-1',
-    hasDeposited: true,
-    accessPath: null,
-    accessLevel: 'deposited',
-    dashboardUnlocked: true,
-    tier: 'silver',
-    codeActivated: false,
-    role: 'member',
-    emailVerified: true,
-    brokerAccountId: null,
-    depositAmount: 0,
-    createdAt: '2026-11-22T00:00:00.000Z',
-    trialEndsAt: null,
-    ...overrides,
-  };
-}
-
 const now = new Date('2026-11-22T10:00:00.000Z');
 const data: LiveData = {
   signals: Array.from({ length: 12 }, (_, i) => signal(12 - i)),
@@ -69,7 +45,7 @@ const data: LiveData = {
 
 describe('cutSnapshot', () => {
   it('gives anonymous sockets, guests and locked members the countdown only', () => {
-    for (const user of [null, member({ tier: 'guest' }), member({ tier: 'gold', dashboardUnlocked: false })]) {
+    for (const user of [null, testMember({ tier: 'guest' }), testMember({ tier: 'gold', dashboardUnlocked: false })]) {
       const snapshot = cutSnapshot(data, user, limits, now);
       expect(snapshot.signals).toEqual([]);
       expect(snapshot.stats).toBeNull();
@@ -78,11 +54,11 @@ describe('cutSnapshot', () => {
   });
 
   it('cuts signals to the tier: silver gets teasers past its daily allowance, gold everything', () => {
-    const silver = cutSnapshot(data, member({ tier: 'silver' }), limits, now);
+    const silver = cutSnapshot(data, testMember({ tier: 'silver' }), limits, now);
     expect(silver.signals).toHaveLength(SNAPSHOT_SIGNAL_COUNT);
     expect(silver.signals.filter((s) => s.locked).map((s) => s.daySequence)).toEqual([12, 11]);
     expect(silver.signals[0]).not.toHaveProperty('asset');
-    const gold = cutSnapshot(data, member({ tier: 'gold' }), limits, now);
+    const gold = cutSnapshot(data, testMember({ tier: 'gold' }), limits, now);
     expect(gold.signals.every((s) => !s.locked)).toBe(true);
     expect(gold.stats).toEqual(emptyPerformanceStats());
   });
