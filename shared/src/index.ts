@@ -11,6 +11,7 @@ export * from './envelope.js';
 export * from './events.js';
 export * from './martingale.js';
 export * from './messages.js';
+export * from './offer-window.js';
 export * from './performance.js';
 export * from './public-config.js';
 export * from './queues.js';
