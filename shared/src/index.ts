@@ -1,4 +1,5 @@
 export * from './access-level.js';
+export * from './account-setup.js';
 export * from './admin.schemas.js';
 export * from './admin-pagination.js';
 export * from './auth.messages.js';

@@ -1,4 +1,11 @@
-import { AuthMessages, LIMITS, Messages, type TProfileUpdateRequest, type TUser } from '@signalroom/shared';
+import {
+  AuthMessages,
+  depositMinimumIssue,
+  LIMITS,
+  Messages,
+  type TProfileUpdateRequest,
+  type TUser,
+} from '@signalroom/shared';
 import type { UsersTable } from '@signalroom/shared/node';
 import type { Updateable } from 'kysely';
 import type { ServerContext } from '../../context.js';
@@ -21,6 +28,12 @@ export async function updateProfile(ctx: ServerContext, user: TUser, input: TPro
       });
     }
     patch.broker_account_id = broker;
+  }
+  if (input.depositAmount !== undefined || input.accessPath !== undefined) {
+    // The path minimums ($30 manual, $500 auto) hold for the account as it will be after this save,
+    // so switching path alone cannot leave a declared deposit below the new path's minimum.
+    const issue = depositMinimumIssue(input.accessPath ?? user.accessPath, input.depositAmount ?? user.depositAmount);
+    if (issue) throw AppError.validation(issue, { depositAmount: issue });
   }
   if (input.depositAmount !== undefined) patch.deposit_amount = input.depositAmount;
   if (input.accessPath !== undefined) patch.access_path = input.accessPath;

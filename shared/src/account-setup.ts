@@ -1,0 +1,48 @@
+import { ACCESS_PATH_MIN_DEPOSIT_USD, type AccessPath } from './constants.js';
+
+/** Names of the wizard's two access paths, as the spec words them (section 2, Fund Account). */
+export const ACCESS_PATH_LABELS: Record<AccessPath, string> = {
+  manual: 'Manual Trading Access',
+  auto: 'Auto Copy Trading',
+};
+
+/**
+ * Messages of the account-setup rules. The spec only enforces the path minimums in the browser; we
+ * enforce them on the server too (DECISIONS.md), so the refusal needs words of its own.
+ */
+export const AccountSetupMessages = {
+  depositBelowMinimum: {
+    manual: `Deposit amount must be at least $${ACCESS_PATH_MIN_DEPOSIT_USD.manual} for ${ACCESS_PATH_LABELS.manual}`,
+    auto: `Deposit amount must be at least $${ACCESS_PATH_MIN_DEPOSIT_USD.auto} for ${ACCESS_PATH_LABELS.auto}`,
+  } satisfies Record<AccessPath, string>,
+  /** The wizard's non-blocking notice when a save fails (the spec only logs it; we tell the member). */
+  saveFailed: 'Your details could not be saved. You can continue and try again later.',
+} as const;
+
+/** The smallest deposit (USD) the wizard accepts for an access path: manual $30, auto $500 (spec section 9). */
+export function minimumDepositFor(path: AccessPath): number {
+  return ACCESS_PATH_MIN_DEPOSIT_USD[path];
+}
+
+/**
+ * The depositAmount a profile save sends (spec section 5): the typed value only when it parses to a
+ * finite number above 0; otherwise nothing, so an empty or bad field never overwrites a stored amount.
+ */
+export function depositAmountToSend(raw: string): number | undefined {
+  const text = raw.trim();
+  if (!text) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/**
+ * Why a declared deposit does not fit its access path, or null when it does. A deposit of 0 means
+ * "not declared yet" (the stored default) and a missing path means "not chosen yet": neither is checked.
+ */
+export function depositMinimumIssue(
+  path: AccessPath | null | undefined,
+  amount: number | null | undefined,
+): string | null {
+  if (!path || amount === null || amount === undefined || amount <= 0) return null;
+  return amount < minimumDepositFor(path) ? AccountSetupMessages.depositBelowMinimum[path] : null;
+}
