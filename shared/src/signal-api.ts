@@ -7,17 +7,12 @@ export const ZSignalListQuery = z.object({
 });
 export type TSignalListQuery = z.infer<typeof ZSignalListQuery>;
 
-/** Body of POST /api/countdown/reset: optional duration; without it the configured window is used. */
-export const ZCountdownResetRequest = z
-  .object({
-    durationMinutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(60 * 24 * 90)
-      .optional(),
-  })
-  .strict();
+/**
+ * Body of POST /api/countdown/reset: optional duration; without it the configured window is used.
+ * The shape only: the range (1 minute to 30 days) is the offer-window rule (offer-window.ts), which the
+ * server checks so that a bad value gets that rule's own message, the same one the admin form shows.
+ */
+export const ZCountdownResetRequest = z.object({ durationMinutes: z.number().optional() }).strict();
 export type TCountdownResetRequest = z.infer<typeof ZCountdownResetRequest>;
 
 /** GET /api/countdown/config (admin). */

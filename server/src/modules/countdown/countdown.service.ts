@@ -1,5 +1,12 @@
-import { countdownAt, type TCountdown, type TCountdownConfig, type TUser } from '@signalroom/shared';
+import {
+  countdownAt,
+  offerDurationError,
+  type TCountdown,
+  type TCountdownConfig,
+  type TUser,
+} from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
+import { assertNoFieldErrors } from '../../http/parse.js';
 import { type CountdownRow, findOrCreateCountdown, updateCountdownDeadline } from './countdown.repository.js';
 
 function presentConfig(row: CountdownRow, now: Date): TCountdownConfig {
@@ -28,13 +35,17 @@ export async function countdownConfig(ctx: ServerContext): Promise<TCountdownCon
 
 /**
  * Sets a new deadline (now + durationMinutes, or the default window) and tells every client at once;
- * the worker's next tick reads the same row.
+ * the worker's next tick reads the same row. A window outside 1 minute to 30 days is refused (400) with
+ * the offer-window rule's message before anything is written.
  */
 export async function resetOfferCountdown(
   ctx: ServerContext,
   admin: TUser,
   durationMinutes: number | undefined,
 ): Promise<TCountdownConfig> {
+  if (durationMinutes !== undefined) {
+    assertNoFieldErrors({ durationMinutes: offerDurationError(durationMinutes) ?? undefined });
+  }
   const now = ctx.now();
   const row = await updateCountdownDeadline(ctx.db, { now, durationMinutes, by: admin.id });
   await ctx.bus
