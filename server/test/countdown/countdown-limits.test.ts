@@ -17,8 +17,7 @@ describe('offer countdown reset limits', () => {
     await server?.close();
   });
 
-  const reset = (body: unknown) =>
-    server.api<TCountdownConfig>('POST', '/api/countdown/reset', { token: admin, body });
+  const reset = (body: unknown) => server.api<TCountdownConfig>('POST', '/api/countdown/reset', { token: admin, body });
   const deadline = async () => (await server.api<TCountdown>('GET', '/api/countdown')).body.data?.deadline;
   const updatedBy = async () =>
     (await server.context.db.selectFrom('offer_countdown').select('updated_by').executeTakeFirst())?.updated_by;
