@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { validateBotAccessSubmission } from './bot-access.js';
-import { EMPTY_BOT_ACCESS_FORM, toBotAccessSubmission } from './validation/bot-access.rules.js';
+import { VALID_BOT_ACCESS_FORM } from './bot-access.test-data.js';
+import { toBotAccessSubmission } from './validation/bot-access.rules.js';
 
-const filled = {
-  ...EMPTY_BOT_ACCESS_FORM,
-  fullName: 'Ada Obi',
-  phoneNumber: '801 234 5678',
-  email: 'ada@example.com',
-  hasAccount: 'yes',
-  hasFunded: 'ready',
-  canAfford: 'maybe',
-  hasLostMoney: 'yes',
-  lossAmount: '$300',
-  usageMethod: 'both',
-  wantsCall: 'yes',
-  callCountryCode: '+44',
-  callNumber: '7700 900123',
-  readyToStart: 'now',
-};
+const filled = VALID_BOT_ACCESS_FORM;
 
 describe('validateBotAccessSubmission (server side of the joined numbers)', () => {
   it('accepts what the form sends for a valid application', () => {

@@ -1,22 +1,13 @@
 import { EMPTY_BOT_ACCESS_FORM, type TBotAccessSubmission, toBotAccessSubmission } from '@signalroom/shared';
+import { VALID_BOT_ACCESS_FORM } from '@signalroom/shared/test-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
+// The shared valid form, with spaces around the name (the server trims it) and another start answer.
 const application = toBotAccessSubmission({
-  ...EMPTY_BOT_ACCESS_FORM,
+  ...VALID_BOT_ACCESS_FORM,
   fullName: '  Ada Obi ',
-  phoneNumber: '801 234 5678',
-  email: 'ada@example.com',
-  hasAccount: 'yes',
-  hasFunded: 'ready',
-  canAfford: 'maybe',
-  hasLostMoney: 'yes',
-  lossAmount: '$300',
-  usageMethod: 'both',
-  wantsCall: 'yes',
-  callCountryCode: '+44',
-  callNumber: '7700 900123',
   readyToStart: 'today',
 });
 
