@@ -1,5 +1,5 @@
-import type { Database, SignalRow } from '@signalroom/shared/node';
-import { type Kysely, sql } from 'kysely';
+import type { Database, SignalRow, SignalsTable } from '@signalroom/shared/node';
+import { type Kysely, sql, type Updateable } from 'kysely';
 
 type Db = Kysely<Database>;
 
@@ -69,15 +69,7 @@ export async function listActiveSignals(db: Db): Promise<{ id: string; levelEnds
 
 /** Moves an active signal from `level` to the next martingale level; null if someone else already did. */
 export async function advanceSignalLevel(db: Db, id: string, level: number, now: Date): Promise<SignalRow | null> {
-  const row = await db
-    .updateTable('signals')
-    .set({ active_level: level + 1, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'active')
-    .where('active_level', '=', level)
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
+  return updateIfActiveAtLevel(db, id, level, { active_level: level + 1, updated_at: now });
 }
 
 /** Writes the final state of a signal resolved at `level`; null if it was already resolved. */
@@ -93,16 +85,29 @@ export async function finishSignal(
   },
   now: Date,
 ): Promise<SignalRow | null> {
+  return updateIfActiveAtLevel(db, id, level, {
+    status: result.status,
+    outcome: result.outcome,
+    resolved_level: result.resolvedLevel,
+    exit_price: result.exitPrice,
+    updated_at: now,
+    resolved_at: now,
+  });
+}
+
+/**
+ * The compare-and-set both moves rest on: updates the signal only while it is still active at `level`,
+ * so of racing engines exactly one gets the row back (the others get null and do nothing).
+ */
+async function updateIfActiveAtLevel(
+  db: Db,
+  id: string,
+  level: number,
+  values: Updateable<SignalsTable>,
+): Promise<SignalRow | null> {
   const row = await db
     .updateTable('signals')
-    .set({
-      status: result.status,
-      outcome: result.outcome,
-      resolved_level: result.resolvedLevel,
-      exit_price: result.exitPrice,
-      updated_at: now,
-      resolved_at: now,
-    })
+    .set(values)
     .where('id', '=', id)
     .where('status', '=', 'active')
     .where('active_level', '=', level)
