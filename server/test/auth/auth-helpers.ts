@@ -73,6 +73,11 @@ export async function registerAndConfirm(
   return { ...confirmed.body.data!, email: input.email, password: input.password };
 }
 
+/** The user row (its id) stored for this e-mail, or undefined (to prove a refused sign-up wrote no user). */
+export function findUserByEmail(server: TestServer, email: string): Promise<{ id: string } | undefined> {
+  return server.context.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+}
+
 /** Rows in a table (to prove a refused call wrote nothing). */
 export async function countRows(
   server: TestServer,

@@ -2,7 +2,7 @@ import { AuthMessages, Messages } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../src/modules/auth/auth.limits.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { registration, uniqueEmail } from './auth-helpers.js';
+import { findUserByEmail, registration, uniqueEmail } from './auth-helpers.js';
 
 type Answer = Awaited<ReturnType<TestServer['api']>>;
 
@@ -66,12 +66,7 @@ describe('rate limits of the auth calls (default limits)', () => {
     }
     const input = registration();
     expectRateLimited(await server.api('POST', '/api/auth/register', { body: input }));
-    const row = await server.context.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', input.email)
-      .executeTakeFirst();
-    expect(row).toBeUndefined();
+    expect(await findUserByEmail(server, input.email)).toBeUndefined();
   });
 
   it('limits forgot-password per e-mail', async () => {

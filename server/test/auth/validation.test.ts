@@ -2,7 +2,7 @@ import { AuthMessages, Messages, type TUser } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { countRows, registration } from './auth-helpers.js';
+import { countRows, findUserByEmail, registration } from './auth-helpers.js';
 
 describe('auth input validation: the spec messages, and bad input that writes nothing', () => {
   let server: TestServer;
@@ -137,12 +137,7 @@ describe('auth input validation: the spec messages, and bad input that writes no
       expect(status).toBe(400);
       expect(body.message).toBe(Messages.common.invalidRequest);
       expect(body.error?.code).toBe('validation_failed');
-      const row = await server.context.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', input.email)
-        .executeTakeFirst();
-      expect(row).toBeUndefined();
+      expect(await findUserByEmail(server, input.email)).toBeUndefined();
     }
     expect(await Promise.all([countRows(server, 'users'), countRows(server, 'mail_outbox')])).toEqual(before);
     const login = await server.api('POST', '/api/auth/login', {
