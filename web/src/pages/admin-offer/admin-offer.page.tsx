@@ -1,0 +1,249 @@
+import { describeOfferWindow, Messages, type TCountdownConfig, type TUser } from '@signalroom/shared';
+import { CheckCircle2, Clock, RefreshCw, ShieldAlert } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fetchCountdownConfig, resetCountdown } from '../../api/countdown-admin.api.js';
+import { pollOfferCountdown, useOfferCountdown } from '../../stores/offer-countdown.store.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useSessionStore } from '../../stores/session.store.js';
+import { formatDeadline } from './deadline-format.js';
+import { OfferWindowFormPanel } from './offer-window-form.js';
+import './admin-offer.css';
+
+/**
+ * Offer countdown (/dashboard/admin/offer): the deadline every visitor counts down to (landing page and
+ * bot-access banner), the time left, and a form to start a new window (DECISIONS.md: a real deadline set
+ * by an admin; at zero the offer shows as ended and nothing restarts it by itself). Only admins see it;
+ * the server refuses the config and reset calls to anyone else.
+ */
+export function Component() {
+  const user = useSessionStore((s) => s.user);
+  if (!user) return null;
+  if (user.role !== 'admin') return <NoAccess />;
+  return <AdminOffer self={user} />;
+}
+
+function NoAccess() {
+  return (
+    <section className="panel state state--error" aria-labelledby="offer-denied-title" data-testid="admin-forbidden">
+      <ShieldAlert aria-hidden="true" size={28} />
+      <h1 id="offer-denied-title">Admins only</h1>
+      <p className="muted">{Messages.common.forbidden}</p>
+      <Link to="/dashboard">Back to the Command Center</Link>
+    </section>
+  );
+}
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; config: TCountdownConfig }
+  | { status: 'error'; message: string };
+
+function AdminOffer({ self }: { self: TUser }) {
+  const publicConfig = usePublicConfigStore((s) => s.config);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [forbidden, setForbidden] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const [durationError, setDurationError] = useState<string | null>(null);
+  // The same public countdown visitors see (polled every second), so "time left" is theirs to the second.
+  const live = useOfferCountdown();
+  const timeZone = publicConfig?.timeZone;
+  const zoneLabel = publicConfig?.timeZoneLabel ?? 'Operator time';
+
+  const refuse = useCallback((status: 'unauthorized' | 'forbidden' | 'failed', message: string) => {
+    if (status === 'unauthorized') useSessionStore.getState().clear();
+    else if (status === 'forbidden') setForbidden(true);
+    else setAlert(message);
+  }, []);
+
+  const reload = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    const result = await fetchCountdownConfig();
+    if (result.ok) setLoad({ status: 'ready', config: result.data });
+    else {
+      setLoad({ status: 'error', message: result.message });
+      refuse(result.status, result.message);
+    }
+  }, [refuse]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  async function reset(durationMinutes: number): Promise<boolean> {
+    setBusy(true);
+    setAlert(null);
+    setNotice('');
+    setDurationError(null);
+    const result = await resetCountdown(durationMinutes);
+    setBusy(false);
+    if (result.ok) {
+      setLoad({ status: 'ready', config: result.data });
+      const at = result.data.deadline ? formatDeadline(result.data.deadline, timeZone) : 'none';
+      setNotice(`New deadline set: ${at} (${zoneLabel}), ${describeOfferWindow(durationMinutes)} from now.`);
+      void pollOfferCountdown();
+      return true;
+    }
+    setDurationError(result.fields.durationMinutes ?? null);
+    refuse(result.status, result.message);
+    return false;
+  }
+
+  if (forbidden) return <NoAccess />;
+
+  return (
+    <div className="page admin-offer" data-testid="admin-offer">
+      <header className="page__head">
+        <h1>
+          <Clock aria-hidden="true" size={26} /> Offer countdown
+        </h1>
+        <p className="muted">
+          The deadline of the launch offer on the landing page and the bot-access banner. At zero the offer shows as
+          ended; nothing restarts it by itself.
+        </p>
+      </header>
+
+      {/* Always in the page, so assistive technology announces a message as soon as it appears. */}
+      <div role="alert" className="offer-message-region" data-testid="offer-alert">
+        {alert && <p className="offer-message offer-message--error">{alert}</p>}
+      </div>
+      <div role="status" className="offer-message-region" data-testid="offer-notice">
+        {notice && (
+          <p className="offer-message offer-message--success">
+            <CheckCircle2 aria-hidden="true" size={18} /> {notice}
+          </p>
+        )}
+      </div>
+
+      <section
+        className="panel offer-current"
+        aria-labelledby="offer-current-title"
+        aria-busy={load.status === 'loading'}
+      >
+        <div className="panel__head">
+          <h2 id="offer-current-title">Current deadline</h2>
+          {live.status !== 'loading' && (
+            <span className={`offer-status ${live.ended ? 'is-ended' : 'is-running'}`} data-testid="offer-status">
+              {live.ended ? 'Ended' : 'Running'}
+            </span>
+          )}
+        </div>
+        <CurrentDeadline
+          load={load}
+          self={self}
+          timeZone={timeZone}
+          zoneLabel={zoneLabel}
+          onRetry={() => {
+            setAlert(null);
+            void reload();
+          }}
+        />
+        <div className="offer-time-left">
+          <span className="muted small">Time left</span>
+          <span className="offer-time-left__value" data-testid="offer-time-left" aria-live="off">
+            {live.status === 'unavailable'
+              ? 'Unavailable'
+              : live.ended
+                ? 'Ended'
+                : live.time
+                  ? `${live.time.hours}:${live.time.minutes}:${live.time.seconds}`
+                  : '--:--:--'}
+          </span>
+          {live.status === 'offline' && (
+            <span className="muted small">Connection lost: counting down from the last known deadline.</span>
+          )}
+        </div>
+      </section>
+
+      {load.status === 'ready' && (
+        <OfferWindowFormPanel
+          defaultMinutes={load.config.windowMinutes}
+          busy={busy}
+          serverError={durationError}
+          onReset={reset}
+        />
+      )}
+    </div>
+  );
+}
+
+function CurrentDeadline({
+  load,
+  self,
+  timeZone,
+  zoneLabel,
+  onRetry,
+}: {
+  load: Load;
+  self: TUser;
+  timeZone: string | undefined;
+  zoneLabel: string;
+  onRetry(): void;
+}) {
+  if (load.status === 'loading') {
+    return (
+      <div className="skeleton-room" role="status" aria-label="Loading the deadline" data-testid="offer-loading">
+        <div className="skeleton skeleton--row" />
+        <div className="skeleton skeleton--row" />
+      </div>
+    );
+  }
+  if (load.status === 'error') {
+    return (
+      <div className="state state--error" data-testid="offer-load-error">
+        <p>The deadline could not be loaded.</p>
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          <RefreshCw aria-hidden="true" size={18} /> Try again
+        </button>
+      </div>
+    );
+  }
+  const { config } = load;
+  const setBy =
+    config.updatedBy === null
+      ? 'automatically at first start'
+      : config.updatedBy === self.id
+        ? 'by you'
+        : 'by an admin';
+  return (
+    <dl className="kv offer-current__facts">
+      {config.deadline ? (
+        <>
+          <div>
+            <dt>{zoneLabel}</dt>
+            <dd>
+              <time dateTime={config.deadline} data-testid="offer-deadline-local">
+                {formatDeadline(config.deadline, timeZone)}
+              </time>
+            </dd>
+          </div>
+          <div>
+            <dt>UTC</dt>
+            <dd>
+              <time dateTime={config.deadline} data-testid="offer-deadline-utc">
+                {formatDeadline(config.deadline, 'UTC')}
+              </time>
+            </dd>
+          </div>
+        </>
+      ) : (
+        <div>
+          <dt>Deadline</dt>
+          <dd data-testid="offer-deadline-local">No deadline is set.</dd>
+        </div>
+      )}
+      <div>
+        <dt>Last set</dt>
+        <dd>
+          {formatDeadline(config.updatedAt, timeZone)} {setBy}
+        </dd>
+      </div>
+      <div>
+        <dt>Default window</dt>
+        <dd>{describeOfferWindow(config.windowMinutes)}</dd>
+      </div>
+    </dl>
+  );
+}
