@@ -1,0 +1,112 @@
+import { Check, Mail, MessageCircle, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useSessionStore } from '../../stores/session.store.js';
+import { CreateAccountStep, FundAccountStep, VerifyStep } from './account-setup-steps.js';
+import { type SetupStep, useAccountSetup } from './use-account-setup.js';
+import './account-setup.css';
+
+const STEPS: ReadonlyArray<{ step: SetupStep; title: string }> = [
+  { step: 1, title: 'Create Trading Account' },
+  { step: 2, title: 'Fund Account' },
+  { step: 3, title: 'Verify' },
+];
+
+/** Account Setup (/dashboard/account-setup): the three-step broker configuration wizard (spec section 2). */
+export function Component() {
+  const user = useSessionStore((s) => s.user);
+  const config = usePublicConfigStore((s) => s.config);
+  const setup = useAccountSetup();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // Keyboard and screen-reader users land on the new step's heading, not at the top of the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step change by design
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [setup.step]);
+
+  if (!user) return null;
+  const props = { setup, config };
+
+  return (
+    <div className="page setup" data-testid="account-setup">
+      <header className="page__head">
+        <h1>Account Setup</h1>
+        <p className="muted">Connect your own broker account in three steps to activate your access.</p>
+      </header>
+
+      <ol className="setup-steps" aria-label="Setup progress">
+        {STEPS.map(({ step, title }) => {
+          const state = step < setup.step ? 'done' : step === setup.step ? 'current' : 'todo';
+          return (
+            <li
+              key={step}
+              className={`setup-steps__item is-${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              <span className="setup-steps__num" aria-hidden="true">
+                {state === 'done' ? <Check size={16} /> : step}
+              </span>
+              <span className="setup-steps__title">
+                {title}
+                {state === 'done' && <span className="sr-only"> (completed)</span>}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+
+      {setup.notice && (
+        <div className="setup-notice" role="status" data-testid="setup-notice">
+          <div>
+            <strong>{setup.notice.title}</strong>
+            <p>{setup.notice.detail}</p>
+          </div>
+          <button type="button" className="icon-btn" onClick={setup.dismissNotice} aria-label="Dismiss notice">
+            <X aria-hidden="true" size={18} />
+          </button>
+        </div>
+      )}
+
+      <section
+        className="panel setup-panel"
+        aria-labelledby="setup-step-title"
+        data-testid={`setup-step-${setup.step}`}
+      >
+        <p className="eyebrow">Step {setup.step} of 3</p>
+        <h2 id="setup-step-title" ref={heading} tabIndex={-1}>
+          {STEPS.find((s) => s.step === setup.step)?.title}
+        </h2>
+        {setup.step === 1 && <CreateAccountStep {...props} />}
+        {setup.step === 2 && <FundAccountStep {...props} />}
+        {setup.step === 3 && <VerifyStep {...props} />}
+      </section>
+
+      <section className="panel" aria-labelledby="setup-help-title" data-testid="setup-help">
+        <h2 id="setup-help-title">Need help?</h2>
+        <p className="muted">Stuck on a step? Our support team can walk you through it.</p>
+        {config ? (
+          <ul className="link-list">
+            <li>
+              <a href={config.supportChatUrl} target="_blank" rel="noopener noreferrer">
+                <MessageCircle aria-hidden="true" size={18} /> Chat with {config.supportHandle}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${config.supportEmail}`}>
+                <Mail aria-hidden="true" size={18} /> {config.supportEmail}
+              </a>
+            </li>
+          </ul>
+        ) : (
+          <p className="muted">Loading support contacts...</p>
+        )}
+      </section>
+    </div>
+  );
+}

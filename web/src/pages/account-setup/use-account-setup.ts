@@ -1,0 +1,89 @@
+import {
+  type AccessPath,
+  AccountSetupMessages,
+  depositAmountToSend,
+  type TProfileUpdateRequest,
+} from '@signalroom/shared';
+import { useEffect, useRef, useState } from 'react';
+import { saveProfile } from '../../api/profile.api.js';
+import { useSessionStore } from '../../stores/session.store.js';
+
+export type SetupStep = 1 | 2 | 3;
+
+/** A failed save: the wizard still moves on (spec section 4), but tells the member (our deviation). */
+export interface SaveNotice {
+  title: string;
+  detail: string;
+}
+
+/**
+ * State of the Account Setup wizard (spec sections 3 to 5): the form (broker account, deposit amount,
+ * access path) prefilled from the stored user, the current step and the profile saves between steps.
+ */
+export function useAccountSetup() {
+  const stored = useSessionStore((s) => s.user);
+  const [step, setStep] = useState<SetupStep>(1);
+  const [brokerAccount, setBrokerAccount] = useState(() => stored?.brokerAccountId ?? '');
+  const [depositAmount, setDepositAmount] = useState(() =>
+    stored && stored.depositAmount > 0 ? String(stored.depositAmount) : '',
+  );
+  const [accessPath, setAccessPath] = useState<AccessPath>(() => stored?.accessPath ?? 'manual');
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  /** Saves, then goes to `next` whatever the outcome (spec: "proceeds even if it failed"). */
+  async function saveThenGo(body: TProfileUpdateRequest, next: SetupStep): Promise<void> {
+    if (saving) return;
+    setSaving(true);
+    setNotice(null);
+    const result = await saveProfile(body);
+    if (!mounted.current) return;
+    setSaving(false);
+    if (result.ok) {
+      // The answer's user replaces the stored user (spec section 7).
+      useSessionStore.getState().setUser(result.data);
+    } else if (result.status === 'unauthorized') {
+      // A dead session: clearing it sends the dashboard shell to the login page.
+      useSessionStore.getState().clear();
+      return;
+    } else {
+      console.warn('Account setup save failed:', result.message);
+      setNotice({ title: AccountSetupMessages.saveFailed, detail: result.message });
+    }
+    setStep(next);
+  }
+
+  return {
+    step,
+    brokerAccount,
+    setBrokerAccount,
+    depositAmount,
+    setDepositAmount,
+    accessPath,
+    setAccessPath,
+    saving,
+    notice,
+    dismissNotice: () => setNotice(null),
+    canContinueAccount: brokerAccount.trim() !== '' && !saving,
+    canContinueFunding: depositAmount.trim() !== '' && !saving,
+    submitAccount: () => saveThenGo({ brokerAccountId: brokerAccount }, 2),
+    submitFunding: () => {
+      const amount = depositAmountToSend(depositAmount);
+      return saveThenGo(
+        { brokerAccountId: brokerAccount, accessPath, ...(amount === undefined ? {} : { depositAmount: amount }) },
+        3,
+      );
+    },
+    /** Back goes 3 to 2 and 2 to 1; a save notice stays, so the member can fix what was refused. */
+    back: () => setStep((s) => (s === 3 ? 2 : 1)),
+  };
+}
+
+export type AccountSetup = ReturnType<typeof useAccountSetup>;
