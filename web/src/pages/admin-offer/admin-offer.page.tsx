@@ -1,8 +1,8 @@
-import { describeOfferWindow, Messages, type TCountdownConfig, type TUser } from '@signalroom/shared';
-import { CheckCircle2, Clock, RefreshCw, ShieldAlert } from 'lucide-react';
+import { describeOfferWindow, type TCountdownConfig, type TUser } from '@signalroom/shared';
+import { CheckCircle2, Clock, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { fetchCountdownConfig, resetCountdown } from '../../api/countdown-admin.api.js';
+import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import { pollOfferCountdown, useOfferCountdown } from '../../stores/offer-countdown.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
@@ -19,19 +19,8 @@ import './admin-offer.css';
 export function Component() {
   const user = useSessionStore((s) => s.user);
   if (!user) return null;
-  if (user.role !== 'admin') return <NoAccess />;
+  if (user.role !== 'admin') return <AdminsOnly titleId="offer-denied-title" />;
   return <AdminOffer self={user} />;
-}
-
-function NoAccess() {
-  return (
-    <section className="panel state state--error" aria-labelledby="offer-denied-title" data-testid="admin-forbidden">
-      <ShieldAlert aria-hidden="true" size={28} />
-      <h1 id="offer-denied-title">Admins only</h1>
-      <p className="muted">{Messages.common.forbidden}</p>
-      <Link to="/dashboard">Back to the Command Center</Link>
-    </section>
-  );
 }
 
 type Load =
@@ -91,7 +80,7 @@ function AdminOffer({ self }: { self: TUser }) {
     return false;
   }
 
-  if (forbidden) return <NoAccess />;
+  if (forbidden) return <AdminsOnly titleId="offer-denied-title" />;
 
   return (
     <div className="page admin-offer" data-testid="admin-offer">

@@ -1,7 +1,7 @@
 import { Messages, type Role, type TUser } from '@signalroom/shared';
-import { RefreshCw, Search, ShieldAlert, Users, X } from 'lucide-react';
+import { RefreshCw, Search, Users, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { AdminPager } from './admin-pager.js';
 import { AdminUsersTable } from './admin-users-table.js';
@@ -17,19 +17,8 @@ import './admin-users.css';
 export function Component() {
   const user = useSessionStore((s) => s.user);
   if (!user) return null;
-  if (user.role !== 'admin') return <NoAccess />;
+  if (user.role !== 'admin') return <AdminsOnly titleId="admin-denied-title" />;
   return <AdminUsers self={user} />;
-}
-
-function NoAccess() {
-  return (
-    <section className="panel state state--error" aria-labelledby="admin-denied-title" data-testid="admin-forbidden">
-      <ShieldAlert aria-hidden="true" size={28} />
-      <h1 id="admin-denied-title">Admins only</h1>
-      <p className="muted">{Messages.common.forbidden}</p>
-      <Link to="/dashboard">Back to the Command Center</Link>
-    </section>
-  );
 }
 
 function AdminUsers({ self }: { self: TUser }) {
@@ -38,7 +27,7 @@ function AdminUsers({ self }: { self: TUser }) {
   const searchId = useId();
   const hintId = useId();
 
-  if (state.forbidden) return <NoAccess />;
+  if (state.forbidden) return <AdminsOnly titleId="admin-denied-title" />;
 
   function changeRole(user: TUser, role: Role) {
     const question =
