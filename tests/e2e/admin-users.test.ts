@@ -322,7 +322,7 @@ describe('Admin Users screen in a real browser', () => {
     const adminView = await newPage();
     await signInBrowser(adminView.context, admin);
     await adminView.page.goto(e2e.url('/dashboard'));
-    await adminView.page.locator('.admin-link').click(FIRST_PAINT);
+    await adminView.page.locator('a.admin-link[href="/dashboard/admin/users"]').click(FIRST_PAINT);
     await adminView.page.waitForURL(`**${ADMIN_PATH}`);
     await adminView.page.getByTestId('admin-users').waitFor(FIRST_PAINT);
   });
