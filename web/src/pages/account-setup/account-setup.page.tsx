@@ -1,5 +1,6 @@
-import { Check, Mail, MessageCircle, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { SupportLinks } from '../../components/dashboard/support-links.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { CreateAccountStep, FundAccountStep, VerifyStep } from './account-setup-steps.js';
@@ -90,22 +91,7 @@ export function Component() {
       <section className="panel" aria-labelledby="setup-help-title" data-testid="setup-help">
         <h2 id="setup-help-title">Need help?</h2>
         <p className="muted">Stuck on a step? Our support team can walk you through it.</p>
-        {config ? (
-          <ul className="link-list">
-            <li>
-              <a href={config.supportChatUrl} target="_blank" rel="noopener noreferrer">
-                <MessageCircle aria-hidden="true" size={18} /> Chat with {config.supportHandle}
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${config.supportEmail}`}>
-                <Mail aria-hidden="true" size={18} /> {config.supportEmail}
-              </a>
-            </li>
-          </ul>
-        ) : (
-          <p className="muted">Loading support contacts...</p>
-        )}
+        <SupportLinks config={config} chatVerb="Chat with" />
       </section>
     </div>
   );

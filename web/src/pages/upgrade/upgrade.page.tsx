@@ -1,6 +1,7 @@
 import { TIER_MIN_DEPOSIT_USD, TIMING, type UpgradeTier, upgradeAvailability } from '@signalroom/shared';
-import { Crown, Gem, Mail, MessageCircle, Phone, Star } from 'lucide-react';
+import { Crown, Gem, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { SupportLinks } from '../../components/dashboard/support-links.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { useTierLimits } from '../command-center/tier-cards.js';
@@ -155,33 +156,7 @@ export function Component() {
 
       <section className="panel" aria-labelledby="upgrade-support-title">
         <h2 id="upgrade-support-title">Need help?</h2>
-        {config ? (
-          <ul className="link-list">
-            <li>
-              <a href={config.supportChatUrl} target="_blank" rel="noopener noreferrer">
-                <MessageCircle aria-hidden="true" size={18} /> Message {config.supportHandle}
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${config.supportEmail}`}>
-                <Mail aria-hidden="true" size={18} /> {config.supportEmail}
-              </a>
-            </li>
-            {config.whatsappNumber && (
-              <li>
-                <a
-                  href={`https://wa.me/${config.whatsappNumber.replace(/\D/g, '')}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  <Phone aria-hidden="true" size={18} /> WhatsApp {config.whatsappNumber}
-                </a>
-              </li>
-            )}
-          </ul>
-        ) : (
-          <p className="muted">Loading support contacts...</p>
-        )}
+        <SupportLinks config={config} chatVerb="Message" withWhatsapp />
       </section>
     </div>
   );
