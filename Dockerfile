@@ -1,5 +1,5 @@
 # One image for both roles: `node server/dist/main.js` (API + sockets) and `node worker/dist/main.js`.
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json biome.json ./
 COPY shared/package.json shared/
@@ -14,7 +14,7 @@ COPY web web
 COPY scripts scripts
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./
