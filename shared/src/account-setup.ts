@@ -17,6 +17,10 @@ export const AccountSetupMessages = {
   } satisfies Record<AccessPath, string>,
   /** The wizard's non-blocking notice when a save fails (the spec only logs it; we tell the member). */
   saveFailed: 'Your details could not be saved. You can continue and try again later.',
+  /** A profile save whose deposit amount is not a number above 0, or absurdly large. */
+  depositNotANumber: 'Deposit amount must be a number above 0.',
+  depositTooLarge: 'Deposit amount is too large.',
+  accessPathInvalid: `Choose an access path: ${ACCESS_PATH_LABELS.manual} or ${ACCESS_PATH_LABELS.auto}.`,
 } as const;
 
 /** The smallest deposit (USD) the wizard accepts for an access path: manual $30, auto $500 (spec section 9). */

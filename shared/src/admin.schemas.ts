@@ -1,13 +1,19 @@
 import { z } from 'zod';
+import { AuthMessages } from './auth.messages.js';
 import { ROLES, TIERS } from './constants.js';
+import { zChoice, zQueryInteger, zText } from './request-fields.js';
 import { ZUser } from './user.js';
 
 /**
  * Shapes of the admin calls (spec section 7) and of the development outbox. Query strings arrive as
  * text, so numbers are coerced; unknown parameters are refused like unknown body fields.
  */
-const pageNumber = z.coerce.number().int().min(1).max(100_000);
-const pageSize = z.coerce.number().int().min(1).max(100);
+export const AdminQueryMessages = {
+  page: 'page must be a whole number from 1 to 100000.',
+  limit: 'limit must be a whole number from 1 to 100.',
+} as const;
+const pageNumber = zQueryInteger(1, 100_000, AdminQueryMessages.page);
+const pageSize = zQueryInteger(1, 100, AdminQueryMessages.limit);
 
 /** GET /api/admin/users?page&limit */
 export const ZAdminUsersQuery = z.object({ page: pageNumber.default(1), limit: pageSize.default(50) }).strict();
@@ -15,16 +21,18 @@ export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuery>;
 
 /** GET /api/admin/users/search?query&limit */
 export const ZAdminSearchQuery = z
-  .object({ query: z.string().max(200).default(''), limit: pageSize.default(50) })
+  .object({ query: zText({ max: 200 }).default(''), limit: pageSize.default(50) })
   .strict();
 export type TAdminSearchQuery = z.infer<typeof ZAdminSearchQuery>;
 
 /** POST /api/admin/users/:id/role: grant (admin) or revoke (member) the admin role. */
-export const ZRoleUpdateRequest = z.object({ role: z.enum(ROLES) }).strict();
+export const ZRoleUpdateRequest = z.object({ role: zChoice(ROLES, AuthMessages.roleInvalid) }).strict();
 export type TRoleUpdateRequest = z.infer<typeof ZRoleUpdateRequest>;
 
 /** POST /api/admin/users/:id/dashboard-code: the tier the code grants when entered (optional). */
-export const ZDashboardCodeIssueRequest = z.object({ tier: z.enum(TIERS).optional() }).strict();
+export const ZDashboardCodeIssueRequest = z
+  .object({ tier: zChoice(TIERS, AuthMessages.tierInvalid).optional() })
+  .strict();
 export type TDashboardCodeIssueRequest = z.infer<typeof ZDashboardCodeIssueRequest>;
 
 /** data of POST /api/admin/users/:id/dashboard-code: the plain code, shown once. */

@@ -36,4 +36,8 @@ export const AuthMessages = {
       seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} second${seconds === 1 ? '' : 's'}`
     }.`,
   dashboardCodeIssued: 'Dashboard code issued. It is shown only once.',
+  /** Admin calls: a tier, a role or a yes/no flag that is missing or not one of its values. */
+  tierInvalid: 'Choose a tier: guest, silver, pro or gold.',
+  roleInvalid: 'Choose a role: member or admin.',
+  flagInvalid: (field: string) => `${field} must be true or false.`,
 } as const;

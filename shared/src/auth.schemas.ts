@@ -1,46 +1,78 @@
 import { z } from 'zod';
+import { AccountSetupMessages } from './account-setup.js';
+import { AuthMessages } from './auth.messages.js';
+import { ACCESS_PATHS, TIERS } from './constants.js';
+import { Messages } from './messages.js';
+import { zChoice, zEmailText, zFlag, zText } from './request-fields.js';
 import { ZUser } from './user.js';
 
 /**
- * Request and answer shapes of the auth calls (spec section 7). Shapes only: strings where the spec
- * has strings, unknown fields refused. The field rules and their messages are in validation/.
+ * Request and answer shapes of the auth calls (spec section 7): strings where the spec has strings,
+ * unknown fields refused, and each field's "required" message for a missing value (the same words its
+ * rule in validation/ gives an empty one). The field rules themselves are in validation/.
  */
-const text = (max = 320) => z.string().max(max);
+const m = Messages;
 
 export const ZRegisterRequest = z
   .object({
-    fullName: text(200),
-    email: text(),
-    phone: text(40),
-    country: text(80),
-    telegram: text(100).optional().nullable(),
-    password: text(200),
+    fullName: zText({ max: 200, required: m.signup.fullNameRequired }),
+    email: zEmailText(m.signup.emailRequired),
+    phone: zText({ max: 40, required: m.signup.phoneRequired, kind: 'phone' }),
+    country: zText({ max: 80, required: m.signup.countryRequired }),
+    telegram: zText({ max: 100 }).optional().nullable(),
+    password: zText({ max: 200, required: m.signup.passwordRequired }),
   })
   .strict();
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
-export const ZConfirmCodeRequest = z.object({ email: text(), confirmationCode: text(40) }).strict();
+export const ZConfirmCodeRequest = z
+  .object({
+    email: zEmailText(m.signup.emailRequired),
+    confirmationCode: zText({ max: 40, required: m.confirmation.codeRequired }),
+  })
+  .strict();
 export type TConfirmCodeRequest = z.infer<typeof ZConfirmCodeRequest>;
 
-export const ZLoginRequest = z.object({ email: text(), password: text(200) }).strict();
+export const ZLoginRequest = z
+  .object({
+    email: zEmailText(m.login.fillAllFields),
+    password: zText({ max: 200, required: m.login.fillAllFields }),
+  })
+  .strict();
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const ZEmailRequest = z.object({ email: text() }).strict();
-export type TEmailRequest = z.infer<typeof ZEmailRequest>;
+/** POST /api/auth/forgot-password. */
+export const ZForgotPasswordRequest = z.object({ email: zEmailText(m.forgotPassword.emailRequired) }).strict();
+/** POST /api/auth/resend-welcome-email. */
+export const ZResendRequest = z.object({ email: zEmailText(m.signup.emailRequired) }).strict();
+export type TEmailRequest = z.infer<typeof ZResendRequest>;
 
-export const ZResetTokenRequest = z.object({ token: text(200) }).strict();
-export const ZResetPasswordRequest = z.object({ token: text(200), newPassword: text(200) }).strict();
+export const ZResetTokenRequest = z
+  .object({ token: zText({ max: 200, required: m.resetPassword.invalidOrMissingToken }) })
+  .strict();
+export const ZResetPasswordRequest = z
+  .object({
+    token: zText({ max: 200, required: m.resetPassword.tokenMissing }),
+    newPassword: zText({ max: 200, required: m.resetPassword.fillAllFields }),
+  })
+  .strict();
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
-export const ZDashboardCodeRequest = z.object({ dashboardCode: text(64) }).strict();
+export const ZDashboardCodeRequest = z
+  .object({ dashboardCode: zText({ max: 64, required: AuthMessages.dashboardCodeRequired }) })
+  .strict();
 
-/** PUT /api/users/profile: the account-setup wizard's save (spec section 7). */
+/** PUT /api/users/profile: the account-setup wizard's save (spec section 7); every field optional. */
 export const ZProfileUpdateRequest = z
   .object({
-    brokerAccountId: text(64).optional(),
-    depositAmount: z.number().positive().max(100_000_000).optional(),
-    accessPath: z.enum(['manual', 'auto']).optional(),
-    fullName: text(200).optional(),
+    brokerAccountId: zText({ max: 64, required: AuthMessages.brokerAccountRequired }).optional(),
+    depositAmount: z
+      .number({ error: AccountSetupMessages.depositNotANumber })
+      .positive(AccountSetupMessages.depositNotANumber)
+      .max(100_000_000, AccountSetupMessages.depositTooLarge)
+      .optional(),
+    accessPath: zChoice(ACCESS_PATHS, AccountSetupMessages.accessPathInvalid).optional(),
+    fullName: zText({ max: 200, required: m.signup.fullNameRequired }).optional(),
   })
   .strict();
 export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
@@ -52,9 +84,9 @@ export type TSessionData = z.infer<typeof ZSessionData>;
 /** PATCH /api/admin/users/:id/access. */
 export const ZAccessUpdateRequest = z
   .object({
-    tier: z.enum(['guest', 'silver', 'pro', 'gold']),
-    dashboardUnlocked: z.boolean(),
-    hasDeposited: z.boolean(),
+    tier: zChoice(TIERS, AuthMessages.tierInvalid),
+    dashboardUnlocked: zFlag(AuthMessages.flagInvalid('dashboardUnlocked')),
+    hasDeposited: zFlag(AuthMessages.flagInvalid('hasDeposited')),
   })
   .strict();
 export type TAccessUpdateRequest = z.infer<typeof ZAccessUpdateRequest>;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { Messages } from './messages.js';
+import { zChoice, zQueryInteger, zText } from './request-fields.js';
 import type { FieldErrors } from './validation/auth.rules.js';
 import {
   type BotAccessForm,
   type TBotAccessSubmitRequest,
   validateBotAccessForm,
 } from './validation/bot-access.rules.js';
+import { toE164 } from './validation/phone.rules.js';
 
 /**
  * Review states of a bot-access application (the spec leaves them open): a new lead, support has
@@ -39,11 +41,17 @@ export const ZBotAccessSubmission = z.object({
 export type TBotAccessSubmission = z.infer<typeof ZBotAccessSubmission>;
 
 /** Query of GET /api/bot-access/submissions (page 1 and limit 50 by default, spec section 7). */
+export const BotAccessReviewMessages = {
+  page: 'page must be a whole number from 1 to 100000.',
+  limit: 'limit must be a whole number from 1 to 200.',
+  status: `Choose a status: ${BOT_ACCESS_STATUSES.join(', ')}.`,
+} as const;
+
 export const ZBotAccessListQuery = z
   .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    status: z.enum(BOT_ACCESS_STATUSES).optional(),
+    page: zQueryInteger(1, 100_000, BotAccessReviewMessages.page).default(1),
+    limit: zQueryInteger(1, 200, BotAccessReviewMessages.limit).default(50),
+    status: zChoice(BOT_ACCESS_STATUSES, BotAccessReviewMessages.status).optional(),
   })
   .strict();
 export type TBotAccessListQuery = z.infer<typeof ZBotAccessListQuery>;
@@ -51,8 +59,8 @@ export type TBotAccessListQuery = z.infer<typeof ZBotAccessListQuery>;
 /** Body of PATCH /api/bot-access/submissions/:id/status. */
 export const ZBotAccessStatusUpdate = z
   .object({
-    status: z.enum(BOT_ACCESS_STATUSES),
-    notes: z.string().max(2000).optional().nullable(),
+    status: zChoice(BOT_ACCESS_STATUSES, BotAccessReviewMessages.status),
+    notes: zText({ max: 2000, kind: 'multi-line' }).optional().nullable(),
   })
   .strict();
 export type TBotAccessStatusUpdate = z.infer<typeof ZBotAccessStatusUpdate>;
@@ -77,4 +85,10 @@ export function validateBotAccessSubmission(body: TBotAccessSubmitRequest): Fiel
   });
   if (nationalPhone === null && body.phoneNumber) errors.phoneNumber = Messages.botAccess.phoneInvalid;
   return errors;
+}
+
+/** The E.164 form of a posted application's phone number (null when it is not valid). */
+export function botAccessPhoneE164(body: Pick<TBotAccessSubmitRequest, 'phoneNumber' | 'countryCode'>): string | null {
+  const national = splitDialCode(body.phoneNumber, body.countryCode);
+  return national === null ? null : toE164(national, { dialCode: body.countryCode });
 }

@@ -103,5 +103,19 @@ export const Messages = {
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'The service is busy. Please try again in a moment.',
     malformedJson: 'The request body is not valid JSON.',
+    /** A body that is JSON but not an object (an array, a string, a number). */
+    bodyNotObject: 'The request body must be a JSON object.',
+    /** Control characters, bidi overrides or broken Unicode in any text input (validation/text.rules.ts). */
+    hiddenCharacters: 'This field contains hidden control characters. Please type it again.',
+    emailInvisible: 'This email address contains invisible characters. Please type it again.',
+    emailMixedScripts: 'This email address mixes letters of different alphabets. Please type it again.',
+    /** A text field that arrived as a number, a list or an object. */
+    notText: 'This field must be text.',
+    tooLong: (max: number) => `This field can be at most ${max} characters long.`,
+    unknownField: (name: string) => `Unknown field: ${name}.`,
+    unknownQueryParameter: (name: string) => `Unknown query parameter: ${name}.`,
+    requestTooLarge: 'The request is too large.',
+    urlTooLong: 'The address of the request is too long.',
+    headersTooLarge: 'The request headers are too large.',
   },
 } as const;

@@ -1,10 +1,19 @@
 import { z } from 'zod';
+import { OfferWindowMessages } from './offer-window.js';
+import { zChoice, zQueryInteger } from './request-fields.js';
 
 /** Query of GET /api/signals (spec section 7: ?limit=10&sortOrder=desc). */
-export const ZSignalListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
-});
+export const SignalQueryMessages = {
+  limit: 'limit must be a whole number from 1 to 100.',
+  sortOrder: 'sortOrder must be asc or desc.',
+} as const;
+
+export const ZSignalListQuery = z
+  .object({
+    limit: zQueryInteger(1, 100, SignalQueryMessages.limit).default(10),
+    sortOrder: zChoice(['asc', 'desc'], SignalQueryMessages.sortOrder).default('desc'),
+  })
+  .strict();
 export type TSignalListQuery = z.infer<typeof ZSignalListQuery>;
 
 /**
@@ -12,7 +21,9 @@ export type TSignalListQuery = z.infer<typeof ZSignalListQuery>;
  * The shape only: the range (1 minute to 30 days) is the offer-window rule (offer-window.ts), which the
  * server checks so that a bad value gets that rule's own message, the same one the admin form shows.
  */
-export const ZCountdownResetRequest = z.object({ durationMinutes: z.number().optional() }).strict();
+export const ZCountdownResetRequest = z
+  .object({ durationMinutes: z.number({ error: OfferWindowMessages.wholeMinutes }).optional() })
+  .strict();
 export type TCountdownResetRequest = z.infer<typeof ZCountdownResetRequest>;
 
 /** GET /api/countdown/config (admin). */

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { AuthMessages } from '@signalroom/shared';
+import { AuthMessages, emailKey } from '@signalroom/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { AppError } from './app-error.js';
@@ -68,9 +68,12 @@ export function limitBy(app: FastifyInstance, ctx: ServerContext, rules: LimitRu
 /** Key helpers for rules. */
 export const byIp = (request: FastifyRequest): string => request.ip;
 
-/** The lower-cased `email` of a JSON body, or null when the body has none. */
+/**
+ * The `email` of a JSON body as the account key (NFKC, trimmed, lower-cased, so look-alike spellings of
+ * one address share its counter), or null when the body has none.
+ */
 export function byBodyEmail(request: FastifyRequest): string | null {
   const body = request.body as { email?: unknown } | null | undefined;
   const email = body && typeof body === 'object' ? body.email : undefined;
-  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 320) : null;
+  return typeof email === 'string' && email.trim() ? emailKey(email.slice(0, 400)).slice(0, 320) : null;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { refuseUnknownQueryParameters } from '../http/request-shape.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerBotAccessRoutes } from './bot-access/bot-access.routes.js';
@@ -18,6 +19,7 @@ import { registerUsersRoutes } from './users/users.routes.js';
 export async function registerModules(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await app.register(
     async (api) => {
+      refuseUnknownQueryParameters(api);
       await registerHealthRoutes(api, ctx);
       await registerConfigRoutes(api, ctx);
       await registerAuthRoutes(api, ctx);

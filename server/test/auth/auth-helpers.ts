@@ -15,7 +15,7 @@ export function registration(overrides: Partial<TRegisterRequest> = {}): TRegist
   return {
     fullName: 'Ada Obi',
     email: uniqueEmail(),
-    phone: '+234 801 234567',
+    phone: '+234 803 555 1234',
     country: 'Nigeria',
     telegram: '@ada',
     password: PASSWORD,

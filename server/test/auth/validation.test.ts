@@ -135,7 +135,9 @@ describe('auth input validation: the spec messages, and bad input that writes no
       const input = { ...registration(), ...extra };
       const { status, body } = await server.api('POST', '/api/auth/register', { body: input });
       expect(status).toBe(400);
-      expect(body.message).toBe(Messages.common.invalidRequest);
+      const [name] = Object.keys(extra);
+      expect(body.message).toBe(Messages.common.unknownField(name!));
+      expect(body.error?.fields?.[name!]).toBe(Messages.common.unknownField(name!));
       expect(body.error?.code).toBe('validation_failed');
       expect(await findUserByEmail(server, input.email)).toBeUndefined();
     }

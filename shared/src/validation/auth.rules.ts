@@ -1,11 +1,8 @@
 import { COUNTRIES, LIMITS } from '../constants.js';
 import { Messages } from '../messages.js';
-import {
-  PASSWORD_STRENGTH_PATTERN,
-  SIGNUP_EMAIL_PATTERN,
-  SIGNUP_PHONE_PATTERN,
-  STRICT_EMAIL_PATTERN,
-} from './patterns.js';
+import { PASSWORD_STRENGTH_PATTERN, SIGNUP_EMAIL_PATTERN, STRICT_EMAIL_PATTERN } from './patterns.js';
+import { regionOfCountry, toE164 } from './phone.rules.js';
+import { emailSpoofIssue, hiddenCharacterIssue, normalizeEmail } from './text.rules.js';
 
 /** Field name to the spec's message for its first failing rule. Empty when valid. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -15,30 +12,67 @@ export interface SignupFields {
   email: string;
   phone: string;
   country: string;
-  telegram?: string;
+  telegram?: string | null;
   password: string;
+}
+
+/** A person's full name: the spec's required and 3-character rules, and no hidden characters. */
+export function checkFullName(raw: string): string | undefined {
+  const m = Messages.signup;
+  const fullName = raw.trim();
+  if (!fullName) return m.fullNameRequired;
+  const hidden = hiddenCharacterIssue(raw);
+  if (hidden) return hidden;
+  if (fullName.length < LIMITS.fullNameMin) return m.fullNameTooShort;
+  return undefined;
+}
+
+/**
+ * An e-mail field: `required` when empty, `invalid` when it does not match `pattern`, and the
+ * invisible-character and mixed-alphabet refusals (normalised first, as the server stores it).
+ */
+export function checkEmail(
+  raw: string,
+  messages: { required: string; invalid: string },
+  pattern: RegExp = STRICT_EMAIL_PATTERN,
+): string | undefined {
+  const email = normalizeEmail(raw);
+  if (!email) return messages.required;
+  const hidden = hiddenCharacterIssue(email) ?? emailSpoofIssue(email);
+  if (hidden) return hidden;
+  return pattern.test(email) ? undefined : messages.invalid;
+}
+
+/** The E.164 phone number of a sign-up, read with the chosen country; null when it is not valid. */
+export function signupPhoneE164(input: Pick<SignupFields, 'phone' | 'country'>): string | null {
+  return toE164(input.phone, { region: regionOfCountry(input.country) });
 }
 
 /** Sign-up rules of spec section 5, checked on submit in the browser and again on the server. */
 export function validateSignup(input: SignupFields): FieldErrors<keyof SignupFields> {
   const m = Messages.signup;
   const errors: FieldErrors<keyof SignupFields> = {};
-  const fullName = input.fullName.trim();
-  if (!fullName) errors.fullName = m.fullNameRequired;
-  else if (fullName.length < LIMITS.fullNameMin) errors.fullName = m.fullNameTooShort;
+  const fullNameError = checkFullName(input.fullName);
+  if (fullNameError) errors.fullName = fullNameError;
 
-  const email = input.email.trim();
-  if (!email) errors.email = m.emailRequired;
-  else if (!SIGNUP_EMAIL_PATTERN.test(email)) errors.email = m.emailInvalid;
-
-  const phone = input.phone.trim();
-  if (!phone) errors.phone = m.phoneRequired;
-  else if (!SIGNUP_PHONE_PATTERN.test(phone)) errors.phone = m.phoneInvalid;
+  const emailError = checkEmail(
+    input.email,
+    { required: m.emailRequired, invalid: m.emailInvalid },
+    SIGNUP_EMAIL_PATTERN,
+  );
+  if (emailError) errors.email = emailError;
 
   // The server only accepts the countries the form offers; the browser's select cannot produce others.
-  if (!input.country.trim() || !(COUNTRIES as readonly string[]).includes(input.country)) {
-    errors.country = m.countryRequired;
-  }
+  const countryChosen = (COUNTRIES as readonly string[]).includes(input.country);
+  const phone = input.phone.trim();
+  if (!phone) errors.phone = m.phoneRequired;
+  else if (hiddenCharacterIssue(phone, 'phone')) errors.phone = Messages.common.hiddenCharacters;
+  // A national number needs its country: while none is chosen, only the country's message shows.
+  else if (!signupPhoneE164(input) && (countryChosen || phone.startsWith('+'))) errors.phone = m.phoneInvalid;
+  if (!countryChosen) errors.country = m.countryRequired;
+
+  const telegramError = input.telegram ? hiddenCharacterIssue(input.telegram) : undefined;
+  if (telegramError) errors.telegram = telegramError;
 
   const passwordError = checkSignupPassword(input.password);
   if (passwordError) errors.password = passwordError;
@@ -46,11 +80,18 @@ export function validateSignup(input: SignupFields): FieldErrors<keyof SignupFie
 }
 
 /** Password rules of sign-up (also used for password changes in settings). */
-export function checkSignupPassword(password: string): string | undefined {
-  const m = Messages.signup;
-  if (!password) return m.passwordRequired;
-  if (password.length < LIMITS.passwordMin) return m.passwordTooShort;
-  if (!PASSWORD_STRENGTH_PATTERN.test(password)) return m.passwordWeak;
+export function checkSignupPassword(
+  password: string,
+  messages: { required: string; tooShort: string } = {
+    required: Messages.signup.passwordRequired,
+    tooShort: Messages.signup.passwordTooShort,
+  },
+): string | undefined {
+  if (!password) return messages.required;
+  const hidden = hiddenCharacterIssue(password);
+  if (hidden) return hidden;
+  if (password.length < LIMITS.passwordMin) return messages.tooShort;
+  if (!PASSWORD_STRENGTH_PATTERN.test(password)) return Messages.signup.passwordWeak;
   return undefined;
 }
 
@@ -89,12 +130,14 @@ export function validateLogin(input: { email: string; password: string }): strin
 
 export function validateForgotPasswordEmail(email: string): string | undefined {
   const m = Messages.forgotPassword;
-  if (!email.trim()) return m.emailRequired;
-  if (!STRICT_EMAIL_PATTERN.test(email.trim())) return m.emailInvalid;
-  return undefined;
+  return checkEmail(email, { required: m.emailRequired, invalid: m.emailInvalid });
 }
 
-/** Reset form rules; `confirmPassword` is only present in the browser. */
+/**
+ * Reset form rules; `confirmPassword` is only present in the browser. The new password follows the
+ * sign-up rules (8 characters, an uppercase and a lowercase letter and a digit), with the reset form's
+ * own words for the length: a reset must not be the way around the sign-up rules.
+ */
 export function validateResetPassword(input: {
   token: string | null | undefined;
   newPassword: string;
@@ -103,7 +146,11 @@ export function validateResetPassword(input: {
   const m = Messages.resetPassword;
   if (!input.token) return m.tokenMissing;
   if (!input.newPassword || input.confirmPassword === '') return m.fillAllFields;
-  if (input.newPassword.length < LIMITS.passwordMin) return m.passwordTooShort;
+  const passwordError = checkSignupPassword(input.newPassword, {
+    required: m.fillAllFields,
+    tooShort: m.passwordTooShort,
+  });
+  if (passwordError) return passwordError;
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
     return m.passwordsDoNotMatch;
   }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../constants.js';
 import { Messages } from '../messages.js';
-import type { FieldErrors } from './auth.rules.js';
-import { BOT_ACCESS_PHONE_PATTERN, STRICT_EMAIL_PATTERN } from './patterns.js';
+import { zEmailText, zText } from '../request-fields.js';
+import { checkEmail, type FieldErrors } from './auth.rules.js';
+import { toE164 } from './phone.rules.js';
+import { hiddenCharacterIssue } from './text.rules.js';
 
 export const YES_NO = ['yes', 'no'] as const;
 export const HAS_FUNDED_OPTIONS = [
@@ -73,15 +75,19 @@ export function validateBotAccessForm(form: BotAccessForm): FieldErrors<keyof Bo
   const m = Messages.botAccess;
   const errors: FieldErrors<keyof BotAccessForm> = {};
   if (!form.fullName.trim()) errors.fullName = m.fullNameRequired;
+  else if (hiddenCharacterIssue(form.fullName)) errors.fullName = Messages.common.hiddenCharacters;
   if (!form.phoneNumber.trim()) errors.phoneNumber = m.phoneRequired;
-  else if (!BOT_ACCESS_PHONE_PATTERN.test(form.phoneNumber.trim())) errors.phoneNumber = m.phoneInvalid;
-  if (!form.email.trim()) errors.email = m.emailRequired;
-  else if (!STRICT_EMAIL_PATTERN.test(form.email.trim())) errors.email = m.emailInvalid;
+  else if (hiddenCharacterIssue(form.phoneNumber, 'phone')) errors.phoneNumber = Messages.common.hiddenCharacters;
+  else if (!toE164(form.phoneNumber, { dialCode: form.countryCode })) errors.phoneNumber = m.phoneInvalid;
+  const emailError = checkEmail(form.email, { required: m.emailRequired, invalid: m.emailInvalid });
+  if (emailError) errors.email = emailError;
   for (const [field, allowed] of Object.entries(choiceFields) as [keyof typeof choiceFields, readonly string[]][]) {
     if (!allowed.includes(form[field])) errors[field] = m.selectOption;
   }
   if (form.hasLostMoney === 'yes' && !form.lossAmount.trim()) errors.lossAmount = m.lossAmountRequired;
+  else if (hiddenCharacterIssue(form.lossAmount)) errors.lossAmount = Messages.common.hiddenCharacters;
   if (form.wantsCall === 'yes' && !form.callNumber.trim()) errors.callNumber = m.callNumberRequired;
+  else if (hiddenCharacterIssue(form.callNumber, 'phone')) errors.callNumber = Messages.common.hiddenCharacters;
   const dialCodes = DIAL_CODES.map((d) => d.code);
   if (!dialCodes.includes(form.countryCode)) errors.countryCode = m.selectOption;
   if (form.wantsCall === 'yes' && !dialCodes.includes(form.callCountryCode)) errors.callCountryCode = m.selectOption;
@@ -103,23 +109,29 @@ export function toBotAccessSubmission(form: BotAccessForm): TBotAccessSubmitRequ
   };
 }
 
-const str = z.string().max(500);
+const botMessages = Messages.botAccess;
+const choice = zText({ max: 20, required: botMessages.selectOption });
+const dialCode = zText({ max: 8, required: botMessages.selectOption });
+/**
+ * POST /api/bot-access/submit. A missing answer gets the message an empty one gets; the answers that
+ * only follow a "yes" (loss amount, call number and its dial code) may be left out like empty ones.
+ */
 export const ZBotAccessSubmitRequest = z
   .object({
-    fullName: str,
-    countryCode: str,
-    phoneNumber: str,
-    email: str,
-    hasAccount: str,
-    hasFunded: str,
-    canAfford: str,
-    hasLostMoney: str,
-    lossAmount: str,
-    usageMethod: str,
-    wantsCall: str,
-    callCountryCode: str,
-    callNumber: str,
-    readyToStart: str,
+    fullName: zText({ max: 200, required: botMessages.fullNameRequired }),
+    countryCode: dialCode,
+    phoneNumber: zText({ max: 40, required: botMessages.phoneRequired, kind: 'phone' }),
+    email: zEmailText(botMessages.emailRequired),
+    hasAccount: choice,
+    hasFunded: choice,
+    canAfford: choice,
+    hasLostMoney: choice,
+    lossAmount: zText({ max: 500 }).default(''),
+    usageMethod: choice,
+    wantsCall: choice,
+    callCountryCode: zText({ max: 8 }).default(DEFAULT_DIAL_CODE),
+    callNumber: zText({ max: 40, kind: 'phone' }).default(''),
+    readyToStart: choice,
   })
   .strict();
 export type TBotAccessSubmitRequest = z.infer<typeof ZBotAccessSubmitRequest>;

@@ -27,15 +27,15 @@ function userIdOf(request: FastifyRequest): string {
 
 /** Admin user management (spec section 7); every call needs an admin (401 without a session, 403 else). */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/admin/users', async (request) => {
+  app.get('/admin/users', { config: { takesQuery: true } }, async (request) => {
     await requireAdmin(ctx, request);
-    const { users, pagination } = await listUsers(ctx, parseWith(ZAdminUsersQuery, request.query));
+    const { users, pagination } = await listUsers(ctx, parseWith(ZAdminUsersQuery, request.query, 'query'));
     return ok(users, users.length ? 'OK' : Messages.admin.noUsers, pagination);
   });
 
-  app.get('/admin/users/search', async (request) => {
+  app.get('/admin/users/search', { config: { takesQuery: true } }, async (request) => {
     await requireAdmin(ctx, request);
-    const users = await findUsers(ctx, parseWith(ZAdminSearchQuery, request.query));
+    const users = await findUsers(ctx, parseWith(ZAdminSearchQuery, request.query, 'query'));
     return ok(users, users.length ? 'OK' : Messages.admin.noUsersMatching);
   });
 

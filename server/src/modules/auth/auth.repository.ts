@@ -1,4 +1,4 @@
-import { LIMITS, type Tier } from '@signalroom/shared';
+import { emailKey, LIMITS, type Tier } from '@signalroom/shared';
 import type { Db } from '../../db/database.js';
 
 // ---- confirmation codes -------------------------------------------------------------------------
@@ -79,7 +79,7 @@ export async function claimMailCooldown(
   now: Date,
   seconds: number,
 ): Promise<number> {
-  const key = email.trim().toLowerCase();
+  const key = emailKey(email);
   const next = new Date(now.getTime() + seconds * 1000);
   const claimed = await db
     .insertInto('mail_cooldowns')

@@ -3,9 +3,10 @@ import {
   Messages,
   ZConfirmCodeRequest,
   ZDashboardCodeRequest,
-  ZEmailRequest,
+  ZForgotPasswordRequest,
   ZLoginRequest,
   ZRegisterRequest,
+  ZResendRequest,
   ZResetPasswordRequest,
   ZResetTokenRequest,
 } from '@signalroom/shared';
@@ -46,7 +47,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
     });
 
     auth.post('/auth/resend-welcome-email', limit(AUTH_LIMITS.resend), async (request) => {
-      await resendConfirmationCode(ctx, parseWith(ZEmailRequest, request.body));
+      await resendConfirmationCode(ctx, parseWith(ZResendRequest, request.body));
       return ok(null, Messages.confirmation.resendSuccess);
     });
 
@@ -65,7 +66,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
     auth.get('/auth/me', async (request) => ok(await requireUser(ctx, request), AuthMessages.userFound));
 
     auth.post('/auth/forgot-password', limit(AUTH_LIMITS.forgot), async (request) => {
-      await requestPasswordReset(ctx, parseWith(ZEmailRequest, request.body));
+      await requestPasswordReset(ctx, parseWith(ZForgotPasswordRequest, request.body));
       return ok(null, AuthMessages.forgotPasswordSent);
     });
 

@@ -1,9 +1,12 @@
 import {
   AuthMessages,
+  checkEmail,
   LIMITS,
   Messages,
   normalizeConfirmationCode,
+  normalizeEmail,
   SIGNUP_EMAIL_PATTERN,
+  signupPhoneE164,
   type TConfirmCodeRequest,
   type TLoginRequest,
   type TRegisterData,
@@ -55,7 +58,9 @@ export const brandOf = (ctx: ServerContext) => ctx.config;
 export async function registerMember(ctx: ServerContext, input: TRegisterRequest): Promise<TRegisterData> {
   const fields = { ...input, telegram: input.telegram ?? '' };
   assertNoFieldErrors(validateSignup(fields));
-  const email = input.email.trim();
+  const email = normalizeEmail(input.email);
+  const phone = signupPhoneE164(input);
+  if (!phone) throw AppError.validation(Messages.signup.phoneInvalid, { phone: Messages.signup.phoneInvalid });
   const now = ctx.now();
   const passwordHash = await hashPassword(input.password);
   const mailer = getMailer(ctx);
@@ -67,7 +72,7 @@ export async function registerMember(ctx: ServerContext, input: TRegisterRequest
     created = await insertUserIfNew(ctx.db, {
       email,
       full_name: input.fullName.trim(),
-      phone: input.phone.trim(),
+      phone,
       country: input.country,
       telegram: input.telegram?.trim() || null,
       password_hash: passwordHash,
@@ -166,11 +171,13 @@ export async function confirmEmailCode(ctx: ServerContext, input: TConfirmCodeRe
  * answer is the same whether or not the address has an unconfirmed account.
  */
 export async function resendConfirmationCode(ctx: ServerContext, input: { email: string }): Promise<void> {
-  const email = input.email.trim();
-  if (!email) throw AppError.validation(Messages.signup.emailRequired, { email: Messages.signup.emailRequired });
-  if (!SIGNUP_EMAIL_PATTERN.test(email)) {
-    throw AppError.validation(Messages.signup.emailInvalid, { email: Messages.signup.emailInvalid });
-  }
+  const email = normalizeEmail(input.email);
+  const emailError = checkEmail(
+    email,
+    { required: Messages.signup.emailRequired, invalid: Messages.signup.emailInvalid },
+    SIGNUP_EMAIL_PATTERN,
+  );
+  if (emailError) throw AppError.validation(emailError, { email: emailError });
   const wait = await claimMailCooldown(ctx.db, email, CODE_MAIL, ctx.now(), LIMITS.resendCooldownSeconds);
   if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
   const user = await findUserByEmail(ctx.db, email);
@@ -184,7 +191,10 @@ export async function resendConfirmationCode(ctx: ServerContext, input: { email:
  */
 export async function login(ctx: ServerContext, input: TLoginRequest): Promise<TSessionData> {
   const error = validateLogin(input);
-  if (error) throw AppError.validation(error);
+  if (error) {
+    const fields = { ...(input.email.trim() ? {} : { email: error }), ...(input.password ? {} : { password: error }) };
+    throw AppError.validation(error, fields);
+  }
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !valid) throw AppError.unauthorized(AuthMessages.invalidCredentials);

@@ -20,7 +20,10 @@ import {
 } from './auth.repository.js';
 import { hashPassword } from './auth.secrets.js';
 
-const invalidToken = () => AppError.validation(Messages.resetPassword.invalidOrExpiredToken);
+const invalidToken = () =>
+  AppError.validation(Messages.resetPassword.invalidOrExpiredToken, {
+    token: Messages.resetPassword.invalidOrExpiredToken,
+  });
 
 /**
  * Mails a reset link (32 random bytes, stored hashed, 1 hour) when the address has an account. The
@@ -38,7 +41,11 @@ export async function requestPasswordReset(ctx: ServerContext, input: { email: s
 
 /** The reset page's first call: the e-mail of a live token, else 400 with the spec's message. */
 export async function verifyResetToken(ctx: ServerContext, token: string): Promise<{ email: string }> {
-  if (!token.trim()) throw AppError.validation(Messages.resetPassword.invalidOrMissingToken);
+  if (!token.trim()) {
+    throw AppError.validation(Messages.resetPassword.invalidOrMissingToken, {
+      token: Messages.resetPassword.invalidOrMissingToken,
+    });
+  }
   const row = await findLiveResetToken(ctx.db, hashSecret(token.trim()), ctx.now());
   if (!row) throw invalidToken();
   return { email: row.email };
@@ -52,7 +59,12 @@ export async function verifyResetToken(ctx: ServerContext, token: string): Promi
  */
 export async function resetPassword(ctx: ServerContext, input: TResetPasswordRequest): Promise<void> {
   const error = validateResetPassword({ token: input.token.trim(), newPassword: input.newPassword });
-  if (error) throw AppError.validation(error);
+  if (error) {
+    throw AppError.validation(
+      error,
+      error === Messages.resetPassword.tokenMissing ? { token: error } : { newPassword: error },
+    );
+  }
   const passwordHash = await hashPassword(input.newPassword);
   const now = ctx.now();
   const userId = await ctx.db.transaction().execute(async (trx) => {

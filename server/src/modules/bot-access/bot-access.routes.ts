@@ -34,22 +34,22 @@ export async function registerBotAccessRoutes(app: FastifyInstance, ctx: ServerC
     );
   });
 
-  app.get('/bot-access/submissions', async (request) => {
+  app.get('/bot-access/submissions', { config: { takesQuery: true } }, async (request) => {
     await requireAdmin(ctx, request);
-    const query = parseWith(ZBotAccessListQuery, request.query);
+    const query = parseWith(ZBotAccessListQuery, request.query, 'query');
     const { items, pagination } = await listApplications(ctx, query);
     return ok(items, 'OK', pagination);
   });
 
   app.get('/bot-access/submissions/:id', async (request) => {
     await requireAdmin(ctx, request);
-    const { id } = parseWith(ZIdParams, request.params);
+    const { id } = parseWith(ZIdParams, request.params, 'params');
     return ok(await getApplication(ctx, id));
   });
 
   app.patch('/bot-access/submissions/:id/status', async (request) => {
     const admin = await requireAdmin(ctx, request);
-    const { id } = parseWith(ZIdParams, request.params);
+    const { id } = parseWith(ZIdParams, request.params, 'params');
     const change = parseWith(ZBotAccessStatusUpdate, request.body);
     return ok(await setApplicationStatus(ctx, id, change, admin.id), 'Submission status updated');
   });

@@ -1,4 +1,7 @@
 import {
+  botAccessPhoneE164,
+  Messages,
+  normalizeEmail,
   type Pagination,
   type TBotAccessListQuery,
   type TBotAccessStatusUpdate,
@@ -23,10 +26,15 @@ export async function submitApplication(
   body: TBotAccessSubmitRequest,
 ): Promise<TBotAccessSubmission> {
   assertNoFieldErrors(validateBotAccessSubmission(body));
+  const phoneNumber = botAccessPhoneE164(body);
+  if (!phoneNumber) {
+    throw AppError.validation(Messages.botAccess.phoneInvalid, { phoneNumber: Messages.botAccess.phoneInvalid });
+  }
   const clean: TBotAccessSubmitRequest = {
     ...body,
     fullName: body.fullName.trim(),
-    email: body.email.trim(),
+    email: normalizeEmail(body.email),
+    phoneNumber,
     lossAmount: body.hasLostMoney === 'yes' ? body.lossAmount.trim() : '',
     callNumber: body.wantsCall === 'yes' ? body.callNumber : '',
   };

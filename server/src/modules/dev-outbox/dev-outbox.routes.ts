@@ -14,8 +14,8 @@ const ZOutboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).d
  */
 export async function registerDevOutboxRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   if (ctx.config.isProduction) return;
-  app.get('/dev/outbox', async (request) => {
-    const { limit } = parseWith(ZOutboxQuery, request.query);
+  app.get('/dev/outbox', { config: { takesQuery: true } }, async (request) => {
+    const { limit } = parseWith(ZOutboxQuery, request.query, 'query');
     const rows = await listRecentOutboxMail(ctx.db, limit);
     const mails: TDevOutboxMail[] = rows.map((row) => ({
       id: row.id,

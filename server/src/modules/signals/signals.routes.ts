@@ -12,9 +12,9 @@ import { listSignalsFor, performanceStats, publicStats } from './signals.service
  * GET /api/stats/public: the landing page's figures, counted from records, no login.
  */
 export async function registerSignalsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/signals', async (request) => {
+  app.get('/signals', { config: { takesQuery: true } }, async (request) => {
     const user = await requireSignalAccess(ctx, request);
-    const query = parseWith(ZSignalListQuery, request.query);
+    const query = parseWith(ZSignalListQuery, request.query, 'query');
     return ok(await listSignalsFor(ctx, user, query));
   });
 

@@ -1,14 +1,19 @@
+import { normalizeEmail } from '@signalroom/shared';
 import type { UsersTable } from '@signalroom/shared/node';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from './users.presenter.js';
 
-/** The account of an e-mail address, whatever its case. */
+/**
+ * The account of an e-mail address, whatever its case. The address is normalised as it is stored
+ * (NFKC, trimmed) and both sides are lower-cased by the database, so the comparison is the one the
+ * unique index on lower(email) enforces, for every alphabet.
+ */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const row = await db
     .selectFrom('users')
     .selectAll()
-    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .where(sql<string>`lower(email)`, '=', sql<string>`lower(${normalizeEmail(email)})`)
     .executeTakeFirst();
   return row ?? null;
 }

@@ -1,0 +1,309 @@
+import { randomBytes } from 'node:crypto';
+import {
+  toBotAccessSubmission,
+  ZAccessUpdateRequest,
+  ZAdminSearchQuery,
+  ZAdminUsersQuery,
+  ZBotAccessListQuery,
+  ZBotAccessStatusUpdate,
+  ZBotAccessSubmitRequest,
+  ZConfirmCodeRequest,
+  ZCountdownResetRequest,
+  ZDashboardCodeIssueRequest,
+  ZDashboardCodeRequest,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZProfileUpdateRequest,
+  ZRegisterRequest,
+  ZResendRequest,
+  ZResetPasswordRequest,
+  ZResetTokenRequest,
+  ZRoleUpdateRequest,
+  ZSignalListQuery,
+} from '@signalroom/shared';
+import { VALID_BOT_ACCESS_FORM } from '@signalroom/shared/test-data';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { createMember } from './factories.js';
+import type { TestServer } from './test-server.js';
+
+/** Tables a call may write; counted before and after a refused call to prove it wrote nothing. */
+export const WRITABLE_TABLES = [
+  'users',
+  'sessions',
+  'email_codes',
+  'reset_tokens',
+  'mail_outbox',
+  'mail_cooldowns',
+  'dashboard_codes',
+  'bot_access_submissions',
+] as const;
+
+/** Who calls: nobody signed in, a guest member, an unlocked gold member, or an admin. */
+export type Caller = 'public' | 'member' | 'unlocked' | 'admin';
+
+/** Ids and sessions the calls below need, made once per test server. */
+export interface EndpointFixtures {
+  tokens: Record<Exclude<Caller, 'public'>, string>;
+  /** A member the admin calls act on. */
+  targetUserId: string;
+  /** A stored bot-access application the status call acts on. */
+  submissionId: string;
+}
+
+/** One API call that takes a body or a query string, with its shared schema and a valid input. */
+export interface EndpointCase {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  path(f: EndpointFixtures): string;
+  caller: Caller;
+  /** Where the input goes. */
+  part: 'body' | 'query';
+  schema: z.ZodType;
+  /** A fresh input that passes the schema and, as far as a stranger can know, the rules. */
+  valid(): Record<string, unknown>;
+}
+
+const email = (label = 'input') => `${label}-${randomBytes(5).toString('hex')}@example.com`;
+
+/** Every public and member call with a body or a query string. */
+export const ENDPOINTS: EndpointCase[] = [
+  {
+    name: 'register',
+    method: 'POST',
+    path: () => '/api/auth/register',
+    caller: 'public',
+    part: 'body',
+    schema: ZRegisterRequest,
+    valid: () => ({
+      fullName: 'Ada Obi',
+      email: email('register'),
+      phone: '0803 555 1234',
+      country: 'Nigeria',
+      telegram: '@ada',
+      password: 'Str0ngPassw0rd',
+    }),
+  },
+  {
+    name: 'confirm-code',
+    method: 'POST',
+    path: () => '/api/auth/confirm-code',
+    caller: 'public',
+    part: 'body',
+    schema: ZConfirmCodeRequest,
+    valid: () => ({ email: email('confirm'), confirmationCode: 'ABCDE12345' }),
+  },
+  {
+    name: 'resend-welcome-email',
+    method: 'POST',
+    path: () => '/api/auth/resend-welcome-email',
+    caller: 'public',
+    part: 'body',
+    schema: ZResendRequest,
+    valid: () => ({ email: email('resend') }),
+  },
+  {
+    name: 'login',
+    method: 'POST',
+    path: () => '/api/auth/login',
+    caller: 'public',
+    part: 'body',
+    schema: ZLoginRequest,
+    valid: () => ({ email: email('login'), password: 'Str0ngPassw0rd' }),
+  },
+  {
+    name: 'forgot-password',
+    method: 'POST',
+    path: () => '/api/auth/forgot-password',
+    caller: 'public',
+    part: 'body',
+    schema: ZForgotPasswordRequest,
+    valid: () => ({ email: email('forgot') }),
+  },
+  {
+    name: 'verify-reset-token',
+    method: 'POST',
+    path: () => '/api/auth/verify-reset-token',
+    caller: 'public',
+    part: 'body',
+    schema: ZResetTokenRequest,
+    valid: () => ({ token: randomBytes(32).toString('base64url') }),
+  },
+  {
+    name: 'reset-password',
+    method: 'POST',
+    path: () => '/api/auth/reset-password',
+    caller: 'public',
+    part: 'body',
+    schema: ZResetPasswordRequest,
+    valid: () => ({ token: randomBytes(32).toString('base64url'), newPassword: 'N3wPassword' }),
+  },
+  {
+    name: 'validate-dashboard-code',
+    method: 'POST',
+    path: () => '/api/auth/validate-dashboard-code',
+    caller: 'member',
+    part: 'body',
+    schema: ZDashboardCodeRequest,
+    valid: () => ({ dashboardCode: 'ABCD-EFGH-JKLM' }),
+  },
+  {
+    name: 'users/profile',
+    method: 'PUT',
+    path: () => '/api/users/profile',
+    caller: 'member',
+    part: 'body',
+    schema: ZProfileUpdateRequest,
+    valid: () => ({ brokerAccountId: 'BRK-1001', depositAmount: 250, accessPath: 'manual', fullName: 'Ada Obi' }),
+  },
+  {
+    name: 'bot-access/submit',
+    method: 'POST',
+    path: () => '/api/bot-access/submit',
+    caller: 'public',
+    part: 'body',
+    schema: ZBotAccessSubmitRequest,
+    valid: () => ({ ...toBotAccessSubmission(VALID_BOT_ACCESS_FORM), email: email('bot') }),
+  },
+  {
+    name: 'bot-access/submissions',
+    method: 'GET',
+    path: () => '/api/bot-access/submissions',
+    caller: 'admin',
+    part: 'query',
+    schema: ZBotAccessListQuery,
+    valid: () => ({ page: '1', limit: '50', status: 'new' }),
+  },
+  {
+    name: 'bot-access/submissions/:id/status',
+    method: 'PATCH',
+    path: (f) => `/api/bot-access/submissions/${f.submissionId}/status`,
+    caller: 'admin',
+    part: 'body',
+    schema: ZBotAccessStatusUpdate,
+    valid: () => ({ status: 'contacted', notes: 'Called on WhatsApp.\nFunding today.' }),
+  },
+  {
+    name: 'admin/users',
+    method: 'GET',
+    path: () => '/api/admin/users',
+    caller: 'admin',
+    part: 'query',
+    schema: ZAdminUsersQuery,
+    valid: () => ({ page: '1', limit: '50' }),
+  },
+  {
+    name: 'admin/users/search',
+    method: 'GET',
+    path: () => '/api/admin/users/search',
+    caller: 'admin',
+    part: 'query',
+    schema: ZAdminSearchQuery,
+    valid: () => ({ query: 'ada', limit: '50' }),
+  },
+  {
+    name: 'admin/users/:id/access',
+    method: 'PATCH',
+    path: (f) => `/api/admin/users/${f.targetUserId}/access`,
+    caller: 'admin',
+    part: 'body',
+    schema: ZAccessUpdateRequest,
+    valid: () => ({ tier: 'silver', dashboardUnlocked: true, hasDeposited: true }),
+  },
+  {
+    name: 'admin/users/:id/role',
+    method: 'POST',
+    path: (f) => `/api/admin/users/${f.targetUserId}/role`,
+    caller: 'admin',
+    part: 'body',
+    schema: ZRoleUpdateRequest,
+    valid: () => ({ role: 'member' }),
+  },
+  {
+    name: 'admin/users/:id/dashboard-code',
+    method: 'POST',
+    path: (f) => `/api/admin/users/${f.targetUserId}/dashboard-code`,
+    caller: 'admin',
+    part: 'body',
+    schema: ZDashboardCodeIssueRequest,
+    valid: () => ({ tier: 'pro' }),
+  },
+  {
+    name: 'countdown/reset',
+    method: 'POST',
+    path: () => '/api/countdown/reset',
+    caller: 'admin',
+    part: 'body',
+    schema: ZCountdownResetRequest,
+    valid: () => ({ durationMinutes: 480 }),
+  },
+  {
+    name: 'signals',
+    method: 'GET',
+    path: () => '/api/signals',
+    caller: 'unlocked',
+    part: 'query',
+    schema: ZSignalListQuery,
+    valid: () => ({ limit: '10', sortOrder: 'desc' }),
+  },
+];
+
+/** Makes the members, the admin and the application the calls need. */
+export async function prepareFixtures(server: TestServer): Promise<EndpointFixtures> {
+  const db = server.context.db;
+  const [member, unlocked, admin, target] = await Promise.all([
+    createMember(db),
+    createMember(db, { tier: 'gold' }),
+    createMember(db, { role: 'admin' }),
+    createMember(db),
+  ]);
+  const submitted = await server.api<{ id: string }>('POST', '/api/bot-access/submit', {
+    body: toBotAccessSubmission(VALID_BOT_ACCESS_FORM),
+  });
+  if (!submitted.body.data) throw new Error(`fixture application refused: ${submitted.body.message}`);
+  return {
+    tokens: { member: member.token, unlocked: unlocked.token, admin: admin.token },
+    targetUserId: target.user.id,
+    submissionId: submitted.body.data.id,
+  };
+}
+
+/** Sends one input to a call, in its body or as its query string, with the caller's session. */
+export function callEndpoint(
+  server: TestServer,
+  endpoint: EndpointCase,
+  fixtures: EndpointFixtures,
+  input: unknown,
+  options: { rawBody?: string } = {},
+) {
+  const token = endpoint.caller === 'public' ? undefined : fixtures.tokens[endpoint.caller];
+  const path = endpoint.path(fixtures);
+  if (endpoint.part === 'query') {
+    return server.api(endpoint.method, `${path}${toQueryString(input)}`, { ...(token ? { token } : {}) });
+  }
+  return server.api(endpoint.method, path, {
+    ...(token ? { token } : {}),
+    ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : { body: input }),
+  });
+}
+
+/** A query string from an object; arrays repeat the key, other values are turned into text. */
+export function toQueryString(input: unknown): string {
+  if (!input || typeof input !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined) params.append(key, typeof item === 'string' ? item : JSON.stringify(item));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Row counts of every writable table, in one query. */
+export async function countWritableRows(server: TestServer): Promise<Record<string, number>> {
+  const selects = WRITABLE_TABLES.map((t) => `(select count(*) from ${t}) as ${t}`).join(', ');
+  const result = await sql.raw<Record<string, string | number>>(`select ${selects}`).execute(server.context.db);
+  const row = result.rows[0] ?? {};
+  return Object.fromEntries(WRITABLE_TABLES.map((t) => [t, Number(row[t])]));
+}
