@@ -181,6 +181,11 @@ describe('journey: validation messages of the public forms', () => {
     await page.getByLabel('Confirm new password').fill('short');
     await reset.click();
     expect(await page.getByRole('alert').innerText()).toBe('Password must be at least 8 characters long');
+    // The sign-up rules apply to a reset too.
+    await page.getByLabel('New password', { exact: true }).fill('alllowercase1');
+    await page.getByLabel('Confirm new password').fill('alllowercase1');
+    await reset.click();
+    expect(await page.getByRole('alert').innerText()).toBe('Password must contain uppercase, lowercase, and number');
     await page.getByLabel('New password', { exact: true }).fill('LongEnough1');
     await page.getByLabel('Confirm new password').fill('LongEnough2');
     await reset.click();

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import { FormAlert, PasswordField } from '../../components/public/form-field.js';
+import { PasswordStrength } from '../../components/public/password-strength.js';
 import { SubmitButton } from '../../components/public/submit-button.js';
 
 type Phase = 'verifying' | 'invalid' | 'form' | 'done';
@@ -146,7 +147,10 @@ export function Component() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           hint={Messages.resetPassword.hint}
-        />
+        >
+          {/* The new password follows the sign-up rules, so it shows the sign-up form's strength bars. */}
+          <PasswordStrength password={password} id="new-password-strength" />
+        </PasswordField>
         <PasswordField
           id="confirmPassword"
           label="Confirm new password"
