@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerContext } from './context.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { frameworkErrorOptions } from './http/framework-errors.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuildAppOptions {
@@ -19,6 +20,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     logger: options.logger ?? false,
     trustProxy: options.context.config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    ...frameworkErrorOptions,
   });
   const context: ServerContext = { ...options.context, logger: app.log };
   const webDist = options.webDistDir;

@@ -116,6 +116,7 @@ export const Messages = {
     unknownQueryParameter: (name: string) => `Unknown query parameter: ${name}.`,
     requestTooLarge: 'The request is too large.',
     urlTooLong: 'The address of the request is too long.',
-    headersTooLarge: 'The request headers are too large.',
+    headersTooLarge: 'The request address or headers are too large.',
+    requestTimeout: 'The request took too long to arrive.',
   },
 } as const;

@@ -27,6 +27,9 @@ export function installErrorHandler(app: FastifyInstance, options: { notFound?: 
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send(failure(Messages.common.malformedJson, { code: 'validation_failed' }));
     }
+    if (status === 413) {
+      return reply.status(413).send(failure(Messages.common.requestTooLarge, { code: 'validation_failed' }));
+    }
     if (status >= 400 && status < 500) {
       return reply
         .status(status)

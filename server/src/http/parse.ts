@@ -2,6 +2,11 @@ import { Messages } from '@signalroom/shared';
 import type { z } from 'zod';
 import { AppError } from './app-error.js';
 
+/** An unknown key as named back to the caller: cut short, so a megabyte of key is not echoed. */
+function shown(key: string): string {
+  return key.length > 40 ? `${key.slice(0, 40)}…` : key;
+}
+
 /** Which part of the request is parsed: the words of an unknown key differ. */
 export type RequestPart = 'body' | 'query' | 'params';
 
@@ -17,7 +22,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, part: 
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
+      for (const key of issue.keys.map(shown)) {
         fields[[...issue.path, key].join('.')] ??=
           part === 'query' ? Messages.common.unknownQueryParameter(key) : Messages.common.unknownField(key);
       }
@@ -39,7 +44,7 @@ export function parseNothing(value: unknown, part: RequestPart): void {
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw AppError.validation(Messages.common.bodyNotObject, { _: Messages.common.bodyNotObject });
   }
-  const keys = Object.keys(value);
+  const keys = Object.keys(value).map(shown);
   if (keys.length === 0) return;
   const fields = Object.fromEntries(
     keys.map((key) => [
