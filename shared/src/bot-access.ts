@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_DIAL_CODE } from './constants.js';
 import { Messages } from './messages.js';
-import { zChoice, zQueryInteger, zText } from './request-fields.js';
+import { zChoice, zEmailText, zQueryInteger, zText } from './request-fields.js';
 import type { FieldErrors } from './validation/auth.rules.js';
 import {
   type BotAccessForm,
@@ -64,6 +65,32 @@ export const ZBotAccessStatusUpdate = z
   })
   .strict();
 export type TBotAccessStatusUpdate = z.infer<typeof ZBotAccessStatusUpdate>;
+
+const botMessages = Messages.botAccess;
+const choice = zText({ max: 20, required: botMessages.selectOption });
+const dialCode = zText({ max: 8, required: botMessages.selectOption });
+/**
+ * POST /api/bot-access/submit, kept out of validation/ so the form's page does not load zod. A missing answer gets the message an empty one gets; the answers that
+ * only follow a "yes" (loss amount, call number and its dial code) may be left out like empty ones.
+ */
+export const ZBotAccessSubmitRequest = z
+  .object({
+    fullName: zText({ max: 200, required: botMessages.fullNameRequired }),
+    countryCode: dialCode,
+    phoneNumber: zText({ max: 40, required: botMessages.phoneRequired, kind: 'phone' }),
+    email: zEmailText(botMessages.emailRequired),
+    hasAccount: choice,
+    hasFunded: choice,
+    canAfford: choice,
+    hasLostMoney: choice,
+    lossAmount: zText({ max: 500 }).default(''),
+    usageMethod: choice,
+    wantsCall: choice,
+    callCountryCode: zText({ max: 8 }).default(DEFAULT_DIAL_CODE),
+    callNumber: zText({ max: 40, kind: 'phone' }).default(''),
+    readyToStart: choice,
+  })
+  .strict() satisfies z.ZodType<TBotAccessSubmitRequest>;
 
 /** The national part of a joined number when it starts with its dial code; null otherwise. */
 function splitDialCode(joined: string, dialCode: string): string | null {

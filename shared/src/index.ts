@@ -30,4 +30,5 @@ export * from './validation/auth.rules.js';
 export * from './validation/bot-access.rules.js';
 export * from './validation/patterns.js';
 export * from './validation/phone.rules.js';
+export * from './validation/signup.rules.js';
 export * from './validation/text.rules.js';

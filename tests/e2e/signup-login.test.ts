@@ -34,6 +34,13 @@ describe('journey: sign up, confirm by e-mail, log out and back in', () => {
 
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     expect(await page.locator('main').innerText()).toContain(email);
+    // The number as typed, read with the chosen country, is stored in E.164.
+    const row = await e2e.server.context.db
+      .selectFrom('users')
+      .select('phone')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row.phone).toBe('+2348012345678');
     // The code is never shown in the interface: it only arrives by e-mail.
     const mail = await e2e.server.smtp.waitFor((m) => m.to.includes(email), 10_000);
     const code = extractCode(mail.text);
@@ -78,7 +85,7 @@ describe('journey: sign up, confirm by e-mail, log out and back in', () => {
       body: {
         fullName: 'Re Sender',
         email,
-        phone: '801 234 5678',
+        phone: '024 123 4567',
         country: 'Ghana',
         telegram: null,
         password: 'Resend1Pass',

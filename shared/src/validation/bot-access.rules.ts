@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../constants.js';
 import { Messages } from '../messages.js';
-import { zEmailText, zText } from '../request-fields.js';
 import { checkEmail, type FieldErrors } from './auth.rules.js';
 import { toE164 } from './phone.rules.js';
 import { hiddenCharacterIssue } from './text.rules.js';
@@ -109,29 +107,5 @@ export function toBotAccessSubmission(form: BotAccessForm): TBotAccessSubmitRequ
   };
 }
 
-const botMessages = Messages.botAccess;
-const choice = zText({ max: 20, required: botMessages.selectOption });
-const dialCode = zText({ max: 8, required: botMessages.selectOption });
-/**
- * POST /api/bot-access/submit. A missing answer gets the message an empty one gets; the answers that
- * only follow a "yes" (loss amount, call number and its dial code) may be left out like empty ones.
- */
-export const ZBotAccessSubmitRequest = z
-  .object({
-    fullName: zText({ max: 200, required: botMessages.fullNameRequired }),
-    countryCode: dialCode,
-    phoneNumber: zText({ max: 40, required: botMessages.phoneRequired, kind: 'phone' }),
-    email: zEmailText(botMessages.emailRequired),
-    hasAccount: choice,
-    hasFunded: choice,
-    canAfford: choice,
-    hasLostMoney: choice,
-    lossAmount: zText({ max: 500 }).default(''),
-    usageMethod: choice,
-    wantsCall: choice,
-    callCountryCode: zText({ max: 8 }).default(DEFAULT_DIAL_CODE),
-    callNumber: zText({ max: 40, kind: 'phone' }).default(''),
-    readyToStart: choice,
-  })
-  .strict();
-export type TBotAccessSubmitRequest = z.infer<typeof ZBotAccessSubmitRequest>;
+/** What the form posts to POST /api/bot-access/submit (its schema, ZBotAccessSubmitRequest, is in bot-access.ts). */
+export type TBotAccessSubmitRequest = BotAccessForm;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { validateBotAccessSubmission } from '../bot-access.js';
 import { VALID_BOT_ACCESS_FORM } from '../bot-access.test-data.js';
 import { Messages } from '../messages.js';
-import { validateSignup } from './auth.rules.js';
 import { toBotAccessSubmission, validateBotAccessForm } from './bot-access.rules.js';
 import { regionOfCountry, toE164 } from './phone.rules.js';
+import { validateSignup } from './signup.rules.js';
 
 describe('toE164', () => {
   it('reads international and national numbers with spaces, dashes, dots and brackets', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Messages } from '../messages.js';
-import { checkEmail, checkFullName, validateSignup } from './auth.rules.js';
+import { checkEmail, checkFullName } from './auth.rules.js';
+import { validateSignup } from './signup.rules.js';
 import { emailKey, emailSpoofIssue, hiddenCharacterIssue, normalizeEmail, stripBidiMarks } from './text.rules.js';
 
 const hidden = Messages.common.hiddenCharacters;
