@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { ServerContext } from './context.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { frameworkErrorOptions } from './http/framework-errors.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuildAppOptions {
@@ -26,6 +27,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const webDist = options.webDistDir;
   const serveWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));
   installErrorHandler(app, { notFound: !serveWeb });
+  await installSecurityHeaders(app, context);
 
   await registerModules(app, context);
 

@@ -34,6 +34,20 @@ describe('parseConfig', () => {
     for (const key of ['PORT', 'DATABASE_URL', 'ADMIN_EMAIL', 'SILVER_DAILY_LIMIT']) expect(message).toContain(key);
   });
 
+  it('reads ALLOWED_ORIGINS as a list of origins, and refuses anything else', () => {
+    const config = parseConfig({
+      NODE_ENV: 'production',
+      ALLOWED_ORIGINS: 'https://www.example.com, http://10.0.0.5:8080/',
+    });
+    expect(config.allowedOrigins).toEqual(['https://www.example.com', 'http://10.0.0.5:8080']);
+    expect(parseConfig({ NODE_ENV: 'production' }).allowedOrigins).toEqual([]);
+    expect(parseConfig({ NODE_ENV: 'development' }).allowedOrigins).toEqual(['http://localhost:5173']);
+    expect(() => parseConfig({ ALLOWED_ORIGINS: 'https://ok.example.com,https://x.example.com/path' })).toThrow(
+      /ALLOWED_ORIGINS/,
+    );
+    expect(() => parseConfig({ ALLOWED_ORIGINS: 'ftp://files.example.com' })).toThrow(/ALLOWED_ORIGINS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -25,6 +25,26 @@ const ZEnv = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Signalroom <no-reply@signalroom.local>'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Other origins the web app is served from (comma-separated, e.g. https://www.example.com). Sockets
+   * from them are accepted and the Content-Security-Policy lets the page reach them.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((list, ctx) => {
+      const origins: string[] = [];
+      for (const item of list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const parsed = URL.canParse(item) ? new URL(item) : null;
+        if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== item.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${item}` });
+        } else origins.push(parsed.origin);
+      }
+      return origins;
+    })
+    .optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -62,6 +82,9 @@ const ZEnv = z.object({
 
 export type AppConfig = ReturnType<typeof parseConfig>;
 
+/** `npm run dev -w @signalroom/web` serves the app here and proxies /api and /socket.io to the server. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
+
 /** Parses the environment; throws one error listing every bad key. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -77,5 +100,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     embeddedWorker: env_.EMBEDDED_WORKER ?? !env_.REDIS_URL,
     supportChatUrl: env_.SUPPORT_CHAT_URL ?? `https://t.me/${env_.SUPPORT_HANDLE.replace(/^@/, '')}`,
     promoCode: env_.PROMO_CODE ?? `${env_.PRODUCT_NAME.toUpperCase()}100`,
+    /** Origins besides PUBLIC_URL's; in development, the Vite dev server's unless set. */
+    allowedOrigins: env_.ALLOWED_ORIGINS ?? (env_.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : []),
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server.js';
@@ -27,8 +28,15 @@ export function launchChromium(): Promise<Browser> {
 export interface E2E {
   server: TestServer;
   browser: Browser;
-  /** A fresh browser context (own storage) with one page, at phone or desktop width. */
-  newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (own storage) with one page, at phone or desktop width. `bypassCSP` turns
+   * the Content-Security-Policy off for that context: only for tests that inject a script of their own
+   * (Playwright's `addScriptTag` adds an inline script, e.g. axe-core), never to hide a violation.
+   */
+  newPage(options?: { width?: number; height?: number; bypassCSP?: boolean }): Promise<{
+    context: BrowserContext;
+    page: Page;
+  }>;
   /** Absolute URL of a path on the running server. */
   url(path: string): string;
   close(): Promise<void>;
@@ -42,7 +50,16 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   if (!existsSync(`${WEB_DIST_DIR}/index.html`)) {
     throw new Error(`No web build at ${WEB_DIST_DIR}: run \`npm run build -w @signalroom/web\` first`);
   }
-  const server = await startTestServer({ WEB_DIST_DIR, RATE_LIMITS: 'false', ...env });
+  // The browser's origin must be the server's public origin (sockets check it), so the port is chosen
+  // first and PUBLIC_URL names it.
+  const port = await freePort();
+  const server = await startTestServer({
+    WEB_DIST_DIR,
+    RATE_LIMITS: 'false',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
   let browser: Browser;
   try {
     browser = await launchChromium();
@@ -54,8 +71,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   return {
     server,
     browser,
-    async newPage({ width = 1280, height = 900 } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: server.url });
+    async newPage({ width = 1280, height = 900, bypassCSP = false } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: server.url, bypassCSP });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
@@ -68,6 +85,18 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       await server.close();
     },
   };
+}
+
+/** A port nothing listens on right now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** A unique e-mail address per test run. */

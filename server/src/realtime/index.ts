@@ -7,6 +7,7 @@ import { createLiveDataSource, type LiveDataSource, tierLimitsFor } from './live
 import { createAccessSync } from './realtime.access.js';
 import { attachRedisAdapter } from './realtime.adapter.js';
 import { createHandshakeAuth } from './realtime.auth.js';
+import { createOriginCheck } from './realtime.origin.js';
 import { createRelay } from './realtime.relay.js';
 import { createLiveDataCache, cutSnapshot } from './realtime.snapshot.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
@@ -46,7 +47,11 @@ export async function attachRealtime(
   const limits = tierLimitsFor(ctx);
   const log = ctx.logger.child({ module: 'realtime' });
 
-  const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    allowRequest: createOriginCheck(ctx.config),
+  });
   const adapter = attachRedisAdapter(io, ctx);
   const onError = (error: unknown) => log.warn({ err: error }, 'realtime update failed');
   const access = createAccessSync(ctx, metrics, (socket) => {

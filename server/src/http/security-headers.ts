@@ -1,0 +1,64 @@
+import type { IncomingMessage } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { BOARD_PATH } from '../modules/queues/queues.auth.js';
+
+/** The WebSocket form of an http(s) origin: where the app's socket connects. */
+function socketOrigin(origin: string): string {
+  return origin.replace(/^http/, 'ws');
+}
+
+/** The queue dashboard (a third-party page) sets a few inline style attributes; nothing else may. */
+function styleSources(request: IncomingMessage): string {
+  return request.url?.startsWith(BOARD_PATH) ? "'self' 'unsafe-inline'" : "'self'";
+}
+
+/**
+ * Security headers on every answer (helmet) and no caching of anything a session can see.
+ * - Content-Security-Policy: scripts, styles, fonts and images from our own origin only (images also as
+ *   data: URLs); the page may talk to its own origin and to its socket (ws/wss of the public origin and
+ *   of every allowed origin); no plugins, no framing by anyone (frame-ancestors 'none'), forms and
+ *   <base> to our origin only. The built web app has no inline script or style, so nothing needs
+ *   'unsafe-inline'; tests/e2e/security-headers.test.ts loads it and listens for violations.
+ * - Strict-Transport-Security only when PUBLIC_URL is https (an http deployment must stay reachable).
+ * - Referrer-Policy no-referrer: reset links carry their token in the address.
+ * - X-Content-Type-Options nosniff, X-Frame-Options DENY, and helmet's cross-origin isolation headers.
+ * - Cache-Control no-store on every answer to a request with a bearer token, on every /api/auth/* answer
+ *   (sessions and user data) and on the queue dashboard, so no browser or proxy keeps a copy.
+ */
+export async function installSecurityHeaders(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const https = ctx.config.PUBLIC_URL.startsWith('https:');
+  const origins = [new URL(ctx.config.PUBLIC_URL).origin, ...ctx.config.allowedOrigins];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: [styleSources],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...new Set(origins.map(socketOrigin))],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.url;
+    if (request.headers.authorization || url.startsWith('/api/auth/') || url.startsWith(BOARD_PATH)) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+}
