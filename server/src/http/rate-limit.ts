@@ -3,6 +3,8 @@ import { AuthMessages, emailKey } from '@signalroom/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { AppError } from './app-error.js';
+import { createAttemptCounter } from './attempt-counter.js';
+import { sleep } from './timing.js';
 
 /** One limit: at most `max` requests per `windowMs` for each key (IP, e-mail...). */
 export interface LimitRule {
@@ -62,6 +64,30 @@ export function limitBy(app: FastifyInstance, ctx: ServerContext, rules: LimitRu
         throw AppError.rateLimited(seconds, AuthMessages.rateLimited(seconds));
       }
     }
+  };
+}
+
+/** A slow-down: each request counts under `key`, and waits `delayMs(count)` before it is handled. */
+export interface SlowDownRule {
+  name: string;
+  windowMs: number;
+  key(request: FastifyRequest): string | null;
+  delayMs(count: number): number;
+}
+
+/**
+ * A preHandler that slows a burst down instead of refusing it: the request is counted and held for the
+ * rule's delay (counts scale with RATE_LIMIT_MULTIPLIER; RATE_LIMITS=false turns it off).
+ */
+export function slowDownBy(ctx: ServerContext, rule: SlowDownRule): preHandlerAsyncHookHandler {
+  if (!ctx.config.RATE_LIMITS) return async () => {};
+  const counter = createAttemptCounter(ctx, { name: rule.name, windowMs: rule.windowMs });
+  return async (request) => {
+    const key = rule.key(request);
+    if (key === null) return;
+    const count = await counter.hit(key);
+    const delay = rule.delayMs(Math.ceil(count / ctx.config.RATE_LIMIT_MULTIPLIER));
+    if (delay > 0) await sleep(delay);
   };
 }
 

@@ -29,9 +29,9 @@ describe('rate limits of the auth calls (default limits)', () => {
     await server?.close();
   });
 
-  it('limits login attempts per e-mail', async () => {
+  it('limits login attempts per e-mail from one address', async () => {
     const email = uniqueEmail('target');
-    const max = AUTH_LIMITS.login.find((r) => r.name === 'login:email')!.max;
+    const max = AUTH_LIMITS.login.find((r) => r.name === 'login:email-ip')!.max;
     for (let i = 0; i < max; i++) {
       const answer = await server.api('POST', '/api/auth/login', { body: { email, password: `Guess${i}Password` } });
       expect(answer.status).toBe(401);
@@ -61,8 +61,13 @@ describe('rate limits of the auth calls (default limits)', () => {
 
   it('limits registrations per IP and writes nothing once limited', async () => {
     const max = AUTH_LIMITS.register.find((r) => r.name === 'register:ip')!.max;
-    for (let i = 0; i < max; i++) {
-      expect((await server.api('POST', '/api/auth/register', { body: registration() })).status).toBe(201);
+    // Every attempt counts, refused ones too, so cheap refused ones (no password hashing) fill the
+    // allowance; they go in parallel batches because past the first 20 each is held a little (slow-down).
+    for (let sent = 0; sent < max; sent += 25) {
+      const batch = Array.from({ length: Math.min(25, max - sent) }, () =>
+        server.api('POST', '/api/auth/register', { body: registration({ password: '' }) }),
+      );
+      for (const answer of await Promise.all(batch)) expect(answer.status).toBe(400);
     }
     const input = registration();
     expectRateLimited(await server.api('POST', '/api/auth/register', { body: input }));

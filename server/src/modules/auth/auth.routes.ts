@@ -16,10 +16,10 @@ import type { ServerContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { readBearerToken, requireUser } from '../../http/guards.js';
 import { parseWith } from '../../http/parse.js';
-import { installRateLimits, limitBy } from '../../http/rate-limit.js';
+import { installRateLimits, limitBy, slowDownBy } from '../../http/rate-limit.js';
 import { getMailer } from '../mail/mail.service.js';
 import { redeemDashboardCode, sendActivationEmail } from './account.service.js';
-import { AUTH_LIMITS } from './auth.limits.js';
+import { AUTH_LIMITS, SIGNUP_SLOWDOWN } from './auth.limits.js';
 import { confirmEmailCode, login, logout, registerMember, resendConfirmationCode } from './auth.service.js';
 import { requestPasswordReset, resetPassword, verifyResetToken } from './password-reset.service.js';
 
@@ -36,7 +36,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
       preHandler: limitBy(auth, ctx, rules),
     });
 
-    auth.post('/auth/register', limit(AUTH_LIMITS.register), async (request, reply) => {
+    const register = { preHandler: [limitBy(auth, ctx, AUTH_LIMITS.register), slowDownBy(ctx, SIGNUP_SLOWDOWN)] };
+    auth.post('/auth/register', register, async (request, reply) => {
       const data = await registerMember(ctx, parseWith(ZRegisterRequest, request.body));
       return reply.status(201).send(ok(data, AuthMessages.registered));
     });

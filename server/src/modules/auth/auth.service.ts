@@ -19,12 +19,14 @@ import {
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { assertNoFieldErrors } from '../../http/parse.js';
+import { withTimingFloor } from '../../http/timing.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
 import { getMailer } from '../mail/mail.service.js';
 import { confirmationCodeMail, signupAttemptMail, welcomeMail } from '../mail/mail.templates.js';
 import { insertSession, revokeSessionByHash } from '../users/sessions.repository.js';
 import { presentUser, type UserRow } from '../users/users.presenter.js';
 import { findUserByEmail, insertUserIfNew, updateUser } from '../users/users.repository.js';
+import { ENUMERATION_FLOOR_MS } from './auth.limits.js';
 import {
   claimMailCooldown,
   consumeConfirmationCode,
@@ -39,6 +41,10 @@ import {
   hashPassword,
   verifyPassword,
 } from './auth.secrets.js';
+import { getLoginThrottle } from './login-throttle.js';
+
+/** A user id no account has: the unknown-address path looks up codes with it. */
+const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 
 /** Cooldown purposes (mail_cooldowns.purpose). */
 const CODE_MAIL = 'confirmation_code';
@@ -133,13 +139,18 @@ export async function confirmEmailCode(ctx: ServerContext, input: TConfirmCodeRe
   if (!input.email.trim()) {
     throw AppError.validation(Messages.signup.emailRequired, { email: Messages.signup.emailRequired });
   }
+  return withTimingFloor(ENUMERATION_FLOOR_MS, () => checkAndConsumeCode(ctx, input.email, code));
+}
+
+/** The part of a confirmation that differs for known and unknown addresses (behind the timing floor). */
+async function checkAndConsumeCode(ctx: ServerContext, email: string, code: string): Promise<TSessionData> {
   const invalid = () =>
     AppError.validation(Messages.confirmation.invalidCode, { confirmationCode: Messages.confirmation.invalidCode });
   const now = ctx.now();
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (!user || user.email_verified_at) throw invalid();
-  const live = await findLiveConfirmationCode(ctx.db, user.id);
-  if (!live) throw invalid();
+  const user = await findUserByEmail(ctx.db, email);
+  // An unknown address still asks for a code, so both paths make the same round trips.
+  const live = await findLiveConfirmationCode(ctx.db, user?.id ?? NO_USER_ID);
+  if (!user || user.email_verified_at || !live) throw invalid();
   if (live.attempts >= LIMITS.confirmationCodeMaxAttempts) {
     throw AppError.validation(AuthMessages.codeTooManyAttempts, { confirmationCode: AuthMessages.codeTooManyAttempts });
   }
@@ -178,10 +189,12 @@ export async function resendConfirmationCode(ctx: ServerContext, input: { email:
     SIGNUP_EMAIL_PATTERN,
   );
   if (emailError) throw AppError.validation(emailError, { email: emailError });
-  const wait = await claimMailCooldown(ctx.db, email, CODE_MAIL, ctx.now(), LIMITS.resendCooldownSeconds);
-  if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
-  const user = await findUserByEmail(ctx.db, email);
-  if (user && !user.email_verified_at) await sendNewCode(ctx, user);
+  await withTimingFloor(ENUMERATION_FLOOR_MS, async () => {
+    const wait = await claimMailCooldown(ctx.db, email, CODE_MAIL, ctx.now(), LIMITS.resendCooldownSeconds);
+    if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
+    const user = await findUserByEmail(ctx.db, email);
+    if (user && !user.email_verified_at) await sendNewCode(ctx, user);
+  });
 }
 
 /**
@@ -195,9 +208,14 @@ export async function login(ctx: ServerContext, input: TLoginRequest): Promise<T
     const fields = { ...(input.email.trim() ? {} : { email: error }), ...(input.password ? {} : { password: error }) };
     throw AppError.validation(error, fields);
   }
+  const throttle = getLoginThrottle(ctx);
+  await throttle.beforeAttempt(input.email);
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user || !valid) throw AppError.unauthorized(AuthMessages.invalidCredentials);
+  if (!user || !valid) {
+    await throttle.recordFailure(input.email);
+    throw AppError.unauthorized(AuthMessages.invalidCredentials);
+  }
   if (!user.email_verified_at) {
     const wait = await claimMailCooldown(ctx.db, user.email, CODE_MAIL, ctx.now(), LIMITS.resendCooldownSeconds);
     if (wait > 0) throw AppError.forbidden(AuthMessages.emailNotConfirmedCodeRecent);

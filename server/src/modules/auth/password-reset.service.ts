@@ -7,11 +7,13 @@ import {
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { withTimingFloor } from '../../http/timing.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
 import { getMailer } from '../mail/mail.service.js';
 import { passwordResetMail } from '../mail/mail.templates.js';
 import { revokeAllSessionsOfUser } from '../users/sessions.repository.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
+import { ENUMERATION_FLOOR_MS } from './auth.limits.js';
 import {
   consumeAllResetTokensOfUser,
   consumeResetToken,
@@ -27,16 +29,20 @@ const invalidToken = () =>
 
 /**
  * Mails a reset link (32 random bytes, stored hashed, 1 hour) when the address has an account. The
- * answer is the same either way and the mail goes out in the background, so nothing is revealed.
+ * answer is the same either way, the mail goes out in the background, both paths make the token, and
+ * the answer waits for the enumeration floor, so neither the words nor the time reveal an account.
  */
 export async function requestPasswordReset(ctx: ServerContext, input: { email: string }): Promise<void> {
   const error = validateForgotPasswordEmail(input.email);
   if (error) throw AppError.validation(error, { email: error });
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (!user) return;
-  const token = generateSecret(LIMITS.resetTokenBytes);
-  await insertResetToken(ctx.db, user.id, hashSecret(token), new Date(ctx.now().getTime() + LIMITS.resetTokenTtlMs));
-  getMailer(ctx).dispatch(passwordResetMail(ctx.config, user.email, token));
+  await withTimingFloor(ENUMERATION_FLOOR_MS, async () => {
+    const token = generateSecret(LIMITS.resetTokenBytes);
+    const tokenHash = hashSecret(token);
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!user) return;
+    await insertResetToken(ctx.db, user.id, tokenHash, new Date(ctx.now().getTime() + LIMITS.resetTokenTtlMs));
+    getMailer(ctx).dispatch(passwordResetMail(ctx.config, user.email, token));
+  });
 }
 
 /** The reset page's first call: the e-mail of a live token, else 400 with the spec's message. */

@@ -1,0 +1,99 @@
+import { LIMITS } from '@signalroom/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENUMERATION_FLOOR_MS } from '../../src/modules/auth/auth.limits.js';
+import { replaceConfirmationCode } from '../../src/modules/auth/auth.repository.js';
+import { getMailer } from '../../src/modules/mail/mail.service.js';
+import { createMember } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { uniqueEmail } from './auth-helpers.js';
+
+const TRIES = 30;
+/**
+ * Generous on purpose (a loaded 2-core machine): without the floor the two paths differ by 1 to 3 ms
+ * and answer in a few ms, so the floor check below is what fails then; with it both answer at the
+ * floor and their medians stay well within this.
+ */
+const MAX_MEDIAN_GAP_MS = 4;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+describe('forgot-password, resend and confirm-code take as long for unknown addresses as for real ones', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MULTIPLIER: '1000' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** Times one call; background mail of earlier calls is finished first so it does not weigh on this one. */
+  async function timed(path: string, body: unknown): Promise<{ ms: number; status: number }> {
+    await getMailer(server.context).drain();
+    const started = performance.now();
+    const answer = await server.api('POST', path, { body });
+    return { ms: performance.now() - started, status: answer.status };
+  }
+
+  /** Alternates known and unknown tries (which goes first alternates too) and compares the medians. */
+  async function compare(path: string, known: (i: number) => unknown, unknown: (i: number) => unknown) {
+    const times = { known: [] as number[], unknown: [] as number[] };
+    const statuses = new Set<string>();
+    for (let i = 0; i < TRIES; i++) {
+      const order = i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
+      for (const which of order) {
+        const { ms, status } = await timed(path, which === 'known' ? known(i) : unknown(i));
+        times[which].push(ms);
+        statuses.add(`${which}:${status}`);
+      }
+    }
+    const result = { known: median(times.known), unknown: median(times.unknown) };
+    console.log(`${path}: median known ${result.known.toFixed(2)} ms, unknown ${result.unknown.toFixed(2)} ms`);
+    expect(result.known).toBeGreaterThanOrEqual(ENUMERATION_FLOOR_MS - 1);
+    expect(result.unknown).toBeGreaterThanOrEqual(ENUMERATION_FLOOR_MS - 1);
+    expect(Math.abs(result.known - result.unknown)).toBeLessThanOrEqual(MAX_MEDIAN_GAP_MS);
+    return statuses;
+  }
+
+  it('forgot-password', async () => {
+    const member = await createMember(server.context.db);
+    const statuses = await compare(
+      '/api/auth/forgot-password',
+      () => ({ email: member.user.email }),
+      () => ({ email: uniqueEmail('nobody') }),
+    );
+    expect([...statuses].sort()).toEqual(['known:200', 'unknown:200']);
+  });
+
+  it('resend-welcome-email', async () => {
+    const pending = await Promise.all(
+      Array.from({ length: TRIES }, () => createMember(server.context.db, { emailVerified: false })),
+    );
+    const statuses = await compare(
+      '/api/auth/resend-welcome-email',
+      (i) => ({ email: pending[i]!.user.email }),
+      () => ({ email: uniqueEmail('nobody') }),
+    );
+    expect([...statuses].sort()).toEqual(['known:200', 'unknown:200']);
+  });
+
+  it('confirm-code (a wrong code for a real pending account, any code for an unknown one)', async () => {
+    const pending = await Promise.all(
+      Array.from({ length: TRIES }, async () => {
+        const member = await createMember(server.context.db, { emailVerified: false });
+        const expires = new Date(Date.now() + LIMITS.confirmationCodeTtlMs);
+        await replaceConfirmationCode(server.context.db, member.user.id, 'not-the-hash-of-any-code', expires);
+        return member;
+      }),
+    );
+    const statuses = await compare(
+      '/api/auth/confirm-code',
+      (i) => ({ email: pending[i]!.user.email, confirmationCode: 'WRONG12345' }),
+      () => ({ email: uniqueEmail('nobody'), confirmationCode: 'WRONG12345' }),
+    );
+    expect([...statuses].sort()).toEqual(['known:400', 'unknown:400']);
+  });
+});
