@@ -62,6 +62,11 @@ export interface EndpointCase {
   schema: z.ZodType;
   /** A fresh input that passes the schema and, as far as a stranger can know, the rules. */
   valid(): Record<string, unknown>;
+  /**
+   * Refusals that write by design: login's 403 for an unconfirmed account mails a fresh code (a row
+   * in the outbox and the cooldown), so its owner can finish confirming.
+   */
+  writesOnRefusal?: number[];
 }
 
 const email = (label = 'input') => `${label}-${randomBytes(5).toString('hex')}@example.com`;
@@ -110,6 +115,7 @@ export const ENDPOINTS: EndpointCase[] = [
     part: 'body',
     schema: ZLoginRequest,
     valid: () => ({ email: email('login'), password: 'Str0ngPassw0rd' }),
+    writesOnRefusal: [403],
   },
   {
     name: 'forgot-password',
