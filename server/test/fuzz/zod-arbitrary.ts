@@ -220,18 +220,16 @@ export function inputsFor(schema: z.ZodType, valid: () => Record<string, unknown
     : fc.constant(valid());
   // The valid input with one hostile character in one of its text fields: the rules pass, so this is
   // what reaches the database (NUL there was a 500 before every text field refused it).
-  const spliced = fc
-    .tuple(fc.nat(), fc.constantFrom(...HOSTILE_CHARS), fc.nat())
-    .map(([pick, char, at]) => {
-      const input = valid();
-      const textKeys = Object.keys(input).filter((key) => typeof input[key] === 'string');
-      if (!textKeys.length) return input;
-      const key = textKeys[pick % textKeys.length]!;
-      const text = input[key] as string;
-      const position = at % (text.length + 1);
-      input[key] = text.slice(0, position) + char + text.slice(position);
-      return input;
-    });
+  const spliced = fc.tuple(fc.nat(), fc.constantFrom(...HOSTILE_CHARS), fc.nat()).map(([pick, char, at]) => {
+    const input = valid();
+    const textKeys = Object.keys(input).filter((key) => typeof input[key] === 'string');
+    if (!textKeys.length) return input;
+    const key = textKeys[pick % textKeys.length]!;
+    const text = input[key] as string;
+    const position = at % (text.length + 1);
+    input[key] = text.slice(0, position) + char + text.slice(position);
+    return input;
+  });
   return fc.oneof(
     { arbitrary: arbitraryOf(schema), weight: 4 },
     { arbitrary: mutated, weight: 4 },
