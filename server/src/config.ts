@@ -5,6 +5,19 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.url().optional();
 
+/** A comma-separated list of origins (scheme://host[:port], a trailing slash allowed). */
+function parseOrigins(list: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const item of list.split(',').map((entry) => entry.trim())) {
+    if (!item) continue;
+    const parsed = URL.canParse(item) ? new URL(item) : null;
+    if (parsed && /^https?:$/.test(parsed.protocol) && parsed.origin === item.replace(/\/$/, '')) {
+      origins.push(parsed.origin);
+    } else ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${item}` });
+  }
+  return origins;
+}
+
 /**
  * Configuration, parsed once from the environment. Names of the first block are part of the contract
  * (README's configuration table). Operator branding settings come with defaults so one build serves
@@ -29,22 +42,7 @@ const ZEnv = z.object({
    * Other origins the web app is served from (comma-separated, e.g. https://www.example.com). Sockets
    * from them are accepted and the Content-Security-Policy lets the page reach them.
    */
-  ALLOWED_ORIGINS: z
-    .string()
-    .transform((list, ctx) => {
-      const origins: string[] = [];
-      for (const item of list
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)) {
-        const parsed = URL.canParse(item) ? new URL(item) : null;
-        if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== item.replace(/\/$/, '')) {
-          ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${item}` });
-        } else origins.push(parsed.origin);
-      }
-      return origins;
-    })
-    .optional(),
+  ALLOWED_ORIGINS: z.string().transform(parseOrigins).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

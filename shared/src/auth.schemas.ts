@@ -7,7 +7,7 @@ import { zChoice, zEmailText, zFlag, zText } from './request-fields.js';
 import { ZUser } from './user.js';
 
 /**
- * Request and answer shapes of the auth calls (spec section 7): strings where the spec has strings,
+ * Request and answer shapes of the auth calls: strings where the product's calls send strings,
  * unknown fields refused, and each field's "required" message for a missing value (the same words its
  * rule in validation/ gives an empty one). The field rules themselves are in validation/.
  */
@@ -62,7 +62,7 @@ export const ZDashboardCodeRequest = z
   .object({ dashboardCode: zText({ max: 64, required: AuthMessages.dashboardCodeRequired }) })
   .strict();
 
-/** PUT /api/users/profile: the account-setup wizard's save (spec section 7); every field optional. */
+/** PUT /api/users/profile: the account-setup wizard's save; every field optional. */
 export const ZProfileUpdateRequest = z
   .object({
     brokerAccountId: zText({ max: 64, required: AuthMessages.brokerAccountRequired }).optional(),

@@ -15,7 +15,7 @@ export function signupPhoneE164(input: Pick<SignupFields, 'phone' | 'country'>):
   return toE164(input.phone, { region: regionOfCountry(input.country) });
 }
 
-/** Sign-up rules of spec section 5, checked on submit in the browser and again on the server. */
+/** The sign-up form's rules, checked on submit in the browser and again on the server. */
 export function validateSignup(input: SignupFields): FieldErrors<keyof SignupFields> {
   const m = Messages.signup;
   const errors: FieldErrors<keyof SignupFields> = {};
