@@ -17,7 +17,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: ServerContext }> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.context.config.TRUST_PROXY,
+    trustProxy: options.context.config.trustProxy,
     bodyLimit: 64 * 1024,
   });
   const context: ServerContext = { ...options.context, logger: app.log };
