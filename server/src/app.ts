@@ -19,6 +19,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     logger: options.logger ?? false,
     trustProxy: options.context.config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Closing: idle keep-alive connections are closed, requests arriving meanwhile get 503 (server.ts drains the rest).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
   const context: ServerContext = { ...options.context, logger: app.log };
   const webDist = options.webDistDir;

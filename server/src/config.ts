@@ -67,12 +67,19 @@ const ZEnv = z.object({
   MARKET_SEED: z.string().min(1).optional(),
   /** Signal slot and window length; 5 minutes (spec section 9) unless a test shortens it. */
   SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** /api/health says degraded when no signal was issued for a slot plus this long. */
+  SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often a BullMQ worker in this process checks that its job scheduler still exists. */
+  SCHEDULER_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
 
-/** Parses the environment; throws one error listing every bad key. */
-export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+/**
+ * Parses the environment; throws one error listing every bad key. `forServer: false` (the admin CLI,
+ * which sends no mail) skips the checks that only a serving process needs.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env, options: { forServer?: boolean } = {}) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = ZEnv.safeParse(cleaned);
   if (!result.success) {
@@ -82,7 +89,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const env_ = result.data;
   const problems: string[] = [];
   const trustProxy = parseTrustProxy(env_.TRUST_PROXY, problems);
-  if (env_.NODE_ENV === 'production' && !env_.SMTP_URL) {
+  if (env_.NODE_ENV === 'production' && !env_.SMTP_URL && options.forServer !== false) {
     // Without SMTP, codes and reset links would only reach the log and the outbox: no member could sign up.
     problems.push(
       '  SMTP_URL: required when NODE_ENV=production; mail features (confirmation codes, password resets) need SMTP_URL',

@@ -138,10 +138,13 @@ export async function attachRealtime(
       stopRelay();
       stopReconnect();
       metrics.setRoomSizesProvider(null);
-      // Not io.close(): that would close the HTTP server, which Fastify owns and closes itself.
-      io.local.disconnectSockets(true);
-      await io.of('/').adapter.close();
+      // Shutting down: no new sockets here, and the open ones lose their transport ("transport close"),
+      // on which clients reconnect by themselves, to another process once this one is gone. (A
+      // server-side disconnect would tell them not to reconnect.) Not io.close(): that would close the
+      // HTTP server, which Fastify owns and closes itself, letting in-flight requests finish.
+      io.engine.opts.allowRequest = (_request, callback) => callback('server shutting down', false);
       io.engine.close();
+      await io.of('/').adapter.close();
       await adapter?.close();
     },
   };
