@@ -16,6 +16,7 @@ import type { ServerContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startEmbeddedWorker } from './embedded-worker.js';
+import { createDrain } from './http/drain.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
@@ -101,7 +102,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     });
     log = app.log;
     cleanups.push(() => app.close());
-    const drain = installDrain(app);
+    // A quarter of the shutdown budget at most goes to accepting connections already on their way.
+    const drain = createDrain(app, { maxAcceptMs: Math.min(2500, config.SHUTDOWN_TIMEOUT_MS / 4) });
 
     await runStartupTasks(context);
     const realtime = await attachRealtime(app, context);
@@ -129,12 +131,13 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       close() {
         closing ??= (async () => {
           // 1. Sockets: refuse new ones and close the open ones' transport, so clients reconnect (to
-          //    another process behind the proxy) by themselves. 2. HTTP: stop listening, answer what is in
-          //    flight, close keep-alive connections as they fall idle. The embedded worker finishes its
-          //    running jobs meanwhile. 3. Then what those needed: bus, Redis, database.
-          drain.start();
+          //    another process behind the proxy) by themselves. 2. HTTP: stop listening, answer every
+          //    request already sent, close connections as they fall idle (drain.ts). The embedded worker
+          //    finishes its running jobs meanwhile. 3. Then what those needed: bus, Redis, database.
+          const stopping = worker?.close();
           await realtime.close();
-          await Promise.all([app.close(), worker?.close()]);
+          await drain.start();
+          await Promise.all([app.close(), stopping]);
           drain.stop();
           await bus.close();
           if (redis) await closeRedis(redis);
@@ -147,28 +150,4 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await cleanUp();
     throw error;
   }
-}
-
-/**
- * Keep-alive connections would keep a closing server (and its exit) waiting for their idle timeout:
- * once draining, every answer says `Connection: close`, and connections that fall idle are closed at
- * once. New requests on a still-open connection get Fastify's 503 (return503OnClosing).
- */
-function installDrain(app: FastifyInstance): { start(): void; stop(): void } {
-  let draining = false;
-  let sweep: NodeJS.Timeout | null = null;
-  app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close');
-  });
-  return {
-    start() {
-      draining = true;
-      sweep ??= setInterval(() => app.server.closeIdleConnections(), 100);
-      sweep.unref();
-    },
-    stop() {
-      if (sweep) clearInterval(sweep);
-      sweep = null;
-    },
-  };
 }
