@@ -156,6 +156,11 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
           }
         } catch (error) {
           head.attempts += 1;
+          // Still making the first connection (a process just started): wait a little without alarm.
+          if (!connectedOnce && Date.now() - createdAt < 5000) {
+            await pause(maxBackoffMs);
+            continue;
+          }
           if (failingSince === null) {
             failingSince = Date.now();
             logger?.warn(
@@ -171,8 +176,13 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
     }
   }
 
+  let connectedOnce = false;
+  const createdAt = Date.now();
   publisher.on('error', () => {});
-  publisher.on('ready', () => wake?.());
+  publisher.on('ready', () => {
+    connectedOnce = true;
+    wake?.();
+  });
 
   return {
     async publish(event) {
