@@ -51,7 +51,7 @@ function isAlive(pid: number): boolean {
  * Holds `<dir>.lock` (proper-lockfile: an atomic mkdir whose mtime the holder refreshes) for as long as
  * this process uses the PGlite folder, and writes the holder's PID beside the data for the message a
  * second process prints. A lock left by a process that died is taken over: after `staleMs` without a
- * refresh, or at once when the owner file names a PID of this host that no longer runs (or this very
+ * refresh (30 s), or at once when the owner file names a PID of this host that no longer runs (or this very
  * PID, as after a container restart). Returns the release function.
  */
 export async function lockDataDir(
@@ -62,7 +62,7 @@ export async function lockDataDir(
   const dir = realpathSync(dataDir);
   if (heldHere.has(dir)) throw new DataDirLockedError(dir, process.pid);
   const settings = {
-    stale: options.staleMs ?? 15_000,
+    stale: options.staleMs ?? 30_000,
     retries: 0,
     realpath: false,
     onCompromised: (error: Error) => {
