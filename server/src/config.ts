@@ -65,7 +65,7 @@ const ZEnv = z.object({
   MARKET_FEED_URL: optionalUrl,
   /** Seed of the simulated market (same seed, same prices). */
   MARKET_SEED: z.string().min(1).optional(),
-  /** Signal slot and window length; 5 minutes (spec section 9) unless a test shortens it. */
+  /** Signal slot and window length; the product issues a signal every 5 minutes unless a test shortens it. */
   SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
   /** /api/health says degraded when no signal was issued for a slot plus this long. */
   SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),

@@ -38,7 +38,8 @@ export function createDrain(
   const maxAcceptMs = options.maxAcceptMs ?? 2500;
   const connections = new Map<Socket, ConnectionState>();
   let draining = false;
-  let listenerClosedAt = 0;
+  // Until the listener closes, a connection that has not sent anything is never closed.
+  let listenerClosedAt = Number.POSITIVE_INFINITY;
   let sweep: NodeJS.Timeout | null = null;
 
   let accepted = 0;
@@ -71,6 +72,8 @@ export function createDrain(
     const state = connections.get(socket);
     if (!state || state.inFlight > 0) return false;
     if (state.served === 0 && Date.now() - listenerClosedAt < freshGraceMs) return false;
+    // Answered with `Connection: close`: Node is already ending it after the last byte; let it.
+    if (socket.writableEnded) return false;
     socket.destroy();
     connections.delete(socket);
     return true;
@@ -78,7 +81,7 @@ export function createDrain(
 
   function settled(): boolean {
     for (const socket of [...connections.keys()]) closeIfIdle(socket);
-    return [...connections.values()].every((state) => state.inFlight > 0);
+    return [...connections].every(([socket, state]) => state.inFlight > 0 || socket.writableEnded);
   }
 
   return {
