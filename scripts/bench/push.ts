@@ -114,13 +114,16 @@ async function startServerProcess(dbUrl: string, port: number): Promise<ChildPro
       RATE_LIMITS: 'false',
       DB_POOL_MAX: '20',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Production needs SMTP to start; the bench creates members in the database and sends no mail.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
     },
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      // Liveness: the bench starts its own publisher, no worker, so readiness would say degraded.
+      const response = await fetch(`http://127.0.0.1:${port}/api/health/live`);
       if (response.ok) return child;
     } catch {
       // not listening yet

@@ -19,9 +19,12 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: ServerContext }> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.context.config.TRUST_PROXY,
+    trustProxy: options.context.config.trustProxy,
     bodyLimit: 64 * 1024,
     ...frameworkErrorOptions,
+    // Closing: idle keep-alive connections are closed, requests arriving meanwhile get 503 (server.ts drains the rest).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
   const context: ServerContext = { ...options.context, logger: app.log };
   const webDist = options.webDistDir;

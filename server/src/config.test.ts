@@ -35,12 +35,10 @@ describe('parseConfig', () => {
   });
 
   it('reads ALLOWED_ORIGINS as a list of origins, and refuses anything else', () => {
-    const config = parseConfig({
-      NODE_ENV: 'production',
-      ALLOWED_ORIGINS: 'https://www.example.com, http://10.0.0.5:8080/',
-    });
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
+    const config = parseConfig({ ...production, ALLOWED_ORIGINS: 'https://www.example.com, http://10.0.0.5:8080/' });
     expect(config.allowedOrigins).toEqual(['https://www.example.com', 'http://10.0.0.5:8080']);
-    expect(parseConfig({ NODE_ENV: 'production' }).allowedOrigins).toEqual([]);
+    expect(parseConfig(production).allowedOrigins).toEqual([]);
     expect(parseConfig({ NODE_ENV: 'development' }).allowedOrigins).toEqual(['http://localhost:5173']);
     expect(() => parseConfig({ ALLOWED_ORIGINS: 'https://ok.example.com,https://x.example.com/path' })).toThrow(
       /ALLOWED_ORIGINS/,
@@ -50,5 +48,43 @@ describe('parseConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('binds loopback by default outside production, every interface in production', () => {
+    expect(parseConfig({}).HOST).toBe('127.0.0.1');
+    expect(parseConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(parseConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).HOST).toBe('0.0.0.0');
+    expect(parseConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('trusts only the proxies it is given, and refuses TRUST_PROXY=true and hop counts', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '172.28.0.0/16, 127.0.0.1' }).trustProxy).toEqual(['172.28.0.0/16', '127.0.0.1']);
+    expect(parseConfig({ TRUST_PROXY: '::1,fd00::/8,loopback' }).trustProxy).toEqual(['::1', 'fd00::/8', 'loopback']);
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" would trust every hop/);
+    expect(() => parseConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY: a hop count/);
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/33,nginx' })).toThrow(
+      /not an address or CIDR: 10.0.0.0\/33, nginx/,
+    );
+  });
+
+  it('refuses production without SMTP_URL instead of logging confirmation codes', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL: required when NODE_ENV=production; mail features .* need SMTP_URL/,
+    );
+    expect(parseConfig({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
+  });
+
+  it('reads the shutdown, statement and idle-session bounds', () => {
+    expect(parseConfig({})).toMatchObject({
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      DB_STATEMENT_TIMEOUT_MS: 10_000,
+      SESSION_IDLE_DAYS: 14,
+    });
+    expect(parseConfig({ SHUTDOWN_TIMEOUT_MS: '3000', SESSION_IDLE_DAYS: '7' })).toMatchObject({
+      SHUTDOWN_TIMEOUT_MS: 3000,
+      SESSION_IDLE_DAYS: 7,
+    });
   });
 });

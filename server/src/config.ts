@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -26,7 +27,8 @@ function parseOrigins(list: string, ctx: z.RefinementCtx): string[] {
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Bind address; defaults to 127.0.0.1 outside production (see resolveHost). */
+  HOST: z.string().optional(),
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalUrl,
@@ -48,7 +50,14 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-  TRUST_PROXY: bool.default(false),
+  /** The proxies whose X-Forwarded-For is believed: addresses/CIDRs, or false (see parseTrustProxy). */
+  TRUST_PROXY: z.string().default('false'),
+  /** How long a SIGTERM may take: in-flight requests and jobs finish, then the process exits regardless. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  /** PostgreSQL cancels any statement running longer than this (a stuck query must not hold a connection). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** A session unused for this many days ends, on top of its 30-day absolute expiry. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
   /** Run the signal worker inside this process. Defaults to true in the embedded shape (no REDIS_URL). */
   EMBEDDED_WORKER: bool.optional(),
   /** Serve the built web app from this folder; defaults to web/dist beside the server. */
@@ -74,8 +83,12 @@ const ZEnv = z.object({
   MARKET_FEED_URL: optionalUrl,
   /** Seed of the simulated market (same seed, same prices). */
   MARKET_SEED: z.string().min(1).optional(),
-  /** Signal slot and window length; 5 minutes (spec section 9) unless a test shortens it. */
+  /** Signal slot and window length; the product issues a signal every 5 minutes unless a test shortens it. */
   SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** /api/health says degraded when no signal was issued for a slot plus this long. */
+  SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often a BullMQ worker in this process checks that its job scheduler still exists. */
+  SCHEDULER_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -83,8 +96,11 @@ export type AppConfig = ReturnType<typeof parseConfig>;
 /** `npm run dev -w @signalroom/web` serves the app here and proxies /api and /socket.io to the server. */
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
-/** Parses the environment; throws one error listing every bad key. */
-export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+/**
+ * Parses the environment; throws one error listing every bad key. `forServer: false` (the admin CLI,
+ * which sends no mail) skips the checks that only a serving process needs.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env, options: { forServer?: boolean } = {}) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = ZEnv.safeParse(cleaned);
   if (!result.success) {
@@ -92,8 +108,19 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env_ = result.data;
+  const problems: string[] = [];
+  const trustProxy = parseTrustProxy(env_.TRUST_PROXY, problems);
+  if (env_.NODE_ENV === 'production' && !env_.SMTP_URL && options.forServer !== false) {
+    // Without SMTP, codes and reset links would only reach the log and the outbox: no member could sign up.
+    problems.push(
+      '  SMTP_URL: required when NODE_ENV=production; mail features (confirmation codes, password resets) need SMTP_URL',
+    );
+  }
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...env_,
+    HOST: env_.HOST ?? (env_.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy,
     isProduction: env_.NODE_ENV === 'production',
     embeddedWorker: env_.EMBEDDED_WORKER ?? !env_.REDIS_URL,
     supportChatUrl: env_.SUPPORT_CHAT_URL ?? `https://t.me/${env_.SUPPORT_HANDLE.replace(/^@/, '')}`,
@@ -101,4 +128,49 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Origins besides PUBLIC_URL's; in development, the Vite dev server's unless set. */
     allowedOrigins: env_.ALLOWED_ORIGINS ?? (env_.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : []),
   };
+}
+
+/**
+ * TRUST_PROXY: `false` (default) or the proxies' addresses and CIDRs, comma-separated
+ * (`172.28.0.0/16,127.0.0.1`; proxy-addr's names `loopback`, `linklocal`, `uniquelocal` too).
+ * `true` is refused: trusting every hop lets any client choose its own address with X-Forwarded-For,
+ * which defeats the per-IP limits. A hop count is refused too: it cannot tell the proxy from a client
+ * that reaches the server directly (Fastify 5 ignores it for that reason).
+ */
+function parseTrustProxy(raw: string, problems: string[]): false | string[] {
+  const value = raw.trim().toLowerCase();
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) {
+    problems.push(
+      '  TRUST_PROXY: "true" would trust every hop, so any client could pick its own IP with X-Forwarded-For and ' +
+        'escape the per-IP limits; give the proxy addresses or CIDRs instead (e.g. 172.28.0.0/16 or 127.0.0.1)',
+    );
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    problems.push(
+      '  TRUST_PROXY: a hop count cannot tell the proxy from a client reaching the server directly; ' +
+        'give the proxy addresses or CIDRs instead (e.g. 172.28.0.0/16 or 127.0.0.1)',
+    );
+    return false;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry) && !PROXY_ADDR_NAMES.includes(entry));
+  if (bad.length) {
+    problems.push(`  TRUST_PROXY: not an address or CIDR: ${bad.map((b) => b || '(empty)').join(', ')}`);
+    return false;
+  }
+  return entries;
+}
+
+const PROXY_ADDR_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d+$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
 }

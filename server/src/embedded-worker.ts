@@ -21,6 +21,7 @@ export async function startEmbeddedWorker(ctx: ServerContext): Promise<EmbeddedW
     marketSeed: ctx.config.MARKET_SEED,
     redisUrl: ctx.config.REDIS_URL,
     namespace: ctx.config.REDIS_NAMESPACE,
+    schedulerCheckMs: ctx.config.SCHEDULER_CHECK_MS,
     now: ctx.now,
   });
   return { close: () => worker.close() };

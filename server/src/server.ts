@@ -1,6 +1,14 @@
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { createMemoryBus, createRedisBus, type EventBus } from '@signalroom/shared/node';
-import type { FastifyInstance } from 'fastify';
+import {
+  boundedRedisOptions,
+  closeRedis,
+  createMemoryBus,
+  createRedisBus,
+  type EventBus,
+  whenRedisReady,
+} from '@signalroom/shared/node';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
@@ -8,6 +16,8 @@ import type { ServerContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startEmbeddedWorker } from './embedded-worker.js';
+import { createDrain } from './http/drain.js';
+import { serializeRequest } from './http/log-redaction.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
 
@@ -21,63 +31,123 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Write the log here as JSON lines (tests read it), whatever NODE_ENV says. */
+  logStream?: Writable;
+}
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** pino settings: secrets redacted from request URLs and bodies; pretty lines in development. */
+function loggerOptions(config: AppConfig, logStream: Writable | undefined): FastifyServerOptions['logger'] {
+  if (config.NODE_ENV === 'test' && !logStream) return false;
+  let output: Record<string, unknown> = {};
+  if (logStream) output = { stream: logStream };
+  else if (!config.isProduction) output = { transport: { target: 'pino-pretty', options: { singleLine: true } } };
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.code'],
+    serializers: { req: serializeRequest },
+    ...output,
+  };
+}
 
 /**
  * Starts the whole product for one process: database (migrated), bus, HTTP API, sockets and, in the
  * embedded shape, the signal worker. main.ts calls this; integration tests call it too.
  */
-export async function startServer(config: AppConfig): Promise<RunningServer> {
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    poolMax: config.DB_POOL_MAX,
-    connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
-  });
-  await migrateToLatest(database.db);
-
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
-  redis?.on('error', () => {});
-  const bus: EventBus = config.REDIS_URL
-    ? createRedisBus(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE })
-    : createMemoryBus();
-
-  const { app, context } = await buildApp({
-    context: { config, db: database.db, dbKind: database.kind, bus, redis, now: () => new Date() },
-    logger:
-      config.NODE_ENV === 'test'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', '*.password', '*.token', '*.code'],
-            ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
-          },
-    webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,
-  });
-
-  await runStartupTasks(context);
-  const realtime = await attachRealtime(app, context);
-  const worker = config.embeddedWorker ? await startEmbeddedWorker(context) : null;
-
-  const address = await app.listen({ port: config.PORT, host: config.HOST });
-  const url = address.replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
-  app.log.info({ url, database: database.kind, redis: Boolean(redis), worker: Boolean(worker) }, 'Signalroom is up');
-
-  let closed = false;
-  return {
-    app,
-    context,
-    realtime,
-    url,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await worker?.close();
-      await realtime.close();
-      await app.close();
-      await bus.close();
-      await redis?.quit().catch(() => {});
-      await database.close();
-    },
+export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
+  // The logger exists once the app does; what runs before it (a lost lock, the bus) reports through this.
+  let log: FastifyBaseLogger | null = null;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanUp = async () => {
+    for (const step of cleanups.splice(0).reverse()) await step().catch(() => {});
   };
+  try {
+    const database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolMax: config.DB_POOL_MAX,
+      connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      onLockLost: (error) => {
+        // Someone removed or took over the data folder's lock: stop before two processes write.
+        log?.fatal({ err: error }, 'lost the lock on the data folder; stopping');
+        process.kill(process.pid, 'SIGTERM');
+      },
+    });
+    cleanups.push(() => database.close());
+    await migrateToLatest(database.db);
+
+    // Every wait on Redis in a request is bounded (see redis-clients.ts); the start waits a little for it.
+    const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, boundedRedisOptions()) : null;
+    if (redis) {
+      redis.on('error', () => {});
+      cleanups.push(() => closeRedis(redis));
+      await whenRedisReady(redis, 5000);
+    }
+    const busLogger = {
+      warn: (details: object, message: string) => log?.warn({ module: 'bus', ...details }, message),
+      info: (details: object, message: string) => log?.info({ module: 'bus', ...details }, message),
+    };
+    const bus: EventBus = config.REDIS_URL
+      ? createRedisBus(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE, logger: busLogger })
+      : createMemoryBus();
+    cleanups.push(() => bus.close());
+
+    const { app, context } = await buildApp({
+      context: { config, db: database.db, dbKind: database.kind, bus, redis, now: () => new Date() },
+      logger: loggerOptions(config, options.logStream),
+      webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,
+    });
+    log = app.log;
+    cleanups.push(() => app.close());
+    // A quarter of the shutdown budget at most goes to accepting connections already on their way.
+    const drain = createDrain(app, { maxAcceptMs: Math.min(2500, config.SHUTDOWN_TIMEOUT_MS / 4) });
+
+    await runStartupTasks(context);
+    const realtime = await attachRealtime(app, context);
+    cleanups.push(() => realtime.close());
+    const worker = config.embeddedWorker ? await startEmbeddedWorker(context) : null;
+    if (worker) cleanups.push(() => worker.close());
+
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    const url = address.replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
+    app.log.info({ url, database: database.kind, redis: Boolean(redis), worker: Boolean(worker) }, 'Signalroom is up');
+    if (!config.SMTP_URL) {
+      app.log.warn(
+        `SMTP_URL is not set: e-mails (confirmation codes, reset links) are not sent; they stay in the development outbox, ` +
+          `readable from this machine only at ${url}/dev/outbox`,
+      );
+    }
+
+    cleanups.length = 0;
+    let closing: Promise<void> | null = null;
+    return {
+      app,
+      context,
+      realtime,
+      url,
+      close() {
+        closing ??= (async () => {
+          // 1. Sockets: refuse new ones and close the open ones' transport, so clients reconnect (to
+          //    another process behind the proxy) by themselves. 2. HTTP: stop listening, answer every
+          //    request already sent, close connections as they fall idle (drain.ts). The embedded worker
+          //    finishes its running jobs meanwhile. 3. Then what those needed: bus, Redis, database.
+          const stopping = worker?.close();
+          await realtime.close();
+          await drain.start();
+          await Promise.all([app.close(), stopping]);
+          drain.stop();
+          await bus.close();
+          if (redis) await closeRedis(redis);
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
 }

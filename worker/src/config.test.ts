@@ -10,6 +10,9 @@ describe('parseWorkerConfig', () => {
       TIME_ZONE: 'Africa/Lagos',
       REDIS_NAMESPACE: 'signalroom',
       LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      DB_STATEMENT_TIMEOUT_MS: 10_000,
+      SCHEDULER_CHECK_MS: 30_000,
     });
   });
 

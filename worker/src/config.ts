@@ -14,6 +14,12 @@ const ZWorkerEnv = z.object({
   MARKET_SEED: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_MAX: z.coerce.number().int().positive().default(5),
+  /** PostgreSQL cancels a statement running longer than this. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How long a SIGTERM may take: running jobs finish, then the process exits regardless. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  /** How often the worker checks that its BullMQ job scheduler still exists (Redis may have lost it). */
+  SCHEDULER_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
 });
 export type WorkerConfig = z.infer<typeof ZWorkerEnv>;
 

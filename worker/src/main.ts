@@ -9,11 +9,18 @@ import { startSignalWorker, waitForSignalTables } from './signal-worker.js';
 async function main(): Promise<void> {
   const config = configOrExit(parseWorkerConfig);
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
-  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DB_POOL_MAX });
+  const pool = new pg.Pool({
+    connectionString: config.DATABASE_URL,
+    max: config.DB_POOL_MAX,
+    statement_timeout: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await waitForSignalTables(db, { logger });
-  const bus = createRedisBus(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE });
+  const bus = createRedisBus(config.REDIS_URL, {
+    namespace: config.REDIS_NAMESPACE,
+    logger: { warn: (o, m) => logger.warn(o, m), info: (o, m) => logger.info(o, m) },
+  });
   const worker = await startSignalWorker({
     db,
     bus,
@@ -24,13 +31,19 @@ async function main(): Promise<void> {
     marketSeed: config.MARKET_SEED,
     redisUrl: config.REDIS_URL,
     namespace: config.REDIS_NAMESPACE,
+    schedulerCheckMs: config.SCHEDULER_CHECK_MS,
   });
-  onShutdownSignal(async (signal) => {
-    logger.info({ signal }, 'worker shutting down');
-    await worker.close();
-    await bus.close();
-    await db.destroy();
-  });
+  // SIGTERM: take no new jobs, let the running ones finish (BullMQ's close waits for them), then close.
+  onShutdownSignal(
+    async ({ signal }) => {
+      logger.info({ signal }, 'worker shutting down: finishing running jobs');
+      await worker.close();
+      await bus.close();
+      await db.destroy();
+      logger.info({ signal }, 'worker shut down');
+    },
+    { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger: { error: (message) => logger.error(message) } },
+  );
 }
 
 runMain(main);

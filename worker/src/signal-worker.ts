@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TIMING } from '@signalroom/shared';
-import { type Database, type EventBus, ensureCountdown } from '@signalroom/shared/node';
+import { closeRedis, type Database, type EventBus, ensureCountdown } from '@signalroom/shared/node';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
@@ -30,6 +30,8 @@ export interface SignalWorkerOptions {
   redisUrl?: string | undefined;
   /** Prefix of every Redis key this deployment uses. */
   namespace?: string;
+  /** How often the BullMQ runner checks that its job scheduler still exists (ms). */
+  schedulerCheckMs?: number;
   /** Publish countdown ticks (default true). */
   countdown?: boolean;
   countdownTickMs?: number;
@@ -72,7 +74,12 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
   let queue: Queue | null = null;
   let lease: Redis | null = null;
   if (options.redisUrl) {
-    const bull = await startBullmqRunner(engine, { redisUrl: options.redisUrl, namespace, logger });
+    const bull = await startBullmqRunner(engine, {
+      redisUrl: options.redisUrl,
+      namespace,
+      logger,
+      ...(options.schedulerCheckMs ? { schedulerCheckMs: options.schedulerCheckMs } : {}),
+    });
     runner = bull;
     queue = bull.queue;
     lease = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
@@ -114,7 +121,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     async close() {
       ticker?.stop();
       await runner.close();
-      await lease?.quit().catch(() => {});
+      if (lease) await closeRedis(lease);
       await feed.close?.();
     },
   };

@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkSignupPassword, SIGNUP_EMAIL_PATTERN } from '@signalroom/shared';
 import { parseConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { DataDirLockedError } from '../db/data-dir-lock.js';
+import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createOrPromoteAdmin, promoteAdminByEmail, revokeAdminByEmail } from '../modules/admin/admin-accounts.js';
 
@@ -16,13 +17,8 @@ export async function runAdminCommand(argv: string[], env: NodeJS.ProcessEnv = p
   const [command, email, ...rest] = argv;
   if (!command || !email || !['create', 'promote', 'revoke'].includes(command)) throw new Error(USAGE);
   if (!SIGNUP_EMAIL_PATTERN.test(email)) throw new Error(`Not an e-mail address: ${email}`);
-  const config = parseConfig(env);
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    poolMax: 2,
-    connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
-  });
+  const config = parseConfig(env, { forServer: false });
+  const database = await openAdminDatabase(config);
   try {
     await migrateToLatest(database.db);
     const now = new Date();
@@ -46,6 +42,27 @@ export async function runAdminCommand(argv: string[], env: NodeJS.ProcessEnv = p
     return result.change === 'unchanged' ? `${email} is not an admin.` : `${email} is no longer an admin.`;
   } finally {
     await database.close();
+  }
+}
+
+/** The configured database; a running server on the embedded database is a clear refusal, not lost writes. */
+async function openAdminDatabase(config: ReturnType<typeof parseConfig>): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolMax: 2,
+      connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    throw new Error(
+      `The Signalroom server is running on ${error.dir}${error.holder ? ` (PID ${error.holder})` : ''}. ` +
+        'Stop the server first, then run this command again: the embedded database takes one process at a time, ' +
+        'and a change made beside a running server would be lost. ' +
+        '(Or set ADMIN_EMAIL/ADMIN_PASSWORD for the next start, or use the distributed shape with DATABASE_URL.)',
+    );
   }
 }
 

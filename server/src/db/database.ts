@@ -3,6 +3,7 @@ import type { Database } from '@signalroom/shared/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { dataDirFolder, lockDataDir } from './data-dir-lock.js';
 
 export type Db = Kysely<Database>;
 
@@ -19,6 +20,10 @@ export interface DatabaseOptions {
   dataDir: string;
   poolMax?: number;
   connectionTimeoutMs?: number;
+  /** PostgreSQL cancels a statement running longer than this (ms). */
+  statementTimeoutMs?: number;
+  /** Called if the PGlite folder's lock is lost while open (its lock directory was removed or went stale). */
+  onLockLost?: (error: Error) => void;
 }
 
 // numeric comes back as a string and int8 as a string by default; counts fit in a JS number.
@@ -32,6 +37,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolMax ?? 10,
       // An exhausted pool fails fast (answered 503) instead of leaving requests hanging.
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+      // A runaway query is cancelled by PostgreSQL instead of holding its connection (and the caller) forever.
+      statement_timeout: options.statementTimeoutMs ?? 10_000,
     });
     pool.on('error', () => {
       // Idle client errors (server restart) are recovered by the pool on next checkout.
@@ -39,7 +46,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const pglite = await PGlite.create(options.dataDir);
+  // PGlite is one process's database: a second process on the same folder would silently lose writes.
+  const folder = dataDirFolder(options.dataDir);
+  const unlock = folder ? await lockDataDir(folder, options.onLockLost ? { onLost: options.onLockLost } : {}) : null;
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(options.dataDir);
+  } catch (error) {
+    await unlock?.();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
@@ -47,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      await unlock?.();
     },
   };
 }

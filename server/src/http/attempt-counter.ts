@@ -8,44 +8,21 @@ export interface AttemptCounter {
   peek(key: string): Promise<number>;
 }
 
-/** How long a counter waits for Redis before it counts nothing (fails open, like the rate limits). */
+/** How long a counter waits for a Redis that accepts but does not answer before it counts in memory. */
 const REDIS_TIMEOUT_MS = 250;
 
-function withTimeout<T>(promise: Promise<T>, fallback: T): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, fallback: () => T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), REDIS_TIMEOUT_MS);
+    timer = setTimeout(() => resolve(fallback()), REDIS_TIMEOUT_MS);
   });
-  return Promise.race([promise.catch(() => fallback), timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise.catch(fallback), timeout]).finally(() => clearTimeout(timer));
 }
 
-/**
- * A counter shared by every replica through Redis when the deployment has it, else in this process.
- * A Redis that is down or slow counts nothing rather than holding requests: these counters only add
- * delays, and the hard limits (rate-limit.ts) and argon2's cost stay in force.
- */
-export function createAttemptCounter(ctx: ServerContext, options: { name: string; windowMs: number }): AttemptCounter {
-  const { redis } = ctx;
-  if (redis) {
-    const prefix = `${ctx.config.REDIS_NAMESPACE}:attempts:${options.name}:`;
-    return {
-      async hit(key) {
-        const run = redis
-          .multi()
-          .incr(prefix + key)
-          .pexpire(prefix + key, options.windowMs, 'NX')
-          .exec()
-          .then((results) => Number(results?.[0]?.[1] ?? 0));
-        return withTimeout(run, 0);
-      },
-      async peek(key) {
-        return withTimeout(
-          redis.get(prefix + key).then((value) => Number(value ?? 0)),
-          0,
-        );
-      },
-    };
-  }
+/** Fixed-window counts in this process's memory (bounded: expired keys are swept past 50,000). */
+function memoryCounter(
+  windowMs: number,
+): AttemptCounter & { hitNow(key: string): number; peekNow(key: string): number } {
   const counts = new Map<string, { count: number; resetAt: number }>();
   const live = (key: string, now: number) => {
     const entry = counts.get(key);
@@ -53,17 +30,45 @@ export function createAttemptCounter(ctx: ServerContext, options: { name: string
     counts.delete(key);
     return null;
   };
+  const hitNow = (key: string) => {
+    const now = Date.now();
+    if (counts.size > 50_000) for (const k of counts.keys()) live(k, now);
+    const entry = live(key, now) ?? { count: 0, resetAt: now + windowMs };
+    entry.count += 1;
+    counts.set(key, entry);
+    return entry.count;
+  };
+  const peekNow = (key: string) => live(key, Date.now())?.count ?? 0;
+  return { hitNow, peekNow, hit: async (key) => hitNow(key), peek: async (key) => peekNow(key) };
+}
+
+/**
+ * A counter shared by every replica through Redis when the deployment has it, else in this process.
+ * While Redis is unreachable or slow it counts in this process's memory, like the rate limits
+ * (rate-limit-store.ts): an outage neither holds requests nor lifts the slow-downs.
+ */
+export function createAttemptCounter(ctx: ServerContext, options: { name: string; windowMs: number }): AttemptCounter {
+  const memory = memoryCounter(options.windowMs);
+  const { redis } = ctx;
+  if (!redis) return memory;
+  const prefix = `${ctx.config.REDIS_NAMESPACE}:attempts:${options.name}:`;
   return {
     async hit(key) {
-      const now = Date.now();
-      if (counts.size > 50_000) for (const k of counts.keys()) live(k, now);
-      const entry = live(key, now) ?? { count: 0, resetAt: now + options.windowMs };
-      entry.count += 1;
-      counts.set(key, entry);
-      return entry.count;
+      if (redis.status !== 'ready') return memory.hitNow(key);
+      const run = redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, options.windowMs, 'NX')
+        .exec()
+        .then((results) => Number(results?.[0]?.[1] ?? 0));
+      return withTimeout(run, () => memory.hitNow(key));
     },
     async peek(key) {
-      return live(key, Date.now())?.count ?? 0;
+      if (redis.status !== 'ready') return memory.peekNow(key);
+      return withTimeout(
+        redis.get(prefix + key).then((value) => Number(value ?? 0)),
+        () => memory.peekNow(key),
+      );
     },
   };
 }

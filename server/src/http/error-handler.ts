@@ -35,8 +35,8 @@ export function installErrorHandler(app: FastifyInstance, options: { notFound?: 
         .status(status)
         .send(failure(error.message || Messages.common.invalidRequest, { code: 'validation_failed' }));
     }
-    if (isPoolExhausted(error)) {
-      request.log.warn({ err: error }, 'database pool exhausted');
+    if (isPoolExhausted(error) || isStatementTimeout(error)) {
+      request.log.warn({ err: error }, 'database unavailable (pool exhausted or statement timed out)');
       return reply.status(503).send(failure(Messages.common.unavailable, { code: 'unavailable' }));
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -50,6 +50,11 @@ export function installErrorHandler(app: FastifyInstance, options: { notFound?: 
       .status(404)
       .send(failure(`No route for ${request.method} ${request.url.split('?')[0]}`, { code: 'not_found' }));
   });
+}
+
+/** PostgreSQL cancelled the statement (DB_STATEMENT_TIMEOUT_MS): SQLSTATE 57014, query_canceled. */
+function isStatementTimeout(error: Error): boolean {
+  return (error as { code?: unknown }).code === '57014';
 }
 
 function isPoolExhausted(error: Error): boolean {

@@ -1,7 +1,7 @@
 import { hasSignalAccess, type TUser } from '@signalroom/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { findUserBySessionHash } from '../modules/users/sessions.repository.js';
+import { findUserBySessionHash, touchSession } from '../modules/users/sessions.repository.js';
 import { presentUser } from '../modules/users/users.presenter.js';
 import { AppError } from './app-error.js';
 import { hashSecret } from './tokens.js';
@@ -14,11 +14,28 @@ export function readBearerToken(request: Pick<FastifyRequest, 'headers'>): strin
   return match?.[1] ?? null;
 }
 
-/** The member a session token belongs to, or null (unknown, expired or revoked). Also used by sockets. */
+/** A session's last use is written at most this often (not on every request). */
+export const SESSION_TOUCH_MS = 5 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Sessions last seen before this have ended by idleness (SESSION_IDLE_DAYS). */
+export function sessionIdleCutoff(ctx: ServerContext, now: Date): Date {
+  return new Date(now.getTime() - ctx.config.SESSION_IDLE_DAYS * DAY_MS);
+}
+
+/**
+ * The member a session token belongs to, or null (unknown, revoked, past its 30-day expiry, or unused
+ * for SESSION_IDLE_DAYS). Using it slides the idle expiry. Also used by sockets.
+ */
 export async function authenticateToken(ctx: ServerContext, token: string | null): Promise<TUser | null> {
   if (!token || token.length > 200) return null;
-  const row = await findUserBySessionHash(ctx.db, hashSecret(token), ctx.now());
-  return row ? presentUser(row) : null;
+  const now = ctx.now();
+  const tokenHash = hashSecret(token);
+  const found = await findUserBySessionHash(ctx.db, tokenHash, now, sessionIdleCutoff(ctx, now));
+  if (!found) return null;
+  const staleBefore = new Date(now.getTime() - SESSION_TOUCH_MS);
+  if (found.lastSeenAt < staleBefore) await touchSession(ctx.db, tokenHash, now, staleBefore);
+  return presentUser(found.user);
 }
 
 /** 401 unless the request carries a live session. */

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { ServerContext } from '../context.js';
 import { AppError } from './app-error.js';
 import { createAttemptCounter } from './attempt-counter.js';
+import { fallbackStore } from './rate-limit-store.js';
 import { sleep } from './timing.js';
 
 /** One limit: at most `max` requests per `windowMs` for each key (IP, e-mail...). */
@@ -18,15 +19,13 @@ export interface LimitRule {
 
 /**
  * Registers @fastify/rate-limit in this plugin scope, global off: routes opt in with `limitBy`. The
- * counters live in Redis when the deployment has it (shared by every replica), else in memory.
+ * counters live in Redis when the deployment has it (shared by every replica), else in memory, and in
+ * memory too while Redis is unreachable (fallbackStore), so an outage neither hangs nor unlocks login.
  */
 export async function installRateLimits(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    ...(ctx.redis ? { redis: ctx.redis } : {}),
-    nameSpace: `${ctx.config.REDIS_NAMESPACE}:rate-limit:`,
-    // A Redis outage must not lock every member out of login; argon2 still slows guessing.
-    skipOnError: true,
+    store: fallbackStore(ctx.redis, `${ctx.config.REDIS_NAMESPACE}:rate-limit:`),
   });
 }
 

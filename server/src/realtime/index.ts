@@ -47,10 +47,16 @@ export async function attachRealtime(
   const limits = tierLimitsFor(ctx);
   const log = ctx.logger.child({ module: 'realtime' });
 
+  // Set by close(): from then on every handshake is refused, before the origin is even looked at.
+  let closed = false;
+  const originAllowed = createOriginCheck(ctx.config);
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
-    allowRequest: createOriginCheck(ctx.config),
+    allowRequest: (request, callback) => {
+      if (closed) callback('server shutting down', false);
+      else originAllowed(request, callback);
+    },
   });
   const adapter = attachRedisAdapter(io, ctx);
   const onError = (error: unknown) => log.warn({ err: error }, 'realtime update failed');
@@ -132,7 +138,6 @@ export async function attachRealtime(
 
   metrics.setRoomSizesProvider(() => roomSizes(io));
 
-  let closed = false;
   return {
     io,
     sweep: () => access.sweep(),
@@ -143,10 +148,13 @@ export async function attachRealtime(
       stopRelay();
       stopReconnect();
       metrics.setRoomSizesProvider(null);
-      // Not io.close(): that would close the HTTP server, which Fastify owns and closes itself.
-      io.local.disconnectSockets(true);
-      await io.of('/').adapter.close();
+      // Shutting down: no new sockets here, and the open ones lose their transport ("transport close"),
+      // on which clients reconnect by themselves, to another process once this one is gone. (A
+      // server-side disconnect would tell them not to reconnect.) Not io.close(): that would close the
+      // HTTP server, which Fastify owns and closes itself, letting in-flight requests finish. New
+      // handshakes are refused by allowRequest now that `closed` is set.
       io.engine.close();
+      await io.of('/').adapter.close();
       await adapter?.close();
     },
   };

@@ -1,5 +1,6 @@
 import { hasSignalAccess, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../context.js';
+import { sessionIdleCutoff } from '../http/guards.js';
 import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
 import { presentUser } from '../modules/users/users.presenter.js';
 import { findLiveSessionHashes, findUsersByIds } from './realtime.repository.js';
@@ -59,7 +60,7 @@ export function createAccessSync(
     const hashes = [...new Set(sockets.map((s) => s.data.tokenHash).filter((h): h is string => h !== null))];
     const [rows, live] = await Promise.all([
       findUsersByIds(ctx.db, userIds),
-      findLiveSessionHashes(ctx.db, hashes, ctx.now()),
+      findLiveSessionHashes(ctx.db, hashes, ctx.now(), sessionIdleCutoff(ctx, ctx.now())),
     ]);
     const users = new Map(rows.map((row) => [row.id, presentUser(row)]));
     for (const socket of sockets) {

@@ -1,3 +1,4 @@
+import { closeRedis } from '@signalroom/shared/node';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { ServerContext } from '../context.js';
@@ -27,7 +28,7 @@ export function attachRedisAdapter(io: RealtimeServer, ctx: ServerContext): { cl
   );
   return {
     async close() {
-      await Promise.allSettled([pubClient.quit(), subClient.quit()]);
+      await Promise.allSettled([closeRedis(pubClient), closeRedis(subClient)]);
     },
   };
 }

@@ -7,8 +7,13 @@ export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<Us
   return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
 }
 
-/** Which of these session token hashes are still live (not revoked, not expired). */
-export async function findLiveSessionHashes(db: Db, tokenHashes: readonly string[], now: Date): Promise<Set<string>> {
+/** Which of these session token hashes are still live (not revoked, not expired, used since `idleSince`). */
+export async function findLiveSessionHashes(
+  db: Db,
+  tokenHashes: readonly string[],
+  now: Date,
+  idleSince: Date,
+): Promise<Set<string>> {
   if (tokenHashes.length === 0) return new Set();
   const rows = await db
     .selectFrom('sessions')
@@ -16,6 +21,7 @@ export async function findLiveSessionHashes(db: Db, tokenHashes: readonly string
     .where('token_hash', 'in', tokenHashes)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince)
     .execute();
   return new Set(rows.map((row) => row.token_hash));
 }

@@ -192,15 +192,19 @@ describe('a person signs up, confirms by e-mail, logs in and out, and resets a f
     expect(reverify.body.message).toBe(Messages.resetPassword.invalidOrExpiredToken);
   });
 
-  it('lets sessions expire after their lifetime', async () => {
+  it('lets sessions expire after their lifetime, even when used all along', async () => {
     const login = await server.api<TSessionData>('POST', '/api/auth/login', {
       body: { email: input.email, password: 'N3wPassword!' },
     });
     const token = login.body.data!.token;
     const realNow = server.context.now;
+    const DAY = 24 * 60 * 60_000;
     try {
-      advanceClock(server, LIMITS.sessionTtlMs - 60_000);
-      expect((await server.api('GET', '/api/auth/me', { token })).status).toBe(200);
+      // Used every 10 days, so the idle expiry (14 days unused) does not end it first.
+      for (const step of [10 * DAY, 10 * DAY, LIMITS.sessionTtlMs - 20 * DAY - 60_000]) {
+        advanceClock(server, step);
+        expect((await server.api('GET', '/api/auth/me', { token })).status).toBe(200);
+      }
       advanceClock(server, 120_000);
       expect((await server.api('GET', '/api/auth/me', { token })).status).toBe(401);
     } finally {

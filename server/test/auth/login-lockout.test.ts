@@ -5,7 +5,7 @@ import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { uniqueEmail } from './auth-helpers.js';
 
-/** Logs in as if from `ip` (the server trusts X-Forwarded-For here, as behind nginx). */
+/** Logs in as if from `ip`: the server trusts the loopback peer's X-Forwarded-For here, as behind nginx. */
 async function loginFrom(server: TestServer, ip: string, email: string, password: string) {
   const started = performance.now();
   const answer = await server.api('POST', '/api/auth/login', {
@@ -18,7 +18,7 @@ async function loginFrom(server: TestServer, ip: string, email: string, password
 describe('guessing a password does not lock its owner out', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: 'true' });
+    server = await startTestServer({ TRUST_PROXY: 'loopback' });
   });
   afterAll(async () => {
     await server?.close();

@@ -10,7 +10,7 @@ function registerFrom(server: TestServer, ip: string, body = registration()) {
 describe('sign-ups from one shared address (a mobile carrier)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: 'true' });
+    server = await startTestServer({ TRUST_PROXY: 'loopback' });
   });
   afterAll(async () => {
     await server?.close();

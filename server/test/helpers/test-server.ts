@@ -1,6 +1,6 @@
 import type { Envelope } from '@signalroom/shared';
 import { type AppConfig, parseConfig } from '../../src/config.js';
-import { type RunningServer, startServer } from '../../src/server.js';
+import { type RunningServer, type StartOptions, startServer } from '../../src/server.js';
 import { prepareShape } from './shape.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 
@@ -19,7 +19,10 @@ export interface TestServer extends RunningServer {
  * Starts the real server on a free port with a real SMTP server for its mail, in the shape chosen by
  * SR_TEST_SHAPE. `env` overrides configuration (e.g. EMBEDDED_WORKER: 'false').
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
   const smtp = await startTestSmtp();
   const shape = await prepareShape();
   const config = parseConfig({
@@ -32,7 +35,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...shape.env,
     ...env,
   });
-  const server = await startServer(config);
+  const server = await startServer(config, options);
   return {
     ...server,
     config,

@@ -36,3 +36,29 @@ export function arrivals<T>(items: readonly T[], timeoutMessage: (timeoutMs: num
     },
   };
 }
+
+/**
+ * Calls `probe` until it returns something other than undefined/false, then resolves with that; after
+ * `timeoutMs` rejects with `message` and the last value seen. For conditions nothing announces (a
+ * health answer, a row appearing, a process exiting).
+ */
+export async function pollUntil<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  options: { timeoutMs: number; everyMs?: number; message: string },
+): Promise<T> {
+  const deadline = Date.now() + options.timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${options.message} (within ${options.timeoutMs} ms; last: ${String(last)})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 50));
+  }
+}

@@ -49,3 +49,22 @@ describe('socket handshakes are checked against the allowed origins', () => {
     });
   }
 });
+
+describe('the origin check and the shutdown refusal work together', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses every new socket once realtime closes for a shutdown, after checking origins before it', async () => {
+    expect(await tryConnect(server.url, 'https://evil.example', 'polling')).toMatch(/^refused/);
+    expect(await tryConnect(server.url, 'http://localhost:5173', 'polling')).toBe('connected');
+    await server.realtime.close();
+    expect(await tryConnect(server.url, 'http://localhost:5173', 'polling')).toMatch(/^refused/);
+    expect(await tryConnect(server.url, 'https://evil.example', 'websocket')).toMatch(/^refused/);
+    expect(await tryConnect(server.url, undefined, 'websocket')).toMatch(/^refused/);
+  });
+});

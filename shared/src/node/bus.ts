@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { BUS_CHANNEL, type TBusEvent, ZBusEvent } from '../events.js';
+import { boundedRedisOptions, closeRedis } from './redis-clients.js';
 
 /**
  * The internal event bus. The worker publishes what it wrote; every server process subscribes and
@@ -37,20 +38,63 @@ export function createMemoryBus(): EventBus {
   };
 }
 
-/** Redis pub/sub bus for the distributed shape. */
-export function createRedisBus(
-  redisUrl: string,
-  options: { namespace?: string; onInvalidEvent?: (error: unknown) => void } = {},
-): EventBus {
+export interface BusLogger {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+export interface RedisBusOptions {
+  namespace?: string;
+  onInvalidEvent?: (error: unknown) => void;
+  /** Where publish failures and recoveries are reported. */
+  logger?: BusLogger;
+  /** Events kept for retry while Redis is unreachable; the oldest go first past this. */
+  maxQueued?: number;
+  /** Longest wait between two retries (ms). */
+  maxBackoffMs?: number;
+}
+
+interface Outgoing {
+  event: TBusEvent;
+  attempts: number;
+}
+
+/** Events where only the newest matters while waiting: a later one replaces a queued one with the same key. */
+function coalesceKey(event: TBusEvent): string | null {
+  if (event.type === 'countdown:tick' || event.type === 'stats:update') return event.type;
+  if (event.type === 'account:changed') return `account:${event.userId}`;
+  return null;
+}
+
+/**
+ * Redis pub/sub bus for the distributed shape. Publishing is best-effort and never blocks the caller:
+ * `publish` queues the event and returns; a sender delivers the queue in order, and while Redis is
+ * unreachable it retries with backoff (and at once when the connection is ready again), logging the
+ * outage once with what is waiting. The queue is bounded; what it drops, the periodic access sweep and
+ * the snapshots sent on reconnect repair (see "Redis outages" in docs/decisions.md).
+ */
+export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}): EventBus & { pending(): number } {
   const channel = `${options.namespace ?? 'signalroom'}:${BUS_CHANNEL}`;
-  const publisher = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const logger = options.logger;
+  const maxQueued = options.maxQueued ?? 1000;
+  const maxBackoffMs = options.maxBackoffMs ?? 5000;
+  const publisher = new Redis(redisUrl, boundedRedisOptions());
   let subscriber: Redis | null = null;
   const handlers = new Set<(event: TBusEvent) => void>();
   const reconnectHandlers = new Set<() => void>();
 
+  const queue: Outgoing[] = [];
+  let sending = false;
+  let closed = false;
+  let failingSince: number | null = null;
+  let wake: (() => void) | null = null;
+
   function ensureSubscriber(): void {
     if (subscriber) return;
-    const sub = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    const sub = new Redis(redisUrl, {
+      maxRetriesPerRequest: null,
+      retryStrategy: (times) => Math.min(times * 100, 1000),
+    });
     subscriber = sub;
     let readyOnce = false;
     sub.on('ready', () => {
@@ -74,10 +118,87 @@ export function createRedisBus(
     });
   }
 
+  function describe(event: TBusEvent): Record<string, unknown> {
+    return {
+      event: event.type,
+      ...(event.type === 'account:changed' ? { userId: event.userId } : {}),
+      ...(event.type === 'signal:new' || event.type === 'signal:update' ? { signalId: event.signal.id } : {}),
+    };
+  }
+
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  async function drain(): Promise<void> {
+    if (sending) return;
+    sending = true;
+    try {
+      while (queue.length && !closed) {
+        const head = queue[0] as Outgoing;
+        try {
+          await publisher.publish(channel, JSON.stringify(head.event));
+          queue.shift();
+          if (failingSince !== null) {
+            logger?.info(
+              { downForMs: Date.now() - failingSince, stillQueued: queue.length },
+              'bus publishing recovered; queued events are being delivered',
+            );
+            failingSince = null;
+          }
+        } catch (error) {
+          head.attempts += 1;
+          // Still making the first connection (a process just started): wait a little without alarm.
+          if (!connectedOnce && Date.now() - createdAt < 5000) {
+            await pause(maxBackoffMs);
+            continue;
+          }
+          if (failingSince === null) {
+            failingSince = Date.now();
+            logger?.warn(
+              { ...describe(head.event), queued: queue.length, reason: (error as Error).message },
+              'bus event not published (Redis unreachable); kept for retry',
+            );
+          }
+          await pause(Math.min(100 * 2 ** Math.min(head.attempts, 10), maxBackoffMs));
+        }
+      }
+    } finally {
+      sending = false;
+    }
+  }
+
+  let connectedOnce = false;
+  const createdAt = Date.now();
   publisher.on('error', () => {});
+  publisher.on('ready', () => {
+    connectedOnce = true;
+    wake?.();
+  });
+
   return {
     async publish(event) {
-      await publisher.publish(channel, JSON.stringify({ ...event, publishedAt: event.publishedAt ?? Date.now() }));
+      if (closed) return;
+      const stamped: TBusEvent = { ...event, publishedAt: event.publishedAt ?? Date.now() };
+      const key = coalesceKey(stamped);
+      // The head may be on the wire right now; only entries behind it are replaced.
+      const at = key ? queue.findIndex((entry, i) => i > 0 && coalesceKey(entry.event) === key) : -1;
+      if (at > 0) queue.splice(at, 1);
+      queue.push({ event: stamped, attempts: 0 });
+      if (queue.length > maxQueued) {
+        const [dropped] = queue.splice(1, 1);
+        if (dropped)
+          logger?.warn({ ...describe(dropped.event), maxQueued }, 'bus queue full; oldest waiting event dropped');
+      }
+      void drain();
     },
     subscribe(handler) {
       ensureSubscriber();
@@ -88,10 +209,19 @@ export function createRedisBus(
       reconnectHandlers.add(handler);
       return () => reconnectHandlers.delete(handler);
     },
+    pending: () => queue.length,
     async close() {
+      // Give what is queued a short chance to go out while Redis answers, then stop.
+      const deadline = Date.now() + 2000;
+      while (queue.length && publisher.status === 'ready' && Date.now() < deadline) {
+        wake?.();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      closed = true;
+      wake?.();
       handlers.clear();
       reconnectHandlers.clear();
-      await Promise.allSettled([publisher.quit(), subscriber?.quit()]);
+      await Promise.allSettled([closeRedis(publisher), subscriber ? closeRedis(subscriber) : undefined]);
     },
   };
 }

@@ -40,6 +40,8 @@ export interface SessionsTable {
   created_at: Generated<Date>;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Last use, refreshed at most every few minutes; idle sessions end (SESSION_IDLE_DAYS). */
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface EmailCodesTable {

@@ -1,4 +1,5 @@
 import { JOBS, nextSignalBoundary, QUEUES } from '@signalroom/shared';
+import { closeRedis } from '@signalroom/shared/node';
 import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { WorkerLogger } from '../engine/logger.js';
@@ -29,10 +30,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function startBullmqRunner(
   engine: SignalEngine,
-  options: { redisUrl: string; namespace: string; logger: WorkerLogger; concurrency?: number },
+  options: {
+    redisUrl: string;
+    namespace: string;
+    logger: WorkerLogger;
+    concurrency?: number;
+    /** How often to check that the job scheduler still exists (ms); 30 s unless a test shortens it. */
+    schedulerCheckMs?: number;
+  },
 ): Promise<BullmqRunner> {
   const { logger } = options;
-  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const connection = new Redis(options.redisUrl, {
+    maxRetriesPerRequest: null,
+    // Back within a second of Redis returning, so a restart costs no more than a slot.
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+  });
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const prefix = bullPrefix(options.namespace);
   const queue = new Queue(QUEUES.signals, { connection, prefix });
@@ -92,20 +104,57 @@ export async function startBullmqRunner(
   worker.on('failed', (job, error) => logger.error({ job: job?.id, err: error }, 'signal job failed'));
   worker.on('error', (error) => logger.warn({ err: error }, 'signal worker error'));
 
-  await queue.upsertJobScheduler(
-    SIGNAL_SCHEDULER_ID,
-    { every: engine.intervalMs, startDate: nextSignalBoundary(new Date(), engine.intervalMs) },
-    { name: JOBS.generateSignal, data: {}, opts: { attempts: 2, backoff: { type: 'fixed', delay: 1000 }, ...keep } },
-  );
+  async function upsertScheduler(): Promise<void> {
+    await queue.upsertJobScheduler(
+      SIGNAL_SCHEDULER_ID,
+      { every: engine.intervalMs, startDate: nextSignalBoundary(new Date(), engine.intervalMs) },
+      { name: JOBS.generateSignal, data: {}, opts: { attempts: 2, backoff: { type: 'fixed', delay: 1000 }, ...keep } },
+    );
+  }
+
+  /**
+   * Redis can lose the scheduler (restarted without persistence, flushed, failed over to an empty
+   * replica) and then no slot would ever fire again. Re-create it when missing: on every reconnect and
+   * periodically. Resolve jobs went with it, so the active signals' judging is queued again too.
+   */
+  let checking = false;
+  async function ensureScheduler(reason: 'reconnect' | 'periodic'): Promise<void> {
+    if (checking || closed) return;
+    checking = true;
+    try {
+      if (await queue.getJobScheduler(SIGNAL_SCHEDULER_ID)) return;
+      await upsertScheduler();
+      for (const w of await engine.resolveDue()) await enqueueResolve(w.id, w.nextAt);
+      logger.warn({ reason }, 'signal job scheduler was missing from Redis; re-created it');
+    } catch (error) {
+      logger.warn({ reason, err: error }, 'could not check the signal job scheduler; trying again later');
+    } finally {
+      checking = false;
+    }
+  }
+
+  let closed = false;
+  await upsertScheduler();
   // Signals left active by a previous run: judge what is overdue, queue the rest.
   for (const w of await engine.resolveDue()) await enqueueResolve(w.id, w.nextAt);
+
+  let readyBefore = connection.status === 'ready';
+  connection.on('ready', () => {
+    if (readyBefore) void ensureScheduler('reconnect');
+    readyBefore = true;
+  });
+  const check = setInterval(() => void ensureScheduler('periodic'), options.schedulerCheckMs ?? 30_000);
+  check.unref();
 
   return {
     queue,
     async close() {
+      closed = true;
+      clearInterval(check);
+      // Waits for the jobs running now (a slot being issued, a window being judged); takes no new ones.
       await worker.close();
       await queue.close();
-      await connection.quit().catch(() => {});
+      await closeRedis(connection);
     },
   };
 }

@@ -1,12 +1,33 @@
 import type { TDevOutboxMail } from '@signalroom/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/envelope.js';
 import { parseWith } from '../../http/parse.js';
 import { listRecentOutboxMail } from '../mail/mail.repository.js';
 
 const ZOutboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
+
+const LOOPBACK_ONLY = 'The development outbox answers only on this machine (loopback, not through a proxy).';
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * The outbox holds live reset links and codes, so it answers only a TCP peer on this machine that came
+ * through no proxy: the socket address, never a forwarded header (a proxy on the same host would make
+ * every client look local). 403 rather than 404, so a developer who opened the port learns why.
+ */
+export function assertLocalRequest(request: FastifyRequest): void {
+  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  if (forwarded || !isLoopbackAddress(request.socket.remoteAddress)) throw AppError.forbidden(LOOPBACK_ONLY);
+}
 
 /**
  * GET /api/dev/outbox: the newest mails of the outbox, for local runs without SMTP (the web page
@@ -15,6 +36,7 @@ const ZOutboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).d
 export async function registerDevOutboxRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   if (ctx.config.isProduction) return;
   app.get('/dev/outbox', { config: { takesQuery: true } }, async (request) => {
+    assertLocalRequest(request);
     const { limit } = parseWith(ZOutboxQuery, request.query, 'query');
     const rows = await listRecentOutboxMail(ctx.db, limit);
     const mails: TDevOutboxMail[] = rows.map((row) => ({

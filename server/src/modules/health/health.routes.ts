@@ -12,11 +12,19 @@ type QueueHealth =
   | 'down'
   | { status: 'up'; waiting: number; active: number; delayed: number; failed: number; schedulers: number };
 
+/** No dependency may hold a health answer longer than this (a probe must answer, not time out). */
+const PROBE_MS = 1000;
+
 /**
- * GET /api/health: database, Redis, the signal queue (distributed shape) and when the last signal was
- * issued. 503 when a dependency is down.
+ * GET /api/health/live: liveness, 200 while the process runs (503 once it is shutting down).
+ *
+ * GET /api/health: readiness of the product: 503 `degraded` when the database or Redis does not answer,
+ * when (distributed shape) no job scheduler exists, so no slot will ever fire, or when no signal was
+ * issued for longer than a slot plus SIGNAL_STALE_GRACE_MS, counted from the later of the last signal
+ * and this process's start (a fresh install is not degraded). `problems` says which.
  */
 export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const startedAt = Date.now();
   let queue: Queue | null = null;
   if (ctx.redis) {
     const connection = ctx.redis.duplicate({ maxRetriesPerRequest: 1 });
@@ -25,37 +33,56 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
     queue.on('error', () => {});
     app.addHook('onClose', async () => {
       await queue?.close().catch(() => {});
-      await connection.quit().catch(() => {});
+      connection.disconnect();
     });
   }
+  const staleAfterMs = ctx.config.SIGNAL_INTERVAL_MS + ctx.config.SIGNAL_STALE_GRACE_MS;
+
+  app.get('/health/live', async () => ok({ status: 'live', uptimeSeconds: Math.round(process.uptime()) }, 'OK'));
 
   app.get('/health', async (_request, reply) => {
-    const database = await sql`select 1`
-      .execute(ctx.db)
-      .then(() => 'up' as const)
-      .catch(() => 'down' as const);
-    const redis = ctx.redis
-      ? await ctx.redis
-          .ping()
-          .then(() => 'up' as const)
-          .catch(() => 'down' as const)
-      : ('embedded' as const);
-    const queueHealth: QueueHealth = queue ? await readQueue(queue) : 'embedded';
+    const [database, redis, queueHealth] = await Promise.all([
+      bounded(sql`select 1`.execute(ctx.db)).then((up) => (up ? ('up' as const) : ('down' as const))),
+      ctx.redis
+        ? bounded(ctx.redis.ping()).then((up) => (up ? ('up' as const) : ('down' as const)))
+        : ('embedded' as const),
+      queue ? readQueue(queue) : ('embedded' as const),
+    ]);
     const lastSignal = database === 'up' ? await lastSignalAt(ctx).catch(() => null) : null;
-    const healthy = database === 'up' && redis !== 'down' && queueHealth !== 'down';
+    const quietForMs = Date.now() - Math.max(lastSignal?.getTime() ?? 0, startedAt);
+
+    const problems: string[] = [];
+    if (database === 'down') problems.push('database unreachable');
+    if (redis === 'down') problems.push('redis unreachable');
+    if (queueHealth === 'down') problems.push('signal queue unreadable');
+    else if (typeof queueHealth === 'object' && queueHealth.schedulers === 0) {
+      problems.push('no signal job scheduler: is a worker running?');
+    }
+    if (database === 'up' && quietForMs > staleAfterMs) {
+      problems.push(`no signal issued for ${Math.round(quietForMs / 1000)} s`);
+    }
+    const healthy = problems.length === 0;
     reply.status(healthy ? 200 : 503);
     return ok(
       {
         status: healthy ? 'ok' : 'degraded',
+        problems,
         database,
         databaseKind: ctx.dbKind,
         redis,
         queue: queueHealth,
         lastSignalAt: lastSignal ? lastSignal.toISOString() : null,
+        signalsStaleAfterMs: staleAfterMs,
       },
       healthy ? 'OK' : 'Degraded',
     );
   });
+}
+
+/** True when the call succeeded within PROBE_MS. */
+function bounded(call: Promise<unknown>): Promise<boolean> {
+  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PROBE_MS).unref());
+  return Promise.race([call.then(() => true).catch(() => false), timeout]);
 }
 
 async function readQueue(queue: Queue): Promise<QueueHealth> {
@@ -70,6 +97,6 @@ async function readQueue(queue: Queue): Promise<QueueHealth> {
     failed: counts.failed ?? 0,
     schedulers,
   }));
-  const timeout = new Promise<'down'>((resolve) => setTimeout(() => resolve('down'), 2000).unref());
+  const timeout = new Promise<'down'>((resolve) => setTimeout(() => resolve('down'), PROBE_MS).unref());
   return Promise.race([read.catch(() => 'down' as const), timeout]);
 }

@@ -59,7 +59,8 @@ function createMailer(ctx: ServerContext): Mailer {
     if (!transport) {
       log.info({ kind: message.kind, outboxId: id }, `mail to ${message.to} kept in the development outbox`);
       if (message.kind === 'confirmation_code') {
-        // The one place a code is logged: local runs without SMTP (DECISIONS.md).
+        // The one place a code is logged: local runs without SMTP (production refuses to start without
+        // it; see "Honest by construction" in docs/decisions.md).
         log.info(`confirmation code for ${message.to}: ${message.secrets[0]}`);
       }
       return;

@@ -1,4 +1,5 @@
 import { QUEUES } from '@signalroom/shared';
+import { closeRedis } from '@signalroom/shared/node';
 import { Queue } from 'bullmq';
 import type { ServerContext } from '../../context.js';
 import type { ServerMetrics } from './metrics.registry.js';
@@ -28,7 +29,7 @@ export function startQueueDepthProbe(ctx: ServerContext, metrics: ServerMetrics)
       metrics.setQueueCountsProvider(null);
       await queue.close().catch(() => {});
       // A connection handed to BullMQ stays ours to close.
-      await connection.quit().catch(() => {});
+      await closeRedis(connection);
     },
   };
 }

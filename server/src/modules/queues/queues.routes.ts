@@ -2,6 +2,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { QUEUES } from '@signalroom/shared';
+import { closeRedis } from '@signalroom/shared/node';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
@@ -50,6 +51,6 @@ export async function registerQueueBoardRoutes(app: FastifyInstance, ctx: Server
   );
   app.addHook('onClose', async () => {
     await queue.close().catch(() => {});
-    await connection.quit().catch(() => {});
+    await closeRedis(connection);
   });
 }

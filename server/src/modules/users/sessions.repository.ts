@@ -1,17 +1,39 @@
 import type { Db } from '../../db/database.js';
 import type { UserRow } from './users.presenter.js';
 
-/** The user behind a live (not revoked, not expired) session token hash, or null. */
-export async function findUserBySessionHash(db: Db, tokenHash: string, now: Date): Promise<UserRow | null> {
+/**
+ * The user behind a live session token hash (not revoked, not past its absolute expiry, used since
+ * `idleSince`), with when the session was last seen; or null.
+ */
+export async function findUserBySessionHash(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  idleSince: Date,
+): Promise<{ user: UserRow; lastSeenAt: Date } | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
+    .select('sessions.last_seen_at as session_last_seen_at')
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
+    .where('sessions.last_seen_at', '>', idleSince)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { session_last_seen_at, ...user } = row;
+  return { user, lastSeenAt: new Date(session_last_seen_at) };
+}
+
+/** Marks a session used now, unless another request already did since `staleBefore` (one write per few minutes). */
+export async function touchSession(db: Db, tokenHash: string, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('last_seen_at', '<', staleBefore)
+    .execute();
 }
 
 export async function insertSession(db: Db, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
