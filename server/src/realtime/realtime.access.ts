@@ -1,4 +1,4 @@
-import { hasSignalAccess, type TUser } from '@signalroom/shared';
+import { signalTierOf, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../context.js';
 import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
 import { presentUser } from '../modules/users/users.presenter.js';
@@ -29,7 +29,8 @@ export interface AccessSync {
 
 /**
  * `onViewChanged` is called for a socket whose member's view of signals changed (access gained or lost,
- * or another tier): the caller sends a fresh snapshot, so the client swaps its list at once.
+ * another tier, or admin granted or removed): the caller sends a fresh snapshot, so the client swaps its
+ * list at once.
  */
 export function createAccessSync(
   ctx: ServerContext,
@@ -79,7 +80,7 @@ export function createAccessSync(
         socket.emit('account:update', user);
         metrics.socketEvents.inc({ event: 'account:update' });
       }
-      if (hasSignalAccess(user) !== hasSignalAccess(previous) || user.tier !== previous.tier) onViewChanged(socket);
+      if (signalTierOf(user) !== signalTierOf(previous)) onViewChanged(socket);
     }
   }
 

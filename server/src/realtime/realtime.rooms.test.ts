@@ -15,9 +15,19 @@ describe('roomsFor', () => {
   it('puts an unlocked member in their tier room', () => {
     expect(roomsFor(testMember({ tier: 'pro' }))).toEqual(['public', 'user:u1', 'tier:pro']);
   });
-  it('adds the admins room for admins, with or without signal access', () => {
-    expect(roomsFor(testMember({ role: 'admin', tier: 'guest' }))).toEqual(['public', 'user:u1', 'admins']);
-    expect(roomsFor(testMember({ role: 'admin', tier: 'gold' }))).toEqual(['public', 'user:u1', 'tier:gold', 'admins']);
+  it('puts an admin in the gold room and the admins room, whatever their own tier', () => {
+    expect(roomsFor(testMember({ role: 'admin', tier: 'guest', dashboardUnlocked: false }))).toEqual([
+      'public',
+      'user:u1',
+      'tier:gold',
+      'admins',
+    ]);
+    expect(roomsFor(testMember({ role: 'admin', tier: 'silver' }))).toEqual([
+      'public',
+      'user:u1',
+      'tier:gold',
+      'admins',
+    ]);
   });
 });
 

@@ -1,15 +1,17 @@
-import { hasSignalAccess, Rooms, type TUser } from '@signalroom/shared';
+import { Rooms, signalTierOf, type TUser } from '@signalroom/shared';
 
 /**
  * The rooms a socket belongs in, decided by the server alone from the member's current record:
  * everyone hears countdown ticks in `public`; a member has `user:<id>`; only members with signal
- * access (unlocked, not guest) join their `tier:<tier>` room; admins join `admins`.
+ * access (unlocked, not guest) join their `tier:<tier>` room; admins join `tier:gold` whatever their own
+ * tier (they see every member page at full access) and `admins`.
  */
 export function roomsFor(user: TUser | null): string[] {
   const rooms: string[] = [Rooms.public];
   if (!user) return rooms;
   rooms.push(Rooms.user(user.id));
-  if (hasSignalAccess(user)) rooms.push(Rooms.tier(user.tier));
+  const tier = signalTierOf(user);
+  if (tier) rooms.push(Rooms.tier(tier));
   if (user.role === 'admin') rooms.push(Rooms.admins);
   return rooms;
 }

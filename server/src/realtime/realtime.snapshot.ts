@@ -1,7 +1,7 @@
 import {
   countdownAt,
-  hasSignalAccess,
   type RealtimeSnapshot,
+  signalTierOf,
   signalViewFor,
   type TCountdown,
   type TierDailyLimits,
@@ -45,10 +45,8 @@ export function cutSnapshot(
 ): RealtimeSnapshot {
   // The time left is recomputed from the deadline, so a cached read never shows a stale figure.
   const countdown = countdownAt(data.countdown.deadline ? new Date(data.countdown.deadline) : null, now);
-  if (!user || !hasSignalAccess(user) || user.tier === 'guest') {
-    return { user, signals: [], stats: null, countdown };
-  }
-  const tier = user.tier;
+  const tier = signalTierOf(user);
+  if (!tier) return { user, signals: [], stats: null, countdown };
   return {
     user,
     signals: data.signals.slice(0, SNAPSHOT_SIGNAL_COUNT).map((signal) => signalViewFor(signal, tier, limits)),

@@ -1,5 +1,6 @@
 import {
   DEFAULT_TIER_DAILY_SIGNAL_LIMITS,
+  signalTierOf,
   signalViewFor,
   type TierDailyLimits,
   type TPerformanceStats,
@@ -19,11 +20,12 @@ export function tierDailyLimits(ctx: Pick<ServerContext, 'config'>): TierDailyLi
 
 /**
  * The signal list a member may see: every signal of the page, each cut to the member's tier (the first
- * N of the operator's day in full, a locked teaser after that). Callers have checked signal access.
+ * N of the operator's day in full, a locked teaser after that; an admin sees the gold room's view).
+ * Callers have checked signal access.
  */
 export async function listSignalsFor(ctx: ServerContext, user: TUser, query: TSignalListQuery): Promise<TSignalView[]> {
-  if (user.tier === 'guest') return [];
-  const tier = user.tier;
+  const tier = signalTierOf(user);
+  if (!tier) return [];
   const limits = tierDailyLimits(ctx);
   const signals = await findSignals(ctx.db, query.limit, query.sortOrder);
   return signals.map((s) => signalViewFor(s, tier, limits));
