@@ -1,4 +1,4 @@
-import { hasGoldAccess } from '@signalroom/shared';
+import { pageLockReason } from '@signalroom/shared';
 import { Gem } from 'lucide-react';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
@@ -14,9 +14,12 @@ const pct = (won: number, total: number) => (total > 0 ? `${((won / total) * 100
 export function Component() {
   const user = useSessionStore((s) => s.user);
   const stats = useLiveSignalsStore((s) => s.stats);
-  if (!hasGoldAccess(user)) {
+  const lockReason = pageLockReason('gold-room', user);
+  if (lockReason) {
     return (
       <LockedFeaturePage
+        page="gold-room"
+        reason={lockReason}
         icon={Gem}
         title="Gold Room"
         description="The engine's full record, pair by pair, for Gold members ($500+)."

@@ -1,4 +1,4 @@
-import { hasGoldAccess, type TSignal } from '@signalroom/shared';
+import { pageLockReason, type TSignal } from '@signalroom/shared';
 import { Radio } from 'lucide-react';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 import { formatClock, outcomeLabel, STATUS_LABELS, tradeLabel } from '../../components/dashboard/signal-format.js';
@@ -15,9 +15,12 @@ export function Component() {
   const signals = useLiveSignalsStore((s) => s.signals);
   const transport = useLiveSignalsStore((s) => s.transport);
   const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
-  if (!hasGoldAccess(user)) {
+  const lockReason = pageLockReason('platinum-stream', user);
+  if (lockReason) {
     return (
       <LockedFeaturePage
+        page="platinum-stream"
+        reason={lockReason}
         icon={Radio}
         title="Platinum Stream"
         description="Every signal streamed live the moment it is issued, for Gold members ($500+)."

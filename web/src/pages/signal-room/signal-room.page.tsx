@@ -1,4 +1,4 @@
-import { hasSignalAccess, Messages, type TLockedSignal, type TSignal } from '@signalroom/shared';
+import { Messages, pageLockReason, signalTierOf, type TLockedSignal, type TSignal } from '@signalroom/shared';
 import { Activity, RefreshCw } from 'lucide-react';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
 import { formatClock } from '../../components/dashboard/signal-format.js';
@@ -13,12 +13,17 @@ import { SidePanels } from './side-panels.js';
 import { LockedTeasers, PreviousSignals } from './signal-lists.js';
 import { SignalRoomLocked } from './signal-room-locked.js';
 
-/** Elite Signal Room (/dashboard/signals): live for unlocked non-guest members, a locked preview otherwise. */
+/**
+ * Elite Signal Room (/dashboard/signals): live for unlocked non-guest members and admins (in the gold
+ * room's view, as the server sends it), a locked preview otherwise.
+ */
 export function Component() {
   const user = useSessionStore((s) => s.user);
   if (!user) return null;
-  if (!hasSignalAccess(user)) return <SignalRoomLocked />;
-  return <LiveSignalRoom tier={user.tier === 'guest' ? 'silver' : user.tier} />;
+  const tier = signalTierOf(user);
+  const lockReason = pageLockReason('signals', user);
+  if (!tier || lockReason) return <SignalRoomLocked reason={lockReason ?? 'activation'} />;
+  return <LiveSignalRoom tier={tier} />;
 }
 
 function LiveSignalRoom({ tier }: { tier: 'silver' | 'pro' | 'gold' }) {
@@ -60,11 +65,13 @@ function LiveSignalRoom({ tier }: { tier: 'silver' | 'pro' | 'gold' }) {
     );
   } else if (signals.length === 0) {
     main = (
-      <div className="panel state" data-testid="signals-empty">
+      // Named and focusable, so a keyboard user reaches the room's state, not only the sidebar.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
+      <section className="panel state" data-testid="signals-empty" aria-labelledby="signals-empty-title" tabIndex={0}>
         <Activity aria-hidden="true" size={28} className="pulse" />
-        <h2>{Messages.signals.initializing}</h2>
+        <h2 id="signals-empty-title">{Messages.signals.initializing}</h2>
         <p className="muted">{Messages.signals.previousWillAppear}</p>
-      </div>
+      </section>
     );
   } else {
     main = (
@@ -72,9 +79,10 @@ function LiveSignalRoom({ tier }: { tier: 'silver' | 'pro' | 'gold' }) {
         {current ? (
           <CurrentSignalCard signal={current} now={now} timeZone={timeZone} />
         ) : (
-          <div className="panel state" data-testid="no-current-signal">
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
+          <section className="panel state" data-testid="no-current-signal" aria-label="Current signal" tabIndex={0}>
             <p>No signal is active right now. The next one arrives at the next 5-minute mark.</p>
-          </div>
+          </section>
         )}
         <LockedTeasers teasers={teasers} limit={limit} timeZone={timeZone} />
         <PreviousSignals signals={previous} timeZone={timeZone} />
