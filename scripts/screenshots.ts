@@ -19,7 +19,9 @@ interface Shot {
   /** Runs after load, before the picture (fill a form, click through steps). */
   prepare?: (page: Page) => Promise<void>;
   /** Session to store first. */
-  as?: 'guest' | 'gold' | 'admin';
+  as?: 'guest' | 'silver' | 'gold' | 'admin';
+  /** Only at these widths (a screen that exists on phones only, like the open menu). */
+  widths?: readonly number[];
 }
 
 async function main() {
@@ -28,8 +30,10 @@ async function main() {
   const db = e2e.server.context.db;
   const sessions = {
     guest: await createMember(db, { fullName: 'Grace Guest' }),
+    silver: await createMember(db, { tier: 'silver', fullName: 'Sam Silver' }),
     gold: await createMember(db, { tier: 'gold', fullName: 'Gary Gold' }),
-    admin: await createMember(db, { role: 'admin', tier: 'gold', fullName: 'Ada Admin' }),
+    // An admin's own tier does not matter: admins see every member page at full access.
+    admin: await createMember(db, { role: 'admin', tier: 'guest', fullName: 'Ada Admin' }),
   };
   // A reset link and an outbox entry for the reset-form and outbox screens.
   await e2e.server.api('POST', '/api/auth/forgot-password', { body: { email: sessions.guest.user.email } });
@@ -113,11 +117,25 @@ async function main() {
     { name: 'dashboard-settings', path: '/dashboard/settings', as: 'gold' },
     { name: 'dashboard-support', path: '/dashboard/support', as: 'gold' },
     { name: 'dashboard-admin-users', path: '/dashboard/admin/users', as: 'admin' },
+    { name: 'dashboard-admin-home', path: '/dashboard', as: 'admin' },
+    { name: 'dashboard-gold-room-silver', path: '/dashboard/gold-room', as: 'silver' },
+    { name: 'dashboard-gold-room-guest', path: '/dashboard/gold-room', as: 'guest' },
+    {
+      name: 'dashboard-menu-open',
+      path: '/dashboard',
+      as: 'admin',
+      widths: [390],
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Open menu' }).click();
+        await p.getByRole('dialog', { name: 'Menu' }).waitFor();
+      },
+    },
   ];
 
   let failures = 0;
   for (const width of WIDTHS) {
     for (const shot of shots) {
+      if (shot.widths && !shot.widths.includes(width)) continue;
       const { context, page } = await e2e.newPage({ width, height: width < 600 ? 844 : 900 });
       try {
         if (shot.as) {

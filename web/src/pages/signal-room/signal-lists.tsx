@@ -39,7 +39,8 @@ export function LockedTeasers({
 /** Previous signals: asset, direction, created, confidence, outcome and status; expired ones dimmed. */
 export function PreviousSignals({ signals, timeZone }: { signals: TSignal[]; timeZone: string | undefined }) {
   return (
-    <section className="panel" aria-labelledby="previous-title">
+    // Not a landmark itself: the scrolling table inside is the region named by this heading.
+    <div className="panel">
       <h2 id="previous-title">Previous signals</h2>
       {signals.length === 0 ? (
         <p className="muted">Previous signals will appear here</p>
@@ -84,6 +85,6 @@ export function PreviousSignals({ signals, timeZone }: { signals: TSignal[]; tim
           </table>
         </section>
       )}
-    </section>
+    </div>
   );
 }
