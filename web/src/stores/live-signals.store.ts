@@ -23,7 +23,7 @@ import { useSessionStore } from './session.store.js';
 
 export interface LiveSignalsState {
   transport: Transport;
-  /** Whether the signed-in member may receive signals (dashboardUnlocked and non-guest). */
+  /** Whether the signed-in member may receive signals (unlocked and non-guest, or an admin). */
   access: boolean;
   signals: TSignalView[];
   stats: TPerformanceStats | null;
