@@ -31,7 +31,7 @@ export interface ProofForm {
 
 /** Posts a proof as multipart/form-data over real HTTP, as the browser's form does. */
 export async function uploadProof<T = unknown>(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   token: string | null,
   proof: ProofForm,
 ): Promise<{ status: number; body: Envelope<T> }> {
@@ -79,7 +79,7 @@ export async function activationRowCounts(db: Db): Promise<{ proofs: number; fil
 }
 
 /** Fetches a proof's file with a session; answers the status, headers and bytes. */
-export async function fetchProofFile(server: TestServer, id: string, token: string | null) {
+export async function fetchProofFile(server: Pick<TestServer, 'url'>, id: string, token: string | null) {
   const response = await fetch(`${server.url}/api/activation/proof/${id}/file`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
