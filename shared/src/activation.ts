@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_PATH_LABELS, depositMinimumIssue } from './account-setup.js';
 import { AuthMessages } from './auth.messages.js';
-import { ACCESS_PATHS, type AccessPath, TIERS } from './constants.js';
+import { ACCESS_PATHS, type AccessPath, TIER_MIN_DEPOSIT_USD, TIERS } from './constants.js';
 
 /**
  * Activation in the product: the member uploads a proof of deposit with the broker account ID and the
@@ -126,6 +126,16 @@ export const ZActivationRejectRequest = z.object({ reason: z.string().max(10_000
 export function grantableTier(value: string | undefined): GrantableTier | null {
   const parsed = ZGrantableTier.safeParse(value?.trim().toLowerCase());
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The tier an admin is offered first for a declared deposit: the highest whose capital threshold it meets
+ * (silver $20+, pro $100+, gold $500+), silver below that. Only a suggestion; the admin decides.
+ */
+export function suggestedTier(depositAmount: number): GrantableTier {
+  if (depositAmount >= TIER_MIN_DEPOSIT_USD.gold) return 'gold';
+  if (depositAmount >= TIER_MIN_DEPOSIT_USD.pro) return 'pro';
+  return 'silver';
 }
 
 /** Why a rejection reason is not acceptable, or null when it is (required, at most 500 characters). */

@@ -10,7 +10,7 @@ import './account-setup.css';
 const STEPS: ReadonlyArray<{ step: SetupStep; title: string }> = [
   { step: 1, title: 'Create Trading Account' },
   { step: 2, title: 'Fund Account' },
-  { step: 3, title: 'Verify' },
+  { step: 3, title: 'Verify & Activate' },
 ];
 
 /** Account Setup (/dashboard/account-setup): the three-step broker configuration wizard (spec section 2). */
