@@ -43,7 +43,9 @@ export function Component() {
 
       <ol className="setup-steps" aria-label="Setup progress">
         {STEPS.map(({ step, title }) => {
-          const state = step < setup.step ? 'done' : step === setup.step ? 'current' : 'todo';
+          // 'Submit Proof' links straight to step 3: earlier steps count as done only when their data is saved.
+          const saved = step === 1 ? Boolean(user.brokerAccountId) : step === 2 ? user.depositAmount > 0 : false;
+          const state = step === setup.step ? 'current' : step < setup.step && saved ? 'done' : 'todo';
           return (
             <li
               key={step}
