@@ -29,7 +29,8 @@ describe('proof of deposit: upload, status and file', () => {
   let unsubscribe: () => void = () => {};
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // Twice the default limits: this file sends more uploads from one address than a person would.
+    server = await startTestServer({ RATE_LIMIT_MULTIPLIER: '2' });
     admin = await createMember(server.context.db, { role: 'admin' });
     unsubscribe = server.context.bus.subscribe((event) => events.push(event));
   });
@@ -345,5 +346,22 @@ describe('proof of deposit: upload, status and file', () => {
       .where('id', '=', rows[0]!.file_key)
       .execute();
     expect(files).toHaveLength(1);
+  });
+
+  it('limits uploads per session with a 429 in the envelope', async () => {
+    const member = await guest();
+    const limit = 30 * 2;
+    for (let i = 0; i < limit; i++) {
+      const answer = await uploadProof(server, member.token, validProof({ file: null }));
+      expect(answer.status).toBe(400);
+    }
+    const over = await uploadProof(server, member.token, validProof());
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ success: false, error: { code: 'rate_limited' } });
+    expect((await server.api<TActivation>('GET', '/api/activation', { token: member.token })).body.data?.status).toBe(
+      'none',
+    );
+    // Another member is not held back by it.
+    expect((await uploadProof(server, (await guest()).token, validProof())).status).toBe(201);
   });
 });

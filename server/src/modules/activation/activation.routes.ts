@@ -9,13 +9,30 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/envelope.js';
-import { requireAdmin, requireUser } from '../../http/guards.js';
+import { readBearerToken, requireAdmin, requireUser } from '../../http/guards.js';
 import { parseWith } from '../../http/parse.js';
+import { byIp, installRateLimits, type LimitRule, limitBy } from '../../http/rate-limit.js';
+import { hashSecret } from '../../http/tokens.js';
 import { getActivation, readProofFile, submitProof } from './activation.service.js';
 import { PROOF_MAX_REQUEST_BYTES, PROOF_UPLOAD_LIMITS, readProofUpload } from './activation.upload.js';
 import { approveActivation, listActivations, rejectActivation } from './activation-review.service.js';
 
 const idOf = (request: FastifyRequest) => String((request.params as { id?: unknown }).id ?? '');
+
+const HOUR = 60 * 60 * 1000;
+/** Far above what a person sends (a proof, perhaps a clearer one), low enough to stop filling storage by script. */
+export const PROOF_UPLOAD_LIMITS_PER_HOUR: LimitRule[] = [
+  { name: 'activation-proof:ip', max: 60, windowMs: HOUR, key: byIp },
+  {
+    name: 'activation-proof:session',
+    max: 30,
+    windowMs: HOUR,
+    key: (request) => {
+      const token = readBearerToken(request);
+      return token ? hashSecret(token).slice(0, 24) : null;
+    },
+  },
+];
 
 /**
  * Activation in the product: the member's proof upload, status and file; the admins' review queue with
@@ -24,6 +41,7 @@ const idOf = (request: FastifyRequest) => String((request.params as { id?: unkno
 export async function registerActivationRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: PROOF_UPLOAD_LIMITS });
+    await installRateLimits(scope, ctx);
 
     scope.get('/activation', async (request) => {
       const user = await requireUser(ctx, request);
@@ -40,6 +58,7 @@ export async function registerActivationRoutes(app: FastifyInstance, ctx: Server
             throw AppError.tooLarge(ActivationMessages.fileTooLarge, { file: ActivationMessages.fileTooLarge });
           }
         },
+        preHandler: limitBy(scope, ctx, PROOF_UPLOAD_LIMITS_PER_HOUR),
       },
       async (request, reply) => {
         const user = await requireUser(ctx, request);
