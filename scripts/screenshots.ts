@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { STORAGE_KEYS } from '@signalroom/shared';
 import type { Page } from 'playwright-core';
+import { uploadProof, validProof } from '../server/test/activation/activation-helpers.js';
 import { createMember } from '../server/test/helpers/factories.js';
 import { startE2E } from '../tests/e2e/harness.js';
 
@@ -19,7 +20,7 @@ interface Shot {
   /** Runs after load, before the picture (fill a form, click through steps). */
   prepare?: (page: Page) => Promise<void>;
   /** Session to store first. */
-  as?: 'guest' | 'gold' | 'admin';
+  as?: 'guest' | 'gold' | 'admin' | 'pending' | 'rejected';
 }
 
 async function main() {
@@ -30,7 +31,26 @@ async function main() {
     guest: await createMember(db, { fullName: 'Grace Guest' }),
     gold: await createMember(db, { tier: 'gold', fullName: 'Gary Gold' }),
     admin: await createMember(db, { role: 'admin', tier: 'gold', fullName: 'Ada Admin' }),
+    pending: await createMember(db, { fullName: 'Paula Pending' }),
+    rejected: await createMember(db, { fullName: 'Rafael Rejected' }),
   };
+  // Proofs of deposit for the activation screens: one under review, one rejected with a reason.
+  await uploadProof(
+    e2e.server,
+    sessions.pending.token,
+    validProof({ brokerAccount: 'BRK-20931', depositAmount: '650', accessPath: 'auto' }),
+  );
+  const rejected = await uploadProof<{ activation: { proof: { id: string } } }>(
+    e2e.server,
+    sessions.rejected.token,
+    validProof({ brokerAccount: 'BRK-77410', depositAmount: '120' }),
+  );
+  await e2e.server.api('POST', `/api/admin/activations/${rejected.body.data?.activation.proof.id}/reject`, {
+    token: sessions.admin.token,
+    body: { reason: 'The screenshot does not show the deposit amount. Please upload the full confirmation.' },
+  });
+  const queued = await createMember(db, { fullName: 'Quentin Queue' });
+  await uploadProof(e2e.server, queued.token, validProof({ brokerAccount: 'BRK-55102', depositAmount: '45' }));
   // A reset link and an outbox entry for the reset-form and outbox screens.
   await e2e.server.api('POST', '/api/auth/forgot-password', { body: { email: sessions.guest.user.email } });
   const mail = await e2e.server.smtp.waitFor((m) => m.to.includes(sessions.guest.user.email), 10_000);
@@ -110,9 +130,40 @@ async function main() {
     { name: 'dashboard-signals-gold', path: '/dashboard/signals', as: 'gold' },
     { name: 'dashboard-upgrade', path: '/dashboard/upgrade', as: 'guest' },
     { name: 'dashboard-account-setup', path: '/dashboard/account-setup', as: 'guest' },
+    { name: 'dashboard-account-setup-3-upload', path: '/dashboard/account-setup?step=3', as: 'guest' },
+    {
+      name: 'dashboard-account-setup-3-errors',
+      path: '/dashboard/account-setup?step=3',
+      as: 'guest',
+      prepare: async (p) => {
+        await p.getByTestId('proof-form').getByRole('button', { name: 'Submit Proof' }).click();
+      },
+    },
+    { name: 'dashboard-account-setup-3-pending', path: '/dashboard/account-setup?step=3', as: 'pending' },
+    { name: 'dashboard-account-setup-3-rejected', path: '/dashboard/account-setup?step=3', as: 'rejected' },
+    { name: 'dashboard-guest-pending', path: '/dashboard', as: 'pending' },
     { name: 'dashboard-settings', path: '/dashboard/settings', as: 'gold' },
     { name: 'dashboard-support', path: '/dashboard/support', as: 'gold' },
     { name: 'dashboard-admin-users', path: '/dashboard/admin/users', as: 'admin' },
+    { name: 'dashboard-admin-activations', path: '/dashboard/admin/activations', as: 'admin' },
+    {
+      name: 'dashboard-admin-activations-reject',
+      path: '/dashboard/admin/activations',
+      as: 'admin',
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Reject...' }).first().click();
+        await p.getByRole('button', { name: 'Open image' }).first().click();
+      },
+    },
+    {
+      name: 'dashboard-admin-activations-rejected',
+      path: '/dashboard/admin/activations',
+      as: 'admin',
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Rejected' }).click();
+        await p.getByTestId('admin-activations').locator('article').first().waitFor();
+      },
+    },
   ];
 
   let failures = 0;

@@ -40,6 +40,8 @@ const ZEnv = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(100_000).default(1),
   /** Bearer token Prometheus must send to GET /metrics; unset, /metrics is open (counts only). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Where uploaded files (proofs of deposit) are kept. Only the database store exists so far. */
+  FILE_STORE: z.enum(['database']).default('database'),
 
   PRODUCT_NAME: z.string().min(1).default('Signalroom'),
   SUPPORT_HANDLE: z.string().default('@signalroom_support'),

@@ -1,5 +1,6 @@
 export * from './access-level.js';
 export * from './account-setup.js';
+export * from './activation.js';
 export * from './admin.schemas.js';
 export * from './admin-pagination.js';
 export * from './auth.messages.js';

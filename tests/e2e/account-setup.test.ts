@@ -105,7 +105,7 @@ describe('account setup wizard in a real browser', () => {
     await deposit.fill('750');
     await continueButton(page).click();
     await page.getByTestId('setup-step-3').waitFor();
-    expect(await stepHeading(page).innerText()).toBe('Verify');
+    expect(await stepHeading(page).innerText()).toBe('Verify & Activate');
     expect(await userRow(guest)).toEqual({ brokerAccountId: 'BRK-E2E-1001', depositAmount: 750, accessPath: 'auto' });
     const stored = await storedUser(page);
     expect(stored).toMatchObject({ brokerAccountId: 'BRK-E2E-1001', depositAmount: 750, accessPath: 'auto' });

@@ -46,7 +46,9 @@ describe('dashboard in a real browser', () => {
     expect(await page.getByRole('link', { name: 'Start Activation' }).getAttribute('href')).toBe(
       '/dashboard/account-setup',
     );
-    expect(await page.getByRole('link', { name: 'Submit Proof' }).getAttribute('href')).toBe('/dashboard/support');
+    expect(await page.getByRole('link', { name: 'Submit Proof' }).getAttribute('href')).toBe(
+      '/dashboard/account-setup?step=3',
+    );
 
     // The member's own server-side trial deadline (24 h after confirmation), counting down.
     const trial = page.getByTestId('trial-countdown');

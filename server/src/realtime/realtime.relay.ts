@@ -1,4 +1,11 @@
-import { Rooms, signalViewFor, type TBusEvent, TIERS, type TierDailyLimits } from '@signalroom/shared';
+import {
+  Rooms,
+  type ServerToClientEvents,
+  signalViewFor,
+  type TBusEvent,
+  TIERS,
+  type TierDailyLimits,
+} from '@signalroom/shared';
 import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
 import type { AccessSync } from './realtime.access.js';
 import type { RealtimeServer } from './realtime.types.js';
@@ -17,7 +24,8 @@ export const COUNTDOWN_RESYNC_MS = 10_000;
  * Relays bus events to THIS process's sockets (`io.local`). Every server process subscribes to the
  * bus, so with several processes each socket receives each event exactly once, from its own process.
  * Signals go to each tier room as that tier's view (a teaser past the day's allowance); statistics to
- * tier rooms; countdown ticks to `public`; an account change re-reads the member and moves their sockets.
+ * tier rooms; countdown ticks to `public`; an account change re-reads the member and moves their sockets;
+ * activation news goes to the member's own room and to admins.
  */
 export function createRelay(
   io: RealtimeServer,
@@ -28,6 +36,18 @@ export function createRelay(
 
   function roomSize(room: string): number {
     return io.of('/').adapter.rooms.get(room)?.size ?? 0;
+  }
+
+  /** Emits one event to a room's local sockets (a member's own room, or the admins). */
+  function emitTo<E extends 'activation:update' | 'activation:new' | 'activation:reviewed'>(
+    room: string,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void {
+    const size = roomSize(room);
+    if (size === 0) return;
+    io.local.to(room).emit(event, ...payload);
+    metrics.socketEvents.inc({ event }, size);
   }
 
   function observeDelay(event: TBusEvent, startedAt: number): void {
@@ -78,6 +98,21 @@ export function createRelay(
       }
       case 'account:changed': {
         access.refreshUser(event.userId).then(() => observeDelay(event, startedAt), deps.onError);
+        return;
+      }
+      case 'activation:update': {
+        emitTo(Rooms.user(event.userId), 'activation:update', event.activation);
+        observeDelay(event, startedAt);
+        return;
+      }
+      case 'activation:new': {
+        emitTo(Rooms.admins, 'activation:new', { proof: event.proof, replacesId: event.replacesId });
+        observeDelay(event, startedAt);
+        return;
+      }
+      case 'activation:reviewed': {
+        emitTo(Rooms.admins, 'activation:reviewed', event.proof);
+        observeDelay(event, startedAt);
         return;
       }
     }

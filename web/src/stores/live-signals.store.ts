@@ -11,6 +11,7 @@ import { create } from 'zustand';
 import { fetchMe } from '../api/session.api.js';
 import { fetchPerformanceStats, fetchSignals } from '../api/signals.api.js';
 import type { AppSocket } from '../realtime/socket.js';
+import { emitAdminActivationEvent, useActivationStore } from './activation.store.js';
 import {
   mergeSignal,
   nextTransport,
@@ -214,7 +215,16 @@ const connection = (() => {
       if (mine !== generation) return;
       const s = connectSocket(token);
       socket = s;
-      s.on('connect', () => transition({ type: 'connected' }));
+      let connectedBefore = false;
+      s.on('connect', () => {
+        transition({ type: 'connected' });
+        // Pushes missed while disconnected are not replayed: re-read what the screens are showing.
+        if (connectedBefore) {
+          if (useActivationStore.getState().loadStatus === 'ready') void useActivationStore.getState().load();
+          emitAdminActivationEvent({ type: 'resync' });
+        }
+        connectedBefore = true;
+      });
       s.on('disconnect', (reason) => {
         transition({ type: 'disconnected' });
         // The server drops a socket only when its session ended (logout elsewhere, password reset); the
@@ -232,6 +242,9 @@ const connection = (() => {
       s.on('stats:update', (stats) => store().applyStats(stats));
       s.on('countdown:tick', (countdown) => store().applyCountdown(countdown));
       s.on('account:update', (next) => store().applyAccount(next));
+      s.on('activation:update', (activation) => useActivationStore.getState().apply(activation));
+      s.on('activation:new', ({ proof, replacesId }) => emitAdminActivationEvent({ type: 'new', proof, replacesId }));
+      s.on('activation:reviewed', (proof) => emitAdminActivationEvent({ type: 'reviewed', proof }));
     } catch {
       // The socket chunk could not load (offline, new deploy): polling keeps the room alive.
       if (mine === generation) transition({ type: 'connect-failed' });

@@ -1,5 +1,5 @@
 import type { TUser } from '@signalroom/shared';
-import { Menu, ShieldCheck, TimerReset } from 'lucide-react';
+import { BadgeCheck, Menu, ShieldCheck, TimerReset } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { TierBadge } from '../../components/dashboard/tier-badge.js';
 import { TrialCountdown } from '../../components/dashboard/trial-countdown.js';
@@ -52,6 +52,11 @@ export function DashboardHeader({ user, productName, menuOpen, onToggleMenu, off
         {user.role === 'admin' && (
           <Link to="/dashboard/admin/users" className="admin-link">
             <ShieldCheck aria-hidden="true" size={16} /> Admin
+          </Link>
+        )}
+        {user.role === 'admin' && (
+          <Link to="/dashboard/admin/activations" className="admin-link">
+            <BadgeCheck aria-hidden="true" size={16} /> Activations
           </Link>
         )}
         {user.role === 'admin' && (

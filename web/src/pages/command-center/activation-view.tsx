@@ -1,6 +1,8 @@
 import type { TUser } from '@signalroom/shared';
 import { Activity, AlertTriangle, Copy, Crown, Radio, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { PROOF_STEP_PATH } from '../../components/dashboard/activation-status.js';
+import { ActivationProgress } from './activation-progress.js';
 import { firstName } from './greeting.js';
 import { AccessTierCards } from './tier-cards.js';
 
@@ -27,6 +29,8 @@ export function ActivationView({ user }: { user: TUser }) {
         <StatusCard icon={Wallet} label="Access code" value="ERR:001" tone="danger" />
       </div>
 
+      <ActivationProgress />
+
       <AccessTierCards />
 
       <section className="panel" aria-labelledby="how-title">
@@ -51,14 +55,14 @@ export function ActivationView({ user }: { user: TUser }) {
           </li>
           <li>
             <strong>Verify and activate</strong>
-            <span className="muted">Send your deposit proof to support to unlock your dashboard.</span>
+            <span className="muted">Upload your deposit proof; an admin checks it and unlocks your dashboard.</span>
           </li>
         </ol>
         <div className="actions">
           <Link to="/dashboard/account-setup" className="btn btn-primary">
             Start Activation
           </Link>
-          <Link to="/dashboard/support" className="btn">
+          <Link to={PROOF_STEP_PATH} className="btn">
             Submit Proof
           </Link>
         </div>
