@@ -9,6 +9,7 @@ import {
 import { ArrowLeft, ExternalLink, MessageCircle } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { ContactGate } from '../../components/contacts/operator-contact.js';
 import { TextField } from '../../components/public/form-field.js';
 import { SubmitButton } from '../../components/public/submit-button.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
@@ -34,16 +35,21 @@ export function CreateAccountStep({ setup, config }: StepProps) {
       <p>Open your trading account with our partner broker. The account and its funds stay yours.</p>
       {config ? (
         <>
-          <a
-            className="btn setup-broker-link"
-            href={config.brokerRegistrationUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="broker-link"
+          <ContactGate
+            contact="brokerRegistration"
+            fallback={<p className="muted">The partner broker link is not available yet. Please contact support.</p>}
           >
-            <ExternalLink aria-hidden="true" size={18} /> Open partner broker registration
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+            <a
+              className="btn setup-broker-link"
+              href={config.brokerRegistrationUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="broker-link"
+            >
+              <ExternalLink aria-hidden="true" size={18} /> Open partner broker registration
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </ContactGate>
           <p className="notice" data-testid="promo-note">
             Use promo code <strong className="setup-code">{config.promoCode}</strong> for the broker's 100% deposit
             bonus on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
@@ -140,16 +146,18 @@ export function VerifyStep({ setup, config }: StepProps) {
         it and activates your access.
       </p>
       {config ? (
-        <a
-          className="btn btn-primary setup-broker-link"
-          href={config.supportChatUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="proof-link"
-        >
-          <MessageCircle aria-hidden="true" size={18} /> Send proof to {config.supportHandle}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        <ContactGate contact="supportChat" fallback={<p className="muted">The support chat is not available yet.</p>}>
+          <a
+            className="btn btn-primary setup-broker-link"
+            href={config.supportChatUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="proof-link"
+          >
+            <MessageCircle aria-hidden="true" size={18} /> Send proof to {config.supportHandle}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </ContactGate>
       ) : (
         <ConfigPending />
       )}
