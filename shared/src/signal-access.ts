@@ -7,7 +7,7 @@ export type TierDailyLimits = Record<Exclude<Tier, 'guest'>, number | null>;
 
 /**
  * What a tier's room may see of a signal: the first N signals of the operator's day in full, then a
- * locked teaser (docs/decisions.md, "Daily allowances"). Guests see nothing live; callers must not call
+ * locked teaser (docs/decisions.md, "Who may do what"). Guests see nothing live; callers must not call
  * this for them.
  */
 export function signalViewFor(signal: TSignal, tier: Exclude<Tier, 'guest'>, limits: TierDailyLimits): TSignalView {
