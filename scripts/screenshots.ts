@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { STORAGE_KEYS } from '@signalroom/shared';
 import type { Page } from 'playwright-core';
 import { createMember } from '../server/test/helpers/factories.js';
+import { insertSignal, slotStartAgo } from '../server/test/helpers/signal-rows.js';
 import { startE2E } from '../tests/e2e/harness.js';
 
 const OUT = 'screenshots';
@@ -19,7 +20,7 @@ interface Shot {
   /** Runs after load, before the picture (fill a form, click through steps). */
   prepare?: (page: Page) => Promise<void>;
   /** Session to store first. */
-  as?: 'guest' | 'gold' | 'admin';
+  as?: 'guest' | 'trialEnded' | 'gold' | 'admin';
 }
 
 async function main() {
@@ -28,6 +29,7 @@ async function main() {
   const db = e2e.server.context.db;
   const sessions = {
     guest: await createMember(db, { fullName: 'Grace Guest' }),
+    trialEnded: await createMember(db, { fullName: 'Eddie Ended', trialEndsAt: new Date(Date.now() - 60_000) }),
     gold: await createMember(db, { tier: 'gold', fullName: 'Gary Gold' }),
     admin: await createMember(db, { role: 'admin', tier: 'gold', fullName: 'Ada Admin' }),
   };
@@ -45,6 +47,29 @@ async function main() {
       password: 'Pending1Pass',
     },
   });
+
+  // A short history so the rooms show results at their levels and both win rates: three resolved
+  // signals (first window, recovered at L2, lost after L3) and one in its window now.
+  const now = new Date();
+  await insertSignal(db, {
+    slotStart: slotStartAgo(now, 30),
+    asset: 'GBP/USD',
+    activeLevel: 3,
+    result: { status: 'expired', outcome: 'loss', resolvedLevel: null },
+  });
+  await insertSignal(db, {
+    slotStart: slotStartAgo(now, 20),
+    asset: 'XAU/USD',
+    signalType: 'sell',
+    activeLevel: 2,
+    result: { status: 'closed', outcome: 'profit', resolvedLevel: 2 },
+  });
+  await insertSignal(db, {
+    slotStart: slotStartAgo(now, 10),
+    asset: 'EUR/USD (OTC)',
+    result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
+  });
+  await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
 
   const shots: Shot[] = [
     { name: 'landing', path: '/' },
@@ -106,13 +131,16 @@ async function main() {
     { name: 'not-found', path: '/no-such-page' },
     { name: 'dashboard-guest', path: '/dashboard', as: 'guest' },
     { name: 'dashboard-gold', path: '/dashboard', as: 'gold' },
-    { name: 'dashboard-signals-guest', path: '/dashboard/signals', as: 'guest' },
+    { name: 'dashboard-signals-trial', path: '/dashboard/signals', as: 'guest' },
+    { name: 'dashboard-signals-trial-ended', path: '/dashboard/signals', as: 'trialEnded' },
     { name: 'dashboard-signals-gold', path: '/dashboard/signals', as: 'gold' },
     { name: 'dashboard-upgrade', path: '/dashboard/upgrade', as: 'guest' },
     { name: 'dashboard-account-setup', path: '/dashboard/account-setup', as: 'guest' },
     { name: 'dashboard-settings', path: '/dashboard/settings', as: 'gold' },
     { name: 'dashboard-support', path: '/dashboard/support', as: 'gold' },
     { name: 'dashboard-admin-users', path: '/dashboard/admin/users', as: 'admin' },
+    { name: 'dashboard-admin-offer', path: '/dashboard/admin/offer', as: 'admin' },
+    { name: 'dashboard-gold-room', path: '/dashboard/gold-room', as: 'gold' },
   ];
 
   let failures = 0;

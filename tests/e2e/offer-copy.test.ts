@@ -54,6 +54,14 @@ describe('offer and contact copy in a real browser', () => {
     const deadline = new Date(Date.now() + 30 * 86_400_000);
     const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: LAGOS, weekday: 'long' }).format(deadline);
     expect(text).toContain(weekday);
+
+    // The admin's offer screen counts the same deadline in days.
+    const adminPage = await e2e.newPage();
+    await signInBrowser(adminPage.context, admin);
+    await adminPage.page.goto(e2e.url('/dashboard/admin/offer'));
+    await adminPage.page.waitForFunction(() =>
+      /^(29|30) days \d\d:\d\d:\d\d$/.test(document.querySelector('[data-testid=offer-time-left]')?.textContent ?? ''),
+    );
   });
 
   it("says 'ends today' only when the deadline falls today in the operator's zone, and 'ended' after it", async () => {

@@ -52,3 +52,16 @@ export function formatZoneTime(at: Date | string, timeZone: string | undefined, 
   const clock = formatClock(at, timeZone, false);
   return zoneLabel ? `${clock} ${zoneLabel}` : clock;
 }
+
+/** A moment with its date and the operator's zone named, e.g. "Wed 25 Nov, 06:08 West Africa Time". */
+export function formatZoneDateTime(
+  at: Date | string,
+  timeZone: string | undefined,
+  zoneLabel: string | undefined,
+): string {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(
+    date,
+  );
+  return `${day}, ${formatZoneTime(date, timeZone, zoneLabel)}`;
+}

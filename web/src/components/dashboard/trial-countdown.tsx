@@ -33,6 +33,7 @@ export function TrialCountdown({ trialEndsAt }: { trialEndsAt: string | null }) 
             {t.hours}:{t.minutes}:{t.seconds}
           </time>
           <span className={styles.what}>
+            <span aria-hidden="true">· </span>
             <span className="sr-only">: </span>delayed signals
           </span>
         </>

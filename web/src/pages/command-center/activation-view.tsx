@@ -1,7 +1,7 @@
 import { isTrialRunning, type TUser } from '@signalroom/shared';
 import { Activity, AlertTriangle, Copy, Crown, KeyRound, Radio, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatZoneTime } from '../../components/dashboard/signal-format.js';
+import { formatZoneDateTime } from '../../components/dashboard/signal-format.js';
 import { useNow } from '../../components/dashboard/use-now.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { firstName } from './greeting.js';
@@ -22,7 +22,9 @@ const LOCKED_TILES = [
 export function ActivationView({ user }: { user: TUser }) {
   const trial = isTrialRunning(user, useNow(5000));
   const config = usePublicConfigStore((s) => s.config);
-  const trialEnds = user.trialEndsAt ? formatZoneTime(user.trialEndsAt, config?.timeZone, config?.timeZoneLabel) : null;
+  const trialEnds = user.trialEndsAt
+    ? formatZoneDateTime(user.trialEndsAt, config?.timeZone, config?.timeZoneLabel)
+    : null;
   return (
     <div className="page" data-testid="activation-view">
       <header className="page__head">

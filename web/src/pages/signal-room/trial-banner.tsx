@@ -1,7 +1,7 @@
 import { formatTimeLeft } from '@signalroom/shared';
 import { Hourglass } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatZoneTime } from '../../components/dashboard/signal-format.js';
+import { formatZoneDateTime } from '../../components/dashboard/signal-format.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './trial-banner.module.css';
 
@@ -28,8 +28,8 @@ export function TrialBanner({ trialEndsAt, now }: { trialEndsAt: string | null; 
           <strong className={styles.time}>
             {t.hours}:{t.minutes}:{t.seconds}
           </strong>{' '}
-          (at {formatZoneTime(trialEndsAt, config?.timeZone, config?.timeZoneLabel)}). After that this room locks until
-          your account is activated.
+          (at {formatZoneDateTime(trialEndsAt, config?.timeZone, config?.timeZoneLabel)}). After that this room locks
+          until your account is activated.
         </p>
       )}
       <Link to="/dashboard/account-setup" className="btn btn-primary">
