@@ -10,7 +10,7 @@ import { useNow } from './use-now.js';
  */
 export function FirstSignalNotice({ delayed = false }: { delayed?: boolean }) {
   const config = usePublicConfigStore((s) => s.config);
-  const now = useNow(5000);
+  const now = useNow();
   const intervalMs = config?.signalIntervalMs ?? TIMING.signalIntervalMs;
   const at = nextSignalBoundary(now, intervalMs);
   const issued = formatZoneTime(at, config?.timeZone, config?.timeZoneLabel);
