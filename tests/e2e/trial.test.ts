@@ -57,11 +57,12 @@ describe('trial: delayed signals in a real browser', () => {
     );
     expect(await page.getByTestId('current-signal').count()).toBe(0);
 
-    // Pushed while the page is open: a signal in its window (held back), then one whose window closed
-    // (delivered at once). Events reach a socket in order: once the second shows, the first would have too.
+    // Pushed while the page is open: a signal in its window (held back; the next slot's, so its window
+    // cannot close during the test), then one whose window closed (delivered at once). Events reach a
+    // socket in order: once the second shows, the first would have too.
     await issueSignal(
       server,
-      { asset: 'XAU/USD', signalType: 'buy', confidence: 71, entryPrice: 2345.5, slotsAgo: 0 },
+      { asset: 'XAU/USD', signalType: 'buy', confidence: 71, entryPrice: 2345.5, slotsAgo: -1 },
       3,
     );
     await issueSignal(

@@ -21,9 +21,10 @@ describe('trial: delayed signals', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const now = new Date();
-    // One signal whose primary window has closed, one whose window is still open.
+    // One signal whose primary window has closed, one whose window is still open (the next slot's, so
+    // no slot boundary during the run can close it).
     closed = await insertPresentedSignal(server.context.db, { slotStart: slotStartAgo(now, 2), asset: 'GBP/USD' });
-    open = await insertPresentedSignal(server.context.db, { slotStart: slotStartAgo(now, 0), asset: 'XAU/USD' });
+    open = await insertPresentedSignal(server.context.db, { slotStart: slotStartAgo(now, -1), asset: 'XAU/USD' });
   });
   afterAll(async () => {
     for (const c of clients) c.close();
