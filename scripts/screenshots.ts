@@ -9,6 +9,7 @@ import { STORAGE_KEYS } from '@signalroom/shared';
 import type { Page } from 'playwright-core';
 import { uploadProof, validProof } from '../server/test/activation/activation-helpers.js';
 import { createMember } from '../server/test/helpers/factories.js';
+import { insertSignal, slotStartAgo } from '../server/test/helpers/signal-rows.js';
 import { startE2E } from '../tests/e2e/harness.js';
 
 const OUT = 'screenshots';
@@ -20,7 +21,7 @@ interface Shot {
   /** Runs after load, before the picture (fill a form, click through steps). */
   prepare?: (page: Page) => Promise<void>;
   /** Session to store first. */
-  as?: 'guest' | 'gold' | 'admin' | 'pending' | 'rejected';
+  as?: 'guest' | 'trialEnded' | 'gold' | 'admin' | 'pending' | 'rejected';
 }
 
 async function main() {
@@ -29,6 +30,7 @@ async function main() {
   const db = e2e.server.context.db;
   const sessions = {
     guest: await createMember(db, { fullName: 'Grace Guest' }),
+    trialEnded: await createMember(db, { fullName: 'Eddie Ended', trialEndsAt: new Date(Date.now() - 60_000) }),
     gold: await createMember(db, { tier: 'gold', fullName: 'Gary Gold' }),
     admin: await createMember(db, { role: 'admin', tier: 'gold', fullName: 'Ada Admin' }),
     pending: await createMember(db, { fullName: 'Paula Pending' }),
@@ -65,6 +67,29 @@ async function main() {
       password: 'Pending1Pass',
     },
   });
+
+  // A short history so the rooms show results at their levels and both win rates: three resolved
+  // signals (first window, recovered at L2, lost after L3) and one in its window now.
+  const now = new Date();
+  await insertSignal(db, {
+    slotStart: slotStartAgo(now, 30),
+    asset: 'GBP/USD',
+    activeLevel: 3,
+    result: { status: 'expired', outcome: 'loss', resolvedLevel: null },
+  });
+  await insertSignal(db, {
+    slotStart: slotStartAgo(now, 20),
+    asset: 'XAU/USD',
+    signalType: 'sell',
+    activeLevel: 2,
+    result: { status: 'closed', outcome: 'profit', resolvedLevel: 2 },
+  });
+  await insertSignal(db, {
+    slotStart: slotStartAgo(now, 10),
+    asset: 'EUR/USD (OTC)',
+    result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
+  });
+  await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
 
   const shots: Shot[] = [
     { name: 'landing', path: '/' },
@@ -126,7 +151,8 @@ async function main() {
     { name: 'not-found', path: '/no-such-page' },
     { name: 'dashboard-guest', path: '/dashboard', as: 'guest' },
     { name: 'dashboard-gold', path: '/dashboard', as: 'gold' },
-    { name: 'dashboard-signals-guest', path: '/dashboard/signals', as: 'guest' },
+    { name: 'dashboard-signals-trial', path: '/dashboard/signals', as: 'guest' },
+    { name: 'dashboard-signals-trial-ended', path: '/dashboard/signals', as: 'trialEnded' },
     { name: 'dashboard-signals-gold', path: '/dashboard/signals', as: 'gold' },
     { name: 'dashboard-upgrade', path: '/dashboard/upgrade', as: 'guest' },
     { name: 'dashboard-account-setup', path: '/dashboard/account-setup', as: 'guest' },
@@ -164,6 +190,8 @@ async function main() {
         await p.getByTestId('admin-activations').locator('article').first().waitFor();
       },
     },
+    { name: 'dashboard-admin-offer', path: '/dashboard/admin/offer', as: 'admin' },
+    { name: 'dashboard-gold-room', path: '/dashboard/gold-room', as: 'gold' },
   ];
 
   let failures = 0;

@@ -68,6 +68,11 @@ export interface ClientToServerEvents {
 export const Rooms = {
   public: 'public',
   admins: 'admins',
+  /**
+   * Members in their trial: they receive each signal only once its primary window has closed, always as
+   * `signal:update` (never `signal:new`, which is the live moment), plus statistics.
+   */
+  trial: 'trial',
   tier: (tier: string) => `tier:${tier}`,
   user: (userId: string) => `user:${userId}`,
 } as const;

@@ -23,6 +23,14 @@ describe('isFeatureLocked', () => {
   it('locks signals for a non-guest whose dashboard is still locked', () => {
     expect(lockedFor('gold', false)).toEqual(['signals']);
   });
+  it('opens Neural Signals (the delayed view) during the trial, and locks it again when the trial ends', () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const guest = { tier: 'guest' as const, dashboardUnlocked: false };
+    expect(isFeatureLocked('signals', { ...guest, trialEndsAt: '2026-11-24T12:00:00Z' }, now)).toBe(false);
+    expect(isFeatureLocked('signals', { ...guest, trialEndsAt: '2026-11-24T09:00:00Z' }, now)).toBe(true);
+    // The trial opens the signal room only: every other guest lock stays.
+    expect(isFeatureLocked('community', { ...guest, trialEndsAt: '2026-11-24T12:00:00Z' }, now)).toBe(true);
+  });
   it('locks every gated feature when there is no user', () => {
     expect(isFeatureLocked('signals', null)).toBe(true);
     expect(isFeatureLocked('community', null)).toBe(true);

@@ -1,4 +1,5 @@
-import { hasSignalAccess, type TUser } from './user.js';
+import { signalAccessMode } from './signal-access.js';
+import type { TUser } from './user.js';
 
 /** The ten sidebar features of the dashboard (spec section 2, dashboard shell table). */
 export const DASHBOARD_FEATURES = [
@@ -15,20 +16,20 @@ export const DASHBOARD_FEATURES = [
 ] as const;
 export type DashboardFeature = (typeof DASHBOARD_FEATURES)[number];
 
-type AccessUser = Pick<TUser, 'tier' | 'dashboardUnlocked'>;
+type AccessUser = Pick<TUser, 'tier' | 'dashboardUnlocked'> & Partial<Pick<TUser, 'trialEndsAt'>>;
 
 /**
  * Whether a sidebar feature is locked for a member (spec section 6). Guests: Neural Signals, Auto-Copy
  * System, Master Vault and Elite Network locked. AI Bot Access is locked unless the tier is gold. Neural
- * Signals also needs an unlocked dashboard (the same rule the server enforces). Command Center, Account
- * Setup, Upgrade Portal, Profile Settings and Support Hub are always open. No user: everything gated is
- * locked.
+ * Signals needs an unlocked dashboard, or a running trial, which opens it in the delayed view (the same
+ * rule the server enforces, `signalAccessMode`). Command Center, Account Setup, Upgrade Portal, Profile
+ * Settings and Support Hub are always open. No user: everything gated is locked.
  */
-export function isFeatureLocked(feature: DashboardFeature, user: AccessUser | null): boolean {
+export function isFeatureLocked(feature: DashboardFeature, user: AccessUser | null, now: Date = new Date()): boolean {
   const tier = user?.tier ?? 'guest';
   switch (feature) {
     case 'signals':
-      return !user || !hasSignalAccess(user);
+      return signalAccessMode(user, now) === 'none';
     case 'copy-trading':
     case 'mentorship':
     case 'community':

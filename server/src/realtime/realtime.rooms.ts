@@ -1,15 +1,18 @@
-import { hasSignalAccess, Rooms, type TUser } from '@signalroom/shared';
+import { Rooms, signalAccessMode, type TUser } from '@signalroom/shared';
 
 /**
- * The rooms a socket belongs in, decided by the server alone from the member's current record:
- * everyone hears countdown ticks in `public`; a member has `user:<id>`; only members with signal
- * access (unlocked, not guest) join their `tier:<tier>` room; admins join `admins`.
+ * The rooms a socket belongs in, decided by the server alone from the member's current record and the
+ * time: everyone hears countdown ticks in `public`; a member has `user:<id>`; only members with live
+ * signal access (unlocked, not guest) join their `tier:<tier>` room; members in their trial join
+ * `trial` (delayed signals) until `trialEndsAt`; admins join `admins`.
  */
-export function roomsFor(user: TUser | null): string[] {
+export function roomsFor(user: TUser | null, now: Date = new Date()): string[] {
   const rooms: string[] = [Rooms.public];
   if (!user) return rooms;
   rooms.push(Rooms.user(user.id));
-  if (hasSignalAccess(user)) rooms.push(Rooms.tier(user.tier));
+  const mode = signalAccessMode(user, now);
+  if (mode === 'full') rooms.push(Rooms.tier(user.tier));
+  if (mode === 'delayed') rooms.push(Rooms.trial);
   if (user.role === 'admin') rooms.push(Rooms.admins);
   return rooms;
 }

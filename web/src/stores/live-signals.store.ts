@@ -1,6 +1,7 @@
 import {
-  hasSignalAccess,
   type RealtimeSnapshot,
+  type SignalAccessMode,
+  signalAccessMode,
   type TCountdown,
   TIMING,
   type TPerformanceStats,
@@ -24,7 +25,12 @@ import { useSessionStore } from './session.store.js';
 
 export interface LiveSignalsState {
   transport: Transport;
-  /** Whether the signed-in member may receive signals (dashboardUnlocked and non-guest). */
+  /**
+   * How the signed-in member sees signals: `full` (unlocked, non-guest: live), `delayed` (the trial:
+   * each signal once its primary window has closed), `none`. The server enforces the same rule.
+   */
+  mode: SignalAccessMode;
+  /** Whether the member receives signals at all (live or delayed). */
   access: boolean;
   signals: TSignalView[];
   stats: TPerformanceStats | null;
@@ -68,6 +74,7 @@ const initialData = {
 /** Live signals, statistics and countdown for the dashboard: push through socket.io, polling as fallback. */
 export const useLiveSignalsStore = create<LiveSignalsState>((set, get) => ({
   transport: 'off',
+  mode: 'none',
   access: false,
   countdown: null,
   ...initialData,
@@ -276,14 +283,26 @@ function readLiveState(): LiveSignalsState {
   return useLiveSignalsStore.getState();
 }
 
-/** Signal access follows the session user, whichever path changed it (push, /auth/me, a dashboard code). */
-function syncAccess(user: TUser | null) {
-  const access = user ? hasSignalAccess(user) : false;
+let trialEndTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Signal access follows the session user, whichever path changed it (push, /auth/me, a dashboard code),
+ * and the clock: a trial ends at `trialEndsAt`, when the delayed view empties at once (the server stops
+ * serving it at the same moment).
+ */
+function syncAccess(user: TUser | null, now = new Date()) {
+  if (trialEndTimer) clearTimeout(trialEndTimer);
+  trialEndTimer = null;
+  const mode = signalAccessMode(user, now);
+  if (mode === 'delayed' && user?.trialEndsAt) {
+    const wait = Math.min(2_147_483_647, Math.max(0, Date.parse(user.trialEndsAt) - now.getTime()));
+    trialEndTimer = setTimeout(() => syncAccess(useSessionStore.getState().user), wait);
+  }
   const live = useLiveSignalsStore.getState();
-  if (access === live.access) return;
-  // Losing access empties the room at once; gaining it starts a fresh load.
-  if (!access) useLiveSignalsStore.setState({ access: false, ...initialData });
-  else useLiveSignalsStore.setState({ access: true, ...initialData, loadStatus: 'loading' });
+  if (mode === live.mode) return;
+  // Losing access empties the room at once; gaining it (or another view of it) starts a fresh load.
+  if (mode === 'none') useLiveSignalsStore.setState({ mode, access: false, ...initialData });
+  else useLiveSignalsStore.setState({ mode, access: true, ...initialData, loadStatus: 'loading' });
   connection.accessChanged();
 }
 

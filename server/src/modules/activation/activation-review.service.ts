@@ -13,7 +13,7 @@ import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/parse.js';
-import { getMailer } from '../mail/mail.service.js';
+import { brandOf, getMailer } from '../mail/mail.service.js';
 import { activationApprovedMail, activationRejectedMail } from '../mail/mail.templates.js';
 import { updateUser } from '../users/users.repository.js';
 import { announceAccount, announceReviewed, announceStatus } from './activation.events.js';
@@ -113,7 +113,7 @@ export async function approveActivation(
     });
   });
   return afterDecision(ctx, id, (to, name) =>
-    getMailer(ctx).dispatch(activationApprovedMail(ctx.config, to, name, tier)),
+    getMailer(ctx).dispatch(activationApprovedMail(brandOf(ctx), to, name, tier)),
   );
 }
 
@@ -142,6 +142,6 @@ export async function rejectActivation(
     });
   });
   return afterDecision(ctx, id, (to, name) =>
-    getMailer(ctx).dispatch(activationRejectedMail(ctx.config, to, name, reason)),
+    getMailer(ctx).dispatch(activationRejectedMail(brandOf(ctx), to, name, reason)),
   );
 }

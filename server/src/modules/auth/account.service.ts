@@ -1,7 +1,7 @@
 import { AuthMessages, accessLevelFor, LIMITS, Messages, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { getMailer } from '../mail/mail.service.js';
+import { brandOf, getMailer } from '../mail/mail.service.js';
 import { activationMail } from '../mail/mail.templates.js';
 import { presentUser } from '../users/users.presenter.js';
 import { findUserById, updateUser } from '../users/users.repository.js';
@@ -13,7 +13,7 @@ export async function sendActivationEmail(ctx: ServerContext, user: TUser): Prom
   const wait = await claimMailCooldown(ctx.db, user.email, 'activation', ctx.now(), LIMITS.resendCooldownSeconds);
   if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
   try {
-    await getMailer(ctx).send(activationMail(ctx.config, user.email, user.fullName, user.admissionCode));
+    await getMailer(ctx).send(activationMail(brandOf(ctx), user.email, user.fullName, user.admissionCode));
   } catch {
     throw new AppError('unavailable', Messages.wrapper.sendActivationEmail);
   }

@@ -20,10 +20,11 @@ export interface MailMessage {
   secrets: string[];
 }
 
-type Branding = Pick<
+/** What the templates need: the operator's branding and the base of links (see `publicBaseUrl`). */
+export type Branding = Pick<
   AppConfig,
-  'PRODUCT_NAME' | 'PUBLIC_URL' | 'BROKER_REGISTRATION_URL' | 'SUPPORT_HANDLE' | 'SUPPORT_EMAIL' | 'promoCode'
-> & { supportChatUrl: string };
+  'PRODUCT_NAME' | 'BROKER_REGISTRATION_URL' | 'SUPPORT_HANDLE' | 'SUPPORT_EMAIL' | 'promoCode'
+> & { supportChatUrl: string; publicUrl: string };
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -32,9 +33,9 @@ function escapeHtml(value: string): string {
   );
 }
 
-/** Joins a path to PUBLIC_URL without doubling slashes. */
-export function publicLink(config: Pick<AppConfig, 'PUBLIC_URL'>, path: string): string {
-  return `${config.PUBLIC_URL.replace(/\/+$/, '')}${path}`;
+/** Joins a path to the public base URL without doubling slashes. */
+export function publicLink(brand: Pick<Branding, 'publicUrl'>, path: string): string {
+  return `${brand.publicUrl.replace(/\/+$/, '')}${path}`;
 }
 
 /** Wraps paragraphs (plain text, escaped here) in the product's simple branded HTML frame. */
@@ -105,7 +106,7 @@ export function welcomeMail(brand: Branding, to: string, fullName: string, trial
   const setup = publicLink(brand, '/dashboard/account-setup');
   const lines = [
     'Your email address is confirmed and your account is ready.',
-    `Your trial runs until ${trialEndsAt.toUTCString()}. To unlock the signal room, complete the account setup: ${setup}`,
+    `Your trial runs until ${trialEndsAt.toUTCString()}. Until then the signal room shows you each signal once its 5-minute window has closed, with its result. To receive signals live, complete the account setup: ${setup}`,
     `Open your dashboard: ${dashboard}`,
   ];
   return {

@@ -1,8 +1,10 @@
-import type { TUser } from '@signalroom/shared';
+import { isTrialRunning, type TUser } from '@signalroom/shared';
 import { BadgeCheck, Menu, ShieldCheck, TimerReset } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { FeedBadge } from '../../components/dashboard/feed-badge.js';
 import { TierBadge } from '../../components/dashboard/tier-badge.js';
 import { TrialCountdown } from '../../components/dashboard/trial-countdown.js';
+import { useNow } from '../../components/dashboard/use-now.js';
 
 interface HeaderProps {
   user: TUser;
@@ -13,9 +15,13 @@ interface HeaderProps {
   offline: boolean;
 }
 
-/** Top bar: menu toggle (small screens), logo, welcome, live badge, trial countdown while locked, tier, avatar. */
+/**
+ * Top bar: menu toggle (small screens), logo, welcome, the feed badge (a live claim only while true),
+ * trial countdown while locked, tier, avatar.
+ */
 export function DashboardHeader({ user, productName, menuOpen, onToggleMenu, offline }: HeaderProps) {
   const locked = !user.dashboardUnlocked;
+  const trialEnded = !isTrialRunning(user, useNow(5000));
   return (
     <header className="dash-header">
       <button
@@ -38,17 +44,14 @@ export function DashboardHeader({ user, productName, menuOpen, onToggleMenu, off
         </span>
       </Link>
       <div className="dash-header__right">
-        <span className="live-badge">
-          <span className="live-dot" aria-hidden="true" />
-          AI ACTIVE | TRADING LIVE
-        </span>
+        <FeedBadge />
         {offline && (
           <span className="offline-badge" role="status">
             Offline: showing saved account
           </span>
         )}
         {locked && <TrialCountdown trialEndsAt={user.trialEndsAt} />}
-        <TierBadge tier={user.tier} />
+        <TierBadge tier={user.tier} trialEnded={trialEnded} />
         {user.role === 'admin' && (
           <Link to="/dashboard/admin/users" className="admin-link">
             <ShieldCheck aria-hidden="true" size={16} /> Admin

@@ -1,8 +1,9 @@
-import { isFeatureLocked, Messages, type TUser } from '@signalroom/shared';
+import { isFeatureLocked, isTrialRunning, Messages, signalAccessMode, type TUser } from '@signalroom/shared';
 import { Lock, LogOut, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { tierLabel } from '../../components/dashboard/tier-badge.js';
+import { useNow } from '../../components/dashboard/use-now.js';
 import { NAV_ITEMS } from './nav-items.js';
 
 interface SidebarProps {
@@ -21,6 +22,9 @@ export function DashboardSidebar({ user, open, onClose, onSignOut, signingOut }:
   const navigate = useNavigate();
   const initial = (user.fullName.trim()[0] ?? '?').toUpperCase();
   const closeRef = useRef<HTMLButtonElement>(null);
+  // The trial opens Neural Signals in the delayed view until trialEndsAt; re-read the clock for it.
+  const now = useNow(5000);
+  const delayed = signalAccessMode(user, now) === 'delayed';
   // On small screens the opened menu takes focus, so keyboard users land inside it.
   useEffect(() => {
     if (open) closeRef.current?.focus();
@@ -44,7 +48,8 @@ export function DashboardSidebar({ user, open, onClose, onSignOut, signingOut }:
         <nav className="sidebar__nav">
           <ul>
             {NAV_ITEMS.map((item) => {
-              const locked = isFeatureLocked(item.feature, user);
+              const locked = isFeatureLocked(item.feature, user, now);
+              const trialNote = delayed && item.feature === 'signals';
               const Icon = item.icon;
               if (locked) {
                 const tipId = `lock-tip-${item.feature}`;
@@ -85,7 +90,7 @@ export function DashboardSidebar({ user, open, onClose, onSignOut, signingOut }:
                     <Icon aria-hidden="true" size={20} className="nav-item__icon" />
                     <span className="nav-item__text">
                       <span className="nav-item__label">{item.label}</span>
-                      <span className="nav-item__desc">{item.description}</span>
+                      <span className="nav-item__desc">{trialNote ? 'Trial: delayed signals' : item.description}</span>
                     </span>
                   </NavLink>
                 </li>
@@ -99,7 +104,7 @@ export function DashboardSidebar({ user, open, onClose, onSignOut, signingOut }:
           </span>
           <div className="sidebar__who">
             <span className="sidebar__name">{user.fullName}</span>
-            <span className="sidebar__tier">{tierLabel(user.tier)}</span>
+            <span className="sidebar__tier">{tierLabel(user.tier, !isTrialRunning(user, now))}</span>
             {user.tier === 'guest' && (
               <span className="sidebar__code">
                 Access code: <code data-testid="admission-code">{user.admissionCode}</code>

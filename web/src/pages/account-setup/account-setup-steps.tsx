@@ -10,6 +10,7 @@ import {
 import { ArrowLeft, ExternalLink, MessageCircle, Upload } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ContactGate } from '../../components/contacts/operator-contact.js';
 import { AccessCodeForm } from '../../components/dashboard/access-code-form.js';
 import { ActivationStatus } from '../../components/dashboard/activation-status.js';
 import { TextField } from '../../components/public/form-field.js';
@@ -40,16 +41,21 @@ export function CreateAccountStep({ setup, config }: StepProps) {
       <p>Open your trading account with our partner broker. The account and its funds stay yours.</p>
       {config ? (
         <>
-          <a
-            className="btn setup-broker-link"
-            href={config.brokerRegistrationUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="broker-link"
+          <ContactGate
+            contact="brokerRegistration"
+            fallback={<p className="muted">The partner broker link is not available yet. Please contact support.</p>}
           >
-            <ExternalLink aria-hidden="true" size={18} /> Open partner broker registration
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+            <a
+              className="btn setup-broker-link"
+              href={config.brokerRegistrationUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="broker-link"
+            >
+              <ExternalLink aria-hidden="true" size={18} /> Open partner broker registration
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </ContactGate>
           <p className="notice" data-testid="promo-note">
             Use promo code <strong className="setup-code">{config.promoCode}</strong> for the broker's 100% deposit
             bonus on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
@@ -254,16 +260,18 @@ function ProofByMessage({ config }: { config: TPublicConfig | null }) {
         ) : null}
         . Support reaches the same decision.
       </p>
-      <a
-        className="btn setup-broker-link"
-        href={config.supportChatUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        data-testid="proof-link"
-      >
-        <MessageCircle aria-hidden="true" size={18} /> Send proof to {config.supportHandle}
-        <span className="sr-only"> (opens in a new tab)</span>
-      </a>
+      <ContactGate contact="supportChat" fallback={<p className="muted">The support chat is not available yet.</p>}>
+        <a
+          className="btn setup-broker-link"
+          href={config.supportChatUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="proof-link"
+        >
+          <MessageCircle aria-hidden="true" size={18} /> Send proof to {config.supportHandle}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </ContactGate>
     </>
   );
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { delayedSignals, isPrimaryWindowClosed, isTrialRunning, signalAccessMode } from './signal-access.js';
+
+const now = new Date('2026-11-24T10:00:00Z');
+const later = '2026-11-24T20:00:00.000Z';
+const earlier = '2026-11-24T09:59:59.000Z';
+
+describe('signalAccessMode', () => {
+  it('gives unlocked non-guest members the live room', () => {
+    for (const tier of ['silver', 'pro', 'gold'] as const) {
+      expect(signalAccessMode({ tier, dashboardUnlocked: true, trialEndsAt: earlier }, now)).toBe('full');
+    }
+  });
+
+  it('gives a member in the trial the delayed view, whatever the tier, while the dashboard is locked', () => {
+    expect(signalAccessMode({ tier: 'guest', dashboardUnlocked: false, trialEndsAt: later }, now)).toBe('delayed');
+    expect(signalAccessMode({ tier: 'guest', dashboardUnlocked: true, trialEndsAt: later }, now)).toBe('delayed');
+    expect(signalAccessMode({ tier: 'gold', dashboardUnlocked: false, trialEndsAt: later }, now)).toBe('delayed');
+  });
+
+  it('gives nothing once the trial has ended, before it started, or without a member', () => {
+    expect(signalAccessMode({ tier: 'guest', dashboardUnlocked: false, trialEndsAt: earlier }, now)).toBe('none');
+    expect(signalAccessMode({ tier: 'guest', dashboardUnlocked: false, trialEndsAt: now.toISOString() }, now)).toBe(
+      'none',
+    );
+    expect(signalAccessMode({ tier: 'guest', dashboardUnlocked: false, trialEndsAt: null }, now)).toBe('none');
+    expect(signalAccessMode({ tier: 'guest', dashboardUnlocked: false }, now)).toBe('none');
+    expect(signalAccessMode(null, now)).toBe('none');
+  });
+});
+
+describe('isTrialRunning', () => {
+  it('runs strictly before trialEndsAt', () => {
+    expect(isTrialRunning({ trialEndsAt: later }, now)).toBe(true);
+    expect(isTrialRunning({ trialEndsAt: now.toISOString() }, now)).toBe(false);
+    expect(isTrialRunning({ trialEndsAt: 'not a date' }, now)).toBe(false);
+    expect(isTrialRunning(null, now)).toBe(false);
+  });
+});
+
+describe('delayed signals', () => {
+  const open = { id: 'open', expiresAt: '2026-11-24T10:05:00.000Z' };
+  const closedNow = { id: 'edge', expiresAt: now.toISOString() };
+  const closed = { id: 'closed', expiresAt: '2026-11-24T09:55:00.000Z' };
+
+  it('shows a signal only once its primary window has closed (at the expiry instant, not before)', () => {
+    expect(isPrimaryWindowClosed(open, now)).toBe(false);
+    expect(isPrimaryWindowClosed(closedNow, now)).toBe(true);
+    expect(isPrimaryWindowClosed(open, new Date(Date.parse(open.expiresAt) - 1))).toBe(false);
+  });
+
+  it('keeps the closed ones in order and drops the rest', () => {
+    expect(delayedSignals([open, closedNow, closed], now).map((s) => s.id)).toEqual(['edge', 'closed']);
+  });
+});
