@@ -29,6 +29,8 @@ export const LIMITS = {
   resetTokenTtlMs: 60 * 60 * 1000,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   trialDurationMs: 24 * 60 * 60 * 1000,
+  /** How long an issued dashboard code works. */
+  dashboardCodeTtlMs: 7 * 24 * 60 * 60 * 1000,
   botAccessPhoneMin: 7,
   botAccessPhoneMax: 15,
   adminPageSize: 50,

@@ -61,6 +61,14 @@ describe('isFeatureLocked', () => {
     expect(lockedFor('guest', false, 'admin')).toEqual([]);
     expect(lockedFor('silver', true, 'admin')).toEqual([]);
   });
+  it('opens Neural Signals (the delayed view) during the trial, and locks it again when the trial ends', () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const guest = member('guest', false);
+    expect(isFeatureLocked('signals', { ...guest, trialEndsAt: '2026-11-24T12:00:00Z' }, now)).toBe(false);
+    expect(isFeatureLocked('signals', { ...guest, trialEndsAt: '2026-11-24T09:00:00Z' }, now)).toBe(true);
+    // The trial opens the signal room only: every other guest lock stays.
+    expect(isFeatureLocked('community', { ...guest, trialEndsAt: '2026-11-24T12:00:00Z' }, now)).toBe(true);
+  });
   it('locks every gated feature when there is no user', () => {
     expect(isFeatureLocked('signals', null)).toBe(true);
     expect(isFeatureLocked('community', null)).toBe(true);
@@ -114,8 +122,28 @@ describe('pageLockReason', () => {
       expect(pageLockReason(page, member('gold', true))).toBeNull();
     }
   });
-  it('never locks a page for an admin', () => {
-    for (const page of LOCKABLE_PAGES) expect(pageLockReason(page, member('guest', false, 'admin'))).toBeNull();
+  it('never locks a page for an admin, whatever their trial', () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    for (const page of LOCKABLE_PAGES) {
+      expect(pageLockReason(page, member('guest', false, 'admin'))).toBeNull();
+      const ended = { ...member('guest', false, 'admin'), trialEndsAt: '2026-11-24T09:00:00Z' };
+      expect(pageLockReason(page, ended, now)).toBeNull();
+    }
+  });
+  it('opens the signal room (delayed) during the trial, never a gold page', () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const trial = { ...member('guest', false), trialEndsAt: '2026-11-24T12:00:00Z' };
+    expect(pageLockReason('signals', trial, now)).toBeNull();
+    expect(pageLockReason('gold-room', trial, now)).toBe('activation');
+    expect(pageLockReason('platinum-stream', trial, now)).toBe('activation');
+  });
+  it('says the trial has ended on the signal room once it has, and asks for activation elsewhere', () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const ended = { ...member('guest', false), trialEndsAt: '2026-11-24T09:00:00Z' };
+    expect(pageLockReason('signals', ended, now)).toBe('trial-ended');
+    expect(pageLockReason('gold-room', ended, now)).toBe('activation');
+    // No trial on record (never started): activation is what is missing, not an ended trial.
+    expect(pageLockReason('signals', { ...member('guest', false), trialEndsAt: null }, now)).toBe('activation');
   });
 });
 
@@ -147,6 +175,13 @@ describe('lockedPageCopy', () => {
       expect(copy.primary).toEqual({ label: 'Upgrade to Gold', to: '/dashboard/upgrade' });
       expect(JSON.stringify(copy)).not.toMatch(/activat/i);
     }
+  });
+  it('tells a member whose trial ended that it has, and how to activate', () => {
+    const copy = lockedPageCopy('signals', 'trial-ended');
+    expect(copy.heading).toBe('Your trial has ended');
+    expect(copy.message).toContain('Your trial of delayed signals has ended');
+    expect(copy.primary).toEqual({ label: 'Activate Elite Access', to: '/dashboard/account-setup' });
+    expect(lockedPageCopy('gold-room', 'trial-ended')).toEqual(lockedPageCopy('gold-room', 'activation'));
   });
   it('never tells a member the signal room is for another tier: only activation can be missing there', () => {
     expect(lockedPageCopy('signals', 'tier')).toEqual(lockedPageCopy('signals', 'activation'));

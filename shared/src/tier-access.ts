@@ -1,5 +1,5 @@
 import { TIER_MIN_DEPOSIT_USD, type Tier } from './constants.js';
-import { type AccessFields, signalTierOf } from './signal-access.js';
+import { type AccessFields, signalAccessMode, signalTierOf } from './signal-access.js';
 
 /** The ten sidebar features of the dashboard (the dashboard shell's item table). */
 export const DASHBOARD_FEATURES = [
@@ -25,18 +25,19 @@ export function effectiveTier(user: Pick<AccessFields, 'tier' | 'role'>): Tier {
 }
 
 /**
- * Whether a sidebar feature is locked for a member. Guests: Neural Signals, Auto-Copy System, Master
- * Vault and Elite Network locked. AI Bot Access is locked unless the tier is gold. Neural Signals also
- * needs an unlocked dashboard (the same rule the server enforces). Command Center, Account Setup, Upgrade
- * Portal, Profile Settings and Support Hub are always open. Admins: nothing is locked. No user:
- * everything gated is locked.
+ * Whether a sidebar feature is locked for a member at `now`. Guests: Neural Signals, Auto-Copy System,
+ * Master Vault and Elite Network locked. AI Bot Access is locked unless the tier is gold. Neural Signals
+ * needs live access (an unlocked paid tier) or a running trial, which opens it in the delayed view: the
+ * same rule the server enforces (`signalAccessMode`). Command Center, Account Setup, Upgrade Portal,
+ * Profile Settings and Support Hub are always open. Admins: nothing is locked. No user: everything gated
+ * is locked.
  */
-export function isFeatureLocked(feature: DashboardFeature, user: AccessFields | null): boolean {
+export function isFeatureLocked(feature: DashboardFeature, user: AccessFields | null, now: Date = new Date()): boolean {
   if (user?.role === 'admin') return false;
   const tier = user?.tier ?? 'guest';
   switch (feature) {
     case 'signals':
-      return signalTierOf(user) === null;
+      return signalAccessMode(user, now) === 'none';
     case 'copy-trading':
     case 'mentorship':
     case 'community':
@@ -67,15 +68,24 @@ export type LockablePage = (typeof LOCKABLE_PAGES)[number];
 
 /**
  * Why a page is locked: `activation` while the account is not yet active (a guest, or a dashboard an
- * admin has not unlocked), `tier` for an active member whose tier does not include the page (silver or
- * pro on a gold page); null when the page is open. Admins: never locked.
+ * admin has not unlocked); `trial-ended` on the signal room for such a member whose trial of delayed
+ * signals has ended (during it the room is open in the delayed view); `tier` for an active member whose
+ * tier does not include the page (silver or pro on a gold page). Null when the page is open. Admins:
+ * never locked. The trial opens the signal room only, never a gold page.
  */
-export type LockReason = 'activation' | 'tier';
+export type LockReason = 'activation' | 'trial-ended' | 'tier';
 
-export function pageLockReason(page: LockablePage, user: AccessFields | null): LockReason | null {
+export function pageLockReason(
+  page: LockablePage,
+  user: AccessFields | null,
+  now: Date = new Date(),
+): LockReason | null {
   const tier = signalTierOf(user);
+  if (page === 'signals') {
+    if (signalAccessMode(user, now) !== 'none') return null;
+    return user?.trialEndsAt ? 'trial-ended' : 'activation';
+  }
   if (tier === null) return 'activation';
-  if (page === 'signals') return null;
   return tier === 'gold' ? null : 'tier';
 }
 
@@ -103,20 +113,32 @@ const GOLD_MIN = `$${TIER_MIN_DEPOSIT_USD.gold}+`;
 
 /**
  * The wording of a locked page, one rule for every (page, reason): a member whose account is not active
- * is sent to activation (with the deposit a gold page needs); an active member whose tier falls short is
- * told the page is for gold members and shown the upgrade path, never asked to activate again.
+ * is sent to activation (with the deposit a gold page needs), and told first when it is the trial that
+ * has ended; an active member whose tier falls short is told the page is for gold members and shown the
+ * upgrade path, never asked to activate again.
  */
 export function lockedPageCopy(page: LockablePage, reason: LockReason): LockedPageCopy {
   const support: LockedPageAction = { label: 'Contact Elite Support', to: '/dashboard/support' };
+  const activate: LockedPageAction = { label: 'Activate Elite Access', to: '/dashboard/account-setup' };
   const gold = page !== 'signals';
+  // Only the signal room is opened by the trial, so only there can its end be what is missing.
+  if (reason === 'trial-ended' && !gold) {
+    return {
+      heading: 'Your trial has ended',
+      message:
+        'Your trial of delayed signals has ended. Activate your account (fund your broker account and send the proof) to receive signals live.',
+      primary: activate,
+      secondary: support,
+    };
+  }
   // Every paid tier includes the signal room, so only activation can be missing there.
-  if (reason === 'activation' || !gold) {
+  if (reason !== 'tier' || !gold) {
     return {
       heading: 'This feature is locked',
       message: gold
         ? `Activate your account with a Gold deposit (${GOLD_MIN}) to unlock it.`
         : 'Activate your account to unlock it.',
-      primary: { label: 'Activate Elite Access', to: '/dashboard/account-setup' },
+      primary: activate,
       secondary: support,
     };
   }

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadProof, validProof } from '../../server/test/activation/activation-helpers.js';
 import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
 import { collectConsole, describeFindings, runAxe } from './a11y.helpers.js';
 import { issueSignal, signInBrowser } from './dashboard.helpers.js';
@@ -30,15 +31,19 @@ const DASHBOARD_PAGES = [
   '/dashboard/gold-room',
   '/dashboard/platinum-stream',
   '/dashboard/admin/users',
+  '/dashboard/admin/activations',
   '/dashboard/admin/offer',
 ];
+
+/** The pages whose wording changes once a guest's trial has ended (locked room, badge, sidebar label). */
+const TRIAL_ENDED_PAGES = ['/dashboard', '/dashboard/signals', '/dashboard/gold-room'];
 
 const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ] as const;
 
-type Role = 'visitor' | 'guest' | 'gold' | 'admin';
+type Role = 'visitor' | 'guest' | 'trialEnded' | 'gold' | 'admin';
 
 /**
  * Waits until the page shows its content: its heading, and no loading line or spinner left (the
@@ -75,11 +80,20 @@ describe('every page: accessibility and a clean console', () => {
     e2e = await startE2E();
     const db = e2e.server.context.db;
     members = {
+      // A guest in the trial (the delayed signal room), and one whose trial has ended (the locked room).
       guest: await createMember(db, { tier: 'guest', fullName: 'Grace Guest' }),
+      trialEnded: await createMember(db, {
+        tier: 'guest',
+        fullName: 'Eddie Ended',
+        trialEndsAt: new Date(Date.now() - 60_000),
+      }),
       gold: await createMember(db, { tier: 'gold', fullName: 'Gary Gold' }),
       // An admin whose own tier is guest: they must still see every page at full access.
       admin: await createMember(db, { tier: 'guest', role: 'admin', fullName: 'Ada Admin' }),
     };
+    // A proof under review, so the admin's activation queue shows a card, not only its empty state.
+    const proof = await uploadProof(e2e.server, members.guest.token, validProof());
+    if (proof.status !== 201) throw new Error(`proof upload answered ${proof.status}`);
     // Real signals, so the signal room shows its current card and its previous list, not only the empty state.
     await issueSignal(
       e2e.server,
@@ -106,8 +120,8 @@ describe('every page: accessibility and a clean console', () => {
   }
 
   for (const size of WIDTHS) {
-    for (const role of ['visitor', 'guest', 'gold', 'admin'] as const) {
-      const pages = role === 'visitor' ? PUBLIC_PAGES : DASHBOARD_PAGES;
+    for (const role of ['visitor', 'guest', 'trialEnded', 'gold', 'admin'] as const) {
+      const pages = role === 'visitor' ? PUBLIC_PAGES : role === 'trialEnded' ? TRIAL_ENDED_PAGES : DASHBOARD_PAGES;
       it(`${role === 'visitor' ? 'public pages' : `dashboard as ${role}`} at ${size.width} px`, async () => {
         const { context, page } = await contextFor(role, size);
         const console = collectConsole(page);

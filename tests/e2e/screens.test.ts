@@ -218,9 +218,47 @@ describe('screens: fit and keyboard', () => {
     expect(await menu.getByRole('link', { name: 'Admin', exact: true }).getAttribute('href')).toBe(
       '/dashboard/admin/users',
     );
+    expect(await menu.getByRole('link', { name: 'Activations' }).getAttribute('href')).toBe(
+      '/dashboard/admin/activations',
+    );
     expect(await menu.getByRole('link', { name: 'Offer timer' }).getAttribute('href')).toBe('/dashboard/admin/offer');
+    // The feed badge lives in the menu on phones: the simulated market is named as such, never 'live'.
+    expect(await menu.getByTestId('feed-badge').innerText()).toBe('SIMULATED MARKET');
     expect(await page.getByTestId('sidebar-tier').innerText()).toBe('ADMIN · full access');
-    expect(await page.locator('body').innerText()).not.toMatch(/Trial Member|TRIAL|Trial ends/);
+    expect(await page.locator('body').innerText()).not.toMatch(/Trial Member|TRIAL|Trial ends|AI ACTIVE/);
+  });
+
+  it("keeps a trial member's phone header on one row; the menu holds the trial countdown and the feed badge", async () => {
+    const { page } = await open(guest, '/dashboard', PHONE);
+    const header = page.locator('.dash-header');
+    const sameRow = await header.evaluate((el) => {
+      const boxes = [...el.children].map((child) => child.getBoundingClientRect());
+      const first = boxes[0] as DOMRect;
+      return boxes.every((b) => b.top < first.bottom && b.bottom > first.top && b.right <= window.innerWidth);
+    });
+    expect(sameRow).toBe(true);
+    expect(await header.locator('.tier-badge').innerText()).toBe('TRIAL');
+    expect(await header.getByTestId('trial-countdown').count()).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    expect(await menu.getByTestId('trial-countdown').innerText()).toMatch(
+      /Trial ends in\s*2[0-3]:\d\d:\d\d[\s\S]*delayed signals/,
+    );
+    // It fits the menu, what ends at zero included.
+    const fits = await menu.evaluate((el) => {
+      const countdown = el.querySelector('[data-testid=trial-countdown]')?.getBoundingClientRect();
+      return Boolean(countdown && countdown.right <= el.getBoundingClientRect().right);
+    });
+    expect(fits).toBe(true);
+    expect(await menu.getByTestId('feed-badge').innerText()).toBe('SIMULATED MARKET');
+    expect(await page.getByTestId('nav-signals').innerText()).toContain('Trial: delayed signals');
+
+    // On a desktop the same items sit in the header itself.
+    const wide = await open(guest, '/dashboard', DESKTOP);
+    const wideHeader = wide.page.locator('.dash-header');
+    await wideHeader.getByTestId('feed-badge').waitFor();
+    expect(await wideHeader.getByTestId('trial-countdown').innerText()).toContain('delayed signals');
   });
 
   it('gives an admin whose own tier is guest every member page at full access', async () => {

@@ -9,6 +9,7 @@ import { attachRedisAdapter } from './realtime.adapter.js';
 import { createHandshakeAuth } from './realtime.auth.js';
 import { createRelay } from './realtime.relay.js';
 import { createLiveDataCache, cutSnapshot } from './realtime.snapshot.js';
+import { createTrialRelay } from './realtime.trial.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
 
 export interface Realtime {
@@ -88,7 +89,8 @@ export async function attachRealtime(
     sendSnapshot(socket).catch(onError);
   });
 
-  const relay = createRelay(io, { access, metrics, limits, onError });
+  const trial = createTrialRelay(io, { metrics, now: () => ctx.now(), onError });
+  const relay = createRelay(io, { access, trial, metrics, limits, onError });
   const stopRelay = ctx.bus.subscribe((event) => {
     if (event.type === 'signal:new' || event.type === 'signal:update' || event.type === 'stats:update') {
       liveData.invalidate();
@@ -136,6 +138,8 @@ export async function attachRealtime(
       closed = true;
       clearInterval(sweepTimer);
       stopRelay();
+      trial.close();
+      access.close();
       stopReconnect();
       metrics.setRoomSizesProvider(null);
       // Not io.close(): that would close the HTTP server, which Fastify owns and closes itself.

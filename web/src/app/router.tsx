@@ -39,6 +39,7 @@ const routes: RouteObject[] = [
       { path: 'platinum-stream', lazy: () => import('../pages/platinum-stream/platinum-stream.page.js') },
       { path: 'admin/users', lazy: () => import('../pages/admin-users/admin-users.page.js') },
       { path: 'admin/offer', lazy: () => import('../pages/admin-offer/admin-offer.page.js') },
+      { path: 'admin/activations', lazy: () => import('../pages/admin-activations/admin-activations.page.js') },
       { path: 'account-setup', lazy: () => import('../pages/account-setup/account-setup.page.js') },
       { path: '*', lazy: () => import('../pages/not-yet/not-yet.page.js') },
     ],

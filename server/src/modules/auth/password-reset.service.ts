@@ -9,7 +9,7 @@ import {
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
-import { getMailer } from '../mail/mail.service.js';
+import { brandOf, getMailer } from '../mail/mail.service.js';
 import { passwordResetMail } from '../mail/mail.templates.js';
 import { revokeAllSessionsOfUser } from '../users/sessions.repository.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
@@ -34,7 +34,7 @@ export async function requestPasswordReset(ctx: ServerContext, input: { email: s
   if (!user) return;
   const token = generateSecret(LIMITS.resetTokenBytes);
   await insertResetToken(ctx.db, user.id, hashSecret(token), new Date(ctx.now().getTime() + LIMITS.resetTokenTtlMs));
-  getMailer(ctx).dispatch(passwordResetMail(ctx.config, user.email, token));
+  getMailer(ctx).dispatch(passwordResetMail(brandOf(ctx), user.email, token));
 }
 
 /** The reset page's first call: the e-mail of a live token, else 400 with the spec's message. */

@@ -1,8 +1,9 @@
-import type { TUser } from '@signalroom/shared';
+import { type TUser, trialStatus } from '@signalroom/shared';
 import { Menu } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { TierBadge } from '../../components/dashboard/tier-badge.js';
+import { useNow } from '../../components/dashboard/use-now.js';
 import { DashboardStatus } from './dashboard-status.js';
 
 interface HeaderProps {
@@ -20,11 +21,13 @@ interface HeaderProps {
 }
 
 /**
- * Top bar: menu toggle (small screens), logo, the page's title, welcome, status badges, tier badge and
- * avatar. The logo link is named by hidden text, as its only visible content is the logo mark.
+ * Top bar: menu toggle (small screens), logo, the page's title, welcome, status badges (the feed badge,
+ * the trial countdown, admin links), tier badge and avatar. The logo link is named by hidden text, as
+ * its only visible content is the logo mark.
  */
 export function DashboardHeader(props: HeaderProps) {
   const { user, productName, pageTitle, wide, menuOpen, onToggleMenu, toggleRef, offline } = props;
+  const trialEnded = trialStatus(user, useNow(5000)) === 'ended';
   return (
     <header className="dash-header">
       {!wide && (
@@ -60,7 +63,7 @@ export function DashboardHeader(props: HeaderProps) {
             Offline: showing saved account
           </span>
         )}
-        <TierBadge user={user} />
+        <TierBadge user={user} trialEnded={trialEnded} />
         <span className="avatar" aria-hidden="true" title={user.fullName}>
           {(user.fullName.trim()[0] ?? '?').toUpperCase()}
         </span>

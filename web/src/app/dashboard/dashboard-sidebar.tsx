@@ -1,8 +1,9 @@
-import { isFeatureLocked, Messages, type TUser } from '@signalroom/shared';
+import { isFeatureLocked, Messages, signalAccessMode, type TUser, trialStatus } from '@signalroom/shared';
 import { Lock, LogOut, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { tierLabel } from '../../components/dashboard/tier-badge.js';
+import { useNow } from '../../components/dashboard/use-now.js';
 import { DashboardStatus } from './dashboard-status.js';
 import { NAV_ITEMS } from './nav-items.js';
 
@@ -32,6 +33,9 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
   const initial = (user.fullName.trim()[0] ?? '?').toUpperCase();
   const closeRef = useRef<HTMLButtonElement>(null);
   const modal = !wide;
+  // The trial opens Neural Signals in the delayed view until trialEndsAt; re-read the clock for it.
+  const now = useNow(5000);
+  const delayed = signalAccessMode(user, now) === 'delayed';
   useEffect(() => {
     if (modal && open) closeRef.current?.focus();
   }, [modal, open]);
@@ -81,7 +85,8 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
       <nav className="sidebar__nav" aria-label="Dashboard">
         <ul>
           {NAV_ITEMS.map((item) => {
-            const locked = isFeatureLocked(item.feature, user);
+            const locked = isFeatureLocked(item.feature, user, now);
+            const trialNote = delayed && item.feature === 'signals';
             const Icon = item.icon;
             if (locked) {
               const tipId = `lock-tip-${item.feature}`;
@@ -125,7 +130,7 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
                   <Icon aria-hidden="true" size={20} className="nav-item__icon" />
                   <span className="nav-item__text">
                     <span className="nav-item__label">{item.label}</span>
-                    <span className="nav-item__desc">{item.description}</span>
+                    <span className="nav-item__desc">{trialNote ? 'Trial: delayed signals' : item.description}</span>
                   </span>
                 </NavLink>
               </li>
@@ -140,7 +145,7 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
         <div className="sidebar__who">
           <span className="sidebar__name">{user.fullName}</span>
           <span className="sidebar__tier" data-testid="sidebar-tier">
-            {tierLabel(user)}
+            {tierLabel(user, trialStatus(user, now) === 'ended')}
           </span>
           {user.tier === 'guest' && user.role !== 'admin' && (
             <span className="sidebar__code">

@@ -10,6 +10,8 @@ describe('dashboardPageTitle', () => {
     expect(dashboardPageTitle('/dashboard/support')).toBe('Support Hub');
     expect(dashboardPageTitle('/dashboard/gold-room')).toBe('Gold Room');
     expect(dashboardPageTitle('/dashboard/admin/users')).toBe('Admin Users');
+    expect(dashboardPageTitle('/dashboard/admin/activations')).toBe('Activations');
+    expect(dashboardPageTitle('/dashboard/admin/offer')).toBe('Offer countdown');
   });
   it('never borrows another page title for an unknown address', () => {
     expect(dashboardPageTitle('/dashboard/nowhere')).toBe('Not available yet');

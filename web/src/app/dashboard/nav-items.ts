@@ -115,6 +115,7 @@ const OTHER_PAGES: Readonly<Record<string, string>> = {
   '/dashboard/gold-room': 'Gold Room',
   '/dashboard/platinum-stream': 'Platinum Stream',
   '/dashboard/admin/users': 'Admin Users',
+  '/dashboard/admin/activations': 'Activations',
   '/dashboard/admin/offer': 'Offer countdown',
 };
 

@@ -2,7 +2,11 @@ import type { LockReason } from '@signalroom/shared';
 import { Activity } from 'lucide-react';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 
-/** The signal room's locked preview: shapes only behind the blur, no figures that could be read as real. */
+/**
+ * The signal room's locked preview: shapes only behind the blur, no figures that could be read as real.
+ * Its overlay says what is missing (the shared lock rule): activation, or, after a trial, that the trial
+ * of delayed signals has ended and how to activate.
+ */
 export function SignalRoomLocked({ reason }: { reason: LockReason }) {
   return (
     <LockedFeaturePage

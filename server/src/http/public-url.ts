@@ -1,0 +1,25 @@
+import type { ServerContext } from '../context.js';
+
+const WILDCARD_OR_LOOPBACK = new Set(['0.0.0.0', '[::]', '::', '[::1]', '::1', '127.0.0.1']);
+
+/**
+ * A link base from the address the HTTP server listens on: a wildcard or loopback host becomes
+ * `localhost` (what a browser on this machine opens), the port is the real one.
+ */
+export function linkBaseFromAddress(address: string): string {
+  const url = new URL(address);
+  if (WILDCARD_OR_LOOPBACK.has(url.hostname)) url.hostname = 'localhost';
+  return url.origin;
+}
+
+/**
+ * Base of every link the server writes (e-mails): PUBLIC_URL when the operator set it, otherwise the
+ * address this process really listens on (known once it listens), so a link never names a port the
+ * server is not on.
+ */
+export function publicBaseUrl(ctx: Pick<ServerContext, 'config' | 'listenUrl'>): string {
+  const configured = ctx.config.PUBLIC_URL;
+  if (configured) return configured.replace(/\/+$/, '');
+  if (ctx.listenUrl) return linkBaseFromAddress(ctx.listenUrl);
+  return `http://localhost:${ctx.config.PORT}`;
+}
