@@ -21,7 +21,9 @@ interface Shot {
   /** Runs after load, before the picture (fill a form, click through steps). */
   prepare?: (page: Page) => Promise<void>;
   /** Session to store first. */
-  as?: 'guest' | 'trialEnded' | 'gold' | 'admin' | 'pending' | 'rejected';
+  as?: 'guest' | 'trialEnded' | 'silver' | 'gold' | 'admin' | 'pending' | 'rejected';
+  /** Only at these widths (a screen that exists on phones only, like the open menu). */
+  widths?: readonly number[];
 }
 
 async function main() {
@@ -31,8 +33,10 @@ async function main() {
   const sessions = {
     guest: await createMember(db, { fullName: 'Grace Guest' }),
     trialEnded: await createMember(db, { fullName: 'Eddie Ended', trialEndsAt: new Date(Date.now() - 60_000) }),
+    silver: await createMember(db, { tier: 'silver', fullName: 'Sam Silver' }),
     gold: await createMember(db, { tier: 'gold', fullName: 'Gary Gold' }),
-    admin: await createMember(db, { role: 'admin', tier: 'gold', fullName: 'Ada Admin' }),
+    // An admin's own tier does not matter: admins see every member page at full access.
+    admin: await createMember(db, { role: 'admin', tier: 'guest', fullName: 'Ada Admin' }),
     pending: await createMember(db, { fullName: 'Paula Pending' }),
     rejected: await createMember(db, { fullName: 'Rafael Rejected' }),
   };
@@ -192,11 +196,35 @@ async function main() {
     },
     { name: 'dashboard-admin-offer', path: '/dashboard/admin/offer', as: 'admin' },
     { name: 'dashboard-gold-room', path: '/dashboard/gold-room', as: 'gold' },
+    { name: 'dashboard-admin-home', path: '/dashboard', as: 'admin' },
+    { name: 'dashboard-gold-room-silver', path: '/dashboard/gold-room', as: 'silver' },
+    { name: 'dashboard-gold-room-guest', path: '/dashboard/gold-room', as: 'guest' },
+    {
+      name: 'dashboard-menu-open',
+      path: '/dashboard',
+      as: 'admin',
+      widths: [390],
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Open menu' }).click();
+        await p.getByRole('dialog', { name: 'Menu' }).waitFor();
+      },
+    },
+    {
+      name: 'dashboard-menu-open-trial',
+      path: '/dashboard/signals',
+      as: 'guest',
+      widths: [390],
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Open menu' }).click();
+        await p.getByRole('dialog', { name: 'Menu' }).waitFor();
+      },
+    },
   ];
 
   let failures = 0;
   for (const width of WIDTHS) {
     for (const shot of shots) {
+      if (shot.widths && !shot.widths.includes(width)) continue;
       const { context, page } = await e2e.newPage({ width, height: width < 600 ? 844 : 900 });
       try {
         if (shot.as) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DialCode } from './constants.js';
 import { Messages } from './messages.js';
 import type { FieldErrors } from './validation/auth.rules.js';
 import {
@@ -77,4 +78,14 @@ export function validateBotAccessSubmission(body: TBotAccessSubmitRequest): Fiel
   });
   if (nationalPhone === null && body.phoneNumber) errors.phoneNumber = Messages.botAccess.phoneInvalid;
   return errors;
+}
+
+/**
+ * A dial-code option's text, '+234 NG Nigeria': the country code stands where an emoji flag would be
+ * (those draw as empty boxes on Linux and Windows, and an <option> cannot hold an image). A name that is
+ * itself a code ('UK', 'US/CA') is not doubled.
+ */
+export function dialCodeLabel(dial: DialCode): string {
+  const nameIsCode = /^[A-Z/]+$/.test(dial.name);
+  return nameIsCode ? `${dial.code} ${dial.name}` : `${dial.code} ${dial.iso} ${dial.name}`;
 }

@@ -94,6 +94,11 @@ describe('trial: delayed signals in a real browser', () => {
     const locked = page.getByTestId('locked-feature-page');
     await locked.waitFor();
     expect(await locked.innerText()).toContain('Your trial of delayed signals has ended');
+    // The shared lock rule names what is missing: the trial has ended, and activation is the way on.
+    expect(await locked.getAttribute('data-lock-reason')).toBe('trial-ended');
+    expect(await page.getByRole('link', { name: 'Activate Elite Access' }).getAttribute('href')).toBe(
+      '/dashboard/account-setup',
+    );
     expect(await page.getByTestId('trial-countdown').innerText()).toContain('Trial ended');
     expect(await page.locator('.tier-badge').innerText()).toBe('TRIAL ENDED');
     expect(await page.getByTestId('nav-signals').getAttribute('class')).toContain('is-locked');

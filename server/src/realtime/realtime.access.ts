@@ -1,4 +1,4 @@
-import { isTrialRunning, Rooms, type TUser } from '@signalroom/shared';
+import { Rooms, signalAccessMode, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../context.js';
 import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
 import { presentUser } from '../modules/users/users.presenter.js';
@@ -45,7 +45,8 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * `onViewChanged` is called for a socket whose member's view of signals changed (access gained or lost,
- * another tier, a trial that ended): the caller sends a fresh snapshot, so the client swaps its list at once.
+ * another tier, a trial that ended, admin granted or removed): the caller sends a fresh snapshot, so the
+ * client swaps its list at once.
  */
 export function createAccessSync(
   ctx: ServerContext,
@@ -67,7 +68,8 @@ export function createAccessSync(
 
   function armTrialTimer(socket: RealtimeSocket, user: TUser | null): void {
     clearTrialTimer(socket);
-    if (!user?.trialEndsAt || !isTrialRunning(user, ctx.now())) return;
+    // Only a member in the delayed view has a trial end to act on (admins and live members have none).
+    if (!user?.trialEndsAt || signalAccessMode(user, ctx.now()) !== 'delayed') return;
     const wait = Math.min(MAX_TIMER_MS, Date.parse(user.trialEndsAt) - ctx.now().getTime());
     const timer = setTimeout(
       () => {

@@ -27,9 +27,29 @@ describe('roomsFor', () => {
       'tier:gold',
     ]);
   });
-  it('adds the admins room for admins, with or without signal access', () => {
-    expect(roomsFor(testMember({ role: 'admin', tier: 'guest' }))).toEqual(['public', 'user:u1', 'admins']);
-    expect(roomsFor(testMember({ role: 'admin', tier: 'gold' }))).toEqual(['public', 'user:u1', 'tier:gold', 'admins']);
+  it('puts an admin in the gold room and the admins room, whatever their own tier', () => {
+    expect(roomsFor(testMember({ role: 'admin', tier: 'guest', dashboardUnlocked: false }))).toEqual([
+      'public',
+      'user:u1',
+      'tier:gold',
+      'admins',
+    ]);
+    expect(roomsFor(testMember({ role: 'admin', tier: 'silver' }))).toEqual([
+      'public',
+      'user:u1',
+      'tier:gold',
+      'admins',
+    ]);
+  });
+  it('never puts an admin in the trial room, even one whose own trial is running', () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const admin = testMember({
+      role: 'admin',
+      tier: 'guest',
+      dashboardUnlocked: false,
+      trialEndsAt: '2026-11-24T12:00:00Z',
+    });
+    expect(roomsFor(admin, now)).toEqual(['public', 'user:u1', 'tier:gold', 'admins']);
   });
 });
 

@@ -1,18 +1,19 @@
-import { Rooms, signalAccessMode, type TUser } from '@signalroom/shared';
+import { Rooms, signalAccessMode, signalTierOf, type TUser } from '@signalroom/shared';
 
 /**
  * The rooms a socket belongs in, decided by the server alone from the member's current record and the
  * time: everyone hears countdown ticks in `public`; a member has `user:<id>`; only members with live
- * signal access (unlocked, not guest) join their `tier:<tier>` room; members in their trial join
- * `trial` (delayed signals) until `trialEndsAt`; admins join `admins`.
+ * signal access (unlocked, not guest) join their `tier:<tier>` room; admins join `tier:gold` whatever
+ * their own tier (they see every member page at full access) and `admins`; other members in their trial
+ * join `trial` (delayed signals) until `trialEndsAt`. One shared rule (`signalAccessMode`) decides.
  */
 export function roomsFor(user: TUser | null, now: Date = new Date()): string[] {
   const rooms: string[] = [Rooms.public];
   if (!user) return rooms;
   rooms.push(Rooms.user(user.id));
-  const mode = signalAccessMode(user, now);
-  if (mode === 'full') rooms.push(Rooms.tier(user.tier));
-  if (mode === 'delayed') rooms.push(Rooms.trial);
+  const tier = signalTierOf(user);
+  if (tier) rooms.push(Rooms.tier(tier));
+  else if (signalAccessMode(user, now) === 'delayed') rooms.push(Rooms.trial);
   if (user.role === 'admin') rooms.push(Rooms.admins);
   return rooms;
 }

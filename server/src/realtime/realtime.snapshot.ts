@@ -3,6 +3,7 @@ import {
   delayedSignals,
   type RealtimeSnapshot,
   signalAccessMode,
+  signalTierOf,
   signalViewFor,
   type TCountdown,
   type TierDailyLimits,
@@ -49,7 +50,8 @@ export function cutSnapshot(
   const countdown = countdownAt(data.countdown.deadline ? new Date(data.countdown.deadline) : null, now);
   const mode = signalAccessMode(user, now);
   if (!user || mode === 'none') return { user, signals: [], stats: null, countdown };
-  if (mode === 'delayed' || user.tier === 'guest') {
+  const tier = signalTierOf(user);
+  if (!tier) {
     return {
       user,
       signals: delayedSignals(data.signals.slice(0, SNAPSHOT_SIGNAL_COUNT), now),
@@ -57,7 +59,6 @@ export function cutSnapshot(
       countdown,
     };
   }
-  const tier = user.tier;
   return {
     user,
     signals: data.signals.slice(0, SNAPSHOT_SIGNAL_COUNT).map((signal) => signalViewFor(signal, tier, limits)),

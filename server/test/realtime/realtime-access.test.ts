@@ -201,6 +201,38 @@ describe('realtime push by access', () => {
     expect(first.all('signal:new')).toEqual([expect.objectContaining({ id: late.id, locked: true })]);
   });
 
+  it('pushes the gold view to an admin whose own tier is guest, and to a trial member made admin at once', async () => {
+    // Both guests are within their trial (the factory's default): the admin still gets the live gold
+    // room, never the trial's delayed one; the member gets the trial room, which never hears signal:new.
+    const adminGuest = await createMember(server.context.db, { tier: 'guest', role: 'admin' });
+    const granter = await createMember(server.context.db, { tier: 'gold', role: 'admin' });
+    const member = await createMember(server.context.db, { tier: 'guest' });
+    const [adminC, memberC] = await Promise.all([client(adminGuest.token), client(member.token)]);
+    expect(adminC.snapshot.stats).not.toBeNull();
+    expect(member.user.trialEndsAt).not.toBeNull();
+
+    // Past silver's allowance of 10: only the gold room receives it in full.
+    const late = makeSignal({ daySequence: 15, asset: 'NZD/USD' });
+    await publishAndSettle([{ type: 'signal:new', signal: late }], [adminC, memberC]);
+    expect(adminC.all('signal:new')).toEqual([
+      expect.objectContaining({ id: late.id, locked: false, asset: 'NZD/USD' }),
+    ]);
+    expect(memberC.all('signal:new')).toEqual([]);
+
+    // Made admin through the real API: the socket leaves the trial room for the gold room and gets a
+    // fresh snapshot.
+    const promoted = await server.api('POST', `/api/admin/users/${member.user.id}/role`, {
+      token: granter.token,
+      body: { role: 'admin' },
+    });
+    expect(promoted.status).toBe(200);
+    const snapshot = await memberC.waitFor('snapshot', (snap) => snap.user?.role === 'admin', 2000);
+    expect(snapshot.stats).not.toBeNull();
+    const next = makeSignal({ daySequence: 16 });
+    await publishAndSettle([{ type: 'signal:new', signal: next }], [memberC]);
+    expect(memberC.all('signal:new')).toEqual([expect.objectContaining({ id: next.id, locked: false })]);
+  });
+
   it('disconnects the sockets of a session revoked by a password reset at once', async () => {
     const member = await createMember(server.context.db, { tier: 'gold' });
     const c = await client(member.token);

@@ -60,6 +60,26 @@ describe('trial: delayed signals', () => {
     expect(((await list(gold.token)).body.data ?? []).map((s) => s.id)).toEqual([open.id, closed.id]);
   });
 
+  it('REST and socket: an admin within a trial of their own is never in the trial: live gold view, signal:new', async () => {
+    const admin = await createMember(server.context.db, {
+      tier: 'guest',
+      role: 'admin',
+      trialEndsAt: new Date(Date.now() + 60 * 60_000),
+    });
+    // REST: the still-open signal too, in full.
+    const { status, body } = await list(admin.token);
+    expect(status).toBe(200);
+    expect((body.data ?? []).map((s) => s.id)).toEqual([open.id, closed.id]);
+    expect(body.data?.every((s) => !s.locked)).toBe(true);
+    // Socket: the snapshot holds the open signal, and a new signal arrives at once as signal:new.
+    const c = await client(admin.token);
+    expect(c.snapshot.signals.map((s) => s.id)).toEqual([open.id, closed.id]);
+    const fresh = makeSignal({ asset: 'EUR/GBP', expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await server.context.bus.publish({ type: 'signal:new', signal: fresh });
+    await settle([c]);
+    expect(c.all('signal:new').map((s: TSignal) => s.id)).toEqual([fresh.id]);
+  });
+
   it('REST: the trial ends at trialEndsAt, and after it nothing is served', async () => {
     const expired = await createMember(server.context.db, { tier: 'guest', trialEndsAt: new Date(Date.now() - 1000) });
     expect((await list(expired.token)).status).toBe(403);

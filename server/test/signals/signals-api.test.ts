@@ -100,6 +100,22 @@ describe('signals API', () => {
     }
   });
 
+  it("gives an admin every signal in full and the statistics, whatever the admin's own tier and lock", async () => {
+    const db = server.context.db;
+    const admins = [
+      await createMember(db, { role: 'admin', tier: 'guest' }),
+      await createMember(db, { role: 'admin', tier: 'silver', dashboardUnlocked: false }),
+    ];
+    for (const admin of admins) {
+      const { status, body } = await list(admin.token);
+      expect(status).toBe(200);
+      // Silver's allowance here is 2, so a silver view would hold teasers: an admin gets the gold view.
+      expect(body.data).toHaveLength(4);
+      expect((body.data ?? []).every((v) => !v.locked && 'asset' in v)).toBe(true);
+      expect((await stats(admin.token)).status).toBe(200);
+    }
+  });
+
   it('honours limit and sortOrder and refuses bad values with 400', async () => {
     const newest = (await list(gold, '?limit=2&sortOrder=desc')).body.data ?? [];
     expect(newest.map((v) => v.id)).toEqual([issued[3], issued[2]]);

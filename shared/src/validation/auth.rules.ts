@@ -94,6 +94,15 @@ export function validateForgotPasswordEmail(email: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether a reset token has the shape the server issues (LIMITS.resetTokenBytes random bytes in
+ * base64url). One that cannot have been issued is invalid without asking the server.
+ */
+export function isWellFormedResetToken(token: string): boolean {
+  const length = Math.ceil((LIMITS.resetTokenBytes * 4) / 3);
+  return token.length === length && /^[A-Za-z0-9_-]+$/.test(token);
+}
+
 /** Reset form rules; `confirmPassword` is only present in the browser. */
 export function validateResetPassword(input: {
   token: string | null | undefined;

@@ -26,8 +26,9 @@ import { useSessionStore } from './session.store.js';
 export interface LiveSignalsState {
   transport: Transport;
   /**
-   * How the signed-in member sees signals: `full` (unlocked, non-guest: live), `delayed` (the trial:
-   * each signal once its primary window has closed), `none`. The server enforces the same rule.
+   * How the signed-in member sees signals: `full` (unlocked, non-guest, or an admin: live), `delayed`
+   * (the trial: each signal once its primary window has closed), `none`. The server enforces the same
+   * rule.
    */
   mode: SignalAccessMode;
   /** Whether the member receives signals at all (live or delayed). */

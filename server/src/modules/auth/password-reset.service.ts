@@ -1,4 +1,5 @@
 import {
+  isWellFormedResetToken,
   LIMITS,
   Messages,
   type TResetPasswordRequest,
@@ -39,6 +40,7 @@ export async function requestPasswordReset(ctx: ServerContext, input: { email: s
 /** The reset page's first call: the e-mail of a live token, else 400 with the spec's message. */
 export async function verifyResetToken(ctx: ServerContext, token: string): Promise<{ email: string }> {
   if (!token.trim()) throw AppError.validation(Messages.resetPassword.invalidOrMissingToken);
+  if (!isWellFormedResetToken(token.trim())) throw invalidToken();
   const row = await findLiveResetToken(ctx.db, hashSecret(token.trim()), ctx.now());
   if (!row) throw invalidToken();
   return { email: row.email };

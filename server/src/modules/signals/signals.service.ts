@@ -3,6 +3,7 @@ import {
   delayedSignals,
   type SignalAccessMode,
   signalAccessMode,
+  signalTierOf,
   signalViewFor,
   type TierDailyLimits,
   type TPerformanceStats,
@@ -28,8 +29,9 @@ export function tierDailyLimits(ctx: Pick<ServerContext, 'config'>): TierDailyLi
 }
 
 /**
+/**
  * How this member may see signals now (live, delayed in the trial, or not at all); 403 for none. The
- * trial ends at `trialEndsAt` to the second: the next call after it is refused.
+ * trial ends at `trialEndsAt` to the second: the next call after it is refused. Admins are always live.
  */
 export function requireSignalAccessMode(ctx: ServerContext, user: TUser): Exclude<SignalAccessMode, 'none'> {
   const mode = signalAccessMode(user, ctx.now());
@@ -39,17 +41,18 @@ export function requireSignalAccessMode(ctx: ServerContext, user: TUser): Exclud
 
 /**
  * The signal list a member may see. Live members: every signal of the page, each cut to the member's
- * tier (the first N of the operator's day in full, a locked teaser after that). Trial members: only
- * signals whose primary window has closed, in full (they are history by then, nothing left to trade).
+ * tier (the first N of the operator's day in full, a locked teaser after that; an admin sees the gold
+ * room's view). Trial members: only signals whose primary window has closed, in full (they are history
+ * by then, nothing left to trade).
  */
 export async function listSignalsFor(ctx: ServerContext, user: TUser, query: TSignalListQuery): Promise<TSignalView[]> {
-  const mode = requireSignalAccessMode(ctx, user);
-  if (mode === 'delayed' || user.tier === 'guest') {
+  requireSignalAccessMode(ctx, user);
+  const tier = signalTierOf(user);
+  if (!tier) {
     const now = ctx.now();
     // The database picks only closed windows; the shared rule checks again against the same clock.
     return delayedSignals(await findClosedSignals(ctx.db, now, query.limit, query.sortOrder), now);
   }
-  const tier = user.tier;
   const limits = tierDailyLimits(ctx);
   const signals = await findSignals(ctx.db, query.limit, query.sortOrder);
   return signals.map((s) => signalViewFor(s, tier, limits));

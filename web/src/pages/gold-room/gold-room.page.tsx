@@ -1,4 +1,4 @@
-import { formatPercent, hasGoldAccess, percentOf } from '@signalroom/shared';
+import { formatPercent, pageLockReason, percentOf } from '@signalroom/shared';
 import { Gem } from 'lucide-react';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 import { WinRates } from '../../components/dashboard/win-rates.js';
@@ -19,9 +19,12 @@ const pct = (won: number, total: number) => {
 export function Component() {
   const user = useSessionStore((s) => s.user);
   const stats = useLiveSignalsStore((s) => s.stats);
-  if (!hasGoldAccess(user)) {
+  const lockReason = pageLockReason('gold-room', user);
+  if (lockReason) {
     return (
       <LockedFeaturePage
+        page="gold-room"
+        reason={lockReason}
         icon={Gem}
         title="Gold Room"
         description="The engine's full record, pair by pair, for Gold members ($500+)."

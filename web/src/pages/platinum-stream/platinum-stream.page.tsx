@@ -1,4 +1,4 @@
-import { hasGoldAccess, type TSignal } from '@signalroom/shared';
+import { pageLockReason, type TSignal } from '@signalroom/shared';
 import { Radio } from 'lucide-react';
 import { SimulatedMarketMark } from '../../components/dashboard/feed-badge.js';
 import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
@@ -17,9 +17,12 @@ export function Component() {
   const signals = useLiveSignalsStore((s) => s.signals);
   const transport = useLiveSignalsStore((s) => s.transport);
   const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
-  if (!hasGoldAccess(user)) {
+  const lockReason = pageLockReason('platinum-stream', user);
+  if (lockReason) {
     return (
       <LockedFeaturePage
+        page="platinum-stream"
+        reason={lockReason}
         icon={Radio}
         title="Platinum Stream"
         description="Every signal streamed live the moment it is issued, for Gold members ($500+)."

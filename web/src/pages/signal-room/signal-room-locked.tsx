@@ -1,20 +1,20 @@
+import type { LockReason } from '@signalroom/shared';
 import { Activity } from 'lucide-react';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 
 /**
  * The signal room's locked preview: shapes only behind the blur, no figures that could be read as real.
- * After a trial it says the trial has ended and how to activate.
+ * Its overlay says what is missing (the shared lock rule): activation, or, after a trial, that the trial
+ * of delayed signals has ended and how to activate.
  */
-export function SignalRoomLocked({ trialEnded = false }: { trialEnded?: boolean }) {
+export function SignalRoomLocked({ reason }: { reason: LockReason }) {
   return (
     <LockedFeaturePage
+      page="signals"
+      reason={reason}
       icon={Activity}
       title="Elite Signal Room"
-      description={
-        trialEnded
-          ? 'Your trial of delayed signals has ended. Activate your account (fund your broker account and send the proof) to receive signals live.'
-          : 'AI signals every 5 minutes with a martingale plan, pushed to you the moment they are issued.'
-      }
+      description="AI signals every 5 minutes with a martingale plan, pushed to you the moment they are issued."
       features={[
         'A new signal every 5 minutes',
         'Direction, confidence and expiry on every signal',

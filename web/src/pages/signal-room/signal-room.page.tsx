@@ -1,4 +1,4 @@
-import { Messages, signalAccessMode, type TLockedSignal, type TSignal } from '@signalroom/shared';
+import { Messages, pageLockReason, signalTierOf, type TLockedSignal, type TSignal } from '@signalroom/shared';
 import { Activity, RefreshCw } from 'lucide-react';
 import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
@@ -16,18 +16,20 @@ import { SignalRoomLocked } from './signal-room-locked.js';
 import { TrialBanner } from './trial-banner.js';
 
 /**
- * Elite Signal Room (/dashboard/signals): live for unlocked non-guest members; in the trial, the delayed
- * view (each signal once its primary window has closed); a locked preview otherwise, which says so when
- * a trial has ended.
+ * Elite Signal Room (/dashboard/signals): live for unlocked non-guest members and admins (admins in the
+ * gold room's view, as the server sends it); in the trial, the delayed view (each signal once its
+ * primary window has closed); a locked preview otherwise, which says what is missing (activation, or
+ * that the trial has ended), by the shared lock rule.
  */
 export function Component() {
   const user = useSessionStore((s) => s.user);
   const now = useNow();
   if (!user) return null;
-  const mode = signalAccessMode(user, now);
-  if (mode === 'none') return <SignalRoomLocked trialEnded={Boolean(user.trialEndsAt)} />;
-  if (mode === 'delayed' || user.tier === 'guest') return <SignalRoom delayed trialEndsAt={user.trialEndsAt} />;
-  return <SignalRoom tier={user.tier} />;
+  const lockReason = pageLockReason('signals', user, now);
+  if (lockReason) return <SignalRoomLocked reason={lockReason} />;
+  const tier = signalTierOf(user);
+  // Open without a live tier is the trial's delayed view (the same shared rule decides both).
+  return tier ? <SignalRoom tier={tier} /> : <SignalRoom delayed trialEndsAt={user.trialEndsAt ?? null} />;
 }
 
 type RoomProps =
@@ -76,12 +78,14 @@ function SignalRoom(props: RoomProps) {
     );
   } else if (signals.length === 0) {
     main = (
-      <div className="panel state" data-testid="signals-empty">
+      // Named and focusable, so a keyboard user reaches the room's state, not only the sidebar.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
+      <section className="panel state" data-testid="signals-empty" aria-labelledby="signals-empty-title" tabIndex={0}>
         <Activity aria-hidden="true" size={28} className="pulse" />
-        <h2>{Messages.signals.initializing}</h2>
+        <h2 id="signals-empty-title">{Messages.signals.initializing}</h2>
         <FirstSignalNotice delayed={delayed} />
         <p className="muted">{Messages.signals.previousWillAppear}</p>
-      </div>
+      </section>
     );
   } else {
     main = (
@@ -89,9 +93,10 @@ function SignalRoom(props: RoomProps) {
         {delayed ? null : current ? (
           <CurrentSignalCard signal={current} now={now} timeZone={timeZone} />
         ) : (
-          <div className="panel state" data-testid="no-current-signal">
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
+          <section className="panel state" data-testid="no-current-signal" aria-label="Current signal" tabIndex={0}>
             <p>No signal is active right now. The next one arrives at the next 5-minute mark.</p>
-          </div>
+          </section>
         )}
         <LockedTeasers teasers={teasers} limit={limit} timeZone={timeZone} />
         <PreviousSignals

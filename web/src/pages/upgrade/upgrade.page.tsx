@@ -1,4 +1,4 @@
-import { TIER_MIN_DEPOSIT_USD, TIMING, type UpgradeTier, upgradeAvailability } from '@signalroom/shared';
+import { effectiveTier, TIER_MIN_DEPOSIT_USD, TIMING, type UpgradeTier, upgradeAvailability } from '@signalroom/shared';
 import { Crown, Gem, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -84,7 +84,8 @@ export function Component() {
 
       <div className="grid grid-3">
         {CARDS.map((card) => {
-          const availability = upgradeAvailability(user.tier, card.tier);
+          // An admin already has every page at full access: their cards read as a gold member's.
+          const availability = upgradeAvailability(effectiveTier(user), card.tier);
           const limit = limits[card.tier];
           const busy = processing === card.tier;
           return (
