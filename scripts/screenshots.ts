@@ -7,7 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { STORAGE_KEYS } from '@signalroom/shared';
 import type { Page } from 'playwright-core';
+import { uploadProof, validProof } from '../server/test/activation/activation-helpers.js';
 import { createMember } from '../server/test/helpers/factories.js';
+import { insertSignal, slotStartAgo } from '../server/test/helpers/signal-rows.js';
 import { startE2E } from '../tests/e2e/harness.js';
 
 const OUT = 'screenshots';
@@ -19,7 +21,9 @@ interface Shot {
   /** Runs after load, before the picture (fill a form, click through steps). */
   prepare?: (page: Page) => Promise<void>;
   /** Session to store first. */
-  as?: 'guest' | 'gold' | 'admin';
+  as?: 'guest' | 'trialEnded' | 'silver' | 'gold' | 'admin' | 'pending' | 'rejected';
+  /** Only at these widths (a screen that exists on phones only, like the open menu). */
+  widths?: readonly number[];
 }
 
 async function main() {
@@ -28,9 +32,31 @@ async function main() {
   const db = e2e.server.context.db;
   const sessions = {
     guest: await createMember(db, { fullName: 'Grace Guest' }),
+    trialEnded: await createMember(db, { fullName: 'Eddie Ended', trialEndsAt: new Date(Date.now() - 60_000) }),
+    silver: await createMember(db, { tier: 'silver', fullName: 'Sam Silver' }),
     gold: await createMember(db, { tier: 'gold', fullName: 'Gary Gold' }),
-    admin: await createMember(db, { role: 'admin', tier: 'gold', fullName: 'Ada Admin' }),
+    // An admin's own tier does not matter: admins see every member page at full access.
+    admin: await createMember(db, { role: 'admin', tier: 'guest', fullName: 'Ada Admin' }),
+    pending: await createMember(db, { fullName: 'Paula Pending' }),
+    rejected: await createMember(db, { fullName: 'Rafael Rejected' }),
   };
+  // Proofs of deposit for the activation screens: one under review, one rejected with a reason.
+  await uploadProof(
+    e2e.server,
+    sessions.pending.token,
+    validProof({ brokerAccount: 'BRK-20931', depositAmount: '650', accessPath: 'auto' }),
+  );
+  const rejected = await uploadProof<{ activation: { proof: { id: string } } }>(
+    e2e.server,
+    sessions.rejected.token,
+    validProof({ brokerAccount: 'BRK-77410', depositAmount: '120' }),
+  );
+  await e2e.server.api('POST', `/api/admin/activations/${rejected.body.data?.activation.proof.id}/reject`, {
+    token: sessions.admin.token,
+    body: { reason: 'The screenshot does not show the deposit amount. Please upload the full confirmation.' },
+  });
+  const queued = await createMember(db, { fullName: 'Quentin Queue' });
+  await uploadProof(e2e.server, queued.token, validProof({ brokerAccount: 'BRK-55102', depositAmount: '45' }));
   // A reset link and an outbox entry for the reset-form and outbox screens.
   await e2e.server.api('POST', '/api/auth/forgot-password', { body: { email: sessions.guest.user.email } });
   const mail = await e2e.server.smtp.waitFor((m) => m.to.includes(sessions.guest.user.email), 10_000);
@@ -45,6 +71,29 @@ async function main() {
       password: 'Pending1Pass',
     },
   });
+
+  // A short history so the rooms show results at their levels and both win rates: three resolved
+  // signals (first window, recovered at L2, lost after L3) and one in its window now.
+  const now = new Date();
+  await insertSignal(db, {
+    slotStart: slotStartAgo(now, 30),
+    asset: 'GBP/USD',
+    activeLevel: 3,
+    result: { status: 'expired', outcome: 'loss', resolvedLevel: null },
+  });
+  await insertSignal(db, {
+    slotStart: slotStartAgo(now, 20),
+    asset: 'XAU/USD',
+    signalType: 'sell',
+    activeLevel: 2,
+    result: { status: 'closed', outcome: 'profit', resolvedLevel: 2 },
+  });
+  await insertSignal(db, {
+    slotStart: slotStartAgo(now, 10),
+    asset: 'EUR/USD (OTC)',
+    result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
+  });
+  await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
 
   const shots: Shot[] = [
     { name: 'landing', path: '/' },
@@ -106,18 +155,76 @@ async function main() {
     { name: 'not-found', path: '/no-such-page' },
     { name: 'dashboard-guest', path: '/dashboard', as: 'guest' },
     { name: 'dashboard-gold', path: '/dashboard', as: 'gold' },
-    { name: 'dashboard-signals-guest', path: '/dashboard/signals', as: 'guest' },
+    { name: 'dashboard-signals-trial', path: '/dashboard/signals', as: 'guest' },
+    { name: 'dashboard-signals-trial-ended', path: '/dashboard/signals', as: 'trialEnded' },
     { name: 'dashboard-signals-gold', path: '/dashboard/signals', as: 'gold' },
     { name: 'dashboard-upgrade', path: '/dashboard/upgrade', as: 'guest' },
     { name: 'dashboard-account-setup', path: '/dashboard/account-setup', as: 'guest' },
+    { name: 'dashboard-account-setup-3-upload', path: '/dashboard/account-setup?step=3', as: 'guest' },
+    {
+      name: 'dashboard-account-setup-3-errors',
+      path: '/dashboard/account-setup?step=3',
+      as: 'guest',
+      prepare: async (p) => {
+        await p.getByTestId('proof-form').getByRole('button', { name: 'Submit Proof' }).click();
+      },
+    },
+    { name: 'dashboard-account-setup-3-pending', path: '/dashboard/account-setup?step=3', as: 'pending' },
+    { name: 'dashboard-account-setup-3-rejected', path: '/dashboard/account-setup?step=3', as: 'rejected' },
+    { name: 'dashboard-guest-pending', path: '/dashboard', as: 'pending' },
     { name: 'dashboard-settings', path: '/dashboard/settings', as: 'gold' },
     { name: 'dashboard-support', path: '/dashboard/support', as: 'gold' },
     { name: 'dashboard-admin-users', path: '/dashboard/admin/users', as: 'admin' },
+    { name: 'dashboard-admin-activations', path: '/dashboard/admin/activations', as: 'admin' },
+    {
+      name: 'dashboard-admin-activations-reject',
+      path: '/dashboard/admin/activations',
+      as: 'admin',
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Reject...' }).first().click();
+        await p.getByRole('button', { name: 'Open image' }).first().click();
+      },
+    },
+    {
+      name: 'dashboard-admin-activations-rejected',
+      path: '/dashboard/admin/activations',
+      as: 'admin',
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Rejected' }).click();
+        await p.getByTestId('admin-activations').locator('article').first().waitFor();
+      },
+    },
+    { name: 'dashboard-admin-offer', path: '/dashboard/admin/offer', as: 'admin' },
+    { name: 'dashboard-gold-room', path: '/dashboard/gold-room', as: 'gold' },
+    { name: 'dashboard-admin-home', path: '/dashboard', as: 'admin' },
+    { name: 'dashboard-gold-room-silver', path: '/dashboard/gold-room', as: 'silver' },
+    { name: 'dashboard-gold-room-guest', path: '/dashboard/gold-room', as: 'guest' },
+    {
+      name: 'dashboard-menu-open',
+      path: '/dashboard',
+      as: 'admin',
+      widths: [390],
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Open menu' }).click();
+        await p.getByRole('dialog', { name: 'Menu' }).waitFor();
+      },
+    },
+    {
+      name: 'dashboard-menu-open-trial',
+      path: '/dashboard/signals',
+      as: 'guest',
+      widths: [390],
+      prepare: async (p) => {
+        await p.getByRole('button', { name: 'Open menu' }).click();
+        await p.getByRole('dialog', { name: 'Menu' }).waitFor();
+      },
+    },
   ];
 
   let failures = 0;
   for (const width of WIDTHS) {
     for (const shot of shots) {
+      if (shot.widths && !shot.widths.includes(width)) continue;
       const { context, page } = await e2e.newPage({ width, height: width < 600 ? 844 : 900 });
       try {
         if (shot.as) {

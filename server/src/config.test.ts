@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config.js';
+import { isPlaceholderContact, parseConfig } from './config.js';
 
 describe('parseConfig', () => {
   it('runs the embedded shape with nothing set', () => {
@@ -86,5 +86,55 @@ describe('parseConfig', () => {
       SHUTDOWN_TIMEOUT_MS: 3000,
       SESSION_IDLE_DAYS: 7,
     });
+  });
+});
+
+describe('operator contacts', () => {
+  it('marks every contact as not configured when only the shipped placeholders are in force', () => {
+    expect(parseConfig({}).contactsConfigured).toEqual({
+      supportChat: false,
+      supportEmail: false,
+      whatsapp: false,
+      brokerRegistration: false,
+      bootcamp: false,
+    });
+  });
+
+  it('marks the contacts the environment really sets as configured', () => {
+    const config = parseConfig({
+      SUPPORT_HANDLE: '@acme_help',
+      SUPPORT_EMAIL: 'help@acme-trading.com',
+      WHATSAPP_NUMBER: '+2348012345678',
+      BROKER_REGISTRATION_URL: 'https://partner-broker.com/r/acme',
+      BOOTCAMP_URL: 'https://acme-bootcamp.com',
+    });
+    expect(Object.values(config.contactsConfigured).every(Boolean)).toBe(true);
+  });
+
+  it('does not take a placeholder set on purpose for a real contact', () => {
+    const config = parseConfig({
+      SUPPORT_HANDLE: '@signalroom_support',
+      SUPPORT_EMAIL: 'help@shop.example.com',
+      WHATSAPP_NUMBER: '+234 000 000 0000',
+      BROKER_REGISTRATION_URL: 'https://broker.test/register',
+      BOOTCAMP_URL: 'http://localhost:4000',
+    });
+    expect(Object.values(config.contactsConfigured).some(Boolean)).toBe(false);
+  });
+
+  it('tells placeholders from real values', () => {
+    for (const value of ['', 'support@signalroom.local', '+2340000000000', 'https://example.org', 'x@y.invalid']) {
+      expect(isPlaceholderContact(value), value).toBe(true);
+    }
+    for (const value of ['@acme', 'ops@acme.io', '+14155550123', 'https://t.me/acme', 'acme.com/join']) {
+      expect(isPlaceholderContact(value), value).toBe(false);
+    }
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is optional: without it, e-mail links use the address the server listens on', () => {
+    expect(parseConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(parseConfig({ PUBLIC_URL: 'https://signals.acme.com' }).PUBLIC_URL).toBe('https://signals.acme.com');
   });
 });

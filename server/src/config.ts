@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { OperatorContact } from '@signalroom/shared';
 import { z } from 'zod';
 
 const bool = z
@@ -17,6 +18,52 @@ function parseOrigins(list: string, ctx: z.RefinementCtx): string[] {
     } else ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${item}` });
   }
   return origins;
+}
+
+/** The shipped contact defaults: enough for a local run, never a real contact. */
+export const PLACEHOLDERS = {
+  SUPPORT_HANDLE: '@signalroom_support',
+  SUPPORT_EMAIL: 'support@signalroom.local',
+  WHATSAPP_NUMBER: '+2340000000000',
+  BROKER_REGISTRATION_URL: 'https://broker.example.com/register',
+  BOOTCAMP_URL: 'https://bootcamp.example.com',
+} as const;
+
+// Reserved names that can never be a real operator's contact (RFC 2606 / 6761 and the .local suffix).
+const RESERVED_HOST = /(^|\.)(example\.(com|org|net)|example|invalid|test|local|localhost)$/i;
+
+/**
+ * Whether a contact value is a placeholder rather than a real contact: unset (the shipped default), on a
+ * reserved domain (example.com, .local, .test ...), or a phone number that is all zeros after its
+ * country code.
+ */
+export function isPlaceholderContact(value: string | undefined): boolean {
+  const text = value?.trim() ?? '';
+  if (text === '') return true;
+  if (/^\+?[\d\s().-]+$/.test(text)) return /0{6,}$/.test(text.replace(/\D/g, ''));
+  const host = text.includes('@') && !text.includes('/') ? text.split('@').pop() : hostOf(text);
+  return host ? RESERVED_HOST.test(host) : false;
+}
+
+function hostOf(text: string): string | undefined {
+  try {
+    return new URL(/^[a-z]+:\/\//i.test(text) ? text : `https://${text}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Which operator contacts the environment really configured (not left to a placeholder default). */
+function contactsConfiguredIn(env: Record<string, string | undefined>): Record<OperatorContact, boolean> {
+  const shipped: Record<string, string> = PLACEHOLDERS;
+  const real = (key: string) => env[key] !== undefined && env[key] !== shipped[key] && !isPlaceholderContact(env[key]);
+  return {
+    supportChat: (real('SUPPORT_HANDLE') && !env.SUPPORT_CHAT_URL) || real('SUPPORT_CHAT_URL'),
+    supportEmail: real('SUPPORT_EMAIL'),
+    whatsapp: real('WHATSAPP_NUMBER'),
+    brokerRegistration: real('BROKER_REGISTRATION_URL'),
+    bootcamp: real('BOOTCAMP_URL'),
+  };
 }
 
 /**
@@ -39,7 +86,11 @@ const ZEnv = z.object({
     .default('signalroom'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Signalroom <no-reply@signalroom.local>'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Base of links in e-mails, and the origin sockets are accepted from (with HSTS when https); absent,
+   * the address the server listens on (see public-url.ts).
+   */
+  PUBLIC_URL: z.url().optional(),
   /**
    * Other origins the web app is served from (comma-separated, e.g. https://www.example.com). Sockets
    * from them are accepted and the Content-Security-Policy lets the page reach them.
@@ -67,15 +118,18 @@ const ZEnv = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(100_000).default(1),
   /** Bearer token Prometheus must send to GET /metrics; unset, /metrics is open (counts only). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Where uploaded files (proofs of deposit) are kept. Only the database store exists so far. */
+  FILE_STORE: z.enum(['database']).default('database'),
 
   PRODUCT_NAME: z.string().min(1).default('Signalroom'),
-  SUPPORT_HANDLE: z.string().default('@signalroom_support'),
+  // Contacts: the defaults are placeholders so a local run works; `contactsConfigured` tells them apart.
+  SUPPORT_HANDLE: z.string().default(PLACEHOLDERS.SUPPORT_HANDLE),
   SUPPORT_CHAT_URL: z.string().optional(),
-  SUPPORT_EMAIL: z.string().default('support@signalroom.local'),
-  WHATSAPP_NUMBER: z.string().default('+2340000000000'),
-  BROKER_REGISTRATION_URL: z.string().default('https://broker.example.com/register'),
+  SUPPORT_EMAIL: z.string().default(PLACEHOLDERS.SUPPORT_EMAIL),
+  WHATSAPP_NUMBER: z.string().default(PLACEHOLDERS.WHATSAPP_NUMBER),
+  BROKER_REGISTRATION_URL: z.string().default(PLACEHOLDERS.BROKER_REGISTRATION_URL),
   PROMO_CODE: z.string().optional(),
-  BOOTCAMP_URL: z.string().default('https://bootcamp.example.com'),
+  BOOTCAMP_URL: z.string().default(PLACEHOLDERS.BOOTCAMP_URL),
   TIME_ZONE: z.string().default('Africa/Lagos'),
   TIME_ZONE_LABEL: z.string().default('West Africa Time'),
   SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
@@ -125,6 +179,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, options: { for
     embeddedWorker: env_.EMBEDDED_WORKER ?? !env_.REDIS_URL,
     supportChatUrl: env_.SUPPORT_CHAT_URL ?? `https://t.me/${env_.SUPPORT_HANDLE.replace(/^@/, '')}`,
     promoCode: env_.PROMO_CODE ?? `${env_.PRODUCT_NAME.toUpperCase()}100`,
+    contactsConfigured: contactsConfiguredIn(cleaned),
     /** Origins besides PUBLIC_URL's; in development, the Vite dev server's unless set. */
     allowedOrigins: env_.ALLOWED_ORIGINS ?? (env_.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : []),
   };

@@ -18,4 +18,6 @@ export interface ServerContext {
   logger: FastifyBaseLogger;
   /** The time, injectable so rules about expiry are testable without sleeping. */
   now: () => Date;
+  /** The address the HTTP server listens on, set once it listens (the base of e-mail links without PUBLIC_URL). */
+  listenUrl?: string;
 }

@@ -112,6 +112,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     if (worker) cleanups.push(() => worker.close());
 
     const address = await app.listen({ port: config.PORT, host: config.HOST });
+    context.listenUrl = address;
     const url = address.replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
     app.log.info({ url, database: database.kind, redis: Boolean(redis), worker: Boolean(worker) }, 'Signalroom is up');
     if (!config.SMTP_URL) {

@@ -1,11 +1,40 @@
+import { OPERATOR_CONTACT_LABELS, unconfiguredContacts } from '@signalroom/shared';
 import type { ServerContext } from './context.js';
 import { createOrPromoteAdmin } from './modules/admin/admin-accounts.js';
 
 /**
- * Work done once at start, after migrations: the admin bootstrap from ADMIN_EMAIL/ADMIN_PASSWORD
+ * In production, says which operator settings are still placeholders: contacts left at their shipped
+ * defaults (pages hide or mark them, admins see a notice) and a missing PUBLIC_URL (e-mail links then
+ * use the address this process listens on, which visitors behind a proxy cannot open, and pages served
+ * from another address cannot open a socket).
+ */
+export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logger'>): string[] {
+  if (!ctx.config.isProduction) return [];
+  const warnings: string[] = [];
+  const missing = unconfiguredContacts(ctx.config);
+  if (missing.length > 0) {
+    warnings.push(
+      `Operator contacts not configured (placeholders are hidden from members): ${missing
+        .map((contact) => OPERATOR_CONTACT_LABELS[contact])
+        .join(', ')}`,
+    );
+  }
+  if (!ctx.config.PUBLIC_URL) {
+    warnings.push(
+      'PUBLIC_URL is not set: links in e-mails use the address this server listens on, and sockets are ' +
+        'accepted only from pages on that address (or ALLOWED_ORIGINS)',
+    );
+  }
+  for (const warning of warnings) ctx.logger.warn(warning);
+  return warnings;
+}
+
+/**
+ * Work done once at start, after migrations: warnings about placeholder settings, the admin bootstrap from ADMIN_EMAIL/ADMIN_PASSWORD
  * (creates that admin with a verified e-mail, or promotes the existing account of that address).
  */
 export async function runStartupTasks(ctx: ServerContext): Promise<void> {
+  warnAboutPlaceholders(ctx);
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config;
   if (ADMIN_EMAIL && ADMIN_PASSWORD) {
     const { change, user } = await createOrPromoteAdmin(

@@ -40,6 +40,8 @@ export const ZDashboardCodeIssued = z.object({
   userId: z.string(),
   code: z.string(),
   tier: z.enum(TIERS).nullable(),
+  /** When the code stops working (ISO). */
+  expiresAt: z.string(),
 });
 export type TDashboardCodeIssued = z.infer<typeof ZDashboardCodeIssued>;
 

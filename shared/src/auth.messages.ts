@@ -22,7 +22,10 @@ export const AuthMessages = {
   passwordReset: 'Your password has been reset. You can now log in.',
   activationEmailSent: 'Activation email sent. Check your inbox.',
   dashboardCodeRequired: 'Please enter your dashboard code',
-  dashboardCodeInvalid: 'Invalid or already used dashboard code',
+  /** A code that is not this member's (mistyped, replaced by a newer one, or issued to someone else). */
+  dashboardCodeInvalid: 'This dashboard code is not valid. Check it and try again, or ask support for a new one.',
+  dashboardCodeUsed: 'This dashboard code has already been used. Ask support for a new one.',
+  dashboardCodeExpired: 'This dashboard code has expired. Ask support for a new one.',
   dashboardUnlocked: 'Dashboard unlocked',
   profileUpdated: 'Profile updated',
   brokerAccountRequired: 'Broker account ID is required',

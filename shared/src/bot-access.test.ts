@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateBotAccessSubmission } from './bot-access.js';
+import { dialCodeLabel, validateBotAccessSubmission } from './bot-access.js';
 import { VALID_BOT_ACCESS_FORM } from './bot-access.test-data.js';
+import { DIAL_CODES } from './constants.js';
 import { toBotAccessSubmission } from './validation/bot-access.rules.js';
 
 const filled = VALID_BOT_ACCESS_FORM;
@@ -52,5 +53,18 @@ describe('validateBotAccessSubmission (server side of the joined numbers)', () =
     const errors = validateBotAccessSubmission(body);
     expect(errors.hasFunded).toBe('Please select an option');
     expect(errors.readyToStart).toBe('Please select an option');
+  });
+});
+
+describe('dialCodeLabel', () => {
+  it('shows the dial code, the country code and the name, with no emoji flag', () => {
+    const labels = DIAL_CODES.map(dialCodeLabel);
+    expect(labels).toContain('+234 NG Nigeria');
+    expect(labels).toContain('+27 ZA South Africa');
+    expect(labels).toContain('+1 US/CA');
+    expect(labels).toContain('+44 UK');
+    expect(labels).toHaveLength(20);
+    // Regional-indicator letters (emoji flags) draw as empty boxes on Linux and Windows.
+    for (const label of labels) expect(label).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
   });
 });

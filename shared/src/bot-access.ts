@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DIAL_CODE } from './constants.js';
+import { DEFAULT_DIAL_CODE, type DialCode } from './constants.js';
 import { Messages } from './messages.js';
 import { zChoice, zEmailText, zQueryInteger, zText } from './request-fields.js';
 import type { FieldErrors } from './validation/auth.rules.js';
@@ -118,4 +118,14 @@ export function validateBotAccessSubmission(body: TBotAccessSubmitRequest): Fiel
 export function botAccessPhoneE164(body: Pick<TBotAccessSubmitRequest, 'phoneNumber' | 'countryCode'>): string | null {
   const national = splitDialCode(body.phoneNumber, body.countryCode);
   return national === null ? null : toE164(national, { dialCode: body.countryCode });
+}
+
+/**
+ * A dial-code option's text, '+234 NG Nigeria': the country code stands where an emoji flag would be
+ * (those draw as empty boxes on Linux and Windows, and an <option> cannot hold an image). A name that is
+ * itself a code ('UK', 'US/CA') is not doubled.
+ */
+export function dialCodeLabel(dial: DialCode): string {
+  const nameIsCode = /^[A-Z/]+$/.test(dial.name);
+  return nameIsCode ? `${dial.code} ${dial.name}` : `${dial.code} ${dial.iso} ${dial.name}`;
 }

@@ -29,6 +29,8 @@ export const LIMITS = {
   resetTokenTtlMs: 60 * 60 * 1000,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   trialDurationMs: 24 * 60 * 60 * 1000,
+  /** How long an issued dashboard code works. */
+  dashboardCodeTtlMs: 7 * 24 * 60 * 60 * 1000,
   botAccessPhoneMin: 7,
   botAccessPhoneMax: 15,
   adminPageSize: 50,
@@ -79,33 +81,37 @@ export const COUNTRIES = [
   'Other',
 ] as const;
 
+/**
+ * A dial code of the bot-access form with its country's ISO 3166-1 alpha-2 code. The list shows codes,
+ * not emoji flags: Linux and Windows draw emoji flags as empty boxes, and an <option> cannot hold an image.
+ */
 export interface DialCode {
   code: string;
-  flag: string;
+  iso: string;
   name: string;
 }
 
 export const DIAL_CODES: readonly DialCode[] = [
-  { code: '+1', flag: '🇺🇸', name: 'US/CA' },
-  { code: '+44', flag: '🇬🇧', name: 'UK' },
-  { code: '+234', flag: '🇳🇬', name: 'Nigeria' },
-  { code: '+233', flag: '🇬🇭', name: 'Ghana' },
-  { code: '+254', flag: '🇰🇪', name: 'Kenya' },
-  { code: '+27', flag: '🇿🇦', name: 'South Africa' },
-  { code: '+91', flag: '🇮🇳', name: 'India' },
-  { code: '+60', flag: '🇲🇾', name: 'Malaysia' },
-  { code: '+65', flag: '🇸🇬', name: 'Singapore' },
-  { code: '+61', flag: '🇦🇺', name: 'Australia' },
-  { code: '+49', flag: '🇩🇪', name: 'Germany' },
-  { code: '+33', flag: '🇫🇷', name: 'France' },
-  { code: '+39', flag: '🇮🇹', name: 'Italy' },
-  { code: '+34', flag: '🇪🇸', name: 'Spain' },
-  { code: '+31', flag: '🇳🇱', name: 'Netherlands' },
-  { code: '+971', flag: '🇦🇪', name: 'UAE' },
-  { code: '+966', flag: '🇸🇦', name: 'Saudi Arabia' },
-  { code: '+86', flag: '🇨🇳', name: 'China' },
-  { code: '+81', flag: '🇯🇵', name: 'Japan' },
-  { code: '+82', flag: '🇰🇷', name: 'South Korea' },
+  { code: '+1', iso: 'US', name: 'US/CA' },
+  { code: '+44', iso: 'GB', name: 'UK' },
+  { code: '+234', iso: 'NG', name: 'Nigeria' },
+  { code: '+233', iso: 'GH', name: 'Ghana' },
+  { code: '+254', iso: 'KE', name: 'Kenya' },
+  { code: '+27', iso: 'ZA', name: 'South Africa' },
+  { code: '+91', iso: 'IN', name: 'India' },
+  { code: '+60', iso: 'MY', name: 'Malaysia' },
+  { code: '+65', iso: 'SG', name: 'Singapore' },
+  { code: '+61', iso: 'AU', name: 'Australia' },
+  { code: '+49', iso: 'DE', name: 'Germany' },
+  { code: '+33', iso: 'FR', name: 'France' },
+  { code: '+39', iso: 'IT', name: 'Italy' },
+  { code: '+34', iso: 'ES', name: 'Spain' },
+  { code: '+31', iso: 'NL', name: 'Netherlands' },
+  { code: '+971', iso: 'AE', name: 'UAE' },
+  { code: '+966', iso: 'SA', name: 'Saudi Arabia' },
+  { code: '+86', iso: 'CN', name: 'China' },
+  { code: '+81', iso: 'JP', name: 'Japan' },
+  { code: '+82', iso: 'KR', name: 'South Korea' },
 ];
 export const DEFAULT_DIAL_CODE = '+234';
 

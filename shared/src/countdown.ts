@@ -33,3 +33,36 @@ export function countdownAt(deadline: Date | null, now: Date): TCountdown {
     serverTime: now.toISOString(),
   };
 }
+
+/** Above this much time left, offer countdowns show days: "719 hours" is not a time anyone reads. */
+export const OFFER_DAYS_ABOVE_MS = 48 * 60 * 60 * 1000;
+
+/** The units of an offer countdown: days only above 48 hours (then hours are those within the day). */
+export interface OfferTimeParts {
+  days: number | null;
+  hours: string;
+  minutes: string;
+  seconds: string;
+}
+
+/** Splits the time left of an offer into the units its countdowns show (see OFFER_DAYS_ABOVE_MS). */
+export function offerTimeParts(ms: number): OfferTimeParts {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const withDays = ms > OFFER_DAYS_ABOVE_MS;
+  const days = withDays ? Math.floor(total / 86_400) : null;
+  const hours = withDays ? Math.floor((total % 86_400) / 3600) : Math.floor(total / 3600);
+  return {
+    days,
+    hours: pad(hours),
+    minutes: pad(Math.floor((total % 3600) / 60)),
+    seconds: pad(total % 60),
+  };
+}
+
+/** The time left of an offer as one line: "47:59:59", or "29 days 23:59:59" above 48 hours. */
+export function formatOfferTimeLeft(ms: number): string {
+  const t = offerTimeParts(ms);
+  const clock = `${t.hours}:${t.minutes}:${t.seconds}`;
+  if (t.days === null) return clock;
+  return `${t.days} ${t.days === 1 ? 'day' : 'days'} ${clock}`;
+}

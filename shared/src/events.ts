@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type TActivation, type TAdminActivation, ZActivation, ZAdminActivation } from './activation.js';
 import { type TCountdown, ZCountdown } from './countdown.js';
 import { type TPerformanceStats, type TSignalView, ZPerformanceStats, ZSignal } from './signals.js';
 import type { TUser } from './user.js';
@@ -17,6 +18,17 @@ export const ZBusEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stats:update'), stats: ZPerformanceStats, ...busMeta }),
   z.object({ type: z.literal('countdown:tick'), countdown: ZCountdown, ...busMeta }),
   z.object({ type: z.literal('account:changed'), userId: z.string(), ...busMeta }),
+  /** A member's activation status changed (proof sent, approved, rejected): their own sockets hear it. */
+  z.object({ type: z.literal('activation:update'), userId: z.string(), activation: ZActivation, ...busMeta }),
+  /** A proof arrived for review (replacing `replacesId` when the member had one pending): admins hear it. */
+  z.object({
+    type: z.literal('activation:new'),
+    proof: ZAdminActivation,
+    replacesId: z.string().nullable(),
+    ...busMeta,
+  }),
+  /** A proof left the queue (approved or rejected): admins' queues drop it. */
+  z.object({ type: z.literal('activation:reviewed'), proof: ZAdminActivation, ...busMeta }),
 ]);
 export type TBusEvent = z.infer<typeof ZBusEvent>;
 
@@ -39,6 +51,12 @@ export interface ServerToClientEvents {
   'stats:update': (stats: TPerformanceStats) => void;
   'countdown:tick': (countdown: TCountdown) => void;
   'account:update': (user: TUser) => void;
+  /** To the member's own sockets (`user:<id>`). */
+  'activation:update': (activation: TActivation) => void;
+  /** To admins: a proof to review; `replacesId` is the member's earlier pending proof, now gone. */
+  'activation:new': (event: { proof: TAdminActivation; replacesId: string | null }) => void;
+  /** To admins: a proof was approved or rejected. */
+  'activation:reviewed': (proof: TAdminActivation) => void;
 }
 
 /** Socket events, client to server. */
@@ -50,6 +68,11 @@ export interface ClientToServerEvents {
 export const Rooms = {
   public: 'public',
   admins: 'admins',
+  /**
+   * Members in their trial: they receive each signal only once its primary window has closed, always as
+   * `signal:update` (never `signal:new`, which is the live moment), plus statistics.
+   */
+  trial: 'trial',
   tier: (tier: string) => `tier:${tier}`,
   user: (userId: string) => `user:${userId}`,
 } as const;

@@ -1,5 +1,6 @@
 export * from './access-level.js';
 export * from './account-setup.js';
+export * from './activation.js';
 export * from './admin.schemas.js';
 export * from './admin-pagination.js';
 export * from './auth.messages.js';
@@ -10,8 +11,10 @@ export * from './content/landing-content.js';
 export * from './countdown.js';
 export * from './envelope.js';
 export * from './events.js';
+export * from './feed-status.js';
 export * from './martingale.js';
 export * from './messages.js';
+export * from './offer-deadline.js';
 export * from './offer-window.js';
 export * from './performance.js';
 export * from './public-config.js';

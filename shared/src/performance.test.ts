@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computePerformanceStats, type ResolvedSignalFacts } from './performance.js';
+import {
+  computePerformanceStats,
+  formatPercent,
+  percentOf,
+  type ResolvedSignalFacts,
+  signalResultLabel,
+} from './performance.js';
 import { ZPerformanceStats } from './signals.js';
 
 const s = (outcome: ResolvedSignalFacts['outcome'], extra: Partial<ResolvedSignalFacts> = {}): ResolvedSignalFacts => ({
@@ -14,12 +20,18 @@ const s = (outcome: ResolvedSignalFacts['outcome'], extra: Partial<ResolvedSigna
 describe('computePerformanceStats', () => {
   it('is empty with null rates before anything resolved', () => {
     const stats = computePerformanceStats([]);
-    expect(stats).toMatchObject({ empty: true, totalSignals: 0, winRate: null, avgConfidence: null });
+    expect(stats).toMatchObject({
+      empty: true,
+      totalSignals: 0,
+      winRateFirstWindow: null,
+      winRateWithMartingale: null,
+      avgConfidence: null,
+    });
     expect(stats.winsByLevel).toEqual([0, 0, 0, 0]);
     expect(ZPerformanceStats.parse(stats)).toEqual(stats);
   });
 
-  it('counts wins, losses and breakevens and derives the rate from them', () => {
+  it('counts wins, losses and breakevens and derives both rates from them', () => {
     const stats = computePerformanceStats([
       s('profit', { confidence: 55 }),
       s('loss', { confidence: 60 }),
@@ -32,31 +44,47 @@ describe('computePerformanceStats', () => {
       wonSignals: 2,
       lostSignals: 1,
       breakevenSignals: 1,
-      winRate: 50,
+      winRateFirstWindow: 25,
+      winRateWithMartingale: 50,
       avgConfidence: 62.5,
       winsByLevel: [1, 0, 1, 0],
     });
     expect(ZPerformanceStats.parse(stats)).toEqual(stats);
   });
 
-  it('rounds the win rate to one decimal', () => {
-    const stats = computePerformanceStats([s('profit'), s('loss'), s('loss')]);
-    expect(stats.winRate).toBe(33.3);
+  it('rounds both rates to one decimal', () => {
+    const stats = computePerformanceStats([s('profit'), s('loss'), s('profit', { resolvedLevel: 1 })]);
+    expect(stats.winRateFirstWindow).toBe(33.3);
+    expect(stats.winRateWithMartingale).toBe(66.7);
+  });
+
+  it('never calls a recovery a first-window win: a level-1 win alone is 0% in the first window', () => {
+    const stats = computePerformanceStats([s('profit', { resolvedLevel: 1 })]);
+    expect(stats.winRateFirstWindow).toBe(0);
+    expect(stats.winRateWithMartingale).toBe(100);
+    expect(stats.winsByLevel).toEqual([0, 1, 0, 0]);
+  });
+
+  it('gives 1 win in 100 as 1 (percent), not as a fraction', () => {
+    const outcomes = [s('profit'), ...Array.from({ length: 99 }, () => s('loss'))];
+    const stats = computePerformanceStats(outcomes);
+    expect(stats.winRateFirstWindow).toBe(1);
+    expect(stats.winRateWithMartingale).toBe(1);
   });
 
   it('groups by asset and by direction', () => {
     const stats = computePerformanceStats([
       s('profit', { asset: 'XAU/USD', direction: 'PUT' }),
       s('loss', { asset: 'XAU/USD', direction: 'CALL' }),
-      s('profit', { asset: 'GBP/USD', direction: 'PUT' }),
+      s('profit', { asset: 'GBP/USD', direction: 'PUT', resolvedLevel: 2 }),
     ]);
     expect(stats.byAsset).toEqual([
-      { asset: 'XAU/USD', total: 2, won: 1 },
-      { asset: 'GBP/USD', total: 1, won: 1 },
+      { asset: 'XAU/USD', total: 2, won: 1, wonFirstWindow: 1 },
+      { asset: 'GBP/USD', total: 1, won: 1, wonFirstWindow: 0 },
     ]);
     expect(stats.byDirection).toEqual([
-      { direction: 'CALL', total: 1, won: 0 },
-      { direction: 'PUT', total: 2, won: 2 },
+      { direction: 'CALL', total: 1, won: 0, wonFirstWindow: 0 },
+      { direction: 'PUT', total: 2, won: 2, wonFirstWindow: 1 },
     ]);
   });
 
@@ -64,5 +92,56 @@ describe('computePerformanceStats', () => {
     const outcomes = ['loss', 'loss', 'profit', 'loss', 'loss', 'loss', 'breakeven', 'loss'] as const;
     const stats = computePerformanceStats(outcomes.map((o) => s(o)));
     expect(stats.longestLosingStreak).toBe(3);
+  });
+});
+
+describe('percentOf and formatPercent: one unit (percent) everywhere', () => {
+  it('makes a percentage with one decimal, or null with nothing to divide by', () => {
+    expect(percentOf(0, 10)).toBe(0);
+    expect(percentOf(1, 200)).toBe(0.5);
+    expect(percentOf(1, 100)).toBe(1);
+    expect(percentOf(999, 1000)).toBe(99.9);
+    expect(percentOf(5, 5)).toBe(100);
+    expect(percentOf(0, 0)).toBeNull();
+  });
+
+  it.each([
+    [0, '0%'],
+    [0.5, '0.5%'],
+    [1, '1%'],
+    [99.9, '99.9%'],
+    [100, '100%'],
+    [33.333, '33.3%'],
+    [0.04, '0%'],
+  ])('shows %s as %s', (value, text) => {
+    expect(formatPercent(value)).toBe(text);
+  });
+});
+
+describe('signalResultLabel', () => {
+  const base = { status: 'closed' as const, outcome: 'profit' as const, resolvedLevel: 0, activeLevel: 0 };
+  it('says at which level a signal won, so a recovery never reads as a plain win', () => {
+    expect(signalResultLabel(base)).toBe('Won in first window');
+    expect(signalResultLabel({ ...base, resolvedLevel: 1, activeLevel: 1 })).toBe('Won at L1');
+    expect(signalResultLabel({ ...base, status: 'hit_tp', resolvedLevel: 2, activeLevel: 2 })).toBe('Won at L2');
+  });
+  it('says where a signal lost or broke even', () => {
+    expect(signalResultLabel({ status: 'expired', outcome: 'loss', resolvedLevel: null, activeLevel: 3 })).toBe(
+      'Lost after L3',
+    );
+    expect(signalResultLabel({ status: 'hit_sl', outcome: 'loss', resolvedLevel: null, activeLevel: 1 })).toBe(
+      'Lost at L1 (stop loss)',
+    );
+    expect(signalResultLabel({ status: 'hit_sl', outcome: 'loss', resolvedLevel: null, activeLevel: 0 })).toBe(
+      'Lost in first window (stop loss)',
+    );
+    expect(signalResultLabel({ ...base, outcome: 'breakeven' })).toBe('Breakeven in first window');
+    expect(signalResultLabel({ ...base, outcome: 'breakeven', resolvedLevel: 2 })).toBe('Breakeven at L2');
+  });
+  it('says a running signal is pending, and at which recovery level', () => {
+    expect(signalResultLabel({ status: 'active', outcome: null, resolvedLevel: null, activeLevel: 0 })).toBe('Pending');
+    expect(signalResultLabel({ status: 'active', outcome: null, resolvedLevel: null, activeLevel: 2 })).toBe(
+      'Pending: recovery at L2',
+    );
   });
 });

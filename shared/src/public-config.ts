@@ -1,6 +1,23 @@
 import { z } from 'zod';
 
-/** Operator settings served to the web app by GET /api/config/public (DECISIONS.md, branding). */
+/**
+ * The operator's contacts shown to visitors and members. Each comes from configuration; one left at its
+ * shipped placeholder (support@signalroom.local, +2340000000000, broker.example.com ...) is "not
+ * configured", and pages never present it as a real contact (docs/decisions.md, "Placeholder contacts").
+ */
+export const OPERATOR_CONTACTS = ['supportChat', 'supportEmail', 'whatsapp', 'brokerRegistration', 'bootcamp'] as const;
+export type OperatorContact = (typeof OPERATOR_CONTACTS)[number];
+
+/** How each contact is named on admin notices. */
+export const OPERATOR_CONTACT_LABELS: Record<OperatorContact, string> = {
+  supportChat: 'Support chat (SUPPORT_HANDLE / SUPPORT_CHAT_URL)',
+  supportEmail: 'Support e-mail (SUPPORT_EMAIL)',
+  whatsapp: 'WhatsApp number (WHATSAPP_NUMBER)',
+  brokerRegistration: 'Broker registration link (BROKER_REGISTRATION_URL)',
+  bootcamp: 'Bootcamp website (BOOTCAMP_URL)',
+};
+
+/** Operator settings served to the web app by GET /api/config/public (one build serves any operator). */
 export const ZPublicConfig = z.object({
   productName: z.string(),
   supportHandle: z.string(),
@@ -10,13 +27,28 @@ export const ZPublicConfig = z.object({
   brokerRegistrationUrl: z.string(),
   promoCode: z.string(),
   bootcampUrl: z.string(),
+  /** Per contact: true when the operator configured it, false while it is the shipped placeholder. */
+  contactsConfigured: z.object({
+    supportChat: z.boolean(),
+    supportEmail: z.boolean(),
+    whatsapp: z.boolean(),
+    brokerRegistration: z.boolean(),
+    bootcamp: z.boolean(),
+  }),
   timeZone: z.string(),
   timeZoneLabel: z.string(),
   /** 'simulated' while the built-in simulated market feeds the engine: the web app says so. */
   marketSource: z.enum(['simulated', 'feed']),
+  /** Length of a signal slot (5 minutes; tests shorten it): the next signal is at the next boundary. */
+  signalIntervalMs: z.number().int().positive(),
   /** Silver's daily allowance in force (10 by default, 25 is the other reading). */
   silverDailyLimit: z.number().int().positive(),
   /** True only outside production, where the development outbox page exists. */
   devOutbox: z.boolean(),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
+
+/** The contacts of a configuration that are still placeholders, in a stable order. */
+export function unconfiguredContacts(config: Pick<TPublicConfig, 'contactsConfigured'>): OperatorContact[] {
+  return OPERATOR_CONTACTS.filter((contact) => !config.contactsConfigured[contact]);
+}

@@ -26,11 +26,6 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-/** Access as the server decides it; the web reads the same rule to show locks. */
-export function hasSignalAccess(user: Pick<TUser, 'dashboardUnlocked' | 'tier'>): boolean {
-  return user.dashboardUnlocked && user.tier !== 'guest';
-}
-
 /** Unknown access levels map to free (spec section 3). */
 export function normalizeAccessLevel(value: string | null | undefined): TUser['accessLevel'] {
   return (ACCESS_LEVELS as readonly string[]).includes(value ?? '') ? (value as TUser['accessLevel']) : 'free';

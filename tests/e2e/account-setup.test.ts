@@ -3,13 +3,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
 import { signInBrowser } from './dashboard.helpers.js';
-import { type E2E, startE2E } from './harness.js';
+import { CONFIGURED_CONTACTS, type E2E, startE2E } from './harness.js';
 
 describe('account setup wizard in a real browser', () => {
   let e2e: E2E;
   let config: TPublicConfig;
   beforeAll(async () => {
-    e2e = await startE2E();
+    e2e = await startE2E({ ...CONFIGURED_CONTACTS });
     const answer = await e2e.server.api<TPublicConfig>('GET', '/api/config/public');
     if (!answer.body.data) throw new Error('no public config');
     config = answer.body.data;
@@ -105,7 +105,7 @@ describe('account setup wizard in a real browser', () => {
     await deposit.fill('750');
     await continueButton(page).click();
     await page.getByTestId('setup-step-3').waitFor();
-    expect(await stepHeading(page).innerText()).toBe('Verify');
+    expect(await stepHeading(page).innerText()).toBe('Verify & Activate');
     expect(await userRow(guest)).toEqual({ brokerAccountId: 'BRK-E2E-1001', depositAmount: 750, accessPath: 'auto' });
     const stored = await storedUser(page);
     expect(stored).toMatchObject({ brokerAccountId: 'BRK-E2E-1001', depositAmount: 750, accessPath: 'auto' });

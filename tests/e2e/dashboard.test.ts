@@ -27,7 +27,7 @@ describe('dashboard in a real browser', () => {
     expect(await second.page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.token)).toBeNull();
   });
 
-  it('shows a guest the activation view, the trial countdown, locks, the locked signal room and the Upgrade Portal', async () => {
+  it('shows a guest the activation view, the trial countdown and what it gives, locks and the Upgrade Portal', async () => {
     const guest = await createMember(e2e.server.context.db, { tier: 'guest', fullName: 'Grace Guestly' });
     const { context, page } = await e2e.newPage();
     await signInBrowser(context, guest);
@@ -37,21 +37,27 @@ describe('dashboard in a real browser', () => {
     await view.waitFor();
     const text = await view.innerText();
     expect(text).toContain('Welcome, Grace');
-    for (const label of ['Account activation pending', '0 / day (inactive)', 'Trial Member', 'ERR:001']) {
+    // In the trial the feed is the delayed view, and the access code is the member's real one.
+    for (const label of ['Account activation pending', 'Delayed view (trial)', 'Trial Member']) {
       expect(text).toContain(label);
     }
+    expect(text).not.toContain('ERR:001');
+    expect(await page.getByTestId('admission-code-card').innerText()).toContain(guest.user.admissionCode);
     expect(text).toMatch(/Silver Node[\s\S]*\$20\+[\s\S]*10 signals \/ day/);
     expect(text).toMatch(/Pro Node[\s\S]*\$100\+[\s\S]*50 signals \/ day/);
     expect(text).toMatch(/Gold Node[\s\S]*\$500\+[\s\S]*Unlimited signals/);
     expect(await page.getByRole('link', { name: 'Start Activation' }).getAttribute('href')).toBe(
       '/dashboard/account-setup',
     );
-    expect(await page.getByRole('link', { name: 'Submit Proof' }).getAttribute('href')).toBe('/dashboard/support');
+    expect(await page.getByRole('link', { name: 'Submit Proof' }).getAttribute('href')).toBe(
+      '/dashboard/account-setup?step=3',
+    );
 
     // The member's own server-side trial deadline (24 h after confirmation), counting down.
     const trial = page.getByTestId('trial-countdown');
     const first = await trial.innerText();
     expect(first).toMatch(/Trial ends in\s*2[0-3]:\d\d:\d\d/);
+    expect(first).toContain('delayed signals');
     await page.waitForTimeout(1200);
     expect(await trial.innerText()).not.toBe(first);
     expect(await page.locator('.tier-badge').innerText()).toBe('TRIAL');
@@ -59,16 +65,19 @@ describe('dashboard in a real browser', () => {
     expect(footer).toContain('Trial Member');
     expect(footer).toContain(guest.user.admissionCode);
 
-    // Locked items: greyed, described as 'Upgrade to unlock this feature', and lead to the Upgrade Portal.
+    // The trial opens Neural Signals (delayed); the other guest items are locked: greyed, described as
+    // 'Upgrade to unlock this feature', and lead to the Upgrade Portal.
     const signalsItem = page.getByTestId('nav-signals');
-    expect(await signalsItem.getAttribute('class')).toContain('is-locked');
-    const tipId = await signalsItem.getAttribute('aria-describedby');
+    expect(await signalsItem.getAttribute('class')).not.toContain('is-locked');
+    expect(await signalsItem.innerText()).toContain('Trial: delayed signals');
+    const copyItem = page.getByTestId('nav-copy-trading');
+    const tipId = await copyItem.getAttribute('aria-describedby');
     expect(await page.locator(`#${tipId}`).innerText()).toBe('Upgrade to unlock this feature');
     for (const feature of ['copy-trading', 'bot-access', 'mentorship', 'community']) {
       expect(await page.getByTestId(`nav-${feature}`).getAttribute('class')).toContain('is-locked');
     }
     expect(await page.getByTestId('nav-support').getAttribute('class')).not.toContain('is-locked');
-    await signalsItem.click();
+    await copyItem.click();
     await page.waitForURL('**/dashboard/upgrade');
 
     // Upgrade availability for a guest: all three tiers; choosing shows Processing, then opens account setup.
@@ -84,8 +93,9 @@ describe('dashboard in a real browser', () => {
     await opened.waitForURL('**/dashboard/account-setup');
     expect(await upgrade.innerText()).toContain('not subscription fees');
 
-    // The signal room is a locked preview with the two actions.
-    await page.goto(e2e.url('/dashboard/signals'));
+    // The Gold Room is a locked preview with the two actions (the signal room's trial view and its locked
+    // preview after the trial are in trial.test.ts).
+    await page.goto(e2e.url('/dashboard/gold-room'));
     await page.getByTestId('locked-feature-page').waitFor();
     expect(await page.getByRole('link', { name: 'Activate Elite Access' }).getAttribute('href')).toBe(
       '/dashboard/account-setup',
@@ -98,7 +108,12 @@ describe('dashboard in a real browser', () => {
 
   it('shows a gold member the live signal room and pushes a new signal without reload; a revocation empties it at once', async () => {
     const server = e2e.server;
-    const gold = await createMember(server.context.db, { tier: 'gold', fullName: 'Goldie Member' });
+    // Past the trial, so the revocation below leaves nothing (within it the member would keep the delayed view).
+    const gold = await createMember(server.context.db, {
+      tier: 'gold',
+      fullName: 'Goldie Member',
+      trialEndsAt: new Date(Date.now() - 60_000),
+    });
     const admin = await createMember(server.context.db, { tier: 'guest', role: 'admin' });
     const { context, page } = await e2e.newPage({ width: 390, height: 844 });
     await signInBrowser(context, gold);
@@ -241,7 +256,12 @@ describe('dashboard in a real browser', () => {
 
   it('unlocks a waiting guest live when an admin grants gold, with the signals issued so far', async () => {
     const server = e2e.server;
-    const guest = await createMember(server.context.db, { tier: 'guest', fullName: 'Wendy Waiting' });
+    // Past the trial: nothing of any signal reaches the page until the grant.
+    const guest = await createMember(server.context.db, {
+      tier: 'guest',
+      fullName: 'Wendy Waiting',
+      trialEndsAt: new Date(Date.now() - 60_000),
+    });
     const admin = await createMember(server.context.db, { tier: 'guest', role: 'admin' });
     await issueSignal(
       server,

@@ -99,6 +99,18 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Operator contacts as a real deployment would set them. Without them the shipped placeholders are in
+ * force, which pages never show to members as contacts; journeys that follow the links set these.
+ */
+export const CONFIGURED_CONTACTS = {
+  SUPPORT_HANDLE: '@acme_signals_help',
+  SUPPORT_EMAIL: 'help@acme-signals.com',
+  WHATSAPP_NUMBER: '+2348012345678',
+  BROKER_REGISTRATION_URL: 'https://partner-broker.com/register?ref=acme',
+  BOOTCAMP_URL: 'https://acme-bootcamp.com',
+} as const;
+
 /** A unique e-mail address per test run. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

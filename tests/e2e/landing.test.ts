@@ -82,7 +82,10 @@ describe('journey: the landing page', () => {
     expect(await value('members').innerText()).toBe(stats.members.toLocaleString('en-US'));
     expect(await value('signals').innerText()).toBe(stats.signalsIssued.toLocaleString('en-US'));
     expect(await value('markets').innerText()).toBe(stats.marketsCovered.toLocaleString('en-US'));
-    if (stats.resolvedSignals === 0) expect(await value('winrate').innerText()).toBe('No resolved signals yet');
+    if (stats.resolvedSignals === 0) {
+      expect(await value('win-first-window').innerText()).toBe('No resolved signals yet');
+      expect(await value('win-with-martingale').innerText()).toBe('No resolved signals yet');
+    }
     if (stats.marketSource === 'simulated') {
       expect(await page.locator('.stats-strip').innerText()).toContain('Simulated market');
     }
@@ -117,11 +120,11 @@ describe('journey: the landing page', () => {
       expect(await hero.getByText('Offer ended', { exact: true }).count()).toBe(1);
       await page.waitForTimeout(2200);
       expect(await hero.getByText('This launch offer has ended.').count()).toBe(1);
-      // The bot-access banner counts to the same deadline: 00:00:00 once it has passed.
+      // The bot-access banner counts to the same deadline, and says the offer has ended once it has passed.
       await page.goto(e2e.url('/bot-access'));
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="bot-access-countdown"]')?.textContent === '00:00:00',
-      );
+      await page.getByTestId('bot-access-offer-ended').waitFor();
+      expect(await page.getByTestId('bot-access-offer-ended').innerText()).toContain('THE FREE ACCESS OFFER HAS ENDED');
+      expect(await page.getByTestId('bot-access-countdown').count()).toBe(0);
     } finally {
       e2e.server.context.now = realNow;
     }

@@ -30,6 +30,9 @@ export class AppError extends Error {
   static conflict(message: string): AppError {
     return new AppError('conflict', message);
   }
+  static tooLarge(message: string, fields?: Record<string, string>): AppError {
+    return new AppError('too_large', message, fields ? { fields } : {});
+  }
   static rateLimited(retryAfterSeconds: number, message: string = Messages.common.rateLimited): AppError {
     return new AppError('rate_limited', message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
   }

@@ -1,4 +1,4 @@
-import { hasSignalAccess, type TUser } from '@signalroom/shared';
+import { hasGoldAccess, hasSignalAccess, type TUser } from '@signalroom/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { findUserBySessionHash, touchSession } from '../modules/users/sessions.repository.js';
@@ -52,16 +52,19 @@ export async function requireAdmin(ctx: ServerContext, request: FastifyRequest):
   return user;
 }
 
-/** 403 unless the member's dashboard is unlocked and the tier is not guest (signal room rule). */
+/**
+ * 403 unless the member's dashboard is unlocked and the tier is not guest (signal room rule); admins
+ * always pass, as they see every member page at full access.
+ */
 export async function requireSignalAccess(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
   const user = await requireUser(ctx, request);
   if (!hasSignalAccess(user)) throw AppError.forbidden();
   return user;
 }
 
-/** 403 unless the member is gold and unlocked (gold room, platinum stream). */
+/** 403 unless the member is gold and unlocked, or an admin (gold room, platinum stream). */
 export async function requireGold(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
-  const user = await requireSignalAccess(ctx, request);
-  if (user.tier !== 'gold') throw AppError.forbidden();
+  const user = await requireUser(ctx, request);
+  if (!hasGoldAccess(user)) throw AppError.forbidden();
   return user;
 }

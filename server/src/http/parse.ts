@@ -61,3 +61,10 @@ export function assertNoFieldErrors(errors: Partial<Record<string, string>>): vo
   const first = entries[0];
   if (first) throw AppError.validation(first[1], Object.fromEntries(entries));
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a path parameter can be a row id at all (anything else names nothing: 404, not a database error). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value);
+}

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { BOARD_PATH } from '../modules/queues/queues.auth.js';
+import { ownOrigins } from './public-url.js';
 
 /** The WebSocket form of an http(s) origin: where the app's socket connects. */
 function socketOrigin(origin: string): string {
@@ -17,19 +18,23 @@ function styleSources(request: IncomingMessage): string {
 /**
  * Security headers on every answer (helmet) and no caching of anything a session can see.
  * - Content-Security-Policy: scripts, styles, fonts and images from our own origin only (images also as
- *   data: URLs); the page may talk to its own origin and to its socket (ws/wss of the public origin and
- *   of every allowed origin); no plugins, no framing by anyone (frame-ancestors 'none'), forms and
+ *   data: and blob: URLs); the page may talk to its own origin and to its socket (ws/wss of the public
+ *   origin, see ownOrigins, and of every allowed origin); no plugins, no framing by anyone (frame-ancestors 'none'), forms and
  *   <base> to our origin only. The built web app has no inline script or style, so nothing needs
  *   'unsafe-inline'; tests/e2e/security-headers.test.ts loads it and listens for violations.
  * - Strict-Transport-Security only when PUBLIC_URL is https (an http deployment must stay reachable).
+ * - A route may set its own, stricter policy (the proof file download: `default-src 'none'; sandbox`);
+ *   the route's header replaces this one.
  * - Referrer-Policy no-referrer: reset links carry their token in the address.
  * - X-Content-Type-Options nosniff, X-Frame-Options DENY, and helmet's cross-origin isolation headers.
  * - Cache-Control no-store on every answer to a request with a bearer token, on every /api/auth/* answer
  *   (sessions and user data) and on the queue dashboard, so no browser or proxy keeps a copy.
  */
 export async function installSecurityHeaders(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const https = ctx.config.PUBLIC_URL.startsWith('https:');
-  const origins = [new URL(ctx.config.PUBLIC_URL).origin, ...ctx.config.allowedOrigins];
+  const https = ctx.config.PUBLIC_URL?.startsWith('https:') ?? false;
+  const allowedSockets = [...new Set(ctx.config.allowedOrigins.map(socketOrigin))];
+  // This server's own socket origins; without PUBLIC_URL they follow the port, known once it listens.
+  const ownSockets = () => [...new Set(ownOrigins(ctx).map(socketOrigin))].join(' ');
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -37,9 +42,10 @@ export async function installSecurityHeaders(app: FastifyInstance, ctx: ServerCo
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: [styleSources],
-        imgSrc: ["'self'", 'data:'],
+        // blob: for the admin's preview of an uploaded proof image (fetched with the session, shown from memory).
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...new Set(origins.map(socketOrigin))],
+        connectSrc: ["'self'", ownSockets, ...allowedSockets],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { refuseUnknownQueryParameters } from '../http/request-shape.js';
+import { registerActivationRoutes } from './activation/activation.routes.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerBotAccessRoutes } from './bot-access/bot-access.routes.js';
@@ -25,6 +26,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerAuthRoutes(api, ctx);
       await registerUsersRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);
+      await registerActivationRoutes(api, ctx);
       await registerDevOutboxRoutes(api, ctx);
       await registerBotAccessRoutes(api, ctx);
       await registerSignalsRoutes(api, ctx);

@@ -10,6 +10,7 @@ import { createHandshakeAuth } from './realtime.auth.js';
 import { createOriginCheck } from './realtime.origin.js';
 import { createRelay } from './realtime.relay.js';
 import { createLiveDataCache, cutSnapshot } from './realtime.snapshot.js';
+import { createTrialRelay } from './realtime.trial.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
 
 export interface Realtime {
@@ -49,7 +50,7 @@ export async function attachRealtime(
 
   // Set by close(): from then on every handshake is refused, before the origin is even looked at.
   let closed = false;
-  const originAllowed = createOriginCheck(ctx.config);
+  const originAllowed = createOriginCheck(ctx);
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -99,7 +100,8 @@ export async function attachRealtime(
     sendSnapshot(socket).catch(onError);
   });
 
-  const relay = createRelay(io, { access, metrics, limits, onError });
+  const trial = createTrialRelay(io, { metrics, now: () => ctx.now(), onError });
+  const relay = createRelay(io, { access, trial, metrics, limits, onError });
   const stopRelay = ctx.bus.subscribe((event) => {
     if (event.type === 'signal:new' || event.type === 'signal:update' || event.type === 'stats:update') {
       liveData.invalidate();
@@ -146,6 +148,8 @@ export async function attachRealtime(
       closed = true;
       clearInterval(sweepTimer);
       stopRelay();
+      trial.close();
+      access.close();
       stopReconnect();
       metrics.setRoomSizesProvider(null);
       // Shutting down: no new sockets here, and the open ones lose their transport ("transport close"),

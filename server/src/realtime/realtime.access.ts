@@ -1,4 +1,4 @@
-import { hasSignalAccess, type TUser } from '@signalroom/shared';
+import { Rooms, signalAccessMode, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../context.js';
 import { sessionIdleCutoff } from '../http/guards.js';
 import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
@@ -26,11 +26,28 @@ export interface AccessSync {
   sweep(): Promise<void>;
   /** Local authenticated sockets (for snapshots after a bus reconnect). */
   sockets(): RealtimeSocket[];
+  /** Stops the trial-end timers (process shutdown). */
+  close(): void;
 }
 
 /**
+ * The rooms that decide which signals a socket sees (its tier room, or the trial room): when they change
+ * (access gained or lost, another tier, a trial that ended) the member needs a fresh snapshot.
+ */
+function viewOf(socket: RealtimeSocket): string {
+  return [...socket.rooms]
+    .filter((room) => room.startsWith('tier:') || room === Rooms.trial)
+    .sort()
+    .join(',');
+}
+
+/** setTimeout's ceiling (about 24.8 days); a longer wait is re-armed when it fires. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
  * `onViewChanged` is called for a socket whose member's view of signals changed (access gained or lost,
- * or another tier): the caller sends a fresh snapshot, so the client swaps its list at once.
+ * another tier, a trial that ended, admin granted or removed): the caller sends a fresh snapshot, so the
+ * client swaps its list at once.
  */
 export function createAccessSync(
   ctx: ServerContext,
@@ -40,12 +57,41 @@ export function createAccessSync(
   const byUser = new Map<string, Set<RealtimeSocket>>();
   // Bumped when a targeted refresh starts, so an older read (a sweep) never overwrites a newer one.
   const generation = new Map<string, number>();
+  // One timer per socket in its trial: at trialEndsAt it leaves the trial room at once, without
+  // waiting for the next sweep.
+  const trialTimers = new Map<RealtimeSocket, ReturnType<typeof setTimeout>>();
+
+  function clearTrialTimer(socket: RealtimeSocket): void {
+    const timer = trialTimers.get(socket);
+    if (timer) clearTimeout(timer);
+    trialTimers.delete(socket);
+  }
+
+  function armTrialTimer(socket: RealtimeSocket, user: TUser | null): void {
+    clearTrialTimer(socket);
+    // Only a member in the delayed view has a trial end to act on (admins and live members have none).
+    if (!user?.trialEndsAt || signalAccessMode(user, ctx.now()) !== 'delayed') return;
+    const wait = Math.min(MAX_TIMER_MS, Date.parse(user.trialEndsAt) - ctx.now().getTime());
+    const timer = setTimeout(
+      () => {
+        trialTimers.delete(socket);
+        if (!socket.connected) return;
+        const before = viewOf(socket);
+        applyRooms(socket, socket.data.user);
+        if (viewOf(socket) !== before) onViewChanged(socket);
+      },
+      Math.max(0, wait),
+    );
+    timer.unref?.();
+    trialTimers.set(socket, timer);
+  }
 
   function applyRooms(socket: RealtimeSocket, user: TUser | null): void {
     const current = [...socket.rooms].filter((room) => room !== socket.id);
-    const { leave, join } = roomChanges(current, roomsFor(user));
+    const { leave, join } = roomChanges(current, roomsFor(user, ctx.now()));
     for (const room of leave) void socket.leave(room);
     if (join.length) void socket.join(join);
+    armTrialTimer(socket, user);
   }
 
   async function reconcile(userIds: string[], mode: 'targeted' | 'sweep'): Promise<void> {
@@ -74,13 +120,14 @@ export function createAccessSync(
         continue;
       }
       const changed = JSON.stringify(user) !== JSON.stringify(previous);
+      const view = viewOf(socket);
       socket.data.user = user;
       applyRooms(socket, user);
       if (mode === 'targeted' || changed) {
         socket.emit('account:update', user);
         metrics.socketEvents.inc({ event: 'account:update' });
       }
-      if (hasSignalAccess(user) !== hasSignalAccess(previous) || user.tier !== previous.tier) onViewChanged(socket);
+      if (viewOf(socket) !== view) onViewChanged(socket);
     }
   }
 
@@ -96,6 +143,7 @@ export function createAccessSync(
       set.add(socket);
     },
     untrack(socket) {
+      clearTrialTimer(socket);
       const id = socket.data.user?.id;
       if (!id) return;
       const set = byUser.get(id);
@@ -116,6 +164,10 @@ export function createAccessSync(
     },
     sockets() {
       return [...byUser.values()].flatMap((set) => [...set]);
+    },
+    close() {
+      for (const timer of trialTimers.values()) clearTimeout(timer);
+      trialTimers.clear();
     },
   };
 }

@@ -1,6 +1,14 @@
-import { Rooms, signalViewFor, type TBusEvent, TIERS, type TierDailyLimits } from '@signalroom/shared';
+import {
+  Rooms,
+  type ServerToClientEvents,
+  signalViewFor,
+  type TBusEvent,
+  TIERS,
+  type TierDailyLimits,
+} from '@signalroom/shared';
 import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
 import type { AccessSync } from './realtime.access.js';
+import type { TrialRelay } from './realtime.trial.js';
 import type { RealtimeServer } from './realtime.types.js';
 
 const SIGNAL_TIERS = TIERS.filter((tier) => tier !== 'guest');
@@ -16,18 +24,38 @@ export const COUNTDOWN_RESYNC_MS = 10_000;
 /**
  * Relays bus events to THIS process's sockets (`io.local`). Every server process subscribes to the
  * bus, so with several processes each socket receives each event exactly once, from its own process.
- * Signals go to each tier room as that tier's view (a teaser past the day's allowance); statistics to
- * tier rooms; countdown ticks to `public`; an account change re-reads the member and moves their sockets.
+ * Signals go to each tier room as that tier's view (a teaser past the day's allowance) and to the trial
+ * room once their primary window has closed; statistics to tier rooms and the trial room; countdown ticks
+ * to `public`; an account change re-reads the member and moves their sockets; activation news goes to the
+ * member's own room and to admins.
  */
 export function createRelay(
   io: RealtimeServer,
-  deps: { access: AccessSync; metrics: ServerMetrics; limits: TierDailyLimits; onError: (error: unknown) => void },
+  deps: {
+    access: AccessSync;
+    trial: TrialRelay;
+    metrics: ServerMetrics;
+    limits: TierDailyLimits;
+    onError: (error: unknown) => void;
+  },
 ): (event: TBusEvent) => void {
   const { access, metrics, limits } = deps;
   let lastCountdown: { deadline: string | null; ended: boolean; at: number } | null = null;
 
   function roomSize(room: string): number {
     return io.of('/').adapter.rooms.get(room)?.size ?? 0;
+  }
+
+  /** Emits one event to a room's local sockets (a member's own room, or the admins). */
+  function emitTo<E extends 'activation:update' | 'activation:new' | 'activation:reviewed'>(
+    room: string,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void {
+    const size = roomSize(room);
+    if (size === 0) return;
+    io.local.to(room).emit(event, ...payload);
+    metrics.socketEvents.inc({ event }, size);
   }
 
   function observeDelay(event: TBusEvent, startedAt: number): void {
@@ -49,11 +77,12 @@ export function createRelay(
           io.local.to(room).emit(event.type, signalViewFor(event.signal, tier, limits));
           metrics.socketEvents.inc({ event: event.type }, size);
         }
+        deps.trial.handle(event.signal);
         observeDelay(event, startedAt);
         return;
       }
       case 'stats:update': {
-        const rooms = SIGNAL_TIERS.map((tier) => Rooms.tier(tier));
+        const rooms = [...SIGNAL_TIERS.map((tier) => Rooms.tier(tier)), Rooms.trial];
         const size = rooms.reduce((sum, room) => sum + roomSize(room), 0);
         if (size > 0) {
           io.local.to(rooms).emit('stats:update', event.stats);
@@ -78,6 +107,21 @@ export function createRelay(
       }
       case 'account:changed': {
         access.refreshUser(event.userId).then(() => observeDelay(event, startedAt), deps.onError);
+        return;
+      }
+      case 'activation:update': {
+        emitTo(Rooms.user(event.userId), 'activation:update', event.activation);
+        observeDelay(event, startedAt);
+        return;
+      }
+      case 'activation:new': {
+        emitTo(Rooms.admins, 'activation:new', { proof: event.proof, replacesId: event.replacesId });
+        observeDelay(event, startedAt);
+        return;
+      }
+      case 'activation:reviewed': {
+        emitTo(Rooms.admins, 'activation:reviewed', event.proof);
+        observeDelay(event, startedAt);
         return;
       }
     }

@@ -15,9 +15,41 @@ describe('roomsFor', () => {
   it('puts an unlocked member in their tier room', () => {
     expect(roomsFor(testMember({ tier: 'pro' }))).toEqual(['public', 'user:u1', 'tier:pro']);
   });
-  it('adds the admins room for admins, with or without signal access', () => {
-    expect(roomsFor(testMember({ role: 'admin', tier: 'guest' }))).toEqual(['public', 'user:u1', 'admins']);
-    expect(roomsFor(testMember({ role: 'admin', tier: 'gold' }))).toEqual(['public', 'user:u1', 'tier:gold', 'admins']);
+  it('puts a member in their trial in the trial room until trialEndsAt, and nowhere after', () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const trial = testMember({ tier: 'guest', dashboardUnlocked: false, trialEndsAt: '2026-11-24T10:00:01Z' });
+    expect(roomsFor(trial, now)).toEqual(['public', 'user:u1', 'trial']);
+    expect(roomsFor(trial, new Date('2026-11-24T10:00:01Z'))).toEqual(['public', 'user:u1']);
+    // A live member is never in the trial room, trial deadline or not.
+    expect(roomsFor(testMember({ tier: 'gold', trialEndsAt: '2026-11-24T12:00:00Z' }), now)).toEqual([
+      'public',
+      'user:u1',
+      'tier:gold',
+    ]);
+  });
+  it('puts an admin in the gold room and the admins room, whatever their own tier', () => {
+    expect(roomsFor(testMember({ role: 'admin', tier: 'guest', dashboardUnlocked: false }))).toEqual([
+      'public',
+      'user:u1',
+      'tier:gold',
+      'admins',
+    ]);
+    expect(roomsFor(testMember({ role: 'admin', tier: 'silver' }))).toEqual([
+      'public',
+      'user:u1',
+      'tier:gold',
+      'admins',
+    ]);
+  });
+  it('never puts an admin in the trial room, even one whose own trial is running', () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const admin = testMember({
+      role: 'admin',
+      tier: 'guest',
+      dashboardUnlocked: false,
+      trialEndsAt: '2026-11-24T12:00:00Z',
+    });
+    expect(roomsFor(admin, now)).toEqual(['public', 'user:u1', 'tier:gold', 'admins']);
   });
 });
 

@@ -1,15 +1,19 @@
-import { hasSignalAccess, Rooms, type TUser } from '@signalroom/shared';
+import { Rooms, signalAccessMode, signalTierOf, type TUser } from '@signalroom/shared';
 
 /**
- * The rooms a socket belongs in, decided by the server alone from the member's current record:
- * everyone hears countdown ticks in `public`; a member has `user:<id>`; only members with signal
- * access (unlocked, not guest) join their `tier:<tier>` room; admins join `admins`.
+ * The rooms a socket belongs in, decided by the server alone from the member's current record and the
+ * time: everyone hears countdown ticks in `public`; a member has `user:<id>`; only members with live
+ * signal access (unlocked, not guest) join their `tier:<tier>` room; admins join `tier:gold` whatever
+ * their own tier (they see every member page at full access) and `admins`; other members in their trial
+ * join `trial` (delayed signals) until `trialEndsAt`. One shared rule (`signalAccessMode`) decides.
  */
-export function roomsFor(user: TUser | null): string[] {
+export function roomsFor(user: TUser | null, now: Date = new Date()): string[] {
   const rooms: string[] = [Rooms.public];
   if (!user) return rooms;
   rooms.push(Rooms.user(user.id));
-  if (hasSignalAccess(user)) rooms.push(Rooms.tier(user.tier));
+  const tier = signalTierOf(user);
+  if (tier) rooms.push(Rooms.tier(tier));
+  else if (signalAccessMode(user, now) === 'delayed') rooms.push(Rooms.trial);
   if (user.role === 'admin') rooms.push(Rooms.admins);
   return rooms;
 }

@@ -53,6 +53,32 @@ describe('cutSnapshot', () => {
     }
   });
 
+  it('gives a member in the trial only the signals whose primary window has closed, and statistics', () => {
+    const closed = { ...signal(1), id: 'closed', expiresAt: '2026-11-22T09:55:00.000Z' };
+    const edge = { ...signal(2), id: 'edge', expiresAt: now.toISOString() };
+    const open = { ...signal(3), id: 'open', expiresAt: '2026-11-22T10:05:00.000Z' };
+    const trial = testMember({ tier: 'guest', dashboardUnlocked: false, trialEndsAt: '2026-11-23T09:00:00.000Z' });
+    const snapshot = cutSnapshot({ ...data, signals: [open, edge, closed] }, trial, limits, now);
+    expect(snapshot.signals.map((s) => s.id)).toEqual(['edge', 'closed']);
+    expect(snapshot.stats).toEqual(emptyPerformanceStats());
+    // Once the trial has ended: nothing.
+    const after = cutSnapshot({ ...data, signals: [closed] }, trial, limits, new Date('2026-11-23T09:00:00.000Z'));
+    expect(after).toMatchObject({ signals: [], stats: null });
+  });
+
+  it('gives an admin the gold view, never the delayed one, even with a running trial of their own', () => {
+    const open = { ...signal(1), id: 'open', expiresAt: '2026-11-22T10:05:00.000Z' };
+    const admin = testMember({
+      role: 'admin',
+      tier: 'guest',
+      dashboardUnlocked: false,
+      trialEndsAt: '2026-11-23T09:00:00.000Z',
+    });
+    const snapshot = cutSnapshot({ ...data, signals: [open] }, admin, limits, now);
+    expect(snapshot.signals.map((s) => s.id)).toEqual(['open']);
+    expect(snapshot.stats).toEqual(emptyPerformanceStats());
+  });
+
   it('cuts signals to the tier: silver gets teasers past its daily allowance, gold everything', () => {
     const silver = cutSnapshot(data, testMember({ tier: 'silver' }), limits, now);
     expect(silver.signals).toHaveLength(SNAPSHOT_SIGNAL_COUNT);

@@ -1,7 +1,9 @@
 import {
   countdownAt,
-  hasSignalAccess,
+  delayedSignals,
   type RealtimeSnapshot,
+  signalAccessMode,
+  signalTierOf,
   signalViewFor,
   type TCountdown,
   type TierDailyLimits,
@@ -33,9 +35,10 @@ export async function loadLiveData(source: LiveDataSource): Promise<LiveData> {
 
 /**
  * One member's snapshot, by their access at this moment: signals as their tier's views (teasers past
- * the day's allowance), statistics only with signal access; guests, locked members and anonymous
- * sockets get the countdown and nothing else. This is also the catch-up after a reconnect, so a member
- * revoked while away gets nothing replayed.
+ * the day's allowance) and statistics with live access; in the trial, only the signals whose primary
+ * window has closed, and statistics; guests after their trial, locked members and anonymous sockets
+ * get the countdown and nothing else. This is also the catch-up after a reconnect, so a member revoked
+ * while away gets nothing replayed.
  */
 export function cutSnapshot(
   data: LiveData,
@@ -45,10 +48,17 @@ export function cutSnapshot(
 ): RealtimeSnapshot {
   // The time left is recomputed from the deadline, so a cached read never shows a stale figure.
   const countdown = countdownAt(data.countdown.deadline ? new Date(data.countdown.deadline) : null, now);
-  if (!user || !hasSignalAccess(user) || user.tier === 'guest') {
-    return { user, signals: [], stats: null, countdown };
+  const mode = signalAccessMode(user, now);
+  if (!user || mode === 'none') return { user, signals: [], stats: null, countdown };
+  const tier = signalTierOf(user);
+  if (!tier) {
+    return {
+      user,
+      signals: delayedSignals(data.signals.slice(0, SNAPSHOT_SIGNAL_COUNT), now),
+      stats: data.stats,
+      countdown,
+    };
   }
-  const tier = user.tier;
   return {
     user,
     signals: data.signals.slice(0, SNAPSHOT_SIGNAL_COUNT).map((signal) => signalViewFor(signal, tier, limits)),

@@ -3,7 +3,7 @@ import { AuthMessages, Messages } from '@signalroom/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../src/context.js';
-import { getMailer } from '../../src/modules/mail/mail.service.js';
+import { brandOf, getMailer } from '../../src/modules/mail/mail.service.js';
 import { confirmationCodeMail } from '../../src/modules/mail/mail.templates.js';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -62,12 +62,12 @@ describe('mail delivery failures and the logged code', () => {
 
   it('logs a confirmation code only when there is no SMTP (development outbox), never when mail is delivered', async () => {
     const noSmtp = withCapturedLog({ ...broken.context, config: { ...broken.context.config, SMTP_URL: undefined } });
-    await getMailer(noSmtp.ctx).send(confirmationCodeMail(broken.config, 'dev@example.com', 'ABCDE12345'));
+    await getMailer(noSmtp.ctx).send(confirmationCodeMail(brandOf(broken.context), 'dev@example.com', 'ABCDE12345'));
     expect(noSmtp.lines.join('')).toContain('confirmation code for dev@example.com: ABCDE12345');
 
     const smtp = withCapturedLog(broken.context);
     await expect(
-      getMailer(smtp.ctx).send(confirmationCodeMail(broken.config, 'live@example.com', 'ZYXWV98765')),
+      getMailer(smtp.ctx).send(confirmationCodeMail(brandOf(broken.context), 'live@example.com', 'ZYXWV98765')),
     ).rejects.toThrow();
     expect(smtp.lines.length).toBeGreaterThan(0);
     expect(smtp.lines.join('')).not.toContain('ZYXWV98765');

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ENDPOINTS, type EndpointFixtures, prepareFixtures } from '../helpers/endpoints.js';
+import { ENDPOINTS, type EndpointFixtures, PATH_PLACEHOLDERS, prepareFixtures } from '../helpers/endpoints.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { FUZZ_RUNS, type FuzzTally, formatTally, fuzzEndpoint } from './fuzz-runner.js';
 
-const AUTH_CALLS = ENDPOINTS.filter(
-  (e) => e.path({} as EndpointFixtures).startsWith('/api/auth/') && e.caller === 'public',
-);
+const AUTH_CALLS = ENDPOINTS.filter((e) => e.path(PATH_PLACEHOLDERS).startsWith('/api/auth/') && e.caller === 'public');
 
 describe(`fuzzing the public auth calls from their schemas (${FUZZ_RUNS} cases each)`, () => {
   let server: TestServer;

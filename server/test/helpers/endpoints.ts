@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   toBotAccessSubmission,
   ZAccessUpdateRequest,
+  ZActivationApproveRequest,
+  ZActivationRejectRequest,
+  ZAdminActivationsQuery,
   ZAdminSearchQuery,
   ZAdminUsersQuery,
   ZBotAccessListQuery,
@@ -24,6 +27,7 @@ import {
 import { VALID_BOT_ACCESS_FORM } from '@signalroom/shared/test-data';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { uploadProof, validProof } from '../activation/activation-helpers.js';
 import { createMember } from './factories.js';
 import type { TestServer } from './test-server.js';
 
@@ -37,6 +41,8 @@ export const WRITABLE_TABLES = [
   'mail_cooldowns',
   'dashboard_codes',
   'bot_access_submissions',
+  'activation_proofs',
+  'stored_files',
 ] as const;
 
 /** Who calls: nobody signed in, a guest member, an unlocked gold member, or an admin. */
@@ -49,7 +55,17 @@ export interface EndpointFixtures {
   targetUserId: string;
   /** A stored bot-access application the status call acts on. */
   submissionId: string;
+  /** Pending proofs of deposit (of two members) the approve and the reject calls act on. */
+  proofIds: { approve: string; reject: string };
 }
+
+/** Fixtures with placeholder ids: enough to read a call's path (to group calls) before a server runs. */
+export const PATH_PLACEHOLDERS: EndpointFixtures = {
+  tokens: { member: '', unlocked: '', admin: '' },
+  targetUserId: ':id',
+  submissionId: ':id',
+  proofIds: { approve: ':id', reject: ':id' },
+};
 
 /** One API call that takes a body or a query string, with its shared schema and a valid input. */
 export interface EndpointCase {
@@ -235,6 +251,33 @@ export const ENDPOINTS: EndpointCase[] = [
     valid: () => ({ tier: 'pro' }),
   },
   {
+    name: 'admin/activations',
+    method: 'GET',
+    path: () => '/api/admin/activations',
+    caller: 'admin',
+    part: 'query',
+    schema: ZAdminActivationsQuery,
+    valid: () => ({ status: 'pending', page: '1', limit: '50' }),
+  },
+  {
+    name: 'admin/activations/:id/approve',
+    method: 'POST',
+    path: (f) => `/api/admin/activations/${f.proofIds.approve}/approve`,
+    caller: 'admin',
+    part: 'body',
+    schema: ZActivationApproveRequest,
+    valid: () => ({ tier: 'gold' }),
+  },
+  {
+    name: 'admin/activations/:id/reject',
+    method: 'POST',
+    path: (f) => `/api/admin/activations/${f.proofIds.reject}/reject`,
+    caller: 'admin',
+    part: 'body',
+    schema: ZActivationRejectRequest,
+    valid: () => ({ reason: 'The screenshot does not show the deposit.\nPlease send the receipt.' }),
+  },
+  {
     name: 'countdown/reset',
     method: 'POST',
     path: () => '/api/countdown/reset',
@@ -257,20 +300,28 @@ export const ENDPOINTS: EndpointCase[] = [
 /** Makes the members, the admin and the application the calls need. */
 export async function prepareFixtures(server: TestServer): Promise<EndpointFixtures> {
   const db = server.context.db;
-  const [member, unlocked, admin, target] = await Promise.all([
+  const [member, unlocked, admin, target, toApprove, toReject] = await Promise.all([
     createMember(db),
     createMember(db, { tier: 'gold' }),
     createMember(db, { role: 'admin' }),
+    createMember(db),
+    createMember(db),
     createMember(db),
   ]);
   const submitted = await server.api<{ id: string }>('POST', '/api/bot-access/submit', {
     body: toBotAccessSubmission(VALID_BOT_ACCESS_FORM),
   });
   if (!submitted.body.data) throw new Error(`fixture application refused: ${submitted.body.message}`);
+  const proofIdOf = async (token: string) => {
+    const proof = await uploadProof<{ activation: { proof: { id: string } } }>(server, token, validProof());
+    if (!proof.body.data) throw new Error(`fixture proof refused: ${proof.body.message}`);
+    return proof.body.data.activation.proof.id;
+  };
   return {
     tokens: { member: member.token, unlocked: unlocked.token, admin: admin.token },
     targetUserId: target.user.id,
     submissionId: submitted.body.data.id,
+    proofIds: { approve: await proofIdOf(toApprove.token), reject: await proofIdOf(toReject.token) },
   };
 }
 

@@ -14,6 +14,11 @@ export interface MemberOptions {
   password?: string;
   fullName?: string;
   emailVerified?: boolean;
+  /**
+   * End of the guest trial. Default: 24 h after now (a member who just confirmed); a past date is a
+   * member whose trial has ended, null one who never had it.
+   */
+  trialEndsAt?: Date | null;
 }
 
 export interface CreatedMember {
@@ -49,7 +54,12 @@ export async function createMember(db: Db, options: MemberOptions = {}): Promise
       access_path: null,
       admission_code: `SR-${randomBytes(4).toString('hex').toUpperCase()}`,
       email_verified_at: options.emailVerified === false ? null : now,
-      trial_ends_at: options.emailVerified === false ? null : new Date(now.getTime() + LIMITS.trialDurationMs),
+      trial_ends_at:
+        options.trialEndsAt !== undefined
+          ? options.trialEndsAt
+          : options.emailVerified === false
+            ? null
+            : new Date(now.getTime() + LIMITS.trialDurationMs),
       broker_account_id: null,
     })
     .returningAll()

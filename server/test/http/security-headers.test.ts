@@ -30,7 +30,7 @@ describe('security headers', () => {
       expect(csp.get('default-src'), path).toEqual(["'self'"]);
       expect(csp.get('script-src')).toEqual(["'self'"]);
       expect(csp.get('style-src')).toEqual(["'self'"]);
-      expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
       expect(csp.get('connect-src')).toEqual(["'self'", 'ws://localhost:5173', 'wss://www.example.com']);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -79,5 +79,28 @@ describe('security headers on an https deployment', () => {
     const csp = directives(headers.get('content-security-policy'));
     expect(csp.has('upgrade-insecure-requests')).toBe(true);
     expect(csp.get('connect-src')).toEqual(["'self'", 'wss://signals.example.com']);
+  });
+});
+
+describe('security headers without PUBLIC_URL', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ PUBLIC_URL: '' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('lets the page reach the socket on the address the server listens on, with its real port', async () => {
+    const port = new URL(server.url).port;
+    const { headers } = await server.api('GET', '/api/countdown');
+    const csp = directives(headers.get('content-security-policy'));
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      `ws://localhost:${port}`,
+      `ws://127.0.0.1:${port}`,
+      `ws://[::1]:${port}`,
+    ]);
+    expect(headers.get('strict-transport-security')).toBeNull();
   });
 });

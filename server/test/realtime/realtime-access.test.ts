@@ -12,6 +12,8 @@ import {
 } from './realtime-helpers.js';
 
 const METRICS_TOKEN = 'scrape-token-0123456789';
+/** A trial that ended a minute before the suite started. */
+const ENDED = new Date(Date.now() - 60_000);
 
 // Push access over a real socket.io connection, in the current shape (embedded or distributed).
 describe('realtime push by access', () => {
@@ -62,9 +64,18 @@ describe('realtime push by access', () => {
   });
 
   it('gives guests, locked members and a silver member past the limit nothing they should not have', async () => {
-    const guest = await createMember(server.context.db, { tier: 'guest' });
-    const unlockedGuest = await createMember(server.context.db, { tier: 'guest', dashboardUnlocked: true });
-    const locked = await createMember(server.context.db, { tier: 'gold', dashboardUnlocked: false });
+    // Past their trial (a member in the trial gets the delayed view: realtime-trial.test.ts).
+    const guest = await createMember(server.context.db, { tier: 'guest', trialEndsAt: ENDED });
+    const unlockedGuest = await createMember(server.context.db, {
+      tier: 'guest',
+      dashboardUnlocked: true,
+      trialEndsAt: ENDED,
+    });
+    const locked = await createMember(server.context.db, {
+      tier: 'gold',
+      dashboardUnlocked: false,
+      trialEndsAt: ENDED,
+    });
     const silver = await createMember(server.context.db, { tier: 'silver' });
     const gold = await createMember(server.context.db, { tier: 'gold' });
     const [guestC, unlockedGuestC, lockedC, silverC, goldC] = await Promise.all(
@@ -124,8 +135,8 @@ describe('realtime push by access', () => {
     // Rows as the worker writes them: one within silver's allowance, one past it.
     const withinId = await insertSignalRow(server.context.db, 3);
     const pastId = await insertSignalRow(server.context.db, 11);
-    const guest = await createMember(server.context.db, { tier: 'guest' });
-    const locked = await createMember(server.context.db, { tier: 'pro', dashboardUnlocked: false });
+    const guest = await createMember(server.context.db, { tier: 'guest', trialEndsAt: ENDED });
+    const locked = await createMember(server.context.db, { tier: 'pro', dashboardUnlocked: false, trialEndsAt: ENDED });
     const silver = await createMember(server.context.db, { tier: 'silver' });
     const gold = await createMember(server.context.db, { tier: 'gold' });
     const [guestC, lockedC, silverC, goldC] = await Promise.all(
@@ -139,7 +150,7 @@ describe('realtime push by access', () => {
     expect(silverById.get(pastId)).not.toHaveProperty('asset');
     const goldById = new Map(goldC.snapshot.signals.map((s) => [s.id, s]));
     expect(goldById.get(pastId)).toMatchObject({ locked: false, direction: 'PUT' });
-    expect(goldC.snapshot.stats).toMatchObject({ empty: true, winRate: null });
+    expect(goldC.snapshot.stats).toMatchObject({ empty: true, winRateFirstWindow: null, winRateWithMartingale: null });
     expect(goldC.snapshot.countdown.serverTime).toBeTruthy();
   });
 
@@ -149,7 +160,7 @@ describe('realtime push by access', () => {
     const snapshot = await goldC.socket.timeout(3000).emitWithAck('snapshot:request');
     expect(snapshot.user?.id).toBe(gold.user.id);
     expect(snapshot.stats).not.toBeNull();
-    const guest = await createMember(server.context.db, { tier: 'guest' });
+    const guest = await createMember(server.context.db, { tier: 'guest', trialEndsAt: ENDED });
     const guestC = await client(guest.token);
     const guestSnapshot = await guestC.socket.timeout(3000).emitWithAck('snapshot:request');
     expect(guestSnapshot).toMatchObject({ signals: [], stats: null });
@@ -157,7 +168,7 @@ describe('realtime push by access', () => {
 
   it('moves rooms and sends account:update within a second when an admin changes access', async () => {
     const admin = await createMember(server.context.db, { tier: 'gold', role: 'admin' });
-    const member = await createMember(server.context.db, { tier: 'gold' });
+    const member = await createMember(server.context.db, { tier: 'gold', trialEndsAt: ENDED });
     const first = await client(member.token);
     const second = await client(member.token);
     const setAccess = (body: { tier: TUser['tier']; dashboardUnlocked: boolean; hasDeposited: boolean }) =>
@@ -188,6 +199,38 @@ describe('realtime push by access', () => {
     const late = makeSignal({ daySequence: 12 });
     await publishAndSettle([{ type: 'signal:new', signal: late }], [first]);
     expect(first.all('signal:new')).toEqual([expect.objectContaining({ id: late.id, locked: true })]);
+  });
+
+  it('pushes the gold view to an admin whose own tier is guest, and to a trial member made admin at once', async () => {
+    // Both guests are within their trial (the factory's default): the admin still gets the live gold
+    // room, never the trial's delayed one; the member gets the trial room, which never hears signal:new.
+    const adminGuest = await createMember(server.context.db, { tier: 'guest', role: 'admin' });
+    const granter = await createMember(server.context.db, { tier: 'gold', role: 'admin' });
+    const member = await createMember(server.context.db, { tier: 'guest' });
+    const [adminC, memberC] = await Promise.all([client(adminGuest.token), client(member.token)]);
+    expect(adminC.snapshot.stats).not.toBeNull();
+    expect(member.user.trialEndsAt).not.toBeNull();
+
+    // Past silver's allowance of 10: only the gold room receives it in full.
+    const late = makeSignal({ daySequence: 15, asset: 'NZD/USD' });
+    await publishAndSettle([{ type: 'signal:new', signal: late }], [adminC, memberC]);
+    expect(adminC.all('signal:new')).toEqual([
+      expect.objectContaining({ id: late.id, locked: false, asset: 'NZD/USD' }),
+    ]);
+    expect(memberC.all('signal:new')).toEqual([]);
+
+    // Made admin through the real API: the socket leaves the trial room for the gold room and gets a
+    // fresh snapshot.
+    const promoted = await server.api('POST', `/api/admin/users/${member.user.id}/role`, {
+      token: granter.token,
+      body: { role: 'admin' },
+    });
+    expect(promoted.status).toBe(200);
+    const snapshot = await memberC.waitFor('snapshot', (snap) => snap.user?.role === 'admin', 2000);
+    expect(snapshot.stats).not.toBeNull();
+    const next = makeSignal({ daySequence: 16 });
+    await publishAndSettle([{ type: 'signal:new', signal: next }], [memberC]);
+    expect(memberC.all('signal:new')).toEqual([expect.objectContaining({ id: next.id, locked: false })]);
   });
 
   it('disconnects the sockets of a session revoked by a password reset at once', async () => {

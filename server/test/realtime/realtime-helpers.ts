@@ -39,6 +39,9 @@ const EVENTS: (keyof ServerToClientEvents)[] = [
   'stats:update',
   'countdown:tick',
   'account:update',
+  'activation:update',
+  'activation:new',
+  'activation:reviewed',
 ];
 
 /** Connects a real socket.io client (websocket only, no auto-reconnect) and waits for its snapshot. */

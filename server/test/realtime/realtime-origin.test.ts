@@ -50,20 +50,25 @@ describe('socket handshakes are checked against the allowed origins', () => {
   }
 });
 
-describe('the origin check and the shutdown refusal work together', () => {
+describe('without PUBLIC_URL, and while shutting down', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ PUBLIC_URL: '' });
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  it('refuses every new socket once realtime closes for a shutdown, after checking origins before it', async () => {
-    expect(await tryConnect(server.url, 'https://evil.example', 'polling')).toMatch(/^refused/);
-    expect(await tryConnect(server.url, 'http://localhost:5173', 'polling')).toBe('connected');
-    await server.realtime.close();
+  it('accepts pages on the address the server listens on, refuses others, and refuses all once realtime closes', async () => {
+    const port = new URL(server.url).port;
+    expect(await tryConnect(server.url, `http://localhost:${port}`, 'polling')).toBe('connected');
+    expect(await tryConnect(server.url, `http://127.0.0.1:${port}`, 'websocket')).toBe('connected');
     expect(await tryConnect(server.url, 'http://localhost:5173', 'polling')).toMatch(/^refused/);
+    expect(await tryConnect(server.url, 'https://evil.example', 'polling')).toMatch(/^refused/);
+
+    // Shutting down: the same allowRequest now refuses every handshake, allowed origin or none.
+    await server.realtime.close();
+    expect(await tryConnect(server.url, `http://localhost:${port}`, 'polling')).toMatch(/^refused/);
     expect(await tryConnect(server.url, 'https://evil.example', 'websocket')).toMatch(/^refused/);
     expect(await tryConnect(server.url, undefined, 'websocket')).toMatch(/^refused/);
   });

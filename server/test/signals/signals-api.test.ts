@@ -25,8 +25,10 @@ describe('signals API', () => {
     gold = (await createMember(db, { tier: 'gold' })).token;
     silver = (await createMember(db, { tier: 'silver' })).token;
     pro = (await createMember(db, { tier: 'pro' })).token;
-    guest = (await createMember(db, { tier: 'guest' })).token;
-    locked = (await createMember(db, { tier: 'silver', dashboardUnlocked: false })).token;
+    // Their trials have ended: without one a guest or a locked member sees no signal at all.
+    const ended = new Date(Date.now() - 60_000);
+    guest = (await createMember(db, { tier: 'guest', trialEndsAt: ended })).token;
+    locked = (await createMember(db, { tier: 'silver', dashboardUnlocked: false, trialEndsAt: ended })).token;
     // Neither an admin nor an unconfirmed sign-up counts as a member on the landing page.
     await createMember(db, { role: 'admin', tier: 'gold' });
     await createMember(db, { tier: 'silver', emailVerified: false });
@@ -40,7 +42,7 @@ describe('signals API', () => {
   const stats = (token: string) => server.api<TPerformanceStats>('GET', '/api/signals/stats/performance', { token });
   const publicStats = () => server.api<TPublicStats>('GET', '/api/stats/public');
 
-  it('refuses signals and statistics without a session (401), to guests and locked members (403)', async () => {
+  it('refuses signals and statistics without a session (401), to guests and locked members past their trial (403)', async () => {
     expect((await list(undefined)).status).toBe(401);
     expect((await list(guest)).status).toBe(403);
     expect((await list(locked)).status).toBe(403);
@@ -52,14 +54,24 @@ describe('signals API', () => {
   it('reports statistics as empty, with no made-up figures, before any signal has resolved', async () => {
     const before = await stats(gold);
     expect(before.status).toBe(200);
-    expect(before.body.data).toMatchObject({ empty: true, totalSignals: 0, winRate: null, avgConfidence: null });
+    expect(before.body.data).toMatchObject({
+      empty: true,
+      totalSignals: 0,
+      winRateFirstWindow: null,
+      winRateWithMartingale: null,
+      avgConfidence: null,
+    });
+    expect(before.body.data).not.toHaveProperty('winRate');
     expect(ZPublicStats.parse((await publicStats()).body.data)).toEqual({
       members: 5,
       signalsIssued: 0,
       resolvedSignals: 0,
-      winRate: null,
+      winRateFirstWindow: null,
+      winRateWithMartingale: null,
+      winsByLevel: [0, 0, 0, 0],
       marketsCovered: 0,
       marketSource: 'simulated',
+      lastSignalAt: null,
     });
     expect((await list(gold)).body.data).toEqual([]);
   });
@@ -88,6 +100,22 @@ describe('signals API', () => {
     }
   });
 
+  it("gives an admin every signal in full and the statistics, whatever the admin's own tier and lock", async () => {
+    const db = server.context.db;
+    const admins = [
+      await createMember(db, { role: 'admin', tier: 'guest' }),
+      await createMember(db, { role: 'admin', tier: 'silver', dashboardUnlocked: false }),
+    ];
+    for (const admin of admins) {
+      const { status, body } = await list(admin.token);
+      expect(status).toBe(200);
+      // Silver's allowance here is 2, so a silver view would hold teasers: an admin gets the gold view.
+      expect(body.data).toHaveLength(4);
+      expect((body.data ?? []).every((v) => !v.locked && 'asset' in v)).toBe(true);
+      expect((await stats(admin.token)).status).toBe(200);
+    }
+  });
+
   it('honours limit and sortOrder and refuses bad values with 400', async () => {
     const newest = (await list(gold, '?limit=2&sortOrder=desc')).body.data ?? [];
     expect(newest.map((v) => v.id)).toEqual([issued[3], issued[2]]);
@@ -113,7 +141,9 @@ describe('signals API', () => {
     const won = done.filter((s) => s.outcome === 'profit').length;
     const lost = done.filter((s) => s.outcome === 'loss').length;
     expect(body).toMatchObject({ empty: false, totalSignals: 2, wonSignals: won, lostSignals: lost });
-    expect(body.winRate).toBe(Math.round((won / 2) * 1000) / 10);
+    const wonFirst = done.filter((s) => s.outcome === 'profit' && s.resolvedLevel === 0).length;
+    expect(body.winRateWithMartingale).toBe(Math.round((won / 2) * 1000) / 10);
+    expect(body.winRateFirstWindow).toBe(Math.round((wonFirst / 2) * 1000) / 10);
     expect(body.avgConfidence).toBe(Math.round(((done[0]!.confidence + done[1]!.confidence) / 2) * 10) / 10);
     expect(body.winsByLevel.reduce((a, b) => a + b, 0)).toBe(won);
     expect(body.byAsset.reduce((a, b) => a + b.total, 0)).toBe(2);
@@ -123,13 +153,21 @@ describe('signals API', () => {
     const assets = await server.context.db.selectFrom('signals').select('asset').distinct().execute();
     const figures = ZPublicStats.parse((await publicStats()).body.data);
     const perf = (await stats(gold)).body.data as TPerformanceStats;
+    const newest = await server.context.db
+      .selectFrom('signals')
+      .select('created_at')
+      .orderBy('slot_start', 'desc')
+      .executeTakeFirstOrThrow();
     expect(figures).toEqual({
       members: 5,
       signalsIssued: 4,
       resolvedSignals: 2,
-      winRate: perf.winRate,
+      winRateFirstWindow: perf.winRateFirstWindow,
+      winRateWithMartingale: perf.winRateWithMartingale,
+      winsByLevel: perf.winsByLevel,
       marketsCovered: assets.length,
       marketSource: 'simulated',
+      lastSignalAt: new Date(newest.created_at).toISOString(),
     });
   });
 });

@@ -73,6 +73,8 @@ export interface DashboardCodesTable {
   created_by: string | null;
   created_at: Generated<Date>;
   consumed_at: Timestamp | null;
+  /** When the code stops working; null for codes issued before codes expired (they never do). */
+  expires_at: Timestamp | null;
 }
 
 export interface MailCooldownsTable {

@@ -1,3 +1,4 @@
+export type { ActivationProofsTable, ActivationTables, StoredFilesTable } from './activation-tables.js';
 export type { BotAccessSubmissionsTable, BotAccessTables } from './bot-access-tables.js';
 export * from './bus.js';
 export * from './database.js';

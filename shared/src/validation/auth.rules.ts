@@ -97,6 +97,15 @@ export function validateForgotPasswordEmail(email: string): string | undefined {
 }
 
 /**
+ * Whether a reset token has the shape the server issues (LIMITS.resetTokenBytes random bytes in
+ * base64url). One that cannot have been issued is invalid without asking the server.
+ */
+export function isWellFormedResetToken(token: string): boolean {
+  const length = Math.ceil((LIMITS.resetTokenBytes * 4) / 3);
+  return token.length === length && /^[A-Za-z0-9_-]+$/.test(token);
+}
+
+/**
  * Reset form rules; `confirmPassword` is only present in the browser. The new password follows the
  * sign-up rules (8 characters, an uppercase and a lowercase letter and a digit), with the reset form's
  * own words for the length: a reset must not be the way around the sign-up rules.

@@ -1,11 +1,12 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { AppLoading, AppShell } from './app-shell.js';
 import { RouteError } from './route-error.js';
 
 /**
- * Every route of the spec (section 2). Pages load lazily so the landing page ships without the
- * dashboard, socket and form code.
+ * Every route of the product. Pages load lazily so the landing page ships without the dashboard,
+ * socket and form code.
  */
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { path: '/', lazy: () => import('../pages/landing/landing.page.js'), errorElement: <RouteError /> },
   { path: '/signup', lazy: () => import('../pages/signup/signup.page.js'), errorElement: <RouteError /> },
   { path: '/login', lazy: () => import('../pages/login/login.page.js'), errorElement: <RouteError /> },
@@ -38,11 +39,20 @@ const router = createBrowserRouter([
       { path: 'platinum-stream', lazy: () => import('../pages/platinum-stream/platinum-stream.page.js') },
       { path: 'admin/users', lazy: () => import('../pages/admin-users/admin-users.page.js') },
       { path: 'admin/offer', lazy: () => import('../pages/admin-offer/admin-offer.page.js') },
+      { path: 'admin/activations', lazy: () => import('../pages/admin-activations/admin-activations.page.js') },
       { path: 'account-setup', lazy: () => import('../pages/account-setup/account-setup.page.js') },
       { path: '*', lazy: () => import('../pages/not-yet/not-yet.page.js') },
     ],
   },
   { path: '*', lazy: () => import('../pages/not-found/not-found.page.js') },
+];
+
+/**
+ * One root around every route: it keeps the tab title and focus in step with the page, and shows a
+ * loading line while the first page's code arrives.
+ */
+const router = createBrowserRouter([
+  { Component: AppShell, HydrateFallback: AppLoading, errorElement: <RouteError />, children: routes },
 ]);
 
 export function AppRouter() {

@@ -21,15 +21,16 @@ describe('live signals store', () => {
     live().applySnapshot({ user: makeUser(), signals: [makeSignal(1), makeSignal(2)], stats: makeStats(), countdown });
     expect(live().access).toBe(true);
     expect(live().signals.map((s) => s.id)).toEqual(['sig-2', 'sig-1']);
-    expect(live().stats?.winRate).toBe(75);
+    expect(live().stats?.winRateFirstWindow).toBe(50);
+    expect(live().stats?.winRateWithMartingale).toBe(75);
     expect(live().loadStatus).toBe('ready');
     expect(live().lastRefreshAt).not.toBeNull();
     expect(useSessionStore.getState().user?.tier).toBe('gold');
   });
 
-  it('ignores the signals of a snapshot for a guest', () => {
+  it('ignores the signals of a snapshot for a guest whose trial has ended', () => {
     live().applySnapshot({
-      user: makeUser({ tier: 'guest', dashboardUnlocked: false }),
+      user: makeUser({ tier: 'guest', dashboardUnlocked: false, trialEndsAt: '2026-01-01T00:00:00.000Z' }),
       signals: [makeSignal(1)],
       stats: null,
       countdown,
@@ -37,6 +38,23 @@ describe('live signals store', () => {
     expect(live().access).toBe(false);
     expect(live().signals).toEqual([]);
     expect(live().countdown).toEqual(countdown);
+  });
+
+  it('gives a guest in the trial the delayed view, and empties it when the trial ends', async () => {
+    const trialEndsAt = new Date(Date.now() + 150).toISOString();
+    live().applySnapshot({
+      user: makeUser({ tier: 'guest', dashboardUnlocked: false, trialEndsAt }),
+      signals: [makeSignal(1)],
+      stats: makeStats(),
+      countdown,
+    });
+    expect(live().mode).toBe('delayed');
+    expect(live().signals.map((s) => s.id)).toEqual(['sig-1']);
+    const deadline = Date.now() + 3000;
+    while (live().mode !== 'none' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(live().mode).toBe('none');
+    expect(live().signals).toEqual([]);
+    expect(live().stats).toBeNull();
   });
 
   it('adds pushed signals live and applies their updates', () => {
@@ -84,9 +102,9 @@ describe('live signals store', () => {
 
   it('keeps statistics when a poll brings only signals', () => {
     useSessionStore.getState().setUser(makeUser());
-    live().applyPoll({ signals: [makeSignal(1)], stats: makeStats({ winRate: 60 }) });
+    live().applyPoll({ signals: [makeSignal(1)], stats: makeStats({ winRateFirstWindow: 60 }) });
     live().applyPoll({ signals: [makeSignal(2), makeSignal(1)] });
-    expect(live().stats?.winRate).toBe(60);
+    expect(live().stats?.winRateFirstWindow).toBe(60);
     expect(live().signals).toHaveLength(2);
   });
 

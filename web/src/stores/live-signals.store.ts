@@ -1,6 +1,7 @@
 import {
-  hasSignalAccess,
   type RealtimeSnapshot,
+  type SignalAccessMode,
+  signalAccessMode,
   type TCountdown,
   TIMING,
   type TPerformanceStats,
@@ -11,6 +12,7 @@ import { create } from 'zustand';
 import { fetchMe } from '../api/session.api.js';
 import { fetchPerformanceStats, fetchSignals } from '../api/signals.api.js';
 import type { AppSocket } from '../realtime/socket.js';
+import { emitAdminActivationEvent, useActivationStore } from './activation.store.js';
 import {
   mergeSignal,
   nextTransport,
@@ -23,7 +25,13 @@ import { useSessionStore } from './session.store.js';
 
 export interface LiveSignalsState {
   transport: Transport;
-  /** Whether the signed-in member may receive signals (dashboardUnlocked and non-guest). */
+  /**
+   * How the signed-in member sees signals: `full` (unlocked, non-guest, or an admin: live), `delayed`
+   * (the trial: each signal once its primary window has closed), `none`. The server enforces the same
+   * rule.
+   */
+  mode: SignalAccessMode;
+  /** Whether the member receives signals at all (live or delayed). */
   access: boolean;
   signals: TSignalView[];
   stats: TPerformanceStats | null;
@@ -67,6 +75,7 @@ const initialData = {
 /** Live signals, statistics and countdown for the dashboard: push through socket.io, polling as fallback. */
 export const useLiveSignalsStore = create<LiveSignalsState>((set, get) => ({
   transport: 'off',
+  mode: 'none',
   access: false,
   countdown: null,
   ...initialData,
@@ -214,7 +223,16 @@ const connection = (() => {
       if (mine !== generation) return;
       const s = connectSocket(token);
       socket = s;
-      s.on('connect', () => transition({ type: 'connected' }));
+      let connectedBefore = false;
+      s.on('connect', () => {
+        transition({ type: 'connected' });
+        // Pushes missed while disconnected are not replayed: re-read what the screens are showing.
+        if (connectedBefore) {
+          if (useActivationStore.getState().loadStatus === 'ready') void useActivationStore.getState().load();
+          emitAdminActivationEvent({ type: 'resync' });
+        }
+        connectedBefore = true;
+      });
       s.on('disconnect', (reason) => {
         transition({ type: 'disconnected' });
         // The server drops a socket only when its session ended (logout elsewhere, password reset); the
@@ -232,6 +250,9 @@ const connection = (() => {
       s.on('stats:update', (stats) => store().applyStats(stats));
       s.on('countdown:tick', (countdown) => store().applyCountdown(countdown));
       s.on('account:update', (next) => store().applyAccount(next));
+      s.on('activation:update', (activation) => useActivationStore.getState().apply(activation));
+      s.on('activation:new', ({ proof, replacesId }) => emitAdminActivationEvent({ type: 'new', proof, replacesId }));
+      s.on('activation:reviewed', (proof) => emitAdminActivationEvent({ type: 'reviewed', proof }));
     } catch {
       // The socket chunk could not load (offline, new deploy): polling keeps the room alive.
       if (mine === generation) transition({ type: 'connect-failed' });
@@ -263,14 +284,26 @@ function readLiveState(): LiveSignalsState {
   return useLiveSignalsStore.getState();
 }
 
-/** Signal access follows the session user, whichever path changed it (push, /auth/me, a dashboard code). */
-function syncAccess(user: TUser | null) {
-  const access = user ? hasSignalAccess(user) : false;
+let trialEndTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Signal access follows the session user, whichever path changed it (push, /auth/me, a dashboard code),
+ * and the clock: a trial ends at `trialEndsAt`, when the delayed view empties at once (the server stops
+ * serving it at the same moment).
+ */
+function syncAccess(user: TUser | null, now = new Date()) {
+  if (trialEndTimer) clearTimeout(trialEndTimer);
+  trialEndTimer = null;
+  const mode = signalAccessMode(user, now);
+  if (mode === 'delayed' && user?.trialEndsAt) {
+    const wait = Math.min(2_147_483_647, Math.max(0, Date.parse(user.trialEndsAt) - now.getTime()));
+    trialEndTimer = setTimeout(() => syncAccess(useSessionStore.getState().user), wait);
+  }
   const live = useLiveSignalsStore.getState();
-  if (access === live.access) return;
-  // Losing access empties the room at once; gaining it starts a fresh load.
-  if (!access) useLiveSignalsStore.setState({ access: false, ...initialData });
-  else useLiveSignalsStore.setState({ access: true, ...initialData, loadStatus: 'loading' });
+  if (mode === live.mode) return;
+  // Losing access empties the room at once; gaining it (or another view of it) starts a fresh load.
+  if (mode === 'none') useLiveSignalsStore.setState({ mode, access: false, ...initialData });
+  else useLiveSignalsStore.setState({ mode, access: true, ...initialData, loadStatus: 'loading' });
   connection.accessChanged();
 }
 

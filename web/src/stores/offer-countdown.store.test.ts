@@ -36,6 +36,14 @@ describe('offer countdown store', () => {
     expect(selectOfferCountdown(useOfferCountdownStore.getState())).toMatchObject({ ended: true, timeLeftMs: 0 });
   });
 
+  it('shows days above 48 hours: a 30-day offer is 29 days 23:59:59, not 719 hours', () => {
+    useOfferCountdownStore.getState().apply(countdownAt(new Date(T0 + 30 * 86_400_000), new Date(T0)), T0);
+    useOfferCountdownStore.getState().tick(T0 + 1000);
+    const view = selectOfferCountdown(useOfferCountdownStore.getState());
+    expect(view.text).toBe('29 days 23:59:59');
+    expect(view.parts).toEqual({ days: 29, hours: '23', minutes: '59', seconds: '59' });
+  });
+
   it('shows an offer without a deadline as ended', () => {
     useOfferCountdownStore.getState().apply(countdownAt(null, new Date(T0)), T0);
     expect(selectOfferCountdown(useOfferCountdownStore.getState()).ended).toBe(true);

@@ -1,4 +1,11 @@
-import { formatTimeLeft, type TCountdown, TIMING } from '@signalroom/shared';
+import {
+  formatOfferTimeLeft,
+  formatTimeLeft,
+  type OfferTimeParts,
+  offerTimeParts,
+  type TCountdown,
+  TIMING,
+} from '@signalroom/shared';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { fetchCountdown } from '../api/public.api.js';
@@ -48,6 +55,12 @@ export interface OfferCountdownView {
   ended: boolean;
   timeLeftMs: number;
   time: TCountdown['timeFormatted'] | null;
+  /** The units the countdowns show: days only above 48 hours (shared rule `offerTimeParts`). */
+  parts: OfferTimeParts | null;
+  /** The same as one line: "07:59:59", or "29 days 23:59:59" above 48 hours. */
+  text: string | null;
+  /** The deadline on this device's clock (ms), null when none is known. */
+  deadlineMs: number | null;
 }
 
 /** What the screens show for a store state at its `now`. */
@@ -60,6 +73,9 @@ export function selectOfferCountdown(s: Pick<OfferCountdownState, 'deadlineMs' |
     ended,
     timeLeftMs,
     time: known ? formatTimeLeft(timeLeftMs) : null,
+    parts: known ? offerTimeParts(timeLeftMs) : null,
+    text: known ? formatOfferTimeLeft(timeLeftMs) : null,
+    deadlineMs: s.deadlineMs,
   } satisfies OfferCountdownView;
 }
 

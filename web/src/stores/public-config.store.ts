@@ -18,8 +18,8 @@ export const usePublicConfigStore = create<PublicConfigState>((set, get) => ({
     try {
       const answer = await api.get<TPublicConfig>('/config/public');
       if (answer.success && answer.data) {
+        // The browser tab's title follows the page (app/page-title.ts) and reads the name from here.
         set({ config: answer.data, status: 'ready' });
-        document.title = answer.data.productName;
       } else set({ status: 'error' });
     } catch {
       set({ status: 'error' });

@@ -1,6 +1,7 @@
 import {
   AuthMessages,
   accessLevelFor,
+  LIMITS,
   type Pagination,
   type TAccessUpdateRequest,
   type TAdminSearchQuery,
@@ -77,7 +78,10 @@ export async function setRole(ctx: ServerContext, userId: string, input: TRoleUp
   return presentUser(row);
 }
 
-/** Issues a member's one-time dashboard code (replacing an unused one); the plain code is returned once. */
+/**
+ * Issues a member's one-time dashboard code (replacing an unused one), valid for 7 days; the plain code
+ * is returned once.
+ */
 export async function issueDashboardCode(
   ctx: ServerContext,
   admin: TUser,
@@ -87,11 +91,13 @@ export async function issueDashboardCode(
   const member = await findUserById(ctx.db, userId);
   if (!member) throw AppError.notFound();
   const code = generateDashboardCode();
+  const expiresAt = new Date(ctx.now().getTime() + LIMITS.dashboardCodeTtlMs);
   await replaceDashboardCode(ctx.db, {
     userId,
     codeHash: hashDashboardCode(userId, code),
     tier: input.tier ?? null,
     createdBy: admin.id,
+    expiresAt,
   });
-  return { userId, code, tier: input.tier ?? null };
+  return { userId, code, tier: input.tier ?? null, expiresAt: expiresAt.toISOString() };
 }

@@ -1,11 +1,11 @@
 import { AuthMessages, accessLevelFor, LIMITS, Messages, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { getMailer } from '../mail/mail.service.js';
+import { brandOf, getMailer } from '../mail/mail.service.js';
 import { activationMail } from '../mail/mail.templates.js';
 import { presentUser } from '../users/users.presenter.js';
 import { findUserById, updateUser } from '../users/users.repository.js';
-import { claimMailCooldown, consumeDashboardCode } from './auth.repository.js';
+import { claimMailCooldown, consumeDashboardCode, dashboardCodeState } from './auth.repository.js';
 import { hashDashboardCode, normalizeDashboardCode } from './auth.secrets.js';
 
 /** Mails the activation steps (broker link, promo code, support handle) to the member; once per 60 s. */
@@ -13,7 +13,7 @@ export async function sendActivationEmail(ctx: ServerContext, user: TUser): Prom
   const wait = await claimMailCooldown(ctx.db, user.email, 'activation', ctx.now(), LIMITS.resendCooldownSeconds);
   if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
   try {
-    await getMailer(ctx).send(activationMail(ctx.config, user.email, user.fullName, user.admissionCode));
+    await getMailer(ctx).send(activationMail(brandOf(ctx), user.email, user.fullName, user.admissionCode));
   } catch {
     throw new AppError('unavailable', Messages.wrapper.sendActivationEmail);
   }
@@ -22,7 +22,8 @@ export async function sendActivationEmail(ctx: ServerContext, user: TUser): Prom
 /**
  * Redeems the one-time dashboard code an admin issued for this member: unlocks the dashboard, marks the
  * code activated and applies the tier the code carries (accessLevel follows). The code is consumed by
- * one conditional UPDATE inside the transaction, so it works once.
+ * one conditional UPDATE inside the transaction, so it works once, and only before it expires. A code
+ * that fails says why: not valid, already used, or expired.
  */
 export async function redeemDashboardCode(
   ctx: ServerContext,
@@ -35,12 +36,19 @@ export async function redeemDashboardCode(
     });
   }
   const now = ctx.now();
+  const codeHash = hashDashboardCode(user.id, rawCode);
   const updated = await ctx.db.transaction().execute(async (trx) => {
-    const code = await consumeDashboardCode(trx, user.id, hashDashboardCode(user.id, rawCode), now);
+    const code = await consumeDashboardCode(trx, user.id, codeHash, now);
     if (!code) {
-      throw AppError.validation(AuthMessages.dashboardCodeInvalid, {
-        dashboardCode: AuthMessages.dashboardCodeInvalid,
-      });
+      // Codes are hashed with the member's id, so these answers only ever speak of the member's own codes.
+      const state = await dashboardCodeState(trx, user.id, codeHash);
+      const message =
+        state === 'used'
+          ? AuthMessages.dashboardCodeUsed
+          : state === 'expired'
+            ? AuthMessages.dashboardCodeExpired
+            : AuthMessages.dashboardCodeInvalid;
+      throw AppError.validation(message, { dashboardCode: message });
     }
     const current = await findUserById(trx, user.id);
     if (!current) throw AppError.unauthorized();

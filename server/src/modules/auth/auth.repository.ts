@@ -156,7 +156,7 @@ export async function consumeAllResetTokensOfUser(db: Db, userId: string, now: D
 /** Issues a member's dashboard code, replacing any unused one. */
 export async function replaceDashboardCode(
   db: Db,
-  values: { userId: string; codeHash: string; tier: Tier | null; createdBy: string },
+  values: { userId: string; codeHash: string; tier: Tier | null; createdBy: string; expiresAt: Date },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -166,12 +166,21 @@ export async function replaceDashboardCode(
       .execute();
     await trx
       .insertInto('dashboard_codes')
-      .values({ user_id: values.userId, code_hash: values.codeHash, tier: values.tier, created_by: values.createdBy })
+      .values({
+        user_id: values.userId,
+        code_hash: values.codeHash,
+        tier: values.tier,
+        created_by: values.createdBy,
+        expires_at: values.expiresAt,
+      })
       .execute();
   });
 }
 
-/** Uses a member's own unused dashboard code (single conditional UPDATE); the tier it grants, or undefined. */
+/**
+ * Uses a member's own unused, unexpired dashboard code (single conditional UPDATE); the tier it grants,
+ * or undefined.
+ */
 export async function consumeDashboardCode(
   db: Db,
   userId: string,
@@ -184,6 +193,23 @@ export async function consumeDashboardCode(
     .where('user_id', '=', userId)
     .where('code_hash', '=', codeHash)
     .where('consumed_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .returning('tier')
     .executeTakeFirst();
+}
+
+/** Why a member's code could not be used: already used, expired, or not one of theirs at all. */
+export async function dashboardCodeState(
+  db: Db,
+  userId: string,
+  codeHash: string,
+): Promise<'used' | 'expired' | 'unknown'> {
+  const row = await db
+    .selectFrom('dashboard_codes')
+    .select(['consumed_at'])
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+  if (!row) return 'unknown';
+  return row.consumed_at ? 'used' : 'expired';
 }

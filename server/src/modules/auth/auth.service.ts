@@ -21,7 +21,7 @@ import { AppError } from '../../http/app-error.js';
 import { assertNoFieldErrors } from '../../http/parse.js';
 import { withTimingFloor } from '../../http/timing.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
-import { getMailer } from '../mail/mail.service.js';
+import { brandOf, getMailer } from '../mail/mail.service.js';
 import { confirmationCodeMail, signupAttemptMail, welcomeMail } from '../mail/mail.templates.js';
 import { insertSession, revokeSessionByHash } from '../users/sessions.repository.js';
 import { presentUser, type UserRow } from '../users/users.presenter.js';
@@ -51,9 +51,6 @@ const CODE_MAIL = 'confirmation_code';
 const SIGNUP_ATTEMPT_MAIL = 'signup_attempt';
 /** The owner of an address hears about sign-up attempts at most this often. */
 const SIGNUP_ATTEMPT_MAIL_COOLDOWN_S = 15 * 60;
-
-/** What the mail templates need of the configuration. */
-export const brandOf = (ctx: ServerContext) => ctx.config;
 
 /**
  * Registration. A new address gets an account and a code by mail; an address that already has an

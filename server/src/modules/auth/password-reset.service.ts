@@ -1,4 +1,5 @@
 import {
+  isWellFormedResetToken,
   LIMITS,
   Messages,
   type TResetPasswordRequest,
@@ -9,7 +10,7 @@ import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { withTimingFloor } from '../../http/timing.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
-import { getMailer } from '../mail/mail.service.js';
+import { brandOf, getMailer } from '../mail/mail.service.js';
 import { passwordResetMail } from '../mail/mail.templates.js';
 import { revokeAllSessionsOfUser } from '../users/sessions.repository.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
@@ -41,7 +42,7 @@ export async function requestPasswordReset(ctx: ServerContext, input: { email: s
     const user = await findUserByEmail(ctx.db, input.email);
     if (!user) return;
     await insertResetToken(ctx.db, user.id, tokenHash, new Date(ctx.now().getTime() + LIMITS.resetTokenTtlMs));
-    getMailer(ctx).dispatch(passwordResetMail(ctx.config, user.email, token));
+    getMailer(ctx).dispatch(passwordResetMail(brandOf(ctx), user.email, token));
   });
 }
 
@@ -52,6 +53,7 @@ export async function verifyResetToken(ctx: ServerContext, token: string): Promi
       token: Messages.resetPassword.invalidOrMissingToken,
     });
   }
+  if (!isWellFormedResetToken(token.trim())) throw invalidToken();
   const row = await findLiveResetToken(ctx.db, hashSecret(token.trim()), ctx.now());
   if (!row) throw invalidToken();
   return { email: row.email };

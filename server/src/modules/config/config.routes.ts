@@ -15,9 +15,11 @@ export function presentPublicConfig(ctx: ServerContext): TPublicConfig {
     brokerRegistrationUrl: c.BROKER_REGISTRATION_URL,
     promoCode: c.promoCode,
     bootcampUrl: c.BOOTCAMP_URL,
+    contactsConfigured: c.contactsConfigured,
     timeZone: c.TIME_ZONE,
     timeZoneLabel: c.TIME_ZONE_LABEL,
     marketSource: c.MARKET_FEED_URL ? 'feed' : 'simulated',
+    signalIntervalMs: c.SIGNAL_INTERVAL_MS,
     silverDailyLimit: c.SILVER_DAILY_LIMIT,
     devOutbox: !c.isProduction,
   };

@@ -1,7 +1,13 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerContext } from '../../context.js';
+import { publicBaseUrl } from '../../http/public-url.js';
 import { insertOutboxMail, markOutboxFailed, markOutboxSent } from './mail.repository.js';
-import type { MailMessage } from './mail.templates.js';
+import type { Branding, MailMessage } from './mail.templates.js';
+
+/** What the mail templates need: the configuration and the base of links (PUBLIC_URL, or where we listen). */
+export function brandOf(ctx: ServerContext): Branding {
+  return { ...ctx.config, publicUrl: publicBaseUrl(ctx) };
+}
 
 /**
  * Sends the product's mail over SMTP_URL and records every mail in `mail_outbox`. Without SMTP_URL

@@ -1,7 +1,14 @@
 import { ACCESS_PATH_MIN_DEPOSIT_USD, LIMITS, PROMO_MIN_DEPOSIT_USD } from '@signalroom/shared';
 import type { AppConfig } from '../../config.js';
 
-export type MailKind = 'confirmation_code' | 'signup_attempt' | 'welcome' | 'activation' | 'password_reset';
+export type MailKind =
+  | 'confirmation_code'
+  | 'signup_attempt'
+  | 'welcome'
+  | 'activation'
+  | 'activation_approved'
+  | 'activation_rejected'
+  | 'password_reset';
 
 /** One mail, ready to send: both parts, and the secrets in it (kept out of the outbox when SMTP is used). */
 export interface MailMessage {
@@ -13,10 +20,11 @@ export interface MailMessage {
   secrets: string[];
 }
 
-type Branding = Pick<
+/** What the templates need: the operator's branding and the base of links (see `publicBaseUrl`). */
+export type Branding = Pick<
   AppConfig,
-  'PRODUCT_NAME' | 'PUBLIC_URL' | 'BROKER_REGISTRATION_URL' | 'SUPPORT_HANDLE' | 'SUPPORT_EMAIL' | 'promoCode'
-> & { supportChatUrl: string };
+  'PRODUCT_NAME' | 'BROKER_REGISTRATION_URL' | 'SUPPORT_HANDLE' | 'SUPPORT_EMAIL' | 'promoCode'
+> & { supportChatUrl: string; publicUrl: string };
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -25,9 +33,9 @@ function escapeHtml(value: string): string {
   );
 }
 
-/** Joins a path to PUBLIC_URL without doubling slashes. */
-export function publicLink(config: Pick<AppConfig, 'PUBLIC_URL'>, path: string): string {
-  return `${config.PUBLIC_URL.replace(/\/+$/, '')}${path}`;
+/** Joins a path to the public base URL without doubling slashes. */
+export function publicLink(brand: Pick<Branding, 'publicUrl'>, path: string): string {
+  return `${brand.publicUrl.replace(/\/+$/, '')}${path}`;
 }
 
 /** Wraps paragraphs (plain text, escaped here) in the product's simple branded HTML frame. */
@@ -98,7 +106,7 @@ export function welcomeMail(brand: Branding, to: string, fullName: string, trial
   const setup = publicLink(brand, '/dashboard/account-setup');
   const lines = [
     'Your email address is confirmed and your account is ready.',
-    `Your trial runs until ${trialEndsAt.toUTCString()}. To unlock the signal room, complete the account setup: ${setup}`,
+    `Your trial runs until ${trialEndsAt.toUTCString()}. Until then the signal room shows you each signal once its 5-minute window has closed, with its result. To receive signals live, complete the account setup: ${setup}`,
     `Open your dashboard: ${dashboard}`,
   ];
   return {
@@ -117,7 +125,7 @@ export function activationMail(brand: Branding, to: string, fullName: string, ad
     `Hello ${fullName}, here are the steps to activate your access.`,
     `1. Create your trading account with our partner broker: ${brand.BROKER_REGISTRATION_URL}\nUse promo code ${brand.promoCode} (the broker's bonus applies to deposits of $${PROMO_MIN_DEPOSIT_USD} or more).`,
     `2. Fund your account: $${ACCESS_PATH_MIN_DEPOSIT_USD.manual}+ for manual trading access, $${ACCESS_PATH_MIN_DEPOSIT_USD.auto}+ for auto copy trading. The money stays in your own broker account.`,
-    `3. Send your deposit proof to support ${brand.SUPPORT_HANDLE} (${brand.supportChatUrl}) and quote your access code ${admissionCode}.`,
+    `3. Upload your proof of deposit in Account Setup: ${publicLink(brand, '/dashboard/account-setup?step=3')}\nOr send it to support ${brand.SUPPORT_HANDLE} (${brand.supportChatUrl}) and quote your access code ${admissionCode}.`,
     'An admin unlocks your dashboard once the deposit is verified.',
   ];
   return {
@@ -126,6 +134,52 @@ export function activationMail(brand: Branding, to: string, fullName: string, ad
     subject: `${brand.PRODUCT_NAME}: activate your access`,
     text: `${title}\n\n${lines.join('\n\n')}\n`,
     html: frame(brand, title, lines),
+    secrets: [],
+  };
+}
+
+const TIER_NAMES = { silver: 'Silver', pro: 'Pro', gold: 'Gold' } as const;
+
+/** The member's proof of deposit was approved: the tier granted and where to start. */
+export function activationApprovedMail(
+  brand: Branding,
+  to: string,
+  fullName: string,
+  tier: keyof typeof TIER_NAMES,
+): MailMessage {
+  const title = 'Your access is active';
+  const dashboard = publicLink(brand, '/dashboard');
+  const lines = [
+    `Hello ${fullName}, your proof of deposit has been verified.`,
+    `Your ${brand.PRODUCT_NAME} access is now unlocked at the ${TIER_NAMES[tier]} tier.`,
+    `Open your dashboard: ${dashboard}`,
+  ];
+  return {
+    to,
+    kind: 'activation_approved',
+    subject: `${brand.PRODUCT_NAME}: your access is active (${TIER_NAMES[tier]})`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, [lines[0]!, lines[1]!, { link: dashboard, label: 'Open your dashboard' }]),
+    secrets: [],
+  };
+}
+
+/** The member's proof was rejected: the admin's reason (escaped in the HTML part) and how to try again. */
+export function activationRejectedMail(brand: Branding, to: string, fullName: string, reason: string): MailMessage {
+  const title = 'Your proof of deposit was not accepted';
+  const setup = publicLink(brand, '/dashboard/account-setup?step=3');
+  const lines = [
+    `Hello ${fullName}, we could not verify the proof of deposit you sent.`,
+    `Reason: ${reason}`,
+    `You can upload another proof in Account Setup: ${setup}`,
+    `Questions? Contact support ${brand.SUPPORT_HANDLE} (${brand.supportChatUrl}).`,
+  ];
+  return {
+    to,
+    kind: 'activation_rejected',
+    subject: `${brand.PRODUCT_NAME}: your proof of deposit was not accepted`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, [lines[0]!, lines[1]!, { link: setup, label: 'Upload another proof' }, lines[3]!]),
     secrets: [],
   };
 }

@@ -7,6 +7,21 @@ export async function findSignals(db: Db, limit: number, order: 'asc' | 'desc'):
   return (await listSignals(db, limit, order)).map(presentSignal);
 }
 
+/**
+ * Signals whose primary window had closed at `now` (`expires_at <= now`), newest or oldest first: what a
+ * trial member may see.
+ */
+export async function findClosedSignals(db: Db, now: Date, limit: number, order: 'asc' | 'desc'): Promise<TSignal[]> {
+  const rows = await db
+    .selectFrom('signals')
+    .selectAll()
+    .where('expires_at', '<=', now)
+    .orderBy('slot_start', order)
+    .limit(limit)
+    .execute();
+  return rows.map(presentSignal);
+}
+
 /** Statistics from resolved signals (the worker's query, so push and REST agree). */
 export function findPerformanceStats(db: Db): Promise<TPerformanceStats> {
   return loadPerformanceStats(db);

@@ -1,5 +1,9 @@
 import {
   DEFAULT_TIER_DAILY_SIGNAL_LIMITS,
+  delayedSignals,
+  type SignalAccessMode,
+  signalAccessMode,
+  signalTierOf,
   signalViewFor,
   type TierDailyLimits,
   type TPerformanceStats,
@@ -10,7 +14,14 @@ import {
   type TUser,
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
-import { countPublicFigures, findLastSignalTime, findPerformanceStats, findSignals } from './signals.repository.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  countPublicFigures,
+  findClosedSignals,
+  findLastSignalTime,
+  findPerformanceStats,
+  findSignals,
+} from './signals.repository.js';
 
 /** Daily full-signal allowance per tier (DECISIONS.md): silver from configuration, pro 50, gold unlimited. */
 export function tierDailyLimits(ctx: Pick<ServerContext, 'config'>): TierDailyLimits {
@@ -18,12 +29,30 @@ export function tierDailyLimits(ctx: Pick<ServerContext, 'config'>): TierDailyLi
 }
 
 /**
- * The signal list a member may see: every signal of the page, each cut to the member's tier (the first
- * N of the operator's day in full, a locked teaser after that). Callers have checked signal access.
+/**
+ * How this member may see signals now (live, delayed in the trial, or not at all); 403 for none. The
+ * trial ends at `trialEndsAt` to the second: the next call after it is refused. Admins are always live.
+ */
+export function requireSignalAccessMode(ctx: ServerContext, user: TUser): Exclude<SignalAccessMode, 'none'> {
+  const mode = signalAccessMode(user, ctx.now());
+  if (mode === 'none') throw AppError.forbidden();
+  return mode;
+}
+
+/**
+ * The signal list a member may see. Live members: every signal of the page, each cut to the member's
+ * tier (the first N of the operator's day in full, a locked teaser after that; an admin sees the gold
+ * room's view). Trial members: only signals whose primary window has closed, in full (they are history
+ * by then, nothing left to trade).
  */
 export async function listSignalsFor(ctx: ServerContext, user: TUser, query: TSignalListQuery): Promise<TSignalView[]> {
-  if (user.tier === 'guest') return [];
-  const tier = user.tier;
+  requireSignalAccessMode(ctx, user);
+  const tier = signalTierOf(user);
+  if (!tier) {
+    const now = ctx.now();
+    // The database picks only closed windows; the shared rule checks again against the same clock.
+    return delayedSignals(await findClosedSignals(ctx.db, now, query.limit, query.sortOrder), now);
+  }
   const limits = tierDailyLimits(ctx);
   const signals = await findSignals(ctx.db, query.limit, query.sortOrder);
   return signals.map((s) => signalViewFor(s, tier, limits));
@@ -39,13 +68,20 @@ export function performanceStats(ctx: ServerContext): Promise<TPerformanceStats>
   return findPerformanceStats(ctx.db);
 }
 
-/** Landing-page figures, counted from records; the win rate is null until a signal has resolved. */
+/** Landing-page figures, counted from records; both rates are null until a signal has resolved. */
 export async function publicStats(ctx: ServerContext): Promise<TPublicStats> {
-  const [figures, stats] = await Promise.all([countPublicFigures(ctx.db), findPerformanceStats(ctx.db)]);
+  const [figures, stats, last] = await Promise.all([
+    countPublicFigures(ctx.db),
+    findPerformanceStats(ctx.db),
+    findLastSignalTime(ctx.db),
+  ]);
   return {
     ...figures,
-    winRate: stats.winRate,
+    winRateFirstWindow: stats.winRateFirstWindow,
+    winRateWithMartingale: stats.winRateWithMartingale,
+    winsByLevel: stats.winsByLevel,
     marketSource: ctx.config.MARKET_FEED_URL ? 'feed' : 'simulated',
+    lastSignalAt: last ? last.toISOString() : null,
   };
 }
 

@@ -1,64 +1,69 @@
-import type { TUser } from '@signalroom/shared';
-import { Menu, ShieldCheck, TimerReset } from 'lucide-react';
+import { type TUser, trialStatus } from '@signalroom/shared';
+import { Menu } from 'lucide-react';
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { TierBadge } from '../../components/dashboard/tier-badge.js';
-import { TrialCountdown } from '../../components/dashboard/trial-countdown.js';
+import { useNow } from '../../components/dashboard/use-now.js';
+import { DashboardStatus } from './dashboard-status.js';
 
 interface HeaderProps {
   user: TUser;
   productName: string;
+  /** The page's own title (from the route map in nav-items.ts). */
+  pageTitle: string;
+  /** Room for everything: otherwise one row (menu toggle, logo, title, tier, avatar), the rest in the menu. */
+  wide: boolean;
   menuOpen: boolean;
   onToggleMenu(): void;
+  toggleRef: Ref<HTMLButtonElement>;
   /** True when the stored user is shown because the server could not be reached. */
   offline: boolean;
 }
 
-/** Top bar: menu toggle (small screens), logo, welcome, live badge, trial countdown while locked, tier, avatar. */
-export function DashboardHeader({ user, productName, menuOpen, onToggleMenu, offline }: HeaderProps) {
-  const locked = !user.dashboardUnlocked;
+/**
+ * Top bar: menu toggle (small screens), logo, the page's title, welcome, status badges (the feed badge,
+ * the trial countdown, admin links), tier badge and avatar. The logo link is named by hidden text, as
+ * its only visible content is the logo mark.
+ */
+export function DashboardHeader(props: HeaderProps) {
+  const { user, productName, pageTitle, wide, menuOpen, onToggleMenu, toggleRef, offline } = props;
+  const trialEnded = trialStatus(user, useNow(5000)) === 'ended';
   return (
     <header className="dash-header">
-      <button
-        type="button"
-        className="icon-btn dash-header__menu"
-        aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-        aria-expanded={menuOpen}
-        aria-controls="dashboard-sidebar"
-        onClick={onToggleMenu}
-      >
-        <Menu aria-hidden="true" size={22} />
-      </button>
-      <Link to="/dashboard" className="dash-header__logo" aria-label={`${productName} Command Center`}>
+      {!wide && (
+        <button
+          ref={toggleRef}
+          type="button"
+          className="icon-btn dash-header__menu"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls="dashboard-sidebar"
+          aria-haspopup="dialog"
+          onClick={onToggleMenu}
+        >
+          <Menu aria-hidden="true" size={22} />
+        </button>
+      )}
+      <Link to="/dashboard" className="dash-header__logo">
         <span className="logo-mark" aria-hidden="true">
           {productName.slice(0, 1)}
         </span>
-        <span className="dash-header__titles">
-          <span className="dash-header__title">Command Center</span>
-          <span className="dash-header__welcome">Welcome back, {user.fullName}</span>
-        </span>
+        <span className="sr-only">{productName} Command Center</span>
       </Link>
+      <div className="dash-header__titles">
+        <p className="dash-header__title" data-testid="header-title">
+          {pageTitle}
+        </p>
+        {wide && <p className="dash-header__welcome">Welcome back, {user.fullName}</p>}
+      </div>
       <div className="dash-header__right">
-        <span className="live-badge">
-          <span className="live-dot" aria-hidden="true" />
-          AI ACTIVE | TRADING LIVE
-        </span>
+        {wide && <DashboardStatus user={user} />}
         {offline && (
           <span className="offline-badge" role="status">
             Offline: showing saved account
           </span>
         )}
-        {locked && <TrialCountdown trialEndsAt={user.trialEndsAt} />}
-        <TierBadge tier={user.tier} />
-        {user.role === 'admin' && (
-          <Link to="/dashboard/admin/users" className="admin-link">
-            <ShieldCheck aria-hidden="true" size={16} /> Admin
-          </Link>
-        )}
-        {user.role === 'admin' && (
-          <Link to="/dashboard/admin/offer" className="admin-link">
-            <TimerReset aria-hidden="true" size={16} /> Offer timer
-          </Link>
-        )}
+        <TierBadge user={user} trialEnded={trialEnded} />
         <span className="avatar" aria-hidden="true" title={user.fullName}>
           {(user.fullName.trim()[0] ?? '?').toUpperCase()}
         </span>

@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { fetchMe, logout } from '../../api/session.api.js';
 import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import '../../styles/dashboard.css';
+import { useDocumentTitle } from '../page-title.js';
+import { focusPageHeading } from '../route-focus.js';
 import { decideAfterMe, decideDashboardEntry } from './dashboard-guard.js';
 import { DashboardHeader } from './dashboard-header.js';
 import { DashboardSidebar } from './dashboard-sidebar.js';
+import { dashboardPageTitle } from './nav-items.js';
+import { useWideLayout } from './use-wide-layout.js';
 
 type Phase = 'checking' | 'ready' | 'login';
 
@@ -27,6 +31,14 @@ export function Component() {
   const loadConfig = usePublicConfigStore((s) => s.load);
   const navigate = useNavigate();
   const location = useLocation();
+  const wide = useWideLayout();
+  const pageTitle = dashboardPageTitle(location.pathname);
+  useDocumentTitle(pageTitle);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Why the menu last closed: focus goes back to the toggle, or to the page a link of the menu opened.
+  const closeReason = useRef<'return' | 'navigate' | null>(null);
+  // On small screens the open menu is modal: the page behind it is inert.
+  const menuModal = menuOpen && !wide;
 
   useEffect(() => {
     void loadConfig();
@@ -66,20 +78,45 @@ export function Component() {
     return () => useLiveSignalsStore.getState().stop();
   }, [phase, token]);
 
-  // Close the mobile menu on navigation; Escape closes it too.
+  // Close the mobile menu on navigation; Escape closes it too and gives focus back to the toggle.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change by design
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      closeReason.current = 'return';
       setMenuOpen(false);
-      // Give focus back to the toggle that opened the menu.
-      document.querySelector<HTMLButtonElement>('.dash-header__menu')?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
+  // Runs once the page is no longer inert, so focus can land in it.
+  useEffect(() => {
+    if (menuOpen) return;
+    const reason = closeReason.current;
+    closeReason.current = null;
+    if (reason === 'return') toggleRef.current?.focus();
+    if (reason === 'navigate') {
+      // A link to another page: the navigation focus moves to its heading. A link to this same page
+      // changes no address, so focus would stay on the hidden link: put it on this page's heading.
+      const active = document.activeElement;
+      const sidebar = document.getElementById('dashboard-sidebar');
+      if (!active || active === document.body || sidebar?.contains(active)) {
+        const main = document.getElementById('dashboard-main');
+        if (main) focusPageHeading(main);
+      }
+    }
+  }, [menuOpen]);
+  // The page behind the open menu does not scroll either.
+  useEffect(() => {
+    if (!menuModal) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [menuModal]);
 
   if (entry === 'signup') return <Navigate to="/signup" replace />;
   if (entry === 'login' || phase === 'login') return <Navigate to="/login" replace />;
@@ -96,22 +133,33 @@ export function Component() {
   return (
     <div className="dashboard">
       <div className="dashboard__bg" aria-hidden="true" />
-      <a className="skip-link" href="#dashboard-main">
+      <a className="skip-link" href="#dashboard-main" inert={menuModal}>
         Skip to content
       </a>
       <DashboardSidebar
         user={user}
+        wide={wide}
         open={menuOpen}
-        onClose={() => setMenuOpen(false)}
+        onClose={() => {
+          closeReason.current = 'return';
+          setMenuOpen(false);
+        }}
+        onNavigate={() => {
+          closeReason.current = 'navigate';
+          setMenuOpen(false);
+        }}
         onSignOut={() => void signOut()}
         signingOut={signingOut}
       />
-      <div className="dashboard__body">
+      <div className="dashboard__body" inert={menuModal}>
         <DashboardHeader
           user={user}
           productName={config?.productName ?? 'Signalroom'}
+          pageTitle={pageTitle}
+          wide={wide}
           menuOpen={menuOpen}
           onToggleMenu={() => setMenuOpen((v) => !v)}
+          toggleRef={toggleRef}
           offline={offline}
         />
         <main id="dashboard-main" className="dashboard__main" tabIndex={-1}>

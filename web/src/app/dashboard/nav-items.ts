@@ -13,11 +13,13 @@ import {
   Wrench,
 } from 'lucide-react';
 
-/** One sidebar entry (spec section 2, dashboard shell table). `variant` gives the item its special style. */
+/** One sidebar entry (the dashboard shell's item table). `variant` gives the item its special style. */
 export interface NavItem {
   feature: DashboardFeature;
   to: string;
   label: string;
+  /** The page's own title (header and browser tab) where it differs from the sidebar label. */
+  title?: string;
   description: string;
   icon: LucideIcon;
   variant: 'default' | 'live' | 'premium' | 'setup';
@@ -36,6 +38,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     feature: 'signals',
     to: '/dashboard/signals',
     label: 'Neural Signals',
+    title: 'Elite Signal Room',
     description: 'Live AI signals',
     icon: Activity,
     variant: 'live',
@@ -92,6 +95,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     feature: 'settings',
     to: '/dashboard/settings',
     label: 'Profile Settings',
+    title: 'Elite Account Settings',
     description: 'Account and security',
     icon: Settings,
     variant: 'default',
@@ -105,3 +109,23 @@ export const NAV_ITEMS: readonly NavItem[] = [
     variant: 'default',
   },
 ];
+
+/** Dashboard pages that have no sidebar item, with their titles. */
+const OTHER_PAGES: Readonly<Record<string, string>> = {
+  '/dashboard/gold-room': 'Gold Room',
+  '/dashboard/platinum-stream': 'Platinum Stream',
+  '/dashboard/admin/users': 'Admin Users',
+  '/dashboard/admin/activations': 'Activations',
+  '/dashboard/admin/offer': 'Offer countdown',
+};
+
+/**
+ * The one map from a dashboard route to its page title, shown in the header and the browser tab. An
+ * address the dashboard does not know gets a neutral title rather than another page's.
+ */
+export function dashboardPageTitle(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const item = NAV_ITEMS.find((i) => i.to === path);
+  if (item) return item.title ?? item.label;
+  return OTHER_PAGES[path] ?? 'Not available yet';
+}

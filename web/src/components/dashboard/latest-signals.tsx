@@ -2,7 +2,9 @@ import type { TSignal } from '@signalroom/shared';
 import { Link } from 'react-router-dom';
 import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
-import { formatClock, outcomeLabel, STATUS_LABELS } from './signal-format.js';
+import { SimulatedMarketMark } from './feed-badge.js';
+import { FirstSignalNotice } from './first-signal-notice.js';
+import { formatClock, resultLabel } from './signal-format.js';
 
 /**
  * The newest real signals from the live store (never generated locally), with loading, empty, error and
@@ -37,7 +39,7 @@ export function LatestSignals({ count, title }: { count: number; title: string }
       </p>
     );
   } else if (full.length === 0) {
-    body = <p className="muted">No signals yet. The engine issues one every 5 minutes.</p>;
+    body = <FirstSignalNotice />;
   } else {
     body = (
       <ul className="mini-signals" data-testid="latest-signals">
@@ -47,9 +49,7 @@ export function LatestSignals({ count, title }: { count: number; title: string }
             <span className={`dir dir--${signal.direction.toLowerCase()}`}>{signal.direction}</span>
             <span className="mini-signal__conf">{Math.round(signal.confidence)}%</span>
             <span className="mini-signal__time muted">{formatClock(signal.createdAt, timeZone, false)}</span>
-            <span className="mini-signal__status muted">
-              {outcomeLabel(signal.outcome) ?? STATUS_LABELS[signal.status]}
-            </span>
+            <span className="mini-signal__status muted">{resultLabel(signal)}</span>
           </li>
         ))}
       </ul>
@@ -59,7 +59,9 @@ export function LatestSignals({ count, title }: { count: number; title: string }
   return (
     <section className="panel" aria-labelledby="latest-signals-title">
       <div className="panel__head">
-        <h2 id="latest-signals-title">{title}</h2>
+        <h2 id="latest-signals-title">
+          {title} <SimulatedMarketMark />
+        </h2>
         {access && (
           <Link to="/dashboard/signals" className="small">
             Open signal room

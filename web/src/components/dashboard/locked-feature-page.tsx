@@ -1,10 +1,13 @@
-import { TIMING } from '@signalroom/shared';
+import { type LockablePage, type LockReason, lockedPageCopy, TIMING } from '@signalroom/shared';
 import { CircleCheck, Lock, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchPublicStats } from '../../api/signals.api.js';
 
 interface LockedFeaturePageProps {
+  /** Which page is locked and why: the overlay's wording and actions come from one shared rule. */
+  page: LockablePage;
+  reason: LockReason;
   icon: LucideIcon;
   title: string;
   description: string;
@@ -19,11 +22,14 @@ interface LockedFeaturePageProps {
 }
 
 /**
- * The shared locked-feature page: icon, title, description, a blurred preview and an overlay with
- * 'Activate Elite Access' and 'Contact Elite Support', and the feature list. The member count is the
- * platform's real count (GET /api/stats/public), never the spec's marketing figure.
+ * The shared locked-feature page: icon, title, description, a blurred preview, an overlay that says
+ * what is missing (activation: 'Activate Elite Access' and 'Contact Elite Support'; a tier: the upgrade
+ * path), and the feature list. The member count is the platform's real count (GET /api/stats/public),
+ * never a marketing figure.
  */
 export function LockedFeaturePage({
+  page,
+  reason,
   icon: Icon,
   title,
   description,
@@ -33,6 +39,7 @@ export function LockedFeaturePage({
 }: LockedFeaturePageProps) {
   const [revealed, setRevealed] = useState(!scrollReveal);
   const members = useMemberCount();
+  const copy = lockedPageCopy(page, reason);
 
   useEffect(() => {
     if (!scrollReveal) return;
@@ -51,7 +58,12 @@ export function LockedFeaturePage({
   }, [scrollReveal]);
 
   return (
-    <section className="locked-page" aria-labelledby="locked-title" data-testid="locked-feature-page">
+    <section
+      className="locked-page"
+      aria-labelledby="locked-title"
+      data-testid="locked-feature-page"
+      data-lock-reason={reason}
+    >
       <header className="locked-page__head">
         <span className="locked-page__icon" aria-hidden="true">
           <Icon size={28} />
@@ -68,14 +80,14 @@ export function LockedFeaturePage({
         {revealed ? (
           <section className="locked-overlay" aria-label="Locked feature">
             <Lock aria-hidden="true" size={32} className="locked-overlay__lock" />
-            <h2>This feature is locked</h2>
-            <p>Activate your account to unlock it.</p>
+            <h2>{copy.heading}</h2>
+            <p>{copy.message}</p>
             <div className="locked-overlay__actions">
-              <Link to="/dashboard/account-setup" className="btn btn-primary">
-                Activate Elite Access
+              <Link to={copy.primary.to} className="btn btn-primary">
+                {copy.primary.label}
               </Link>
-              <Link to="/dashboard/support" className="btn">
-                Contact Elite Support
+              <Link to={copy.secondary.to} className="btn">
+                {copy.secondary.label}
               </Link>
             </div>
             {members !== null && members > 0 && (

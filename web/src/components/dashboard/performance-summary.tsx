@@ -1,8 +1,9 @@
 import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { WinRates, winsByLevelText } from './win-rates.js';
 
 /**
- * Win rate, total and average confidence (neural score) from resolved signals. Before anything has
- * resolved it says so instead of showing numbers (DECISIONS.md).
+ * Both win rates, total and average confidence (neural score) from resolved signals, and the wins per
+ * martingale level. Before anything has resolved it says so instead of showing numbers (docs/decisions.md).
  */
 export function PerformanceSummary({ title = 'Performance' }: { title?: string }) {
   const access = useLiveSignalsStore((s) => s.access);
@@ -24,10 +25,7 @@ export function PerformanceSummary({ title = 'Performance' }: { title?: string }
   else
     body = (
       <dl className="stats" data-testid="performance-stats">
-        <div>
-          <dt>Win rate</dt>
-          <dd>{stats.winRate === null ? '–' : `${stats.winRate.toFixed(1)}%`}</dd>
-        </div>
+        <WinRates stats={stats} />
         <div>
           <dt>Total signals</dt>
           <dd>{stats.totalSignals}</dd>
@@ -43,10 +41,15 @@ export function PerformanceSummary({ title = 'Performance' }: { title?: string }
       <h2 id="perf-title">{title}</h2>
       {body}
       {access && stats && !stats.empty && (
-        <p className="muted small">
-          From {stats.totalSignals} resolved {stats.totalSignals === 1 ? 'signal' : 'signals'}: {stats.wonSignals} won,{' '}
-          {stats.lostSignals} lost.
-        </p>
+        <>
+          <p className="muted small" data-testid="wins-by-level">
+            {winsByLevelText(stats.winsByLevel)}
+          </p>
+          <p className="muted small">
+            From {stats.totalSignals} resolved {stats.totalSignals === 1 ? 'signal' : 'signals'}: {stats.wonSignals} won
+            ({stats.winsByLevel[0] ?? 0} in the first window), {stats.lostSignals} lost.
+          </p>
+        </>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import type { TSignal } from '@signalroom/shared';
+import { signalResultLabel, type TSignal } from '@signalroom/shared';
 
 /** Status labels of spec section 4. */
 export const STATUS_LABELS: Record<TSignal['status'], string> = {
@@ -15,6 +15,14 @@ export function outcomeLabel(outcome: TSignal['outcome']): string | null {
   if (outcome === 'profit') return 'Profit';
   if (outcome === 'loss') return 'Loss';
   return 'Breakeven';
+}
+
+/**
+ * What became of a signal with the level it took ("Won in first window", "Won at L1", "Lost after L3"):
+ * a martingale recovery is never shown as a plain win.
+ */
+export function resultLabel(signal: TSignal): string {
+  return signalResultLabel(signal);
 }
 
 /** BUY for CALL, SELL for PUT. */
@@ -37,4 +45,23 @@ export function formatClock(at: Date | string, timeZone: string | undefined, wit
 /** Prices to 5 decimals (stop loss, take profit, entry). */
 export function formatPrice(value: number): string {
   return value.toFixed(5);
+}
+
+/** A time of day with the operator's zone named, e.g. "14:05 West Africa Time". */
+export function formatZoneTime(at: Date | string, timeZone: string | undefined, zoneLabel: string | undefined): string {
+  const clock = formatClock(at, timeZone, false);
+  return zoneLabel ? `${clock} ${zoneLabel}` : clock;
+}
+
+/** A moment with its date and the operator's zone named, e.g. "Wed 25 Nov, 06:08 West Africa Time". */
+export function formatZoneDateTime(
+  at: Date | string,
+  timeZone: string | undefined,
+  zoneLabel: string | undefined,
+): string {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(
+    date,
+  );
+  return `${day}, ${formatZoneTime(date, timeZone, zoneLabel)}`;
 }

@@ -1,5 +1,7 @@
 import type { TPublicConfig } from '@signalroom/shared';
 import { Mail, MessageCircle, Phone } from 'lucide-react';
+import { useSessionStore } from '../../stores/session.store.js';
+import { ContactGate, isContactConfigured } from '../contacts/operator-contact.js';
 
 interface SupportLinksProps {
   /** Operator settings; null while they load. */
@@ -10,30 +12,56 @@ interface SupportLinksProps {
   withWhatsapp?: boolean;
 }
 
-/** The operator's support contacts (messaging app, e-mail, optionally WhatsApp) as a link list. */
+/**
+ * The operator's support contacts (messaging app, e-mail, optionally WhatsApp) as a link list. Only real
+ * contacts are listed; a placeholder is left out for members and marked "not configured" for admins.
+ */
 export function SupportLinks({ config, chatVerb, withWhatsapp = false }: SupportLinksProps) {
+  const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   if (!config) return <p className="muted">Loading support contacts...</p>;
+  const shown = (['supportChat', 'supportEmail', ...(withWhatsapp ? (['whatsapp'] as const) : [])] as const).filter(
+    (contact) => isContactConfigured(config, contact),
+  );
+  if (shown.length === 0 && !isAdmin) {
+    return (
+      <p className="muted" data-testid="support-contacts-unavailable">
+        Support contacts are not available yet.
+      </p>
+    );
+  }
+  const listed = (contact: 'supportChat' | 'supportEmail' | 'whatsapp') =>
+    isAdmin || isContactConfigured(config, contact);
   return (
     <ul className="link-list">
-      <li>
-        <a href={config.supportChatUrl} target="_blank" rel="noopener noreferrer">
-          <MessageCircle aria-hidden="true" size={18} /> {chatVerb} {config.supportHandle}
-        </a>
-      </li>
-      <li>
-        <a href={`mailto:${config.supportEmail}`}>
-          <Mail aria-hidden="true" size={18} /> {config.supportEmail}
-        </a>
-      </li>
-      {withWhatsapp && config.whatsappNumber && (
+      {listed('supportChat') && (
         <li>
-          <a
-            href={`https://wa.me/${config.whatsappNumber.replace(/\D/g, '')}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            <Phone aria-hidden="true" size={18} /> WhatsApp {config.whatsappNumber}
-          </a>
+          <ContactGate contact="supportChat">
+            <a href={config.supportChatUrl} target="_blank" rel="noopener noreferrer">
+              <MessageCircle aria-hidden="true" size={18} /> {chatVerb} {config.supportHandle}
+            </a>
+          </ContactGate>
+        </li>
+      )}
+      {listed('supportEmail') && (
+        <li>
+          <ContactGate contact="supportEmail">
+            <a href={`mailto:${config.supportEmail}`}>
+              <Mail aria-hidden="true" size={18} /> {config.supportEmail}
+            </a>
+          </ContactGate>
+        </li>
+      )}
+      {withWhatsapp && listed('whatsapp') && (
+        <li>
+          <ContactGate contact="whatsapp">
+            <a
+              href={`https://wa.me/${config.whatsappNumber.replace(/\D/g, '')}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <Phone aria-hidden="true" size={18} /> WhatsApp {config.whatsappNumber}
+            </a>
+          </ContactGate>
         </li>
       )}
     </ul>

@@ -1,13 +1,26 @@
-import type { Tier } from '@signalroom/shared';
+import type { TUser } from '@signalroom/shared';
 
-/** Header tier badge: 'TRIAL' for guests, otherwise the tier in capitals; gold, silver or other colours. */
-export function TierBadge({ tier }: { tier: Tier }) {
-  const label = tier === 'guest' ? 'TRIAL' : tier.toUpperCase();
+type BadgeUser = Pick<TUser, 'tier' | 'role'>;
+
+/**
+ * Header badge: 'ADMIN' for admins (they see every page at full access, so a member tier or a trial
+ * would be wrong), 'TRIAL' for guests while their trial runs ('TRIAL ENDED' after it, so the label stays
+ * true), otherwise the tier in capitals; gold, silver or other colours.
+ */
+export function TierBadge({ user, trialEnded = false }: { user: BadgeUser; trialEnded?: boolean }) {
+  if (user.role === 'admin') return <span className="tier-badge tier-badge--admin">ADMIN</span>;
+  const { tier } = user;
+  const label = tier === 'guest' ? (trialEnded ? 'TRIAL ENDED' : 'TRIAL') : tier.toUpperCase();
   const tone = tier === 'gold' ? 'gold' : tier === 'silver' ? 'silver' : 'other';
   return <span className={`tier-badge tier-badge--${tone}`}>{label}</span>;
 }
 
-/** Sidebar footer label: 'Trial Member' for guests, otherwise e.g. 'GOLD Elite'. */
-export function tierLabel(tier: Tier): string {
-  return tier === 'guest' ? 'Trial Member' : `${tier.toUpperCase()} Elite`;
+/**
+ * Sidebar footer label: 'ADMIN · full access' for admins, 'Trial Member' for guests ('Trial ended' after
+ * it), otherwise e.g. 'GOLD Elite'.
+ */
+export function tierLabel(user: BadgeUser, trialEnded = false): string {
+  if (user.role === 'admin') return 'ADMIN · full access';
+  if (user.tier === 'guest') return trialEnded ? 'Trial ended' : 'Trial Member';
+  return `${user.tier.toUpperCase()} Elite`;
 }

@@ -1,23 +1,43 @@
 import { formatTimeLeft } from '@signalroom/shared';
 import { Clock } from 'lucide-react';
+import styles from './trial-countdown.module.css';
 import { useNow } from './use-now.js';
 
 /**
- * The member's own trial countdown (hh:mm:ss), to the server-side `trialEndsAt` so every device shows
- * the same time. Without a deadline, or once it has passed, it shows 00:00:00 and says it has expired.
+ * The member's own trial countdown (hh:mm:ss) to the server-side `trialEndsAt`, so every device shows
+ * the same time, and what ends at zero: the delayed signal view (docs/decisions.md, "The trial: delayed
+ * signals"). Once it has passed, or without a deadline, it says the trial has ended.
  */
 export function TrialCountdown({ trialEndsAt }: { trialEndsAt: string | null }) {
   const now = useNow();
   const left = trialEndsAt ? new Date(trialEndsAt).getTime() - now.getTime() : 0;
   const t = formatTimeLeft(left);
-  const expired = left <= 0;
+  const ended = left <= 0;
   return (
-    <div className={`trial-countdown${expired ? ' is-expired' : ''}`} data-testid="trial-countdown">
+    <div
+      className={`trial-countdown${ended ? ' is-expired' : ''}`}
+      data-testid="trial-countdown"
+      title={
+        ended
+          ? 'Your trial of delayed signals has ended. Activate your account to receive signals.'
+          : 'Your trial shows each signal once its 5-minute window has closed. It ends at zero.'
+      }
+    >
       <Clock aria-hidden="true" size={16} />
-      <span className="trial-countdown__label">{expired ? 'Trial expired' : 'Trial ends in'}</span>
-      <time className="trial-countdown__time" dateTime={trialEndsAt ?? undefined} aria-live="off">
-        {t.hours}:{t.minutes}:{t.seconds}
-      </time>
+      {ended ? (
+        <span className="trial-countdown__label">Trial ended</span>
+      ) : (
+        <>
+          <span className="trial-countdown__label">Trial ends in</span>
+          <time className="trial-countdown__time" dateTime={trialEndsAt ?? undefined} aria-live="off">
+            {t.hours}:{t.minutes}:{t.seconds}
+          </time>
+          <span className={styles.what}>
+            <span aria-hidden="true">· </span>
+            <span className="sr-only">: </span>delayed signals
+          </span>
+        </>
+      )}
     </div>
   );
 }

@@ -1,13 +1,16 @@
-import type { TCountdown } from '@signalroom/shared';
+import type { OfferTimeParts } from '@signalroom/shared';
 
-/** Hours, minutes and seconds blocks; the offer shows as ended at zero. */
+/**
+ * Days (only above 48 hours), hours, minutes and seconds blocks; the offer shows as ended at zero.
+ * The units come from the shared rule (`offerTimeParts`), so every countdown of the offer agrees.
+ */
 export function CountdownDisplay({
-  time,
+  parts,
   ended,
   endedText = 'This offer has ended.',
   label = 'Time left in the offer',
 }: {
-  time: TCountdown['timeFormatted'] | null;
+  parts: OfferTimeParts | null;
   ended: boolean;
   endedText?: string;
   label?: string;
@@ -19,23 +22,28 @@ export function CountdownDisplay({
       </p>
     );
   }
-  const parts = [
-    { value: time?.hours ?? '--', unit: 'Hours' },
-    { value: time?.minutes ?? '--', unit: 'Minutes' },
-    { value: time?.seconds ?? '--', unit: 'Seconds' },
+  const units = [
+    ...(parts?.days !== null && parts?.days !== undefined
+      ? [{ value: String(parts.days), unit: parts.days === 1 ? 'Day' : 'Days', key: 'days' }]
+      : []),
+    { value: parts?.hours ?? '--', unit: 'Hours', key: 'hours' },
+    { value: parts?.minutes ?? '--', unit: 'Minutes', key: 'minutes' },
+    { value: parts?.seconds ?? '--', unit: 'Seconds', key: 'seconds' },
   ];
-  const spoken = time ? `${time.hours} hours ${time.minutes} minutes ${time.seconds} seconds` : 'loading';
+  const spoken = parts
+    ? `${parts.days !== null ? `${parts.days} ${parts.days === 1 ? 'day' : 'days'} ` : ''}${parts.hours} hours ${parts.minutes} minutes ${parts.seconds} seconds`
+    : 'loading';
   return (
     <div className="countdown" role="timer" aria-label={`${label}: ${spoken}`}>
-      {parts.map((p, i) => (
-        <span key={p.unit} style={{ display: 'contents' }}>
+      {units.map((p, i) => (
+        <span key={p.key} style={{ display: 'contents' }}>
           {i > 0 ? (
             <span className="countdown-sep" aria-hidden="true">
               :
             </span>
           ) : null}
           <span className="countdown-unit" aria-hidden="true">
-            <span className="countdown-value" data-unit={p.unit.toLowerCase()}>
+            <span className="countdown-value" data-unit={p.key}>
               {p.value}
             </span>
             <span className="countdown-label">{p.unit}</span>

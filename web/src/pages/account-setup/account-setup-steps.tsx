@@ -2,17 +2,24 @@ import {
   ACCESS_PATH_LABELS,
   ACCESS_PATHS,
   type AccessPath,
+  ActivationMessages,
   minimumDepositFor,
   PROMO_MIN_DEPOSIT_USD,
   type TPublicConfig,
 } from '@signalroom/shared';
-import { ArrowLeft, ExternalLink, MessageCircle } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { ArrowLeft, ExternalLink, MessageCircle, Upload } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ContactGate } from '../../components/contacts/operator-contact.js';
+import { AccessCodeForm } from '../../components/dashboard/access-code-form.js';
+import { ActivationStatus } from '../../components/dashboard/activation-status.js';
 import { TextField } from '../../components/public/form-field.js';
 import { SubmitButton } from '../../components/public/submit-button.js';
+import { useActivationStore } from '../../stores/activation.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import styles from './proof-upload.module.css';
+import { ProofUploadForm } from './proof-upload-form.js';
 import type { AccountSetup } from './use-account-setup.js';
 
 interface StepProps {
@@ -34,16 +41,21 @@ export function CreateAccountStep({ setup, config }: StepProps) {
       <p>Open your trading account with our partner broker. The account and its funds stay yours.</p>
       {config ? (
         <>
-          <a
-            className="btn setup-broker-link"
-            href={config.brokerRegistrationUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="broker-link"
+          <ContactGate
+            contact="brokerRegistration"
+            fallback={<p className="muted">The partner broker link is not available yet. Please contact support.</p>}
           >
-            <ExternalLink aria-hidden="true" size={18} /> Open partner broker registration
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+            <a
+              className="btn setup-broker-link"
+              href={config.brokerRegistrationUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="broker-link"
+            >
+              <ExternalLink aria-hidden="true" size={18} /> Open partner broker registration
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </ContactGate>
           <p className="notice" data-testid="promo-note">
             Use promo code <strong className="setup-code">{config.promoCode}</strong> for the broker's 100% deposit
             bonus on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
@@ -130,45 +142,26 @@ export function FundAccountStep({ setup }: StepProps) {
   );
 }
 
-/** Step 3: send the deposit proof to support on the messaging app; shows what was saved. */
+/**
+ * Step 3, Verify & Activate: the activation status, the proof of deposit upload, and the messaging-app
+ * contact as the other route to the same admin decision; also a dashboard code field.
+ */
 export function VerifyStep({ setup, config }: StepProps) {
-  const user = useSessionStore((s) => s.user);
   return (
     <div className="setup-form">
       <p>
-        Send a screenshot of your deposit and your broker account ID to support on the messaging app. Support verifies
-        it and activates your access.
+        Upload a screenshot or statement of your deposit with your broker account ID. An admin checks it and activates
+        your access; you see the decision here and by e-mail.
       </p>
-      {config ? (
-        <a
-          className="btn btn-primary setup-broker-link"
-          href={config.supportChatUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="proof-link"
-        >
-          <MessageCircle aria-hidden="true" size={18} /> Send proof to {config.supportHandle}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      ) : (
-        <ConfigPending />
-      )}
-      {user && (
-        <dl className="setup-summary" data-testid="setup-summary">
-          <div>
-            <dt>Broker account ID</dt>
-            <dd>{user.brokerAccountId ?? 'Not saved yet'}</dd>
-          </div>
-          <div>
-            <dt>Access path</dt>
-            <dd>{user.accessPath ? ACCESS_PATH_LABELS[user.accessPath] : 'Not Selected'}</dd>
-          </div>
-          <div>
-            <dt>Deposit amount</dt>
-            <dd>{user.depositAmount > 0 ? `$${user.depositAmount.toLocaleString('en-US')}` : 'Not saved yet'}</dd>
-          </div>
-        </dl>
-      )}
+      <ProofSection />
+      <section className={styles.alternative} aria-labelledby="proof-alt-title">
+        <h3 id="proof-alt-title">Prefer the messaging app?</h3>
+        <ProofByMessage config={config} />
+      </section>
+      <section className={styles.alternative} aria-label="Access code">
+        <AccessCodeForm headingLevel={3} />
+      </section>
+      <SavedSummary />
       <div className="setup-actions">
         <button type="button" className="btn" onClick={setup.back}>
           <ArrowLeft aria-hidden="true" size={18} /> Back
@@ -178,6 +171,130 @@ export function VerifyStep({ setup, config }: StepProps) {
         </Link>
       </div>
     </div>
+  );
+}
+
+/** The status and, when a new proof makes sense, the upload form (behind a button while one is pending or approved). */
+function ProofSection() {
+  const status = useActivationStore((s) =>
+    s.loadStatus === 'ready' ? (s.activation?.status ?? 'none') : s.loadStatus,
+  );
+  const [opened, setOpened] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const formWanted = status === 'none' || status === 'rejected' || status === 'error';
+  const showForm = formWanted || opened || uploading;
+  // After the form appears by request, put the member in it.
+  useEffect(() => {
+    if (opened) document.getElementById('proof-upload-title')?.focus();
+  }, [opened]);
+  // The form closes once the proof is taken: keep keyboard focus on the confirmation, not lost on the page.
+  useEffect(() => {
+    if (sent) document.getElementById('proof-sent')?.focus();
+  }, [sent]);
+
+  function uploadAnother() {
+    setSent(false);
+    setOpened(true);
+    document.getElementById('proof-upload-title')?.focus();
+  }
+
+  return (
+    <>
+      <ActivationStatus onUploadAnother={uploadAnother} />
+      {sent && (
+        <p id="proof-sent" className={styles.success} role="status" tabIndex={-1} data-testid="proof-sent">
+          {ActivationMessages.submitted}
+        </p>
+      )}
+      {showForm ? (
+        <section className={styles.upload} aria-labelledby="proof-upload-title">
+          <h3 id="proof-upload-title" tabIndex={-1}>
+            {status === 'rejected' || status === 'pending' || status === 'approved'
+              ? 'Upload another proof'
+              : 'Upload your proof of deposit'}
+          </h3>
+          {status === 'pending' && <p className="muted small">A new proof replaces the one under review.</p>}
+          <ProofUploadForm
+            fileRef={fileRef}
+            onSent={() => {
+              setOpened(false);
+              setSent(true);
+            }}
+            onBusyChange={setUploading}
+          />
+        </section>
+      ) : (
+        status !== 'loading' &&
+        status !== 'idle' && (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setSent(false);
+              setOpened(true);
+            }}
+          >
+            <Upload aria-hidden="true" size={18} /> {status === 'pending' ? 'Replace the proof' : 'Send a new proof'}
+          </button>
+        )
+      )}
+    </>
+  );
+}
+
+/** The spec's route: send the proof to support on the messaging app, quoting the member's access code. */
+function ProofByMessage({ config }: { config: TPublicConfig | null }) {
+  const user = useSessionStore((s) => s.user);
+  if (!config) return <ConfigPending />;
+  return (
+    <>
+      <p className="muted small">
+        You can also send the screenshot and your broker account ID to support {config.supportHandle}
+        {user ? (
+          <>
+            {' '}
+            and quote your access code <strong className="setup-code">{user.admissionCode}</strong>
+          </>
+        ) : null}
+        . Support reaches the same decision.
+      </p>
+      <ContactGate contact="supportChat" fallback={<p className="muted">The support chat is not available yet.</p>}>
+        <a
+          className="btn setup-broker-link"
+          href={config.supportChatUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="proof-link"
+        >
+          <MessageCircle aria-hidden="true" size={18} /> Send proof to {config.supportHandle}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </ContactGate>
+    </>
+  );
+}
+
+/** What the wizard saved on the member's profile. */
+function SavedSummary() {
+  const user = useSessionStore((s) => s.user);
+  if (!user) return null;
+  return (
+    <dl className="setup-summary" data-testid="setup-summary">
+      <div>
+        <dt>Broker account ID</dt>
+        <dd>{user.brokerAccountId ?? 'Not saved yet'}</dd>
+      </div>
+      <div>
+        <dt>Access path</dt>
+        <dd>{user.accessPath ? ACCESS_PATH_LABELS[user.accessPath] : 'Not Selected'}</dd>
+      </div>
+      <div>
+        <dt>Deposit amount</dt>
+        <dd>{user.depositAmount > 0 ? `$${user.depositAmount.toLocaleString('en-US')}` : 'Not saved yet'}</dd>
+      </div>
+    </dl>
   );
 }
 

@@ -10,7 +10,7 @@ import './account-setup.css';
 const STEPS: ReadonlyArray<{ step: SetupStep; title: string }> = [
   { step: 1, title: 'Create Trading Account' },
   { step: 2, title: 'Fund Account' },
-  { step: 3, title: 'Verify' },
+  { step: 3, title: 'Verify & Activate' },
 ];
 
 /** Account Setup (/dashboard/account-setup): the three-step broker configuration wizard (spec section 2). */
@@ -43,7 +43,9 @@ export function Component() {
 
       <ol className="setup-steps" aria-label="Setup progress">
         {STEPS.map(({ step, title }) => {
-          const state = step < setup.step ? 'done' : step === setup.step ? 'current' : 'todo';
+          // 'Submit Proof' links straight to step 3: earlier steps count as done only when their data is saved.
+          const saved = step === 1 ? Boolean(user.brokerAccountId) : step === 2 ? user.depositAmount > 0 : false;
+          const state = step === setup.step ? 'current' : step < setup.step && saved ? 'done' : 'todo';
           return (
             <li
               key={step}

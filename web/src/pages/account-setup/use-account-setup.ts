@@ -5,6 +5,7 @@ import {
   type TProfileUpdateRequest,
 } from '@signalroom/shared';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { saveProfile } from '../../api/profile.api.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
@@ -22,7 +23,9 @@ export interface SaveNotice {
  */
 export function useAccountSetup() {
   const stored = useSessionStore((s) => s.user);
-  const [step, setStep] = useState<SetupStep>(1);
+  // 'Submit Proof' buttons link to ?step=3: the proof upload, without walking through the first two steps.
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<SetupStep>(() => (params.get('step') === '3' ? 3 : 1));
   const [brokerAccount, setBrokerAccount] = useState(() => stored?.brokerAccountId ?? '');
   const [depositAmount, setDepositAmount] = useState(() =>
     stored && stored.depositAmount > 0 ? String(stored.depositAmount) : '',

@@ -2,6 +2,7 @@ import { describeOfferWindow, type TCountdownConfig, type TUser } from '@signalr
 import { CheckCircle2, Clock, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchCountdownConfig, resetCountdown } from '../../api/countdown-admin.api.js';
+import { UnconfiguredContactsNotice } from '../../components/contacts/operator-contact.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import { pollOfferCountdown, useOfferCountdown } from '../../stores/offer-countdown.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
@@ -94,6 +95,8 @@ function AdminOffer({ self }: { self: TUser }) {
         </p>
       </header>
 
+      <UnconfiguredContactsNotice />
+
       {/* Always in the page, so assistive technology announces a message as soon as it appears. */}
       <div role="alert" className="offer-message-region" data-testid="offer-alert">
         {alert && <p className="offer-message offer-message--error">{alert}</p>}
@@ -132,13 +135,7 @@ function AdminOffer({ self }: { self: TUser }) {
         <div className="offer-time-left">
           <span className="muted small">Time left</span>
           <span className="offer-time-left__value" data-testid="offer-time-left" aria-live="off">
-            {live.status === 'unavailable'
-              ? 'Unavailable'
-              : live.ended
-                ? 'Ended'
-                : live.time
-                  ? `${live.time.hours}:${live.time.minutes}:${live.time.seconds}`
-                  : '--:--:--'}
+            {live.status === 'unavailable' ? 'Unavailable' : live.ended ? 'Ended' : (live.text ?? '--:--:--')}
           </span>
           {live.status === 'offline' && (
             <span className="muted small">Connection lost: counting down from the last known deadline.</span>

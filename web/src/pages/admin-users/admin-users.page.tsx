@@ -1,6 +1,7 @@
 import { Messages, type Role, type TUser } from '@signalroom/shared';
 import { RefreshCw, Search, Users, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { UnconfiguredContactsNotice } from '../../components/contacts/operator-contact.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { AdminPager } from './admin-pager.js';
@@ -82,6 +83,8 @@ function AdminUsers({ self }: { self: TUser }) {
         </h1>
         <p className="muted">Find members, grant or revoke access, and issue one-time dashboard codes.</p>
       </header>
+
+      <UnconfiguredContactsNotice />
 
       {/* Always in the page, so assistive technology announces a message as soon as it appears. */}
       <div role="alert" className="admin-alert-region" data-testid="admin-alert">

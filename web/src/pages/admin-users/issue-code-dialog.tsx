@@ -2,6 +2,7 @@ import { TIERS, type Tier, type TUser } from '@signalroom/shared';
 import { Check, Copy, KeyRound, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { issueDashboardCode } from '../../api/admin.api.js';
+import { formatMoment } from '../../components/dashboard/activation-format.js';
 
 interface Props {
   user: TUser;
@@ -13,7 +14,7 @@ interface Props {
 type Phase =
   | { step: 'choose'; error: string | null }
   | { step: 'issuing' }
-  | { step: 'issued'; code: string; tier: Tier | null };
+  | { step: 'issued'; code: string; tier: Tier | null; expiresAt: string };
 
 const GRANTABLE = TIERS.filter((t) => t !== 'guest');
 
@@ -42,7 +43,7 @@ export function IssueCodeDialog({ user, onClose, onAuthFailure }: Props) {
     setPhase({ step: 'issuing' });
     const result = await issueDashboardCode(user.id, tier || null);
     if (result.ok) {
-      setPhase({ step: 'issued', code: result.data.code, tier: result.data.tier });
+      setPhase({ step: 'issued', code: result.data.code, tier: result.data.tier, expiresAt: result.data.expiresAt });
       return;
     }
     if (result.status !== 'failed') onAuthFailure(result.status, result.message);
@@ -90,7 +91,8 @@ export function IssueCodeDialog({ user, onClose, onAuthFailure }: Props) {
           </p>
           <p className="notice small">
             This code is shown only once. Send it to the member; entering it unlocks their dashboard
-            {phase.tier ? ` with tier ${phase.tier.toUpperCase()}` : ''}. It works once.
+            {phase.tier ? ` with tier ${phase.tier.toUpperCase()}` : ''}. It works once, until{' '}
+            {formatMoment(phase.expiresAt)}.
           </p>
           <div className="actions">
             <button type="button" className="btn btn-primary" onClick={() => void copy(phase.code)}>

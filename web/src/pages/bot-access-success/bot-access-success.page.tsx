@@ -1,12 +1,45 @@
-import { BOT_ACCESS_MIN_DEPOSIT_USD, PROMO_MIN_DEPOSIT_USD } from '@signalroom/shared';
-import { AlertTriangle, CheckCircle2, ExternalLink, Gift, MessageCircle, PlayCircle, Wallet } from 'lucide-react';
+import { BOT_ACCESS_MIN_DEPOSIT_USD, type OperatorContact, PROMO_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { CheckCircle2, ExternalLink, Gift, MessageCircle, PlayCircle, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
+import { ContactGate, isContactConfigured } from '../../components/contacts/operator-contact.js';
 import { Brand } from '../../components/public/brand.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { OfferDeadlineNotice } from './offer-deadline-notice.js';
 import '../../styles/public.css';
 
-/** A link that opens in a new tab without giving the new page a handle on this one. */
+/**
+ * A link to one of the operator's contacts that opens in a new tab without giving the new page a handle
+ * on this one. A contact still at its placeholder is not offered as a link (docs/decisions.md).
+ */
 function OutLink({
+  href,
+  contact,
+  children,
+  primary,
+}: {
+  href: string | undefined;
+  contact: OperatorContact;
+  children: React.ReactNode;
+  primary?: boolean;
+}) {
+  return (
+    <ContactGate
+      contact={contact}
+      loading={<ContactLink href={undefined}>{children}</ContactLink>}
+      fallback={
+        <p className="muted" data-testid={`contact-unavailable-${contact}`}>
+          This link is not available yet.
+        </p>
+      }
+    >
+      <ContactLink href={href} primary={primary}>
+        {children}
+      </ContactLink>
+    </ContactGate>
+  );
+}
+
+function ContactLink({
   href,
   children,
   primary,
@@ -78,7 +111,7 @@ export function Component() {
             Open your account with our partner broker and fund it with at least ${BOT_ACCESS_MIN_DEPOSIT_USD}. The money
             stays in your own account.
           </p>
-          <OutLink href={config?.brokerRegistrationUrl} primary>
+          <OutLink href={config?.brokerRegistrationUrl} contact="brokerRegistration" primary>
             Create My Trading Account
           </OutLink>
           <p style={{ margin: 0 }}>
@@ -90,7 +123,7 @@ export function Component() {
             <p className="muted" style={{ margin: '0.3rem 0 0.75rem' }}>
               Watch the step-by-step video guide to opening and funding your account.
             </p>
-            <OutLink href={config?.brokerRegistrationUrl}>
+            <OutLink href={config?.brokerRegistrationUrl} contact="brokerRegistration">
               <PlayCircle size={16} aria-hidden="true" /> Watch Video Guide
             </OutLink>
           </div>
@@ -104,10 +137,11 @@ export function Component() {
             Message support to activate
           </h2>
           <p className="muted" style={{ margin: 0 }}>
-            Send your proof of deposit to support{config ? ` (${config.supportHandle})` : ''} on Telegram. Your licence
-            is activated 6 to 12 hours after verification.
+            Send your proof of deposit to support
+            {config && isContactConfigured(config, 'supportChat') ? ` (${config.supportHandle})` : ''} on Telegram. Your
+            licence is activated 6 to 12 hours after verification.
           </p>
-          <OutLink href={config?.supportChatUrl} primary>
+          <OutLink href={config?.supportChatUrl} contact="supportChat" primary>
             Message Support
           </OutLink>
         </section>
@@ -134,13 +168,12 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <OutLink href={config?.bootcampUrl}>Register for the Bootcamp</OutLink>
+          <OutLink href={config?.bootcampUrl} contact="bootcamp">
+            Register for the Bootcamp
+          </OutLink>
         </section>
 
-        <div className="red-notice" role="note">
-          <AlertTriangle size={18} aria-hidden="true" style={{ verticalAlign: '-3px' }} /> This offer ends today. Your
-          free access may expire if funding your account or messaging support is delayed.
-        </div>
+        <OfferDeadlineNotice />
       </main>
     </div>
   );

@@ -1,4 +1,4 @@
-import { DIAL_CODES } from '@signalroom/shared';
+import { DIAL_CODES, dialCodeLabel } from '@signalroom/shared';
 import type { ReactNode } from 'react';
 import type { ChoiceOption } from './bot-access-questions.js';
 
@@ -96,7 +96,7 @@ export function TextQuestion(props: {
             >
               {DIAL_CODES.map((d) => (
                 <option key={`${d.code}-${d.name}`} value={d.code}>
-                  {d.flag} {d.code} {d.name}
+                  {dialCodeLabel(d)}
                 </option>
               ))}
             </select>

@@ -18,17 +18,25 @@ import { QUESTIONS as Q } from './bot-access-questions.js';
 
 type Errors = Partial<Record<keyof BotAccessForm, string>>;
 
-/** Banner: hours:minutes:seconds to the real offer deadline, 00:00:00 once it has passed. */
+/**
+ * Banner: the time left to the real offer deadline (days above 48 hours); once it has passed it says the
+ * offer has ended instead of showing 00:00:00.
+ */
 function OfferBanner() {
   const view = useOfferCountdown();
-  const t = view.ended ? { hours: '00', minutes: '00', seconds: '00' } : view.time;
   return (
     <section className="ba-banner" aria-label="Offer countdown">
       <div className="container ba-banner-inner">
-        <span>⚠️ FREE ACCESS OFFER ENDS IN</span>
-        <time aria-live="off" data-testid="bot-access-countdown">
-          {t ? `${t.hours}:${t.minutes}:${t.seconds}` : '--:--:--'}
-        </time>
+        {view.ended ? (
+          <span data-testid="bot-access-offer-ended">⚠️ THE FREE ACCESS OFFER HAS ENDED</span>
+        ) : (
+          <>
+            <span>⚠️ FREE ACCESS OFFER ENDS IN</span>
+            <time aria-live="off" data-testid="bot-access-countdown">
+              {view.text ?? '--:--:--'}
+            </time>
+          </>
+        )}
       </div>
     </section>
   );

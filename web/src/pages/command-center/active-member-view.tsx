@@ -15,7 +15,8 @@ export function ActiveMemberView({ user }: { user: TUser }) {
   const tier = user.tier === 'pro' ? 'pro' : 'silver';
   const limits = useTierLimits();
   const limit = limits[tier];
-  const access = useLiveSignalsStore((s) => s.access);
+  const mode = useLiveSignalsStore((s) => s.mode);
+  const access = mode === 'full';
   const signals = useLiveSignalsStore((s) => s.signals);
   const timeZone = usePublicConfigStore((s) => s.config?.timeZone) ?? 'UTC';
   const now = useNow(10_000);
@@ -29,7 +30,11 @@ export function ActiveMemberView({ user }: { user: TUser }) {
           {tier.toUpperCase()} Node, {firstName(user.fullName)}
         </h1>
         <p className="muted">
-          {access ? 'Your signal feed is live.' : 'Your dashboard is awaiting activation by support.'}{' '}
+          {mode === 'full'
+            ? 'Your signals arrive the moment they are issued.'
+            : mode === 'delayed'
+              ? 'Your dashboard is awaiting activation; meanwhile your trial shows each signal once its window has closed.'
+              : 'Your dashboard is awaiting activation by support.'}{' '}
           <Link to="/dashboard/upgrade">Unlock Gold</Link>
         </p>
       </header>

@@ -1,10 +1,15 @@
-import { hasGoldAccess } from '@signalroom/shared';
+import { formatPercent, pageLockReason, percentOf } from '@signalroom/shared';
 import { Gem } from 'lucide-react';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
+import { WinRates } from '../../components/dashboard/win-rates.js';
 import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
-const pct = (won: number, total: number) => (total > 0 ? `${((won / total) * 100).toFixed(1)}%` : '–');
+/** A rate in the one unit of the product (percent), or a dash with nothing resolved. */
+const pct = (won: number, total: number) => {
+  const value = percentOf(won, total);
+  return value === null ? '–' : formatPercent(value);
+};
 
 /**
  * Gold Room (/dashboard/gold-room): the spec shows no screen, so it holds what gold members can check for
@@ -14,9 +19,12 @@ const pct = (won: number, total: number) => (total > 0 ? `${((won / total) * 100
 export function Component() {
   const user = useSessionStore((s) => s.user);
   const stats = useLiveSignalsStore((s) => s.stats);
-  if (!hasGoldAccess(user)) {
+  const lockReason = pageLockReason('gold-room', user);
+  if (lockReason) {
     return (
       <LockedFeaturePage
+        page="gold-room"
+        reason={lockReason}
         icon={Gem}
         title="Gold Room"
         description="The engine's full record, pair by pair, for Gold members ($500+)."
@@ -52,8 +60,8 @@ export function Component() {
                 <tr>
                   <th scope="col">Pair</th>
                   <th scope="col">Resolved</th>
-                  <th scope="col">Won</th>
-                  <th scope="col">Win rate</th>
+                  <th scope="col">Won in first window</th>
+                  <th scope="col">Won with recovery</th>
                 </tr>
               </thead>
               <tbody>
@@ -61,8 +69,12 @@ export function Component() {
                   <tr key={row.asset}>
                     <th scope="row">{row.asset}</th>
                     <td>{row.total}</td>
-                    <td>{row.won}</td>
-                    <td>{pct(row.won, row.total)}</td>
+                    <td>
+                      {row.wonFirstWindow} ({pct(row.wonFirstWindow, row.total)})
+                    </td>
+                    <td>
+                      {row.won} ({pct(row.won, row.total)})
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -71,18 +83,19 @@ export function Component() {
           <section className="panel" aria-labelledby="by-dir-title">
             <h2 id="by-dir-title">By direction and level</h2>
             <dl className="kv">
+              <WinRates stats={stats} />
               {stats.byDirection.map((row) => (
                 <div key={row.direction}>
-                  <dt>{row.direction}</dt>
+                  <dt>{row.direction}: first window / with recovery</dt>
                   <dd>
-                    {row.won} / {row.total} ({pct(row.won, row.total)})
+                    {pct(row.wonFirstWindow, row.total)} / {pct(row.won, row.total)} of {row.total}
                   </dd>
                 </div>
               ))}
               {stats.winsByLevel.map((wins, level) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the index is the martingale level
                 <div key={level}>
-                  <dt>{level === 0 ? 'Won on the primary trade' : `Won at martingale level ${level}`}</dt>
+                  <dt>{level === 0 ? 'Won in the first window' : `Won at martingale level ${level} (L${level})`}</dt>
                   <dd>{wins}</dd>
                 </div>
               ))}

@@ -10,7 +10,7 @@ import { OfferCountdown } from './offer-countdown.js';
 import { RiskCalculator } from './risk-calculator.js';
 import { StatsStrip } from './stats-strip.js';
 import { Testimonials } from './testimonials.js';
-import { usePublicStats } from './use-public-stats.js';
+import { formatWinRate, usePublicStats } from './use-public-stats.js';
 
 const fmt = new Intl.NumberFormat('en-US');
 
@@ -87,11 +87,16 @@ export function Component() {
                 </p>
               ) : null}
               <div className="live-row" aria-live="polite">
-                <div>
-                  <div className="stat-label">Members</div>
+                <div data-testid="hero-win-first-window">
+                  <div className="stat-label">Won in first window</div>
                   <strong className="stat-value" style={{ fontSize: '1.4rem' }}>
-                    {stats ? fmt.format(stats.members) : '–'}
+                    {stats ? (formatWinRate(stats, 'firstWindow') ?? 'None resolved yet') : '–'}
                   </strong>
+                  {stats && formatWinRate(stats, 'withMartingale') ? (
+                    <div className="stat-label" data-testid="hero-win-with-martingale">
+                      {formatWinRate(stats, 'withMartingale')} with martingale recovery
+                    </div>
+                  ) : null}
                 </div>
                 <div>
                   <div className="stat-label">Signals issued</div>
@@ -170,8 +175,8 @@ export function Component() {
                 <li>
                   <h3>Send proof to support</h3>
                   <p className="muted">
-                    Message support{config ? ` (${config.supportHandle})` : ''} with your proof of deposit. An admin
-                    checks it and unlocks your dashboard.
+                    Message support{config?.contactsConfigured.supportChat ? ` (${config.supportHandle})` : ''} with
+                    your proof of deposit. An admin checks it and unlocks your dashboard.
                   </p>
                 </li>
               </ol>

@@ -13,7 +13,7 @@ export function OfferCountdown() {
   }
   return (
     <div>
-      <CountdownDisplay time={view.time} ended={view.ended} endedText="This launch offer has ended." />
+      <CountdownDisplay parts={view.parts} ended={view.ended} endedText="This launch offer has ended." />
       {view.status === 'offline' && !view.ended ? (
         <p className="countdown-note" role="status">
           Connection lost: counting down from the last known deadline.

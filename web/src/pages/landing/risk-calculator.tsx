@@ -86,35 +86,37 @@ export function RiskCalculator() {
           </div>
         </fieldset>
       </form>
-      <dl className="calc-results" aria-live="polite">
-        <div className="calc-result">
-          <dt>Risk per trade</dt>
-          <dd>{money.format(result.riskAmount)}</dd>
-        </div>
-        <div className="calc-result">
-          <dt>Profit per win</dt>
-          <dd>{money.format(result.profitPerWin)}</dd>
-        </div>
-        <div className={`calc-result ${tone(result.expectedValuePerTrade)}`}>
-          <dt>Expected value per trade</dt>
-          <dd>{signed(result.expectedValuePerTrade)}</dd>
-        </div>
-        <div className={`calc-result ${tone(result.monthlyExpected)}`}>
-          <dt>Monthly ({RISK_CALCULATOR.tradesPerMonth} trades)</dt>
-          <dd>{signed(result.monthlyExpected)}</dd>
-        </div>
-        <div className={`calc-result ${tone(result.monthlyReturnPercent)}`} style={{ gridColumn: '1 / -1' }}>
-          <dt>Monthly return on capital</dt>
-          <dd>
-            {result.monthlyReturnPercent > 0 ? '+' : ''}
-            {result.monthlyReturnPercent.toFixed(1)}%
-          </dd>
-        </div>
+      <div className="calc-output">
+        <dl className="calc-results" aria-live="polite">
+          <div className="calc-result">
+            <dt>Risk per trade</dt>
+            <dd>{money.format(result.riskAmount)}</dd>
+          </div>
+          <div className="calc-result">
+            <dt>Profit per win</dt>
+            <dd>{money.format(result.profitPerWin)}</dd>
+          </div>
+          <div className={`calc-result ${tone(result.expectedValuePerTrade)}`}>
+            <dt>Expected value per trade</dt>
+            <dd>{signed(result.expectedValuePerTrade)}</dd>
+          </div>
+          <div className={`calc-result ${tone(result.monthlyExpected)}`}>
+            <dt>Monthly ({RISK_CALCULATOR.tradesPerMonth} trades)</dt>
+            <dd>{signed(result.monthlyExpected)}</dd>
+          </div>
+          <div className={`calc-result ${tone(result.monthlyReturnPercent)}`} style={{ gridColumn: '1 / -1' }}>
+            <dt>Monthly return on capital</dt>
+            <dd>
+              {result.monthlyReturnPercent > 0 ? '+' : ''}
+              {result.monthlyReturnPercent.toFixed(1)}%
+            </dd>
+          </div>
+        </dl>
         <p className="calc-disclaimer">
           For educational purposes only. This is arithmetic on the numbers you enter, not a forecast or a promise of
           returns. Trading is risky: only trade with funds you can afford to lose.
         </p>
-      </dl>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,11 @@ import { formatWinRate } from './use-public-stats.js';
 
 const fmt = new Intl.NumberFormat('en-US');
 
-/** The numbers strip: members, signals issued, measured win rate, markets covered, all from records. */
+/**
+ * The numbers strip, all from records. It leads with the first-window win rate (won at level 0); the
+ * rate with martingale recovery (won at any level) and the wins per level stand beside it, never one
+ * unqualified "win rate" (docs/decisions.md, "Win rate: two of them").
+ */
 export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: () => void }) {
   if (state.status === 'error') {
     return (
@@ -20,16 +24,24 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
     );
   }
   const stats = state.status === 'ready' ? state.stats : null;
-  const winRate = stats ? formatWinRate(stats) : null;
+  const firstWindow = stats ? formatWinRate(stats, 'firstWindow') : null;
+  const withMartingale = stats ? formatWinRate(stats, 'withMartingale') : null;
+  const resolved = stats ? fmt.format(stats.resolvedSignals) : '';
   const items = [
-    { key: 'members', label: 'Members', value: stats ? fmt.format(stats.members) : null },
-    { key: 'signals', label: 'Signals issued', value: stats ? fmt.format(stats.signalsIssued) : null },
     {
-      key: 'winrate',
-      label: stats && winRate ? `Win rate (${fmt.format(stats.resolvedSignals)} resolved)` : 'Measured win rate',
-      value: stats ? (winRate ?? 'No resolved signals yet') : null,
-      text: Boolean(stats && !winRate),
+      key: 'win-first-window',
+      label: firstWindow ? `Won in first window (of ${resolved} resolved)` : 'Won in first window',
+      value: stats ? (firstWindow ?? 'No resolved signals yet') : null,
+      text: Boolean(stats && !firstWindow),
     },
+    {
+      key: 'win-with-martingale',
+      label: 'Won with martingale recovery',
+      value: stats ? (withMartingale ?? 'No resolved signals yet') : null,
+      text: Boolean(stats && !withMartingale),
+    },
+    { key: 'signals', label: 'Signals issued', value: stats ? fmt.format(stats.signalsIssued) : null },
+    { key: 'members', label: 'Members', value: stats ? fmt.format(stats.members) : null },
     { key: 'markets', label: 'Markets covered', value: stats ? fmt.format(stats.marketsCovered) : null },
   ];
   return (
@@ -52,6 +64,16 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
             </div>
           ))}
         </dl>
+        {stats && stats.resolvedSignals > 0 && (
+          <p className="stats-foot" data-testid="wins-by-level">
+            Wins by martingale level: first window {fmt.format(stats.winsByLevel[0] ?? 0)}
+            {stats.winsByLevel
+              .slice(1)
+              .map((wins, i) => ` · L${i + 1} ${fmt.format(wins)}`)
+              .join('')}
+            . A win at L1 to L3 is a recovery after a lost first window.
+          </p>
+        )}
         <p className="stats-foot">
           Counted live from the platform's own records.
           {stats?.marketSource === 'simulated' ? (

@@ -1,4 +1,4 @@
-import type { TPublicStats } from '@signalroom/shared';
+import { formatPercent, type TPublicStats } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchPublicStats } from '../../api/public.api.js';
 
@@ -33,9 +33,12 @@ export function usePublicStats(): { state: PublicStatsState; retry: () => void }
   };
 }
 
-/** Win rate as the page shows it: a measured percentage, or null before any signal resolved. */
-export function formatWinRate(stats: TPublicStats): string | null {
-  if (stats.resolvedSignals === 0 || stats.winRate === null) return null;
-  const pct = stats.winRate <= 1 ? stats.winRate * 100 : stats.winRate;
-  return `${pct.toFixed(1).replace(/\.0$/, '')}%`;
+/**
+ * A win rate as the page shows it: the server's figure is already a percentage (1 means 1%, never 100%),
+ * formatted by the shared rule; null before any signal resolved.
+ */
+export function formatWinRate(stats: TPublicStats, which: 'firstWindow' | 'withMartingale'): string | null {
+  const value = which === 'firstWindow' ? stats.winRateFirstWindow : stats.winRateWithMartingale;
+  if (stats.resolvedSignals === 0 || value === null) return null;
+  return formatPercent(value);
 }

@@ -1,7 +1,9 @@
-import { hasGoldAccess, type TSignal } from '@signalroom/shared';
+import { pageLockReason, type TSignal } from '@signalroom/shared';
 import { Radio } from 'lucide-react';
+import { SimulatedMarketMark } from '../../components/dashboard/feed-badge.js';
+import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
-import { formatClock, outcomeLabel, STATUS_LABELS, tradeLabel } from '../../components/dashboard/signal-format.js';
+import { formatClock, resultLabel, tradeLabel } from '../../components/dashboard/signal-format.js';
 import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
@@ -15,9 +17,12 @@ export function Component() {
   const signals = useLiveSignalsStore((s) => s.signals);
   const transport = useLiveSignalsStore((s) => s.transport);
   const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
-  if (!hasGoldAccess(user)) {
+  const lockReason = pageLockReason('platinum-stream', user);
+  if (lockReason) {
     return (
       <LockedFeaturePage
+        page="platinum-stream"
+        reason={lockReason}
         icon={Radio}
         title="Platinum Stream"
         description="Every signal streamed live the moment it is issued, for Gold members ($500+)."
@@ -31,7 +36,7 @@ export function Component() {
     <div className="page" data-testid="platinum-stream">
       <header className="page__head page__head--gold">
         <h1>
-          <Radio aria-hidden="true" size={26} /> Platinum Stream
+          <Radio aria-hidden="true" size={26} /> Platinum Stream <SimulatedMarketMark />
         </h1>
         <p className="muted">
           {transport === 'push'
@@ -40,7 +45,9 @@ export function Component() {
         </p>
       </header>
       {full.length === 0 ? (
-        <p className="panel muted">No signals yet. The engine issues one every 5 minutes.</p>
+        <div className="panel">
+          <FirstSignalNotice />
+        </div>
       ) : (
         <ol className="stream" aria-live="polite">
           {full.map((s) => (
@@ -51,7 +58,7 @@ export function Component() {
                 {s.direction} · {tradeLabel(s.direction)}
               </span>
               <span>{Math.round(s.confidence)}%</span>
-              <span className="muted">{outcomeLabel(s.outcome) ?? STATUS_LABELS[s.status]}</span>
+              <span className="muted">{resultLabel(s)}</span>
             </li>
           ))}
         </ol>

@@ -1,4 +1,4 @@
-import { Messages, TIMING, validateResetPassword } from '@signalroom/shared';
+import { isWellFormedResetToken, Messages, TIMING, validateResetPassword } from '@signalroom/shared';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -28,6 +28,12 @@ export function Component() {
     let cancelled = false;
     if (!token) {
       setInvalidReason(Messages.resetPassword.invalidOrMissingToken);
+      setPhase('invalid');
+      return;
+    }
+    // A token the server cannot have issued (a cut or mistyped link) is invalid without a request.
+    if (!isWellFormedResetToken(token)) {
+      setInvalidReason(Messages.resetPassword.invalidOrExpiredToken);
       setPhase('invalid');
       return;
     }

@@ -8,7 +8,11 @@ interface CardProps {
   timeZone: string | undefined;
 }
 
-/** The current signal (only when the newest one is active), with every field of the spec. */
+/**
+ * The current signal (only when the newest one is active), with every field of the spec. It holds no
+ * control, so it is a focus stop of its own: a keyboard user reaches it and a screen reader reads it by
+ * its asset.
+ */
 export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
   const plan = martingaleLevels(new Date(signal.expiresAt));
   const confidence = Math.round(signal.confidence);
@@ -24,6 +28,8 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
       className={`panel signal-card signal-card--${signal.direction.toLowerCase()}`}
       data-testid="current-signal"
       aria-labelledby="current-signal-title"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
+      tabIndex={0}
     >
       <header className="signal-card__head">
         <div>

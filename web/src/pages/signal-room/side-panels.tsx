@@ -1,5 +1,6 @@
 import { Brain, Globe } from 'lucide-react';
 import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
+import { useFeedStatus } from '../../components/dashboard/use-feed-status.js';
 import { topPair } from '../../stores/live-signals.logic.js';
 import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
@@ -15,6 +16,7 @@ const PROTOCOLS = [
 export function SidePanels() {
   const stats = useLiveSignalsStore((s) => s.stats);
   const source = usePublicConfigStore((s) => s.config?.marketSource);
+  const feed = useFeedStatus();
   const pair = topPair(stats);
   return (
     <aside className="stack" aria-label="Signal room panels">
@@ -36,11 +38,19 @@ export function SidePanels() {
         <dl className="kv">
           <div>
             <dt>OTC markets</dt>
-            <dd>Active 24/7</dd>
+            <dd data-testid="market-status">
+              {feed === 'simulated'
+                ? 'SIMULATED MARKET'
+                : feed === 'live'
+                  ? 'Active 24/7'
+                  : feed === 'quiet'
+                    ? 'No signal in the last slot'
+                    : '–'}
+            </dd>
           </div>
           <div>
             <dt>Market data</dt>
-            <dd>{source === 'simulated' ? 'Simulated market' : source === 'feed' ? 'Live price feed' : '–'}</dd>
+            <dd>{source === 'simulated' ? 'Simulated price feed' : source === 'feed' ? 'Market price feed' : '–'}</dd>
           </div>
           <div>
             <dt>Top pair</dt>

@@ -1,7 +1,7 @@
 import type { TLockedSignal, TSignal } from '@signalroom/shared';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatClock, outcomeLabel, STATUS_LABELS } from '../../components/dashboard/signal-format.js';
+import { formatClock, outcomeLabel, resultLabel, STATUS_LABELS } from '../../components/dashboard/signal-format.js';
 
 /** Signals past the tier's daily allowance: the server sends only that they exist, and we say why. */
 export function LockedTeasers({
@@ -36,15 +36,29 @@ export function LockedTeasers({
   );
 }
 
-/** Previous signals: asset, direction, created, confidence, outcome and status; expired ones dimmed. */
-export function PreviousSignals({ signals, timeZone }: { signals: TSignal[]; timeZone: string | undefined }) {
+/**
+ * Previous signals: asset, direction, created, confidence, outcome with the martingale level it came at
+ * ("Won at L1", "Lost after L3"), and status; expired ones dimmed.
+ */
+export function PreviousSignals({
+  signals,
+  timeZone,
+  title = 'Previous signals',
+}: {
+  signals: TSignal[];
+  timeZone: string | undefined;
+  title?: string;
+}) {
   return (
-    <section className="panel" aria-labelledby="previous-title">
-      <h2 id="previous-title">Previous signals</h2>
+    // Not a landmark itself: the scrolling table inside is the region named by this heading.
+    <div className="panel">
+      <h2 id="previous-title">{title}</h2>
       {signals.length === 0 ? (
         <p className="muted">Previous signals will appear here</p>
       ) : (
-        <div className="table-wrap">
+        // A focus stop with a name: the table scrolls sideways on phones, and a keyboard must reach it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        <section className="table-wrap" aria-labelledby="previous-title" tabIndex={0}>
           <table className="table" data-testid="previous-signals">
             <thead>
               <tr>
@@ -67,11 +81,13 @@ export function PreviousSignals({ signals, timeZone }: { signals: TSignal[]; tim
                     </td>
                     <td>{formatClock(s.createdAt, timeZone, false)}</td>
                     <td>{Math.round(s.confidence)}%</td>
-                    <td>
+                    <td data-testid="signal-result">
                       {outcome ? (
-                        <span className={`outcome outcome--${s.outcome}`}>{outcome}</span>
+                        <span className={`outcome outcome--${s.outcome}`} title={outcome}>
+                          {resultLabel(s)}
+                        </span>
                       ) : (
-                        <span className="muted">Pending</span>
+                        <span className="muted">{resultLabel(s)}</span>
                       )}
                     </td>
                     <td>{STATUS_LABELS[s.status]}</td>
@@ -80,8 +96,8 @@ export function PreviousSignals({ signals, timeZone }: { signals: TSignal[]; tim
               })}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
-    </section>
+    </div>
   );
 }

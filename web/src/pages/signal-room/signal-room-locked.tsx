@@ -1,10 +1,17 @@
+import type { LockReason } from '@signalroom/shared';
 import { Activity } from 'lucide-react';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 
-/** The signal room's locked preview: shapes only behind the blur, no figures that could be read as real. */
-export function SignalRoomLocked() {
+/**
+ * The signal room's locked preview: shapes only behind the blur, no figures that could be read as real.
+ * Its overlay says what is missing (the shared lock rule): activation, or, after a trial, that the trial
+ * of delayed signals has ended and how to activate.
+ */
+export function SignalRoomLocked({ reason }: { reason: LockReason }) {
   return (
     <LockedFeaturePage
+      page="signals"
+      reason={reason}
       icon={Activity}
       title="Elite Signal Room"
       description="AI signals every 5 minutes with a martingale plan, pushed to you the moment they are issued."

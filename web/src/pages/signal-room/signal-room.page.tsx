@@ -1,5 +1,6 @@
-import { hasSignalAccess, Messages, type TLockedSignal, type TSignal } from '@signalroom/shared';
+import { Messages, pageLockReason, signalTierOf, type TLockedSignal, type TSignal } from '@signalroom/shared';
 import { Activity, RefreshCw } from 'lucide-react';
+import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
 import { formatClock } from '../../components/dashboard/signal-format.js';
 import { useNow } from '../../components/dashboard/use-now.js';
@@ -12,20 +13,36 @@ import { CurrentSignalCard } from './current-signal-card.js';
 import { SidePanels } from './side-panels.js';
 import { LockedTeasers, PreviousSignals } from './signal-lists.js';
 import { SignalRoomLocked } from './signal-room-locked.js';
+import { TrialBanner } from './trial-banner.js';
 
-/** Elite Signal Room (/dashboard/signals): live for unlocked non-guest members, a locked preview otherwise. */
+/**
+ * Elite Signal Room (/dashboard/signals): live for unlocked non-guest members and admins (admins in the
+ * gold room's view, as the server sends it); in the trial, the delayed view (each signal once its
+ * primary window has closed); a locked preview otherwise, which says what is missing (activation, or
+ * that the trial has ended), by the shared lock rule.
+ */
 export function Component() {
   const user = useSessionStore((s) => s.user);
+  const now = useNow();
   if (!user) return null;
-  if (!hasSignalAccess(user)) return <SignalRoomLocked />;
-  return <LiveSignalRoom tier={user.tier === 'guest' ? 'silver' : user.tier} />;
+  const lockReason = pageLockReason('signals', user, now);
+  if (lockReason) return <SignalRoomLocked reason={lockReason} />;
+  const tier = signalTierOf(user);
+  // Open without a live tier is the trial's delayed view (the same shared rule decides both).
+  return tier ? <SignalRoom tier={tier} /> : <SignalRoom delayed trialEndsAt={user.trialEndsAt ?? null} />;
 }
 
-function LiveSignalRoom({ tier }: { tier: 'silver' | 'pro' | 'gold' }) {
+type RoomProps =
+  | { delayed: true; trialEndsAt: string | null; tier?: undefined }
+  | { delayed?: false; tier: 'silver' | 'pro' | 'gold' };
+
+function SignalRoom(props: RoomProps) {
   const now = useNow();
+  const delayed = props.delayed === true;
   const config = usePublicConfigStore((s) => s.config);
   const timeZone = config?.timeZone;
-  const limit = useTierLimits()[tier];
+  const limits = useTierLimits();
+  const limit = props.tier ? limits[props.tier] : null;
   const signals = useLiveSignalsStore((s) => s.signals);
   const status = useLiveSignalsStore((s) => s.loadStatus);
   const loadError = useLiveSignalsStore((s) => s.loadError);
@@ -33,7 +50,8 @@ function LiveSignalRoom({ tier }: { tier: 'silver' | 'pro' | 'gold' }) {
   const transport = useLiveSignalsStore((s) => s.transport);
   const retry = useLiveSignalsStore((s) => s.retry);
 
-  const current = currentSignal(signals);
+  // The delayed view never has a current signal: by the time one shows, its window has closed.
+  const current = delayed ? null : currentSignal(signals);
   const full = signals.filter((s): s is TSignal => !s.locked);
   const previous = full.filter((s) => s.id !== current?.id);
   const teasers = signals.filter((s): s is TLockedSignal => s.locked);
@@ -60,24 +78,32 @@ function LiveSignalRoom({ tier }: { tier: 'silver' | 'pro' | 'gold' }) {
     );
   } else if (signals.length === 0) {
     main = (
-      <div className="panel state" data-testid="signals-empty">
+      // Named and focusable, so a keyboard user reaches the room's state, not only the sidebar.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
+      <section className="panel state" data-testid="signals-empty" aria-labelledby="signals-empty-title" tabIndex={0}>
         <Activity aria-hidden="true" size={28} className="pulse" />
-        <h2>{Messages.signals.initializing}</h2>
+        <h2 id="signals-empty-title">{Messages.signals.initializing}</h2>
+        <FirstSignalNotice delayed={delayed} />
         <p className="muted">{Messages.signals.previousWillAppear}</p>
-      </div>
+      </section>
     );
   } else {
     main = (
       <>
-        {current ? (
+        {delayed ? null : current ? (
           <CurrentSignalCard signal={current} now={now} timeZone={timeZone} />
         ) : (
-          <div className="panel state" data-testid="no-current-signal">
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
+          <section className="panel state" data-testid="no-current-signal" aria-label="Current signal" tabIndex={0}>
             <p>No signal is active right now. The next one arrives at the next 5-minute mark.</p>
-          </div>
+          </section>
         )}
         <LockedTeasers teasers={teasers} limit={limit} timeZone={timeZone} />
-        <PreviousSignals signals={previous} timeZone={timeZone} />
+        <PreviousSignals
+          signals={previous}
+          timeZone={timeZone}
+          title={delayed ? 'Delayed signals' : 'Previous signals'}
+        />
       </>
     );
   }
@@ -89,9 +115,10 @@ function LiveSignalRoom({ tier }: { tier: 'silver' | 'pro' | 'gold' }) {
           <h1>Elite Signal Room</h1>
           {config?.marketSource === 'simulated' && (
             <p className="notice notice--sim" data-testid="simulated-notice">
-              Simulated market: signals are generated on a simulated price feed, not live market prices.
+              SIMULATED MARKET: signals are generated on a simulated price feed, not live market prices.
             </p>
           )}
+          {props.delayed && <TrialBanner trialEndsAt={props.trialEndsAt} now={now} />}
         </div>
         <dl className="signal-room__meta">
           <div>
@@ -111,7 +138,13 @@ function LiveSignalRoom({ tier }: { tier: 'silver' | 'pro' | 'gold' }) {
           <div>
             <dt>Feed</dt>
             <dd data-testid="transport">
-              {transport === 'push' ? 'Live' : transport === 'polling' ? 'Polling every 2 s' : 'Connecting'}
+              {transport === 'push'
+                ? delayed
+                  ? 'Connected (delayed view)'
+                  : 'Live'
+                : transport === 'polling'
+                  ? 'Polling every 2 s'
+                  : 'Connecting'}
             </dd>
           </div>
         </dl>

@@ -1,6 +1,7 @@
-import { TIER_MIN_DEPOSIT_USD, TIMING, type UpgradeTier, upgradeAvailability } from '@signalroom/shared';
+import { effectiveTier, TIER_MIN_DEPOSIT_USD, TIMING, type UpgradeTier, upgradeAvailability } from '@signalroom/shared';
 import { Crown, Gem, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { SupportLinks } from '../../components/dashboard/support-links.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
@@ -83,7 +84,8 @@ export function Component() {
 
       <div className="grid grid-3">
         {CARDS.map((card) => {
-          const availability = upgradeAvailability(user.tier, card.tier);
+          // An admin already has every page at full access: their cards read as a gold member's.
+          const availability = upgradeAvailability(effectiveTier(user), card.tier);
           const limit = limits[card.tier];
           const busy = processing === card.tier;
           return (
@@ -138,8 +140,11 @@ export function Component() {
             <span className="muted">Deposit the tier's minimum into your own account with the partner broker.</span>
           </li>
           <li>
-            <strong>Send proof to support</strong>
-            <span className="muted">Support verifies your deposit and upgrades your tier.</span>
+            <strong>Submit your proof</strong>
+            <span className="muted">
+              Upload your proof of deposit in <Link to="/dashboard/account-setup?step=3">Account Setup</Link> (or send
+              it to support). An admin verifies it and upgrades your tier.
+            </span>
           </li>
         </ol>
       </section>

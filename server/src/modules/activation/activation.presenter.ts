@@ -1,0 +1,41 @@
+import type { TActivation, TActivationProof, TAdminActivation } from '@signalroom/shared';
+import type { ProofRow, ProofWithMember } from './activation.repository.js';
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** Decides which proof fields leave the server: never the file key, the reviewer or the member id. */
+export function presentProof(row: ProofRow): TActivationProof {
+  return {
+    id: row.id,
+    status: row.status,
+    brokerAccount: row.broker_account,
+    depositAmount: Number(row.deposit_amount),
+    accessPath: row.access_path,
+    fileType: row.file_type,
+    fileSize: row.file_size,
+    fileName: row.file_name,
+    submittedAt: new Date(row.submitted_at).toISOString(),
+    reviewedAt: iso(row.reviewed_at),
+    tier: row.tier,
+    reason: row.reason,
+  };
+}
+
+/** The member's activation status: their latest proof, or none. */
+export function presentActivation(latest: ProofRow | null): TActivation {
+  return latest ? { status: latest.status, proof: presentProof(latest) } : { status: 'none', proof: null };
+}
+
+/** A queue item for admins: the proof and who sent it. */
+export function presentAdminActivation(row: ProofWithMember): TAdminActivation {
+  return {
+    ...presentProof(row),
+    member: {
+      id: row.member.id,
+      fullName: row.member.full_name,
+      email: row.member.email,
+      admissionCode: row.member.admission_code,
+      tier: row.member.tier,
+    },
+  };
+}

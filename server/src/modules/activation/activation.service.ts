@@ -1,0 +1,152 @@
+import {
+  ActivationMessages,
+  isProofFileType,
+  PROOF_FILE_TYPES,
+  parseAccessPath,
+  proofFieldIssues,
+  type TActivation,
+  type TUser,
+} from '@signalroom/shared';
+import { fileTypeFromBuffer } from 'file-type';
+import type { ServerContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { assertNoFieldErrors, isUuid } from '../../http/parse.js';
+import { fileStoreFor } from '../../storage/file-store.js';
+import { presentUser } from '../users/users.presenter.js';
+import { updateUser } from '../users/users.repository.js';
+import { announceAccount, announceNewProof, announceStatus } from './activation.events.js';
+import { presentActivation, presentAdminActivation } from './activation.presenter.js';
+import {
+  deletePendingProof,
+  findLatestProof,
+  findProof,
+  insertProof,
+  lockMember,
+  type ProofRow,
+} from './activation.repository.js';
+import { displayFileName, type ProofUpload } from './activation.upload.js';
+
+/** The member's activation status: their latest proof (none, pending, approved or rejected). */
+export async function getActivation(ctx: ServerContext, user: TUser): Promise<TActivation> {
+  return presentActivation(await findLatestProof(ctx.db, user.id));
+}
+
+/**
+ * Stores a member's proof of deposit. The fields follow the account-setup rules; the file must be a
+ * PNG, JPEG, WebP or PDF judged by its bytes. A pending proof of the member's is replaced in the same
+ * transaction that inserts the new one (one pending proof per member, held by a unique index). The
+ * declared broker account, deposit and path also become the member's profile values.
+ */
+export async function submitProof(
+  ctx: ServerContext,
+  user: TUser,
+  upload: ProofUpload,
+): Promise<{ activation: TActivation; user: TUser }> {
+  const { fields, file } = upload;
+  const chosenPath = parseAccessPath(fields.accessPath);
+  if (chosenPath === undefined) {
+    throw AppError.validation(ActivationMessages.accessPathInvalid, {
+      accessPath: ActivationMessages.accessPathInvalid,
+    });
+  }
+  const accessPath = chosenPath ?? user.accessPath;
+  const errors: Record<string, string | undefined> = proofFieldIssues({
+    brokerAccount: fields.brokerAccount,
+    depositAmount: fields.depositAmount,
+    accessPath,
+  });
+  if (!file) errors.file = ActivationMessages.fileRequired;
+  assertNoFieldErrors(errors);
+  const bytes = file!.bytes;
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!isProofFileType(detected?.mime)) {
+    throw AppError.validation(ActivationMessages.fileType, { file: ActivationMessages.fileType });
+  }
+  const contentType = detected.mime;
+  const brokerAccount = fields.brokerAccount!.trim();
+  const depositAmount = Number(fields.depositAmount!.trim());
+
+  const store = fileStoreFor(ctx);
+  const fileKey = await store.put(bytes, contentType);
+  let result: {
+    proof: ProofRow;
+    replaced: ProofRow | null;
+    member: NonNullable<Awaited<ReturnType<typeof updateUser>>>;
+  };
+  try {
+    result = await ctx.db.transaction().execute(async (trx) => {
+      // One member's uploads run one at a time, so the replace below always sees the latest pending proof.
+      if (!(await lockMember(trx, user.id))) throw AppError.unauthorized();
+      const replaced = await deletePendingProof(trx, user.id);
+      const proof = await insertProof(trx, {
+        user_id: user.id,
+        broker_account: brokerAccount,
+        deposit_amount: depositAmount,
+        access_path: accessPath,
+        file_key: fileKey,
+        file_type: contentType,
+        file_size: bytes.byteLength,
+        file_name: displayFileName(file!.fileName),
+        submitted_at: ctx.now(),
+      });
+      const member = await updateUser(trx, user.id, {
+        broker_account_id: brokerAccount,
+        deposit_amount: depositAmount,
+        ...(accessPath ? { access_path: accessPath } : {}),
+      });
+      if (!member) throw AppError.unauthorized();
+      return { proof, replaced, member };
+    });
+  } catch (error) {
+    await store.delete(fileKey).catch((e) => ctx.logger.warn({ err: e, fileKey }, 'orphaned proof file not removed'));
+    throw error;
+  }
+  if (result.replaced) {
+    const oldKey = result.replaced.file_key;
+    await store
+      .delete(oldKey)
+      .catch((e) => ctx.logger.warn({ err: e, fileKey: oldKey }, 'replaced proof file not removed'));
+  }
+
+  const activation = presentActivation(result.proof);
+  const member = presentUser(result.member);
+  await announceStatus(ctx, user.id, activation);
+  await announceAccount(ctx, user.id);
+  await announceNewProof(
+    ctx,
+    presentAdminActivation({
+      ...result.proof,
+      member: {
+        id: member.id,
+        full_name: member.fullName,
+        email: member.email,
+        admission_code: member.admissionCode,
+        tier: member.tier,
+      },
+    }),
+    result.replaced?.id ?? null,
+  );
+  return { activation, user: member };
+}
+
+/**
+ * A proof's file for its owner or an admin. Anyone else gets the same 404 as for a proof that does not
+ * exist, so ids reveal nothing.
+ */
+export async function readProofFile(
+  ctx: ServerContext,
+  user: TUser,
+  id: string,
+): Promise<{ bytes: Uint8Array; contentType: string; downloadName: string }> {
+  if (!isUuid(id)) throw AppError.notFound();
+  const proof = await findProof(ctx.db, id);
+  if (!proof || (proof.user_id !== user.id && user.role !== 'admin')) throw AppError.notFound();
+  const file = await fileStoreFor(ctx).get(proof.file_key);
+  if (!file) throw AppError.notFound();
+  const extension = isProofFileType(proof.file_type) ? PROOF_FILE_TYPES[proof.file_type] : 'bin';
+  return {
+    bytes: file.bytes,
+    contentType: proof.file_type,
+    downloadName: `proof-${proof.id.slice(0, 8)}.${extension}`,
+  };
+}

@@ -1,0 +1,121 @@
+import { dayKeyInZone } from '@signalroom/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
+import { signInBrowser } from './dashboard.helpers.js';
+import { type E2E, startE2E } from './harness.js';
+
+const LAGOS = 'Africa/Lagos';
+
+// Copy that follows the facts: the offer's real deadline, and contacts that are really configured.
+describe('offer and contact copy in a real browser', () => {
+  let e2e: E2E;
+  let admin: CreatedMember;
+  beforeAll(async () => {
+    // No contact configured: the shipped placeholders are in force.
+    e2e = await startE2E();
+    admin = await createMember(e2e.server.context.db, { tier: 'gold', role: 'admin' });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  const reset = async (durationMinutes: number) => {
+    const answer = await e2e.server.api('POST', '/api/countdown/reset', {
+      token: admin.token,
+      body: { durationMinutes },
+    });
+    expect(answer.status).toBe(200);
+  };
+
+  it('a 30-day offer shows days, not 719 hours, on the landing page, the banner and the success page date', async () => {
+    await reset(30 * 24 * 60);
+    const { page } = await e2e.newPage({ width: 390, height: 844 });
+    await page.goto(e2e.url('/'));
+    const hero = page.locator('#hero');
+    await hero.locator('.countdown-value[data-unit="days"]').waitFor();
+    expect(Number(await hero.locator('.countdown-value[data-unit="days"]').innerText())).toBeGreaterThanOrEqual(29);
+    expect(Number(await hero.locator('.countdown-value[data-unit="hours"]').innerText())).toBeLessThan(24);
+
+    await page.goto(e2e.url('/bot-access'));
+    await page.waitForFunction(() =>
+      /^(29|30) days \d\d:\d\d:\d\d$/.test(
+        document.querySelector('[data-testid=bot-access-countdown]')?.textContent ?? '',
+      ),
+    );
+
+    await page.goto(e2e.url('/bot-access/success'));
+    const notice = page.getByTestId('offer-deadline-notice');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=offer-deadline-notice]')?.getAttribute('data-claim') === 'later',
+    );
+    const text = await notice.innerText();
+    expect(text).toContain('This offer ends on');
+    expect(text).not.toContain('today');
+    const deadline = new Date(Date.now() + 30 * 86_400_000);
+    const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: LAGOS, weekday: 'long' }).format(deadline);
+    expect(text).toContain(weekday);
+
+    // The admin's offer screen counts the same deadline in days.
+    const adminPage = await e2e.newPage();
+    await signInBrowser(adminPage.context, admin);
+    await adminPage.page.goto(e2e.url('/dashboard/admin/offer'));
+    await adminPage.page.waitForFunction(() =>
+      /^(29|30) days \d\d:\d\d:\d\d$/.test(document.querySelector('[data-testid=offer-time-left]')?.textContent ?? ''),
+    );
+  });
+
+  it("says 'ends today' only when the deadline falls today in the operator's zone, and 'ended' after it", async () => {
+    await reset(1);
+    const deadline = new Date(Date.now() + 60_000);
+    const today = dayKeyInZone(deadline, LAGOS) === dayKeyInZone(new Date(), LAGOS);
+    const { page } = await e2e.newPage();
+    await page.goto(e2e.url('/bot-access/success'));
+    const notice = page.getByTestId('offer-deadline-notice');
+    await page.waitForFunction(
+      (claim) => document.querySelector('[data-testid=offer-deadline-notice]')?.getAttribute('data-claim') === claim,
+      today ? 'today' : 'later',
+    );
+    expect(await notice.innerText()).toContain(today ? 'This offer ends today' : 'This offer ends on');
+
+    // The server's clock passes the deadline: the notice says the offer has ended.
+    const realNow = e2e.server.context.now;
+    e2e.server.context.now = () => new Date(Date.now() + 2 * 3600_000);
+    try {
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=offer-deadline-notice]')?.getAttribute('data-claim') === 'ended',
+      );
+      expect((await notice.innerText()).trim()).toBe('This offer has ended.');
+    } finally {
+      e2e.server.context.now = realNow;
+    }
+    await reset(8 * 60);
+  });
+
+  it('never shows a placeholder contact to visitors, and tells admins it is not configured', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(e2e.url('/bot-access/success'));
+    await page.getByTestId('contact-unavailable-supportChat').waitFor();
+    for (const name of [/Create My Trading Account/, /Message Support/, /Register for the Bootcamp/]) {
+      expect(await page.getByRole('link', { name }).count()).toBe(0);
+    }
+    const html = await page.content();
+    for (const placeholder of ['broker.example.com', 'bootcamp.example.com', 't.me/signalroom_support']) {
+      expect(html).not.toContain(placeholder);
+    }
+
+    const adminPage = await e2e.newPage();
+    await signInBrowser(adminPage.context, admin);
+    await adminPage.page.goto(e2e.url('/dashboard/admin/users'));
+    const notice = adminPage.page.getByTestId('contacts-not-configured');
+    await notice.waitFor();
+    for (const key of ['SUPPORT_EMAIL', 'WHATSAPP_NUMBER', 'BROKER_REGISTRATION_URL', 'BOOTCAMP_URL']) {
+      expect(await notice.innerText()).toContain(key);
+    }
+    await adminPage.page.goto(e2e.url('/dashboard/admin/offer'));
+    await adminPage.page.getByTestId('contacts-not-configured').waitFor();
+    // The admin's own view of a contact link says "not configured" instead of offering the placeholder.
+    await adminPage.page.goto(e2e.url('/dashboard/upgrade'));
+    await adminPage.page.getByTestId('contact-missing-supportEmail').waitFor();
+    expect(await adminPage.page.getByTestId('contact-missing-supportEmail').innerText()).toContain('not configured');
+  });
+});

@@ -1,0 +1,38 @@
+import { Outlet, useLocation } from 'react-router-dom';
+import { publicPageTitle, useDocumentTitle } from './page-title.js';
+import { useFocusHeadingOnNavigation } from './route-focus.js';
+
+/**
+ * The root of every route: the tab title of public pages (the dashboard sets its own from its route
+ * map) and focus on the new page's heading after each navigation.
+ */
+export function AppShell() {
+  const { pathname } = useLocation();
+  const dashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+  return (
+    <>
+      {!dashboard && <PublicTitle pathname={pathname} />}
+      <FocusOnNavigation />
+      <Outlet />
+    </>
+  );
+}
+
+function PublicTitle({ pathname }: { pathname: string }) {
+  useDocumentTitle(publicPageTitle(pathname));
+  return null;
+}
+
+function FocusOnNavigation() {
+  useFocusHeadingOnNavigation();
+  return null;
+}
+
+/** What shows while the first page's code loads. */
+export function AppLoading() {
+  return (
+    <p className="center-screen" role="status">
+      Loading...
+    </p>
+  );
+}

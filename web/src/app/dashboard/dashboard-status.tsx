@@ -1,0 +1,37 @@
+import { type TUser, trialStatus } from '@signalroom/shared';
+import { BadgeCheck, ShieldCheck, TimerReset } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { FeedBadge } from '../../components/dashboard/feed-badge.js';
+import { TrialCountdown } from '../../components/dashboard/trial-countdown.js';
+import { useNow } from '../../components/dashboard/use-now.js';
+
+/**
+ * The header's status items: the feed badge (a live claim only while true), the trial countdown for a
+ * member without live access (what the trial gives and when it ends, or that it has ended; never for an
+ * admin, who has full access and no trial) and the admin links. Shown in the header where it has room,
+ * and in the menu on small screens so the header keeps one row.
+ */
+export function DashboardStatus({ user }: { user: TUser }) {
+  const trial = trialStatus(user, useNow(5000));
+  return (
+    <>
+      <FeedBadge />
+      {trial !== null && <TrialCountdown trialEndsAt={user.trialEndsAt} />}
+      {user.role === 'admin' && (
+        <Link to="/dashboard/admin/users" className="admin-link">
+          <ShieldCheck aria-hidden="true" size={16} /> Admin
+        </Link>
+      )}
+      {user.role === 'admin' && (
+        <Link to="/dashboard/admin/activations" className="admin-link">
+          <BadgeCheck aria-hidden="true" size={16} /> Activations
+        </Link>
+      )}
+      {user.role === 'admin' && (
+        <Link to="/dashboard/admin/offer" className="admin-link">
+          <TimerReset aria-hidden="true" size={16} /> Offer timer
+        </Link>
+      )}
+    </>
+  );
+}

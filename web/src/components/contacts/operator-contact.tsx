@@ -1,0 +1,71 @@
+import {
+  OPERATOR_CONTACT_LABELS,
+  type OperatorContact,
+  type TPublicConfig,
+  unconfiguredContacts,
+} from '@signalroom/shared';
+import { AlertTriangle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useSessionStore } from '../../stores/session.store.js';
+import styles from './operator-contact.module.css';
+
+/** Whether a contact is a real one the operator configured (placeholders never are). */
+export function isContactConfigured(config: TPublicConfig | null, contact: OperatorContact): boolean {
+  return Boolean(config?.contactsConfigured[contact]);
+}
+
+/**
+ * Shows a contact only when it is real (docs/decisions.md, "Placeholder contacts"): a placeholder is
+ * never presented as a contact. Admins see "not configured" in its place, so they know to set it;
+ * members see `fallback` (nothing by default).
+ */
+export function ContactGate({
+  contact,
+  children,
+  fallback = null,
+  loading = null,
+}: {
+  contact: OperatorContact;
+  children: ReactNode;
+  fallback?: ReactNode;
+  /** Shown while the settings load. */
+  loading?: ReactNode;
+}) {
+  const config = usePublicConfigStore((s) => s.config);
+  const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
+  if (!config) return <>{loading}</>;
+  if (isContactConfigured(config, contact)) return <>{children}</>;
+  if (isAdmin) {
+    return (
+      <span className={styles.missing} data-testid={`contact-missing-${contact}`}>
+        {OPERATOR_CONTACT_LABELS[contact]}: not configured
+      </span>
+    );
+  }
+  return <>{fallback}</>;
+}
+
+/** The admin notice that operator contacts are still placeholders (admin screens show it). */
+export function UnconfiguredContactsNotice() {
+  const config = usePublicConfigStore((s) => s.config);
+  if (!config) return null;
+  const missing = unconfiguredContacts(config);
+  if (missing.length === 0) return null;
+  return (
+    <section className={`panel ${styles.notice}`} role="note" data-testid="contacts-not-configured">
+      <h2>
+        <AlertTriangle aria-hidden="true" size={18} /> Contacts not configured
+      </h2>
+      <p className="muted">
+        These contacts are still the shipped placeholders. Members do not see them; set them in the server configuration
+        and restart:
+      </p>
+      <ul>
+        {missing.map((contact) => (
+          <li key={contact}>{OPERATOR_CONTACT_LABELS[contact]}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

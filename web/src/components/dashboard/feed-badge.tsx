@@ -1,0 +1,42 @@
+import styles from './feed-badge.module.css';
+import { useFeedStatus } from './use-feed-status.js';
+
+/**
+ * The header's claim about the feed, shown only while true: 'AI ACTIVE | TRADING LIVE' with a real feed
+ * and a fresh signal, 'SIMULATED MARKET' while the simulated market runs, 'NO RECENT SIGNAL' otherwise.
+ */
+export function FeedBadge() {
+  const status = useFeedStatus();
+  if (status === 'unknown') return null;
+  if (status === 'simulated') {
+    return (
+      <span className={`live-badge ${styles.simulated}`} data-testid="feed-badge">
+        SIMULATED MARKET
+      </span>
+    );
+  }
+  if (status === 'quiet') {
+    return (
+      <span className={`live-badge ${styles.quiet}`} data-testid="feed-badge">
+        NO RECENT SIGNAL
+      </span>
+    );
+  }
+  return (
+    <span className="live-badge" data-testid="feed-badge">
+      <span className="live-dot" aria-hidden="true" />
+      AI ACTIVE | TRADING LIVE
+    </span>
+  );
+}
+
+/** An in-page 'Simulated market' mark for panels that show prices or signals (phones hide the header badge). */
+export function SimulatedMarketMark() {
+  const status = useFeedStatus();
+  if (status !== 'simulated') return null;
+  return (
+    <span className={styles.mark} data-testid="simulated-mark">
+      SIMULATED MARKET
+    </span>
+  );
+}

@@ -1,0 +1,31 @@
+import { nextSignalBoundary, TIMING } from '@signalroom/shared';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { formatZoneTime } from './signal-format.js';
+import { useNow } from './use-now.js';
+
+/**
+ * What an empty room says instead of nothing (a fresh install waits up to one slot for its first
+ * signal): the exact time of the next signal in the operator's zone and what will appear. In the trial
+ * it also says when that signal shows here: once its window has closed, one slot later.
+ */
+export function FirstSignalNotice({ delayed = false }: { delayed?: boolean }) {
+  const config = usePublicConfigStore((s) => s.config);
+  const now = useNow();
+  const intervalMs = config?.signalIntervalMs ?? TIMING.signalIntervalMs;
+  const at = nextSignalBoundary(now, intervalMs);
+  const issued = formatZoneTime(at, config?.timeZone, config?.timeZoneLabel);
+  if (delayed) {
+    const shown = formatZoneTime(new Date(at.getTime() + intervalMs), config?.timeZone, config?.timeZoneLabel);
+    return (
+      <p className="muted" data-testid="first-signal-notice">
+        The next signal will be issued at {issued} and will appear here at {shown}, once its 5-minute window has closed:
+        asset, direction, confidence and its result.
+      </p>
+    );
+  }
+  return (
+    <p className="muted" data-testid="first-signal-notice">
+      The first signal will be issued at {issued}: asset, direction, confidence and its martingale plan.
+    </p>
+  );
+}

@@ -1,0 +1,44 @@
+import { type FeedStatus, feedStatus, TIMING } from '@signalroom/shared';
+import { useEffect, useState } from 'react';
+import { fetchPublicStats } from '../../api/signals.api.js';
+import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useNow } from './use-now.js';
+
+/** How often the time of the newest signal is re-read while a real feed is configured. */
+const LAST_SIGNAL_POLL_MS = 60_000;
+
+/**
+ * What the dashboard may claim about the feed right now (shared `feedStatus`): simulated, live (real
+ * feed and a signal within the last slot plus a margin), or quiet. The newest signal's time comes from
+ * the member's own signals and, for members without live signals, from the public figures.
+ */
+export function useFeedStatus(): FeedStatus {
+  const marketSource = usePublicConfigStore((s) => s.config?.marketSource);
+  const intervalMs = usePublicConfigStore((s) => s.config?.signalIntervalMs) ?? TIMING.signalIntervalMs;
+  const newest = useLiveSignalsStore((s) => s.signals[0]?.createdAt ?? null);
+  const [published, setPublished] = useState<string | null>(null);
+  const now = useNow(10_000);
+
+  useEffect(() => {
+    if (marketSource !== 'feed') return;
+    let cancelled = false;
+    const read = () =>
+      void fetchPublicStats().then((result) => {
+        if (!cancelled && result.ok) setPublished(result.data.lastSignalAt);
+      });
+    read();
+    const timer = setInterval(read, LAST_SIGNAL_POLL_MS);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [marketSource]);
+
+  const last =
+    [newest, published]
+      .filter((t): t is string => t !== null)
+      .sort()
+      .at(-1) ?? null;
+  return feedStatus({ marketSource, lastSignalAt: last, intervalMs, now });
+}

@@ -1,0 +1,144 @@
+import { ActivationMessages, PROOF_LIMITS, PROOF_STATUSES, type ProofStatus, showingText } from '@signalroom/shared';
+import { BadgeCheck, ChevronLeft, ChevronRight, RefreshCw, X } from 'lucide-react';
+import { AdminsOnly } from '../../components/dashboard/admins-only.js';
+import { useSessionStore } from '../../stores/session.store.js';
+import { ActivationCard } from './activation-card.js';
+import styles from './admin-activations.module.css';
+import { useAdminActivations } from './use-admin-activations.js';
+
+const TAB_LABELS: Record<ProofStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+
+/**
+ * Admin activations (/dashboard/admin/activations): the review queue of proofs of deposit, oldest first,
+ * with approve (with a tier) and reject (with a reason); the approved and rejected history beside it. New
+ * proofs appear live. Only admins see it; the server enforces the same on every call.
+ */
+export function Component() {
+  const user = useSessionStore((s) => s.user);
+  if (!user) return null;
+  if (user.role !== 'admin') return <AdminsOnly titleId="activations-denied-title" />;
+  return <AdminActivations />;
+}
+
+function AdminActivations() {
+  const state = useAdminActivations();
+  if (state.forbidden) return <AdminsOnly titleId="activations-denied-title" />;
+  const { list } = state;
+
+  let body: React.ReactNode;
+  if (list.status === 'loading') {
+    body = (
+      <div className="skeleton-room" role="status" aria-label="Loading proofs" data-testid="activations-loading">
+        <div className="skeleton skeleton--row" />
+        <div className="skeleton skeleton--row" />
+      </div>
+    );
+  } else if (list.status === 'error') {
+    body = (
+      <div className="state state--error" data-testid="activations-error">
+        <p>Proofs could not be loaded.</p>
+        <button type="button" className="btn btn-primary" onClick={state.reload}>
+          <RefreshCw aria-hidden="true" size={18} /> Try again
+        </button>
+      </div>
+    );
+  } else if (list.items.length === 0) {
+    body = (
+      <p className="state muted" data-testid="activations-empty">
+        {state.status === 'pending' ? ActivationMessages.noPending : ActivationMessages.noReviewed}
+      </p>
+    );
+  } else {
+    body = (
+      <div className={styles.list}>
+        {list.items.map((item) => (
+          <ActivationCard
+            key={item.id}
+            item={item}
+            busy={state.busy.has(item.id)}
+            onApprove={state.approve}
+            onReject={state.reject}
+            onFileError={(message) => state.showAlert(message)}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className={`page ${styles.page}`} data-testid="admin-activations">
+      <header className="page__head">
+        <h1>
+          <BadgeCheck aria-hidden="true" size={26} /> Activations
+        </h1>
+        <p className="muted">
+          Check each member's proof of deposit, then approve with a tier or reject with a reason. Members see the
+          decision at once and by e-mail.
+        </p>
+      </header>
+
+      <div role="alert" className={styles.alertRegion} data-testid="activations-alert">
+        {state.alert && (
+          <div className={styles.alert}>
+            <span>{state.alert}</span>
+            <button type="button" className="icon-btn btn-ghost" aria-label="Dismiss" onClick={state.dismissAlert}>
+              <X aria-hidden="true" size={16} />
+            </button>
+          </div>
+        )}
+      </div>
+      <p className="sr-only" role="status" data-testid="activations-notice">
+        {state.notice}
+      </p>
+
+      <fieldset className={styles.tabs}>
+        <legend className="sr-only">Show proofs</legend>
+        {PROOF_STATUSES.map((status) => (
+          <button
+            key={status}
+            type="button"
+            className={`btn ${state.status === status ? 'btn-primary' : ''}`}
+            aria-pressed={state.status === status}
+            onClick={() => state.setStatus(status)}
+          >
+            {TAB_LABELS[status]}
+            {status === state.status && list.status === 'ready' ? ` (${list.pagination.total})` : ''}
+          </button>
+        ))}
+      </fieldset>
+
+      <section aria-label={`${TAB_LABELS[state.status]} proofs`} aria-busy={list.status === 'loading'}>
+        {body}
+      </section>
+
+      {list.status === 'ready' && list.items.length > 0 && (
+        <nav className={styles.pager} aria-label="Proof list pages">
+          <p className="muted small">{showingText(state.page, list.pagination.total, PROOF_LIMITS.pageSize)}</p>
+          {list.pagination.pages > 1 && (
+            <div className={styles.pagerButtons}>
+              <button
+                type="button"
+                className="btn"
+                disabled={state.page <= 1}
+                onClick={() => state.setPage(state.page - 1)}
+              >
+                <ChevronLeft aria-hidden="true" size={16} /> Previous
+              </button>
+              <span className="small">
+                Page {state.page} of {list.pagination.pages}
+              </span>
+              <button
+                type="button"
+                className="btn"
+                disabled={state.page >= list.pagination.pages}
+                onClick={() => state.setPage(state.page + 1)}
+              >
+                Next <ChevronRight aria-hidden="true" size={16} />
+              </button>
+            </div>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

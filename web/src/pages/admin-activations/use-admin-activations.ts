@@ -1,0 +1,136 @@
+import type { Pagination, ProofStatus, TAdminActivation } from '@signalroom/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  approveActivation,
+  type CallFailure,
+  fetchAdminActivations,
+  rejectActivation,
+} from '../../api/activation.api.js';
+import { TIER_LABELS } from '../../components/dashboard/activation-format.js';
+import { onAdminActivationEvent } from '../../stores/activation.store.js';
+import { useSessionStore } from '../../stores/session.store.js';
+import { applyQueueEvent } from './queue-events.js';
+
+export type ListState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; items: TAdminActivation[]; pagination: Pagination };
+
+/**
+ * State and calls of the admin activations screen: the list of one status (pending oldest first), paged
+ * 50 at a time; approve and reject; live news from the socket (new proofs, proofs reviewed elsewhere).
+ */
+export function useAdminActivations() {
+  const [status, setStatus] = useState<ProofStatus>('pending');
+  const [page, setPage] = useState(1);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const [forbidden, setForbidden] = useState(false);
+  const view = useRef({ status, page });
+  view.current = { status, page };
+
+  const handleFailure = useCallback((failure: CallFailure) => {
+    if (failure.status === 'unauthorized') useSessionStore.getState().clear();
+    else if (failure.status === 'forbidden') setForbidden(true);
+    else setAlert(failure.message);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the same page again
+  useEffect(() => {
+    const controller = new AbortController();
+    setList({ status: 'loading' });
+    fetchAdminActivations(status, page, controller.signal).then(
+      (result) => {
+        if (result.ok) setList({ status: 'ready', ...result.data });
+        else {
+          setList({ status: 'error', message: result.message });
+          handleFailure(result);
+        }
+      },
+      () => {
+        // Aborted: a newer request replaced this one.
+      },
+    );
+    return () => controller.abort();
+  }, [status, page, reloadKey, handleFailure]);
+
+  // Queue news from the socket, applied to what is on screen.
+  useEffect(
+    () =>
+      onAdminActivationEvent((event) => {
+        if (event.type === 'resync') {
+          setReloadKey((k) => k + 1);
+          return;
+        }
+        setList((current) => (current.status === 'ready' ? applyQueueEvent(current, event, view.current) : current));
+        if (event.type === 'new' && view.current.status === 'pending') {
+          setNotice(`New proof from ${event.proof.member.fullName}`);
+        }
+      }),
+    [],
+  );
+
+  function markBusy(id: string, on: boolean) {
+    setBusy((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  /** Takes a reviewed proof off the pending list at once (the socket's echo then finds nothing to do). */
+  function removeFromPending(id: string) {
+    setList((current) =>
+      current.status === 'ready' && view.current.status === 'pending'
+        ? applyQueueEvent(current, { type: 'gone', id }, view.current)
+        : current,
+    );
+  }
+
+  async function decide(item: TAdminActivation, run: () => ReturnType<typeof approveActivation>, done: string) {
+    markBusy(item.id, true);
+    setAlert(null);
+    const result = await run();
+    markBusy(item.id, false);
+    if (result.ok) {
+      removeFromPending(item.id);
+      setNotice(done);
+      return true;
+    }
+    if (result.status === 'conflict' || result.status === 'not_found') {
+      // Reviewed by another admin, or replaced by the member: it is no longer in the queue.
+      removeFromPending(item.id);
+    }
+    handleFailure(result);
+    return false;
+  }
+
+  return {
+    status,
+    setStatus(next: ProofStatus) {
+      setStatus(next);
+      setPage(1);
+      setAlert(null);
+    },
+    page,
+    setPage,
+    list,
+    busy,
+    alert,
+    showAlert: setAlert,
+    dismissAlert: () => setAlert(null),
+    notice,
+    forbidden,
+    reload: () => setReloadKey((k) => k + 1),
+    approve: (item: TAdminActivation, tier: keyof typeof TIER_LABELS) =>
+      decide(item, () => approveActivation(item.id, tier), `Approved ${item.member.fullName} as ${TIER_LABELS[tier]}.`),
+    reject: (item: TAdminActivation, reason: string) =>
+      decide(item, () => rejectActivation(item.id, reason), `Rejected the proof of ${item.member.fullName}.`),
+  };
+}
+
+export type AdminActivations = ReturnType<typeof useAdminActivations>;
