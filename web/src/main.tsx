@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any module parses with it.
+import './app/zod-config.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.js';
