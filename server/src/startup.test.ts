@@ -11,7 +11,10 @@ function capture() {
 describe('warnAboutPlaceholders', () => {
   it('lists every unconfigured contact and a missing PUBLIC_URL at a production start', () => {
     const { lines, logger } = capture();
-    const warnings = warnAboutPlaceholders({ config: parseConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.acme.com:587' }), logger });
+    const warnings = warnAboutPlaceholders({
+      config: parseConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.acme.com:587' }),
+      logger,
+    });
     expect(lines).toEqual(warnings);
     expect(warnings[0]).toContain('SUPPORT_EMAIL');
     expect(warnings[0]).toContain('WHATSAPP_NUMBER');
