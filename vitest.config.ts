@@ -17,6 +17,8 @@ export default defineConfig({
             'worker/src/**/*.test.ts',
             'server/src/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
+            // Repository-wide rules (the lock file's dependency tree).
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },
