@@ -2,6 +2,7 @@ import { AuthMessages, Messages, type TBusEvent, type TDashboardCodeIssued, type
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { pollUntil } from '../helpers/wait-for.js';
 
 describe('admin user management', () => {
   let server: TestServer;
@@ -22,12 +23,10 @@ describe('admin user management', () => {
   });
 
   async function accountChanged(userId: string): Promise<void> {
-    const deadline = Date.now() + 3000;
-    while (Date.now() < deadline) {
-      if (events.some((e) => e.type === 'account:changed' && e.userId === userId)) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no account:changed for ${userId}`);
+    await pollUntil(() => events.some((e) => e.type === 'account:changed' && e.userId === userId), {
+      timeoutMs: 3000,
+      message: `no account:changed for ${userId}`,
+    });
   }
 
   const adminCalls = (id: string): Array<[string, string, unknown]> => [

@@ -62,3 +62,22 @@ export async function pollUntil<T>(
     await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 50));
   }
 }
+
+/**
+ * The one deliberate wait in the suites, for a test that must show something does NOT happen (no request
+ * after a debounce, no poll once push took over): that takes time to pass. Checks `happened` through
+ * the window and fails at once, naming `what`, if it turns true. Never use it to wait until work is done.
+ */
+export async function expectNothingWithin(
+  windowMs: number,
+  what: string,
+  happened: () => Promise<boolean> | boolean,
+): Promise<void> {
+  const until = Date.now() + windowMs;
+  for (;;) {
+    if (await happened()) throw new Error(`Unexpected within ${windowMs} ms: ${what}`);
+    const left = until - Date.now();
+    if (left <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(50, left)));
+  }
+}

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { pollUntil } from '../helpers/wait-for.js';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -33,25 +34,23 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const probe = new Redis(port, '127.0.0.1', {
-        lazyConnect: true,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => null,
-      });
-      probe.on('error', () => {});
-      try {
-        await probe.connect();
-        await probe.ping();
-        return;
-      } catch {
-        if (Date.now() > deadline) throw new Error(`redis-server on ${port} did not start`);
-        await new Promise((r) => setTimeout(r, 50));
-      } finally {
-        probe.disconnect();
-      }
-    }
+    await pollUntil(
+      async () => {
+        const probe = new Redis(port, '127.0.0.1', {
+          lazyConnect: true,
+          maxRetriesPerRequest: 0,
+          retryStrategy: () => null,
+        });
+        probe.on('error', () => {});
+        try {
+          await probe.connect();
+          return (await probe.ping()) === 'PONG';
+        } finally {
+          probe.disconnect();
+        }
+      },
+      { timeoutMs: 5000, message: `redis-server on ${port} did not start` },
+    );
   }
 
   async function stop(): Promise<void> {

@@ -7,6 +7,7 @@ import { parseConfig } from '../../src/config.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { createMember } from '../helpers/factories.js';
 import { prepareShape, type ShapeEnv, testShape } from '../helpers/shape.js';
+import { pollUntil } from '../helpers/wait-for.js';
 import { type PrivateRedis, startPrivateRedis } from './private-redis.js';
 import {
   barrierTick,
@@ -227,14 +228,24 @@ describe.skipIf(testShape !== 'distributed')('realtime across a Redis restart', 
     const onB = await connectClient(b.url, gold.token, { reconnection: true });
     clients.push(onA, onB);
     const before = new Set((await a.context.db.selectFrom('signals').select('id').execute()).map((r) => r.id));
+    const redisSeenAs = async (state: 'up' | 'down') => {
+      const answers = await Promise.all(
+        servers.map(
+          async (s) =>
+            ((await (await fetch(`${s.url}/api/health`)).json()) as { data?: { redis?: string } }).data?.redis,
+        ),
+      );
+      return answers.every((redisState) => redisState === state);
+    };
     const child = startWorkerProcess({ ...shape.env, REDIS_URL: redis.url }, 1500);
     try {
       await onA.waitFor('signal:new', () => true, 10_000);
       await redis.stop();
-      await new Promise((r) => setTimeout(r, 2000));
+      // The outage lasts until both server processes have noticed it (their health says Redis is down).
+      await pollUntil(() => redisSeenAs('down'), { timeoutMs: 8000, message: 'both servers report Redis down' });
       await redis.start();
-      await onA.waitFor('snapshot', () => onA.all('snapshot').length >= 2, 8000);
-      await new Promise((r) => setTimeout(r, 2000));
+      // Each process resynchronises its clients with a snapshot once its bus is back.
+      for (const c of [onA, onB]) await c.waitFor('snapshot', () => c.all('snapshot').length >= 2, 8000);
     } finally {
       await stopProcess(child);
     }
@@ -242,13 +253,28 @@ describe.skipIf(testShape !== 'distributed')('realtime across a Redis restart', 
       .map((r) => r.id)
       .filter((id) => !before.has(id));
     expect(stored.length).toBeGreaterThan(0);
-    for (const c of [onA, onB]) {
-      // What a client knows: pushed signals plus the signals of every snapshot it received.
+    // What a client knows: pushed signals plus the signals of every snapshot it received. The worker's
+    // last announcement may still be on its way when it stops, so wait until nothing is missing.
+    const unknownTo = (c: TestClient) => {
       const known = new Set<string>([
         ...(c.all('signal:new') as TSignalView[]).map((s) => s.id),
         ...(c.all('snapshot') as { signals: TSignalView[] }[]).flatMap((snap) => snap.signals.map((s) => s.id)),
       ]);
-      expect(stored.filter((id) => !known.has(id))).toEqual([]);
+      return stored.filter((id) => !known.has(id));
+    };
+    for (const [name, c] of [
+      ['A', onA],
+      ['B', onB],
+    ] as const) {
+      await pollUntil(
+        () => {
+          const missing = unknownTo(c);
+          if (missing.length) throw new Error(`missing ${missing.join(', ')}`);
+          return true;
+        },
+        { timeoutMs: 5000, message: `the client on server ${name} knows every stored signal` },
+      );
+      expect(unknownTo(c)).toEqual([]);
     }
   });
 });

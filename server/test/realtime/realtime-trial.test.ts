@@ -5,11 +5,6 @@ import { insertPresentedSignal, slotStartAgo } from '../helpers/signal-rows.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { barrierTick, connectClient, makeSignal, type TestClient, waitForBarrier } from './realtime-helpers.js';
 
-/** Waits until the clock has passed `at` (a condition on time, checked often; never a fixed sleep). */
-async function untilPast(at: number): Promise<void> {
-  while (Date.now() <= at) await new Promise((resolve) => setTimeout(resolve, Math.min(50, at - Date.now() + 1)));
-}
-
 // The trial's delayed view, enforced on REST and over a real socket.io client, in the current shape.
 describe('trial: delayed signals', () => {
   let server: TestServer;
@@ -88,10 +83,16 @@ describe('trial: delayed signals', () => {
     const ending = new Date(Date.now() + 1500);
     const member = await createMember(server.context.db, { tier: 'guest', trialEndsAt: ending });
     expect((await list(member.token)).status).toBe(200);
-    await untilPast(ending.getTime());
-    const after = await list(member.token);
-    expect(after.status).toBe(403);
-    expect(after.body).toMatchObject({ success: false, data: null, error: { code: 'forbidden' } });
+    // Move the server's clock just past the trial's end instead of waiting for it.
+    const realNow = server.context.now;
+    server.context.now = () => new Date(ending.getTime() + 1);
+    try {
+      const after = await list(member.token);
+      expect(after.status).toBe(403);
+      expect(after.body).toMatchObject({ success: false, data: null, error: { code: 'forbidden' } });
+    } finally {
+      server.context.now = realNow;
+    }
   });
 
   it('socket: the snapshot of a trial guest holds closed windows only; an ended trial gets nothing', async () => {

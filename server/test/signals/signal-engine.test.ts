@@ -3,7 +3,7 @@ import { SimulatedMarket, type Strategy, type StrategyDecision } from '@signalro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider } from '../../../worker/test/helpers/fake-provider.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { type BusRecorder, engineFor, FIVE_MIN, recordBus, sleep, slots } from './signal-helpers.js';
+import { type BusRecorder, engineFor, FIVE_MIN, recordBus, slots } from './signal-helpers.js';
 
 /** Buys every slot with a stop or target set at the entry price, to exercise hit_tp / hit_sl. */
 class FixedStrategy implements Strategy {
@@ -51,7 +51,7 @@ describe('signal engine', () => {
     expect(await engine.runSlot(slot)).toBeNull();
     expect(await rowsForSlot(slot)).toHaveLength(1);
     await bus.waitFor((e) => e.type === 'signal:new' && e.signal.id === first?.id);
-    await sleep(200);
+    await bus.drained();
     expect(bus.events.filter((e) => e.type === 'signal:new' && e.signal.createdAt === slot.toISOString())).toHaveLength(
       1,
     );
@@ -166,7 +166,7 @@ describe('signal engine', () => {
     const first = await engine.resolveSignal(signal?.id as string);
     expect(first.state).toBe('resolved');
     expect(await engine.resolveSignal(signal?.id as string)).toEqual({ state: 'noop' });
-    await sleep(200);
+    await bus.drained();
     const updates = bus.events.filter(
       (e) => e.type === 'signal:update' && e.signal.id === signal?.id && e.signal.status !== 'active',
     );

@@ -21,6 +21,12 @@ export interface BusRecorder {
   waitFor(predicate: (event: TBusEvent) => boolean, timeoutMs?: number): Promise<TBusEvent>;
   /** Events that failed the ZBusEvent contract (must stay empty). */
   invalid: unknown[];
+  /**
+   * Publishes a marker on the same bus and waits for it. The bus delivers one publisher's events in
+   * order, so everything published on it before this call has been recorded once it resolves: a test
+   * that must show an event was NOT published asserts after this, instead of waiting some time.
+   */
+  drained(timeoutMs?: number): Promise<void>;
   stop(): void;
 }
 
@@ -42,16 +48,37 @@ export async function recordBus(bus: EventBus): Promise<BusRecorder> {
     events.push(event);
     arrival.arrived();
   });
-  const recorder = {
+  const marker = (label: string) => {
+    const userId = `${label}-${Math.random().toString(36).slice(2)}`;
+    return {
+      event: { type: 'account:changed', userId } as const,
+      seen: (event: TBusEvent) => event.type === 'account:changed' && event.userId === userId,
+    };
+  };
+  const recorder: BusRecorder = {
     events,
     invalid,
     stop,
-    waitFor: arrival.waitFor,
-  } as BusRecorder;
-  const probe = `probe-${Math.random().toString(36).slice(2)}`;
-  for (let i = 0; i < 50 && !events.some((e) => e.type === 'account:changed' && e.userId === probe); i += 1) {
-    await bus.publish({ type: 'account:changed', userId: probe });
-    await sleep(100);
+    waitFor: arrival.waitFor as BusRecorder['waitFor'],
+    async drained(timeoutMs = 5000) {
+      const fence = marker('fence');
+      await bus.publish(fence.event);
+      await arrival.waitFor(fence.seen, timeoutMs);
+    },
+  };
+  // A Redis SUBSCRIBE completes asynchronously and what is published before it is lost: publish a probe
+  // until one comes back (each attempt waits for its own arrival, briefly, before trying again).
+  const probe = marker('probe');
+  for (let attempt = 1; ; attempt += 1) {
+    await bus.publish(probe.event);
+    const arrived = await arrival.waitFor(probe.seen, 100).then(
+      () => true,
+      (error: unknown) => {
+        if (attempt >= 50) throw error;
+        return false;
+      },
+    );
+    if (arrived) break;
   }
   return recorder;
 }
@@ -77,5 +104,3 @@ export function engineFor(
 export function slots(first: string, count: number, intervalMs = FIVE_MIN): Date[] {
   return Array.from({ length: count }, (_, i) => new Date(Date.parse(first) + i * intervalMs));
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,7 +4,8 @@ import { type RunningSignalWorker, silentLogger, startSignalWorker } from '@sign
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testShape } from '../helpers/shape.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { type BusRecorder, recordBus, sleep } from './signal-helpers.js';
+import { pollUntil } from '../helpers/wait-for.js';
+import { type BusRecorder, recordBus } from './signal-helpers.js';
 
 // 1.5 s slots: short enough for a quick test, long enough that a loaded CI machine does not skip a slot as late.
 const INTERVAL = 1500;
@@ -70,11 +71,17 @@ describe(`workers racing for slots (${testShape})`, () => {
         childLog += String(d);
       });
     }
-    await sleep(3 * INTERVAL + 300);
+    const announcedSoFar = () => bus.events.filter((e) => e.type === 'signal:new').length;
+    const slotsIssued = (count: number, phase: string) =>
+      pollUntil(() => announcedSoFar() >= count, {
+        timeoutMs: count * INTERVAL + 10_000,
+        message: `${count} signals announced ${phase}`,
+      });
+    await slotsIssued(3, 'before the restart');
     // Restart: one worker goes away, a fresh one joins.
     await workers.shift()?.close();
     workers.push(await start());
-    await sleep(3 * INTERVAL + 300);
+    await slotsIssued(announcedSoFar() + 2, 'after the restart');
     for (const w of workers.splice(0)) await w.close();
     if (child) {
       expect(child.exitCode, childLog).toBeNull();
@@ -82,13 +89,20 @@ describe(`workers racing for slots (${testShape})`, () => {
       const code = await new Promise((resolve) => child?.once('exit', resolve));
       expect(code, childLog).toBe(0);
     }
-    await sleep(200);
 
     const rows = await server.context.db
       .selectFrom('signals')
       .select(['id', 'slot_start', 'day_sequence'])
       .orderBy('slot_start')
       .execute();
+    // Every stored signal's announcement has arrived (the last may still be on its way from the worker
+    // process); a second announcement of one would still show in the comparison below.
+    const announcedIds = () => new Set(bus.events.flatMap((e) => (e.type === 'signal:new' ? [e.signal.id] : [])));
+    await bus.drained();
+    await pollUntil(() => rows.every((r) => announcedIds().has(r.id)), {
+      timeoutMs: 5000,
+      message: 'an announcement for every stored signal',
+    });
     const slotTimes = rows.map((r) => new Date(r.slot_start).getTime());
     expect(rows.length).toBeGreaterThanOrEqual(5);
     expect(new Set(slotTimes).size).toBe(rows.length);
