@@ -2,6 +2,7 @@ import { AccountSetupMessages, STORAGE_KEYS, type TPublicConfig, type TUser } fr
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
+import { expectNothingWithin } from '../../server/test/helpers/wait-for.js';
 import { signInBrowser } from './dashboard.helpers.js';
 import { CONFIGURED_CONTACTS, type E2E, startE2E } from './harness.js';
 
@@ -97,7 +98,11 @@ describe('account setup wizard in a real browser', () => {
     expect(await deposit.getAttribute('min')).toBe('500');
     await deposit.fill('100');
     await continueButton(page).click();
-    await page.waitForTimeout(300);
+    await expectNothingWithin(
+      300,
+      'leaving step 2 with a deposit under the minimum',
+      async () => (await page.getByTestId('setup-step-2').count()) === 0,
+    );
     expect(await page.getByTestId('setup-step-2').count()).toBe(1);
     expect(await deposit.evaluate((el) => (el as HTMLInputElement).validity.rangeUnderflow)).toBe(true);
     expect((await userRow(guest)).depositAmount).toBe(0);

@@ -2,6 +2,7 @@ import { Messages, type TUser } from '@signalroom/shared';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
+import { expectNothingWithin } from '../../server/test/helpers/wait-for.js';
 import { signInBrowser } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
 
@@ -118,12 +119,13 @@ describe('Admin Users screen in a real browser', () => {
     // Whitespace only: results cleared, the full list is back, and no request is made.
     await search.fill('   ');
     await row(page, cleo).waitFor();
-    await page.waitForTimeout(900);
+    // Past the 500 ms debounce, nothing goes out.
+    await expectNothingWithin(900, 'a search request for blank input', () => searches(calls).length !== 2);
     expect(searches(calls)).toHaveLength(2);
     expect(await page.getByTestId('admin-empty').count()).toBe(0);
     expect(await page.locator('tbody tr').count()).toBe(total);
     await search.fill('');
-    await page.waitForTimeout(700);
+    await expectNothingWithin(700, 'a search request for empty input', () => searches(calls).length !== 2);
     expect(searches(calls)).toHaveLength(2);
 
     // Search matches the access code too, case-insensitively.
@@ -305,7 +307,7 @@ describe('Admin Users screen in a real browser', () => {
     const tamperedCalls = recordAdminCalls(tampered.page);
     await tampered.page.goto(e2e.url(ADMIN_PATH));
     await tampered.page.getByTestId('admin-forbidden').waitFor(FIRST_PAINT);
-    await tampered.page.waitForTimeout(300);
+    await expectNothingWithin(300, 'an admin API call from a member', () => calls.length + tamperedCalls.length > 0);
     expect(calls).toHaveLength(0);
     expect(tamperedCalls).toHaveLength(0);
 

@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
+import { expectNothingWithin, pollUntil } from '../../server/test/helpers/wait-for.js';
 import { issueSignal, signInBrowser } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
 
@@ -58,7 +59,12 @@ describe('dashboard in a real browser', () => {
     const first = await trial.innerText();
     expect(first).toMatch(/Trial ends in\s*2[0-3]:\d\d:\d\d/);
     expect(first).toContain('delayed signals');
-    await page.waitForTimeout(1200);
+    // It counts: the text changes within a couple of seconds.
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid=trial-countdown]')?.textContent !== before,
+      await trial.textContent(),
+      { timeout: 3000 },
+    );
     expect(await trial.innerText()).not.toBe(first);
     expect(await page.locator('.tier-badge').innerText()).toBe('TRIAL');
     const footer = await page.locator('.sidebar__footer').innerText();
@@ -220,8 +226,11 @@ describe('dashboard in a real browser', () => {
       else ws.connectToServer();
     });
     let polls = 0;
+    const pollTimes: number[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/signals?limit=10&sortOrder=desc')) polls += 1;
+      if (!request.url().includes('/api/signals?limit=10&sortOrder=desc')) return;
+      polls += 1;
+      pollTimes.push(Date.now());
     });
     await page.goto(e2e.url('/dashboard/signals'));
     await page.waitForFunction(
@@ -235,10 +244,12 @@ describe('dashboard in a real browser', () => {
       20,
     );
     await page.waitForFunction(() => document.body.textContent?.includes('USD/CAD'), undefined, { timeout: 6000 });
+    // The next two polls come about two seconds apart.
     const before = polls;
-    await page.waitForTimeout(4500);
-    expect(polls - before).toBeGreaterThanOrEqual(2);
-    expect(polls - before).toBeLessThanOrEqual(3);
+    await pollUntil(() => polls - before >= 2, { timeoutMs: 8000, message: 'two more REST polls' });
+    const gap = pollTimes[before + 1]! - pollTimes[before]!;
+    expect(gap).toBeGreaterThanOrEqual(1500);
+    expect(gap).toBeLessThanOrEqual(3000);
 
     // The socket comes back: push takes over and polling stops.
     socketDown = false;
@@ -250,7 +261,8 @@ describe('dashboard in a real browser', () => {
       },
     );
     const atPush = polls;
-    await page.waitForTimeout(2500);
+    // Longer than one 2 s polling interval.
+    await expectNothingWithin(2500, 'a REST poll after push took over', () => polls !== atPush);
     expect(polls).toBe(atPush);
   });
 
@@ -273,8 +285,9 @@ describe('dashboard in a real browser', () => {
     await page.goto(e2e.url('/dashboard/signals'));
     await page.getByTestId('locked-feature-page').waitFor();
     // Nothing of the signal reaches a guest's page.
-    expect(await page.locator('body').innerText()).not.toContain('EUR/USD (OTC)');
-    await page.waitForTimeout(500);
+    await expectNothingWithin(500, "the signal's asset on a guest's page", async () =>
+      (await page.locator('body').innerText()).includes('EUR/USD (OTC)'),
+    );
 
     const grant = await server.api('PATCH', `/api/admin/users/${guest.user.id}/access`, {
       token: admin.token,

@@ -108,7 +108,12 @@ describe('journey: the landing page', () => {
     await page.route('**/api/countdown', (route) => route.abort('internetdisconnected'));
     await hero.getByText('Connection lost: counting down from the last known deadline.').waitFor();
     const offlineA = await read();
-    await page.waitForTimeout(1500);
+    // Offline, it keeps counting from the last known deadline.
+    await page.waitForFunction(
+      (before) => document.querySelector('#hero [role="timer"]')?.getAttribute('aria-label') !== before,
+      offlineA,
+      { timeout: 3000 },
+    );
     expect(await read()).not.toBe(offlineA);
     await page.unroute('**/api/countdown');
 
@@ -118,7 +123,10 @@ describe('journey: the landing page', () => {
     try {
       await hero.getByText('This launch offer has ended.').waitFor();
       expect(await hero.getByText('Offer ended', { exact: true }).count()).toBe(1);
-      await page.waitForTimeout(2200);
+      // Two more polls of the server (once a second) keep it ended.
+      for (let poll = 0; poll < 2; poll += 1) {
+        await page.waitForResponse((response) => new URL(response.url()).pathname === '/api/countdown');
+      }
       expect(await hero.getByText('This launch offer has ended.').count()).toBe(1);
       // The bot-access banner counts to the same deadline, and says the offer has ended once it has passed.
       await page.goto(e2e.url('/bot-access'));

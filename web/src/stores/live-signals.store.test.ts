@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLiveSignalsStore } from './live-signals.store.js';
 import { countdown, makeSignal, makeStats, makeUser } from './live-signals.test-data.js';
 import { useSessionStore } from './session.store.js';
@@ -40,21 +40,27 @@ describe('live signals store', () => {
     expect(live().countdown).toEqual(countdown);
   });
 
-  it('gives a guest in the trial the delayed view, and empties it when the trial ends', async () => {
-    const trialEndsAt = new Date(Date.now() + 150).toISOString();
-    live().applySnapshot({
-      user: makeUser({ tier: 'guest', dashboardUnlocked: false, trialEndsAt }),
-      signals: [makeSignal(1)],
-      stats: makeStats(),
-      countdown,
-    });
-    expect(live().mode).toBe('delayed');
-    expect(live().signals.map((s) => s.id)).toEqual(['sig-1']);
-    const deadline = Date.now() + 3000;
-    while (live().mode !== 'none' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(live().mode).toBe('none');
-    expect(live().signals).toEqual([]);
-    expect(live().stats).toBeNull();
+  it('gives a guest in the trial the delayed view, and empties it when the trial ends', () => {
+    // A fake clock: the store's trial-end timer fires when the test moves time past trialEndsAt.
+    vi.useFakeTimers({ now: new Date('2026-11-24T10:00:00.000Z') });
+    try {
+      live().applySnapshot({
+        user: makeUser({ tier: 'guest', dashboardUnlocked: false, trialEndsAt: '2026-11-24T10:00:05.000Z' }),
+        signals: [makeSignal(1)],
+        stats: makeStats(),
+        countdown,
+      });
+      expect(live().mode).toBe('delayed');
+      expect(live().signals.map((s) => s.id)).toEqual(['sig-1']);
+      vi.advanceTimersByTime(4999);
+      expect(live().mode).toBe('delayed');
+      vi.advanceTimersByTime(2);
+      expect(live().mode).toBe('none');
+      expect(live().signals).toEqual([]);
+      expect(live().stats).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('adds pushed signals live and applies their updates', () => {
