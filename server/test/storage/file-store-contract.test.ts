@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileStore, fileStoreFor } from '../../src/storage/file-store.js';
 import { JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../activation/activation-helpers.js';
-import { startTestS3, type TestS3 } from '../helpers/s3.js';
+import { startTestS3 } from '../helpers/s3.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 interface StoreUnderTest {
