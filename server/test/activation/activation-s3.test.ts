@@ -1,6 +1,7 @@
 import { Messages, type TActivation, type TUser } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedMember, createMember } from '../helpers/factories.js';
+import { captureLog } from '../helpers/log-capture.js';
 import { startSilentServer, startTestS3, type TestS3 } from '../helpers/s3.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import {
@@ -23,11 +24,12 @@ describe('proofs of deposit on an S3-compatible store (FILE_STORE=s3)', () => {
   let server: TestServer;
   let admin: CreatedMember;
   let s3Running = false;
+  const log = captureLog();
 
   beforeAll(async () => {
     s3 = await startTestS3();
     s3Running = true;
-    server = await startTestServer(s3.env(PREFIX));
+    server = await startTestServer({ ...s3.env(PREFIX), LOG_LEVEL: 'debug' }, { logStream: log.stream });
     admin = await createMember(server.context.db, { role: 'admin' });
   });
   afterAll(async () => {
@@ -165,5 +167,15 @@ describe('proofs of deposit on an S3-compatible store (FILE_STORE=s3)', () => {
     expect(await activationRowCounts(server.context.db)).toEqual(before);
     const status = await server.api<TActivation>('GET', '/api/activation', { token: member.token });
     expect(status.body.data!.proof!.id).toBe(proofId);
+
+    // Each failure is logged with its operation and cause, and the secret key never appears.
+    const failures = log.lines().filter((line) => line.msg === 'file store call failed');
+    expect(failures.map((line) => line.operation)).toEqual(['get', 'put']);
+    expect(failures[0]).toMatchObject({
+      store: 's3',
+      bucket: s3.bucket,
+      key: await fileKeyOf(server.context.db, proofId),
+    });
+    expect(log.text()).not.toContain(s3.secretKey);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -5,13 +6,14 @@ import { join } from 'node:path';
 import { HeadObjectCommand, ListObjectsV2Command, NotFound, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
-/** s3rver's only account. */
+/** s3rver's only account; it checks the key id, not a version-4 signature, so the secret is ours to pick. */
 const ACCESS_KEY = 'S3RVER';
-const SECRET_KEY = 'S3RVER';
 
 export interface TestS3 {
   endpoint: string;
   bucket: string;
+  /** The secret key the server is configured with, distinctive so a test can look for it in logs. */
+  secretKey: string;
   /** Configuration of a server storing its files here. */
   env(keyPrefix?: string): Record<string, string>;
   /** Every object key in the bucket. */
@@ -27,6 +29,7 @@ export interface TestS3 {
  */
 export async function startTestS3(): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), 'sr-s3-'));
+  const secretKey = `sr-s3-secret-${randomBytes(12).toString('hex')}`;
   const bucket = 'signalroom-proofs';
   const server = new S3rver({
     address: '127.0.0.1',
@@ -41,17 +44,18 @@ export async function startTestS3(): Promise<TestS3> {
     endpoint,
     region: 'us-east-1',
     forcePathStyle: true,
-    credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY },
+    credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: secretKey },
   });
   return {
     endpoint,
     bucket,
+    secretKey,
     env: (keyPrefix = '') => ({
       FILE_STORE: 's3',
       S3_ENDPOINT: endpoint,
       S3_BUCKET: bucket,
       S3_ACCESS_KEY_ID: ACCESS_KEY,
-      S3_SECRET_ACCESS_KEY: SECRET_KEY,
+      S3_SECRET_ACCESS_KEY: secretKey,
       S3_FORCE_PATH_STYLE: 'true',
       S3_KEY_PREFIX: keyPrefix,
     }),
