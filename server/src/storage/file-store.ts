@@ -22,6 +22,11 @@ export interface FileStore {
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Whether the store answers, for the log at start (a remote store only; the database is checked by
+   * the start itself). A failure is logged by the store with its cause.
+   */
+  check?(): Promise<boolean>;
   /** Releases what the store holds open (connections); the database store holds nothing of its own. */
   close?(): void;
 }
@@ -43,6 +48,14 @@ export function fileStoreFor(ctx: ServerContext): FileStore {
     stores.set(ctx, store);
   }
   return store;
+}
+
+/**
+ * Asks a remote store for its bucket once at start, without holding the start up: wrong settings show in
+ * the log before the first member uploads, and a store that is down at start is no reason not to serve.
+ */
+export function checkFileStoreInBackground(ctx: ServerContext): void {
+  void fileStoreFor(ctx).check?.();
 }
 
 /** Closes the context's file store, if one was opened (server shutdown). */

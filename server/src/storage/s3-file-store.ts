@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Messages } from '@signalroom/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/app-error.js';
@@ -13,6 +20,7 @@ import type { S3Settings } from './storage.config.js';
 const OWN_KEY = /^[A-Za-z0-9!_.*'()/-]{0,900}[A-Za-z0-9_-]{43}$/;
 
 export interface S3FileStore extends FileStore {
+  check(): Promise<boolean>;
   /** Closes the client's idle connections. */
   close(): void;
 }
@@ -92,6 +100,17 @@ export function createS3FileStore(settings: S3Settings, logger: FastifyBaseLogge
       await call('delete', key, (abortSignal) =>
         client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }), { abortSignal }),
       );
+    },
+    async check() {
+      try {
+        await call('check', '', (abortSignal) =>
+          client.send(new HeadBucketCommand({ Bucket: settings.bucket }), { abortSignal }),
+        );
+      } catch {
+        return false; // call() has logged the cause with the operation.
+      }
+      log.info({ endpoint: settings.endpoint }, 'file store bucket reachable');
+      return true;
     },
     close() {
       client.destroy();

@@ -39,6 +39,12 @@ describe('proofs of deposit on an S3-compatible store (FILE_STORE=s3)', () => {
 
   const guest = () => createMember(server.context.db, { tier: 'guest' });
 
+  it('finds its bucket at start', async () => {
+    await expect
+      .poll(() => log.lines().find((line) => line.msg === 'file store bucket reachable'))
+      .toMatchObject({ bucket: s3.bucket, endpoint: s3.endpoint });
+  });
+
   it('stores the upload as an object with its type; its owner and admins download it', async () => {
     const owner = await guest();
     const before = await activationRowCounts(server.context.db);
@@ -102,8 +108,16 @@ describe('proofs of deposit on an S3-compatible store (FILE_STORE=s3)', () => {
 
   it('answers 503 within its time budget when the store accepts connections but never answers', async () => {
     const silent = await startSilentServer();
-    const hung = await startTestServer({ ...s3.env(PREFIX), S3_ENDPOINT: silent.endpoint, S3_TIMEOUT_MS: '800' });
+    const hungLog = captureLog();
+    const hung = await startTestServer(
+      { ...s3.env(PREFIX), S3_ENDPOINT: silent.endpoint, S3_TIMEOUT_MS: '800' },
+      { logStream: hungLog.stream },
+    );
     try {
+      // The start looked for the bucket without waiting for it, and said what went wrong.
+      await expect
+        .poll(() => hungLog.lines().find((line) => line.operation === 'check'))
+        .toMatchObject({ level: 50, msg: 'file store call failed', endpoint: silent.endpoint });
       const member = await createMember(hung.context.db, { tier: 'guest' });
       const before = await activationRowCounts(hung.context.db);
       const started = Date.now();
