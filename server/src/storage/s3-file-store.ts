@@ -20,6 +20,7 @@ import type { S3Settings } from './storage.config.js';
 const OWN_KEY = /^[A-Za-z0-9!_.*'()/-]{0,900}[A-Za-z0-9_-]{43}$/;
 
 export interface S3FileStore extends FileStore {
+  /** Looks for the bucket: false (and the cause logged) when it cannot be reached or read. */
   check(): Promise<boolean>;
   /** Closes the client's idle connections. */
   close(): void;
@@ -48,7 +49,9 @@ export function createS3FileStore(settings: S3Settings, logger: FastifyBaseLogge
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const log = logger.child({ module: 'file-store', store: 's3', bucket: settings.bucket });
+  // The origin only: a URL's user-info part would be a credential.
+  const endpoint = new URL(settings.endpoint).origin;
+  const log = logger.child({ module: 'file-store', store: 's3', bucket: settings.bucket, endpoint });
 
   /** Runs one call within the time budget; anything but an expected answer becomes a logged 503. */
   async function call<T>(operation: string, key: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -56,7 +59,7 @@ export function createS3FileStore(settings: S3Settings, logger: FastifyBaseLogge
       return await run(AbortSignal.timeout(settings.timeoutMs));
     } catch (error) {
       if (error instanceof AppError) throw error;
-      log.error({ err: error, operation, key, endpoint: settings.endpoint }, 'file store call failed');
+      log.error({ err: error, operation, key }, 'file store call failed');
       throw new AppError('unavailable', Messages.common.fileStoreUnavailable);
     }
   }
@@ -109,7 +112,7 @@ export function createS3FileStore(settings: S3Settings, logger: FastifyBaseLogge
       } catch {
         return false; // call() has logged the cause with the operation.
       }
-      log.info({ endpoint: settings.endpoint }, 'file store bucket reachable');
+      log.info('file store bucket reachable');
       return true;
     },
     close() {
