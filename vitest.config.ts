@@ -5,7 +5,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: { conditions: ['@signalroom/source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['@signalroom/source', ...defaultServerConditions] } },
+  // Without Vite's `module` condition: Vitest hands these conditions to Node, and packages whose `module`
+  // build only a bundler can load (the AWS SDK's imports files without extensions) must resolve in tests
+  // as they do in production, where Node never picks `module`.
+  ssr: {
+    resolve: {
+      conditions: ['@signalroom/source', ...defaultServerConditions.filter((condition) => condition !== 'module')],
+    },
+  },
   test: {
     projects: [
       {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { OperatorContact } from '@signalroom/shared';
 import { z } from 'zod';
+import { ZStorageEnv } from './storage/storage.config.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -71,79 +72,79 @@ function contactsConfiguredIn(env: Record<string, string | undefined>): Record<O
  * (README's configuration table). Operator branding settings come with defaults so one build serves
  * any operator.
  */
-const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Bind address; defaults to 127.0.0.1 outside production (see resolveHost). */
-  HOST: z.string().optional(),
-  DATABASE_URL: optionalUrl,
-  DATA_DIR: z.string().default('./data'),
-  REDIS_URL: optionalUrl,
-  /** Prefix of every Redis key and channel this deployment uses (lets test runs share one Redis). */
-  REDIS_NAMESPACE: z
-    .string()
-    .regex(/^[a-zA-Z0-9:_-]+$/)
-    .default('signalroom'),
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('Signalroom <no-reply@signalroom.local>'),
-  /**
-   * Base of links in e-mails, and the origin sockets are accepted from (with HSTS when https); absent,
-   * the address the server listens on (see public-url.ts).
-   */
-  PUBLIC_URL: z.url().optional(),
-  /**
-   * Other origins the web app is served from (comma-separated, e.g. https://www.example.com). Sockets
-   * from them are accepted and the Content-Security-Policy lets the page reach them.
-   */
-  ALLOWED_ORIGINS: z.string().transform(parseOrigins).optional(),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
-  DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-  /** The proxies whose X-Forwarded-For is believed: addresses/CIDRs, or false (see parseTrustProxy). */
-  TRUST_PROXY: z.string().default('false'),
-  /** How long a SIGTERM may take: in-flight requests and jobs finish, then the process exits regardless. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
-  /** PostgreSQL cancels any statement running longer than this (a stuck query must not hold a connection). */
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  /** A session unused for this many days ends, on top of its 30-day absolute expiry. */
-  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
-  /** Run the signal worker inside this process. Defaults to true in the embedded shape (no REDIS_URL). */
-  EMBEDDED_WORKER: bool.optional(),
-  /** Serve the built web app from this folder; defaults to web/dist beside the server. */
-  WEB_DIST_DIR: z.string().optional(),
-  RATE_LIMITS: bool.default(true),
-  /** Scales every auth rate limit (e.g. 100 in test suites that register many members from one IP). */
-  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(100_000).default(1),
-  /** Bearer token Prometheus must send to GET /metrics; unset, /metrics is open (counts only). */
-  METRICS_TOKEN: z.string().min(16).optional(),
-  /** Where uploaded files (proofs of deposit) are kept. Only the database store exists so far. */
-  FILE_STORE: z.enum(['database']).default('database'),
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Bind address; defaults to 127.0.0.1 outside production (see resolveHost). */
+    HOST: z.string().optional(),
+    DATABASE_URL: optionalUrl,
+    DATA_DIR: z.string().default('./data'),
+    REDIS_URL: optionalUrl,
+    /** Prefix of every Redis key and channel this deployment uses (lets test runs share one Redis). */
+    REDIS_NAMESPACE: z
+      .string()
+      .regex(/^[a-zA-Z0-9:_-]+$/)
+      .default('signalroom'),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Signalroom <no-reply@signalroom.local>'),
+    /**
+     * Base of links in e-mails, and the origin sockets are accepted from (with HSTS when https); absent,
+     * the address the server listens on (see public-url.ts).
+     */
+    PUBLIC_URL: z.url().optional(),
+    /**
+     * Other origins the web app is served from (comma-separated, e.g. https://www.example.com). Sockets
+     * from them are accepted and the Content-Security-Policy lets the page reach them.
+     */
+    ALLOWED_ORIGINS: z.string().transform(parseOrigins).optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+    DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    /** The proxies whose X-Forwarded-For is believed: addresses/CIDRs, or false (see parseTrustProxy). */
+    TRUST_PROXY: z.string().default('false'),
+    /** How long a SIGTERM may take: in-flight requests and jobs finish, then the process exits regardless. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+    /** PostgreSQL cancels any statement running longer than this (a stuck query must not hold a connection). */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** A session unused for this many days ends, on top of its 30-day absolute expiry. */
+    SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
+    /** Run the signal worker inside this process. Defaults to true in the embedded shape (no REDIS_URL). */
+    EMBEDDED_WORKER: bool.optional(),
+    /** Serve the built web app from this folder; defaults to web/dist beside the server. */
+    WEB_DIST_DIR: z.string().optional(),
+    RATE_LIMITS: bool.default(true),
+    /** Scales every auth rate limit (e.g. 100 in test suites that register many members from one IP). */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(100_000).default(1),
+    /** Bearer token Prometheus must send to GET /metrics; unset, /metrics is open (counts only). */
+    METRICS_TOKEN: z.string().min(16).optional(),
 
-  PRODUCT_NAME: z.string().min(1).default('Signalroom'),
-  // Contacts: the defaults are placeholders so a local run works; `contactsConfigured` tells them apart.
-  SUPPORT_HANDLE: z.string().default(PLACEHOLDERS.SUPPORT_HANDLE),
-  SUPPORT_CHAT_URL: z.string().optional(),
-  SUPPORT_EMAIL: z.string().default(PLACEHOLDERS.SUPPORT_EMAIL),
-  WHATSAPP_NUMBER: z.string().default(PLACEHOLDERS.WHATSAPP_NUMBER),
-  BROKER_REGISTRATION_URL: z.string().default(PLACEHOLDERS.BROKER_REGISTRATION_URL),
-  PROMO_CODE: z.string().optional(),
-  BOOTCAMP_URL: z.string().default(PLACEHOLDERS.BOOTCAMP_URL),
-  TIME_ZONE: z.string().default('Africa/Lagos'),
-  TIME_ZONE_LABEL: z.string().default('West Africa Time'),
-  SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
-  /** A real market feed (HTTP); absent, the built-in simulated market is used. */
-  MARKET_FEED_URL: optionalUrl,
-  /** Seed of the simulated market (same seed, same prices). */
-  MARKET_SEED: z.string().min(1).optional(),
-  /** Signal slot and window length; the product issues a signal every 5 minutes unless a test shortens it. */
-  SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
-  /** /api/health says degraded when no signal was issued for a slot plus this long. */
-  SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
-  /** How often a BullMQ worker in this process checks that its job scheduler still exists. */
-  SCHEDULER_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
-});
+    PRODUCT_NAME: z.string().min(1).default('Signalroom'),
+    // Contacts: the defaults are placeholders so a local run works; `contactsConfigured` tells them apart.
+    SUPPORT_HANDLE: z.string().default(PLACEHOLDERS.SUPPORT_HANDLE),
+    SUPPORT_CHAT_URL: z.string().optional(),
+    SUPPORT_EMAIL: z.string().default(PLACEHOLDERS.SUPPORT_EMAIL),
+    WHATSAPP_NUMBER: z.string().default(PLACEHOLDERS.WHATSAPP_NUMBER),
+    BROKER_REGISTRATION_URL: z.string().default(PLACEHOLDERS.BROKER_REGISTRATION_URL),
+    PROMO_CODE: z.string().optional(),
+    BOOTCAMP_URL: z.string().default(PLACEHOLDERS.BOOTCAMP_URL),
+    TIME_ZONE: z.string().default('Africa/Lagos'),
+    TIME_ZONE_LABEL: z.string().default('West Africa Time'),
+    SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
+    /** A real market feed (HTTP); absent, the built-in simulated market is used. */
+    MARKET_FEED_URL: optionalUrl,
+    /** Seed of the simulated market (same seed, same prices). */
+    MARKET_SEED: z.string().min(1).optional(),
+    /** Signal slot and window length; the product issues a signal every 5 minutes unless a test shortens it. */
+    SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
+    /** /api/health says degraded when no signal was issued for a slot plus this long. */
+    SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+    /** How often a BullMQ worker in this process checks that its job scheduler still exists. */
+    SCHEDULER_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
+  })
+  .and(ZStorageEnv);
 
 export type AppConfig = ReturnType<typeof parseConfig>;
 

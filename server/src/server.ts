@@ -20,6 +20,7 @@ import { createDrain } from './http/drain.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
+import { closeFileStore } from './storage/file-store.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -140,6 +141,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
           await drain.start();
           await Promise.all([app.close(), stopping]);
           drain.stop();
+          closeFileStore(context);
           await bus.close();
           if (redis) await closeRedis(redis);
           await database.close();

@@ -1,6 +1,7 @@
 import { OPERATOR_CONTACT_LABELS, unconfiguredContacts } from '@signalroom/shared';
 import type { ServerContext } from './context.js';
 import { createOrPromoteAdmin } from './modules/admin/admin-accounts.js';
+import { checkFileStoreInBackground } from './storage/file-store.js';
 
 /**
  * In production, says which operator settings are still placeholders: contacts left at their shipped
@@ -30,11 +31,13 @@ export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logge
 }
 
 /**
- * Work done once at start, after migrations: warnings about placeholder settings, the admin bootstrap from ADMIN_EMAIL/ADMIN_PASSWORD
- * (creates that admin with a verified e-mail, or promotes the existing account of that address).
+ * Work done once at start, after migrations: warnings about placeholder settings, a look at a remote
+ * file store, the admin bootstrap from ADMIN_EMAIL/ADMIN_PASSWORD (creates that admin with a verified
+ * e-mail, or promotes the existing account of that address).
  */
 export async function runStartupTasks(ctx: ServerContext): Promise<void> {
   warnAboutPlaceholders(ctx);
+  checkFileStoreInBackground(ctx);
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config;
   if (ADMIN_EMAIL && ADMIN_PASSWORD) {
     const { change, user } = await createOrPromoteAdmin(

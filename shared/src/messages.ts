@@ -102,6 +102,8 @@ export const Messages = {
     rateLimited: 'Too many requests. Please wait and try again.',
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'The service is busy. Please try again in a moment.',
+    /** The file store (an S3-compatible server) cannot be reached: uploads and downloads wait for it. */
+    fileStoreUnavailable: 'Files cannot be stored or read right now. Please try again in a moment.',
     malformedJson: 'The request body is not valid JSON.',
     /** A body that is JSON but not an object (an array, a string, a number). */
     bodyNotObject: 'The request body must be a JSON object.',

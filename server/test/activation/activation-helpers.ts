@@ -1,4 +1,5 @@
 import type { Envelope } from '@signalroom/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import type { TestServer } from '../helpers/test-server.js';
 
@@ -84,4 +85,30 @@ export async function fetchProofFile(server: Pick<TestServer, 'url'>, id: string
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** The file-store key a proof references. */
+export async function fileKeyOf(db: Db, proofId: string): Promise<string> {
+  const row = await db
+    .selectFrom('activation_proofs')
+    .select('file_key')
+    .where('id', '=', proofId)
+    .executeTakeFirstOrThrow();
+  return row.file_key;
+}
+
+/** A real database failure inside the upload's transaction, for one broker account only. */
+export async function refuseProofsFor(db: Db, brokerAccount: string): Promise<() => Promise<void>> {
+  await sql`
+    create function sr_test_refuse_proof() returns trigger language plpgsql as $$
+    begin
+      if new.broker_account = ${sql.lit(brokerAccount)} then raise exception 'refused by the test'; end if;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger sr_test_refuse_proof before insert on activation_proofs
+    for each row execute function sr_test_refuse_proof()`.execute(db);
+  return async () => {
+    await sql`drop trigger sr_test_refuse_proof on activation_proofs`.execute(db);
+    await sql`drop function sr_test_refuse_proof()`.execute(db);
+  };
 }

@@ -11,7 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { assertNoFieldErrors, isUuid } from '../../http/parse.js';
-import { fileStoreFor } from '../../storage/file-store.js';
+import { type FileStore, fileStoreFor } from '../../storage/file-store.js';
 import { presentUser } from '../users/users.presenter.js';
 import { updateUser } from '../users/users.repository.js';
 import { announceAccount, announceNewProof, announceStatus } from './activation.events.js';
@@ -35,7 +35,9 @@ export async function getActivation(ctx: ServerContext, user: TUser): Promise<TA
  * Stores a member's proof of deposit. The fields follow the account-setup rules; the file must be a
  * PNG, JPEG, WebP or PDF judged by its bytes. A pending proof of the member's is replaced in the same
  * transaction that inserts the new one (one pending proof per member, held by a unique index). The
- * declared broker account, deposit and path also become the member's profile values.
+ * declared broker account, deposit and path also become the member's profile values. The file is
+ * stored first; once the transaction has ended, the file no row references any more (the new one if
+ * it failed, the replaced proof's if it committed) is deleted.
  */
 export async function submitProof(
   ctx: ServerContext,
@@ -98,14 +100,17 @@ export async function submitProof(
       return { proof, replaced, member };
     });
   } catch (error) {
-    await store.delete(fileKey).catch((e) => ctx.logger.warn({ err: e, fileKey }, 'orphaned proof file not removed'));
+    // Rolled back: no row references the new file.
+    await removeUnreferencedFile(ctx, store, fileKey, { userId: user.id, why: 'proof not saved' });
     throw error;
   }
   if (result.replaced) {
-    const oldKey = result.replaced.file_key;
-    await store
-      .delete(oldKey)
-      .catch((e) => ctx.logger.warn({ err: e, fileKey: oldKey }, 'replaced proof file not removed'));
+    // Committed: the replaced proof's row is gone, so is any reference to its file.
+    await removeUnreferencedFile(ctx, store, result.replaced.file_key, {
+      userId: user.id,
+      proofId: result.replaced.id,
+      why: 'proof replaced',
+    });
   }
 
   const activation = presentActivation(result.proof);
@@ -127,6 +132,24 @@ export async function submitProof(
     result.replaced?.id ?? null,
   );
   return { activation, user: member };
+}
+
+/**
+ * Deletes a file no row references any more, once the transaction that dropped the reference has
+ * ended. The member's request does not fail for it; a failure is logged with what the file belonged
+ * to, since the file then stays in the store.
+ */
+async function removeUnreferencedFile(
+  ctx: ServerContext,
+  store: FileStore,
+  fileKey: string,
+  context: { userId: string; proofId?: string; why: string },
+): Promise<void> {
+  try {
+    await store.delete(fileKey);
+  } catch (error) {
+    ctx.logger.error({ err: error, fileKey, ...context }, 'unreferenced proof file not removed from the file store');
+  }
 }
 
 /**
