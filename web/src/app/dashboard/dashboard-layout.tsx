@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { fetchMe, logout } from '../../api/session.api.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { LiveSignalsProvider, useLiveSignalsStoreApi } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import '../../styles/dashboard.css';
@@ -20,6 +20,15 @@ type Phase = 'checking' | 'ready' | 'login';
  * server, then renders sidebar, header and the page. It also opens the live connection for the member.
  */
 export function Component() {
+  return (
+    <LiveSignalsProvider>
+      <DashboardShell />
+    </LiveSignalsProvider>
+  );
+}
+
+function DashboardShell() {
+  const liveSignals = useLiveSignalsStoreApi();
   const user = useSessionStore((s) => s.user);
   const token = useSessionStore((s) => s.token);
   const [entry] = useState(() => decideDashboardEntry(user, token));
@@ -74,9 +83,9 @@ export function Component() {
     if (phase !== 'ready' || !token) return;
     const current = useSessionStore.getState().user;
     if (!current) return;
-    useLiveSignalsStore.getState().start(token, current);
-    return () => useLiveSignalsStore.getState().stop();
-  }, [phase, token]);
+    liveSignals.getState().start(token, current);
+    return () => liveSignals.getState().stop();
+  }, [phase, token, liveSignals]);
 
   // Close the mobile menu on navigation; Escape closes it too and gives focus back to the toggle.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change by design
@@ -125,7 +134,7 @@ export function Component() {
   async function signOut() {
     setSigningOut(true);
     await logout();
-    useLiveSignalsStore.getState().stop();
+    liveSignals.getState().stop();
     useSessionStore.getState().clear();
     navigate('/', { replace: true });
   }

@@ -1,6 +1,6 @@
 import type { TSignal } from '@signalroom/shared';
 import { Link } from 'react-router-dom';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { SimulatedMarketMark } from './feed-badge.js';
 import { FirstSignalNotice } from './first-signal-notice.js';
@@ -11,11 +11,11 @@ import { formatClock, resultLabel } from './signal-format.js';
  * no-access states.
  */
 export function LatestSignals({ count, title }: { count: number; title: string }) {
-  const access = useLiveSignalsStore((s) => s.access);
-  const status = useLiveSignalsStore((s) => s.loadStatus);
-  const error = useLiveSignalsStore((s) => s.loadError);
-  const retry = useLiveSignalsStore((s) => s.retry);
-  const signals = useLiveSignalsStore((s) => s.signals);
+  const access = useLiveSignals((s) => s.access);
+  const status = useLiveSignals((s) => s.loadStatus);
+  const error = useLiveSignals((s) => s.loadError);
+  const retry = useLiveSignals((s) => s.retry);
+  const signals = useLiveSignals((s) => s.signals);
   const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
   const full = signals.filter((s): s is TSignal => !s.locked).slice(0, count);
   const teasers = signals.filter((s) => s.locked).length;

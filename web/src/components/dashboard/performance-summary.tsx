@@ -1,4 +1,4 @@
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { WinRates, winsByLevelText } from './win-rates.js';
 
 /**
@@ -6,8 +6,8 @@ import { WinRates, winsByLevelText } from './win-rates.js';
  * martingale level. Before anything has resolved it says so instead of showing numbers (docs/decisions.md).
  */
 export function PerformanceSummary({ title = 'Performance' }: { title?: string }) {
-  const access = useLiveSignalsStore((s) => s.access);
-  const stats = useLiveSignalsStore((s) => s.stats);
+  const access = useLiveSignals((s) => s.access);
+  const stats = useLiveSignals((s) => s.stats);
   let body: React.ReactNode;
   if (!access) body = <p className="muted">Performance figures show once your dashboard is activated.</p>;
   else if (!stats)

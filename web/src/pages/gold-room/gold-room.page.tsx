@@ -2,7 +2,7 @@ import { formatPercent, pageLockReason, percentOf } from '@signalroom/shared';
 import { Gem } from 'lucide-react';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 import { WinRates } from '../../components/dashboard/win-rates.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
 /** A rate in the one unit of the product (percent), or a dash with nothing resolved. */
@@ -18,7 +18,7 @@ const pct = (won: number, total: number) => {
  */
 export function Component() {
   const user = useSessionStore((s) => s.user);
-  const stats = useLiveSignalsStore((s) => s.stats);
+  const stats = useLiveSignals((s) => s.stats);
   const lockReason = pageLockReason('gold-room', user);
   if (lockReason) {
     return (

@@ -4,7 +4,7 @@ import { SimulatedMarketMark } from '../../components/dashboard/feed-badge.js';
 import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 import { formatClock, resultLabel, tradeLabel } from '../../components/dashboard/signal-format.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
@@ -14,8 +14,8 @@ import { useSessionStore } from '../../stores/session.store.js';
  */
 export function Component() {
   const user = useSessionStore((s) => s.user);
-  const signals = useLiveSignalsStore((s) => s.signals);
-  const transport = useLiveSignalsStore((s) => s.transport);
+  const signals = useLiveSignals((s) => s.signals);
+  const transport = useLiveSignals((s) => s.transport);
   const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
   const lockReason = pageLockReason('platinum-stream', user);
   if (lockReason) {

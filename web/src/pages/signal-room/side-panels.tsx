@@ -2,7 +2,7 @@ import { Brain, Globe } from 'lucide-react';
 import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
 import { useFeedStatus } from '../../components/dashboard/use-feed-status.js';
 import { topPair } from '../../stores/live-signals.logic.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 
 const PROTOCOLS = [
@@ -14,7 +14,7 @@ const PROTOCOLS = [
 
 /** Performance, AI protocols and market intel beside the signals. */
 export function SidePanels() {
-  const stats = useLiveSignalsStore((s) => s.stats);
+  const stats = useLiveSignals((s) => s.stats);
   const source = usePublicConfigStore((s) => s.config?.marketSource);
   const feed = useFeedStatus();
   const pair = topPair(stats);

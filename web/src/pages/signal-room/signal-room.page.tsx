@@ -5,7 +5,7 @@ import { NextSignalCountdown } from '../../components/dashboard/next-signal-coun
 import { formatClock } from '../../components/dashboard/signal-format.js';
 import { useNow } from '../../components/dashboard/use-now.js';
 import { currentSignal } from '../../stores/live-signals.logic.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { useTierLimits } from '../command-center/tier-cards.js';
@@ -43,12 +43,12 @@ function SignalRoom(props: RoomProps) {
   const timeZone = config?.timeZone;
   const limits = useTierLimits();
   const limit = props.tier ? limits[props.tier] : null;
-  const signals = useLiveSignalsStore((s) => s.signals);
-  const status = useLiveSignalsStore((s) => s.loadStatus);
-  const loadError = useLiveSignalsStore((s) => s.loadError);
-  const lastRefreshAt = useLiveSignalsStore((s) => s.lastRefreshAt);
-  const transport = useLiveSignalsStore((s) => s.transport);
-  const retry = useLiveSignalsStore((s) => s.retry);
+  const signals = useLiveSignals((s) => s.signals);
+  const status = useLiveSignals((s) => s.loadStatus);
+  const loadError = useLiveSignals((s) => s.loadError);
+  const lastRefreshAt = useLiveSignals((s) => s.lastRefreshAt);
+  const transport = useLiveSignals((s) => s.transport);
+  const retry = useLiveSignals((s) => s.retry);
 
   // The delayed view never has a current signal: by the time one shows, its window has closed.
   const current = delayed ? null : currentSignal(signals);
