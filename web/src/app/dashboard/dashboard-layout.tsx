@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { fetchMe, logout } from '../../api/session.api.js';
+import textStyles from '../../components/ui/text.module.css';
 import { LiveSignalsProvider, useLiveSignalsStoreApi } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
-import '../../styles/dashboard.css';
 import { useDocumentTitle } from '../page-title.js';
 import { focusPageHeading } from '../route-focus.js';
 import { decideAfterMe, decideDashboardEntry } from './dashboard-guard.js';
 import { DashboardHeader } from './dashboard-header.js';
+import styles from './dashboard-layout.module.css';
 import { DashboardSidebar } from './dashboard-sidebar.js';
 import { dashboardPageTitle } from './nav-items.js';
 import { useWideLayout } from './use-wide-layout.js';
@@ -140,9 +141,9 @@ function DashboardShell() {
   }
 
   return (
-    <div className="dashboard">
-      <div className="dashboard__bg" aria-hidden="true" />
-      <a className="skip-link" href="#dashboard-main" inert={menuModal}>
+    <div className={styles.dashboard}>
+      <div className={styles.dashboardBg} aria-hidden="true" />
+      <a className={styles.skipLink} href="#dashboard-main" inert={menuModal}>
         Skip to content
       </a>
       <DashboardSidebar
@@ -160,7 +161,7 @@ function DashboardShell() {
         onSignOut={() => void signOut()}
         signingOut={signingOut}
       />
-      <div className="dashboard__body" inert={menuModal}>
+      <div className={styles.dashboardBody} inert={menuModal}>
         <DashboardHeader
           user={user}
           productName={config?.productName ?? 'Signalroom'}
@@ -171,7 +172,7 @@ function DashboardShell() {
           toggleRef={toggleRef}
           offline={offline}
         />
-        <main id="dashboard-main" className="dashboard__main" tabIndex={-1}>
+        <main id="dashboard-main" className={styles.dashboardMain} tabIndex={-1}>
           <Outlet />
         </main>
       </div>
@@ -181,8 +182,8 @@ function DashboardShell() {
 
 function DashboardLoading() {
   return (
-    <div className="dashboard-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
+    <div className={styles.dashboardLoading} role="status" aria-live="polite">
+      <span className={textStyles.spinner} aria-hidden="true" />
       <p>Loading your Command Center...</p>
     </div>
   );
