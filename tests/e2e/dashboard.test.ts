@@ -60,8 +60,8 @@ describe('dashboard in a real browser', () => {
     expect(first).toContain('delayed signals');
     await page.waitForTimeout(1200);
     expect(await trial.innerText()).not.toBe(first);
-    expect(await page.locator('.tier-badge').innerText()).toBe('TRIAL');
-    const footer = await page.locator('.sidebar__footer').innerText();
+    expect(await page.getByTestId('tier-badge').innerText()).toBe('TRIAL');
+    const footer = await page.getByTestId('sidebar-footer').innerText();
     expect(footer).toContain('Trial Member');
     expect(footer).toContain(guest.user.admissionCode);
 
@@ -175,8 +175,8 @@ describe('dashboard in a real browser', () => {
     await signInBrowser(context, silver);
     await page.goto(e2e.url('/dashboard'));
     await page.getByTestId('active-view').waitFor();
-    await page.waitForFunction(() => document.querySelector('.tier-badge')?.textContent === 'SILVER');
-    expect(await page.locator('.sidebar__footer').innerText()).toContain('SILVER Elite');
+    await page.waitForFunction(() => document.querySelector('[data-testid=tier-badge]')?.textContent === 'SILVER');
+    expect(await page.getByTestId('sidebar-footer').innerText()).toContain('SILVER Elite');
     expect(await page.locator('[data-testid=trial-countdown]').count()).toBe(0);
     // Wait for the live connection before issuing, so the pushes are what the page shows.
     await page.waitForFunction(() => !document.body.textContent?.includes('Loading signals...'));
@@ -285,7 +285,7 @@ describe('dashboard in a real browser', () => {
     await page.waitForFunction(() => document.body.textContent?.includes('EUR/USD (OTC)'), undefined, {
       timeout: 5000,
     });
-    expect(await page.locator('.tier-badge').innerText()).toBe('GOLD');
+    expect(await page.getByTestId('tier-badge').innerText()).toBe('GOLD');
     expect(await page.locator('[data-testid=trial-countdown]').count()).toBe(0);
   });
 

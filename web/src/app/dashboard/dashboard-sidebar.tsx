@@ -147,7 +147,7 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
           })}
         </ul>
       </nav>
-      <div className={styles.sidebarFooter}>
+      <div className={styles.sidebarFooter} data-testid="sidebar-footer">
         <span className={avatarStyles.avatar} aria-hidden="true">
           {initial}
         </span>

@@ -50,11 +50,11 @@ export function LatestSignals({ count, title }: { count: number; title: string }
       <ul className={styles.miniSignals} data-testid="latest-signals">
         {full.map((signal) => (
           <li key={signal.id} className={clsx(styles.miniSignal, signal.status !== 'active' && pageStyles.isDim)}>
-            <span className={undefined}>{signal.asset}</span>
+            <span>{signal.asset}</span>
             <span className={clsx(pageStyles.dir, pageStyles[`dir--${signal.direction.toLowerCase()}`])}>
               {signal.direction}
             </span>
-            <span className={undefined}>{Math.round(signal.confidence)}%</span>
+            <span>{Math.round(signal.confidence)}%</span>
             <span className={pageStyles.muted}>{formatClock(signal.createdAt, timeZone, false)}</span>
             <span className={clsx(styles.miniSignalStatus, pageStyles.muted)}>{resultLabel(signal)}</span>
           </li>

@@ -11,11 +11,19 @@ type BadgeUser = Pick<TUser, 'tier' | 'role'>;
  */
 export function TierBadge({ user, trialEnded = false }: { user: BadgeUser; trialEnded?: boolean }) {
   if (user.role === 'admin')
-    return <span className={clsx(tierBadgeStyles.tierBadge, tierBadgeStyles.tierBadgeAdmin)}>ADMIN</span>;
+    return (
+      <span className={clsx(tierBadgeStyles.tierBadge, tierBadgeStyles.tierBadgeAdmin)} data-testid="tier-badge">
+        ADMIN
+      </span>
+    );
   const { tier } = user;
   const label = tier === 'guest' ? (trialEnded ? 'TRIAL ENDED' : 'TRIAL') : tier.toUpperCase();
   const tone = tier === 'gold' ? 'gold' : tier === 'silver' ? 'silver' : 'other';
-  return <span className={clsx(tierBadgeStyles.tierBadge, tierBadgeStyles[`tier-badge--${tone}`])}>{label}</span>;
+  return (
+    <span className={clsx(tierBadgeStyles.tierBadge, tierBadgeStyles[`tier-badge--${tone}`])} data-testid="tier-badge">
+      {label}
+    </span>
+  );
 }
 
 /**

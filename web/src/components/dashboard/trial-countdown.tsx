@@ -26,10 +26,10 @@ export function TrialCountdown({ trialEndsAt }: { trialEndsAt: string | null }) 
     >
       <Clock aria-hidden="true" size={16} />
       {ended ? (
-        <span className={undefined}>Trial ended</span>
+        <span>Trial ended</span>
       ) : (
         <>
-          <span className={undefined}>Trial ends in</span>
+          <span>Trial ends in</span>
           <time className={styles.trialCountdownTime} dateTime={trialEndsAt ?? undefined} aria-live="off">
             {t.hours}:{t.minutes}:{t.seconds}
           </time>

@@ -26,7 +26,7 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string | undef
         </p>
       ) : null}
       {error ? (
-        <p className={formStyles.fieldError} id={`${id}-error`}>
+        <p className={formStyles.fieldError} id={`${id}-error`} data-testid="field-error">
           {error}
         </p>
       ) : null}

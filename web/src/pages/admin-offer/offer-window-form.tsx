@@ -108,7 +108,11 @@ export function OfferWindowFormPanel({ defaultMinutes, busy, serverError, onRese
               onChange={(event) => update('hours', event.target.value)}
             />
             {errors.hours && (
-              <p className={clsx(formStyles.fieldError, styles.fieldError)} id={`${ids.hours}-error`}>
+              <p
+                className={clsx(formStyles.fieldError, styles.fieldError)}
+                id={`${ids.hours}-error`}
+                data-testid="field-error"
+              >
                 {errors.hours}
               </p>
             )}
@@ -128,7 +132,11 @@ export function OfferWindowFormPanel({ defaultMinutes, busy, serverError, onRese
               onChange={(event) => update('minutes', event.target.value)}
             />
             {errors.minutes && (
-              <p className={clsx(formStyles.fieldError, styles.fieldError)} id={`${ids.minutes}-error`}>
+              <p
+                className={clsx(formStyles.fieldError, styles.fieldError)}
+                id={`${ids.minutes}-error`}
+                data-testid="field-error"
+              >
                 {errors.minutes}
               </p>
             )}

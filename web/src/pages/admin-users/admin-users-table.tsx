@@ -70,7 +70,7 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
             const nameId = `admin-user-name-${user.id}`;
             return (
               <tr key={user.id} data-testid={`admin-user-${user.id}`} aria-busy={busy || undefined}>
-                <th scope="row" data-label="Member" className={undefined}>
+                <th scope="row" data-label="Member">
                   <span className={styles.adminUsersName}>
                     <span id={nameId}>{user.fullName}</span>
                     {busy && (

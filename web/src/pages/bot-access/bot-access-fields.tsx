@@ -43,7 +43,7 @@ export function ChoiceQuestion(props: {
         ))}
       </div>
       {props.error ? (
-        <p className={formStyles.fieldError} id={errorId} style={{ marginTop: '0.5rem' }}>
+        <p className={formStyles.fieldError} data-testid="field-error" id={errorId} style={{ marginTop: '0.5rem' }}>
           {props.error}
         </p>
       ) : null}
@@ -117,7 +117,7 @@ export function TextQuestion(props: {
           </p>
         ) : null}
         {props.error ? (
-          <p className={formStyles.fieldError} id={errorId} style={{ marginTop: '0.4rem' }}>
+          <p className={formStyles.fieldError} data-testid="field-error" id={errorId} style={{ marginTop: '0.4rem' }}>
             {props.error}
           </p>
         ) : null}

@@ -163,7 +163,9 @@ function SignalRoom(props: RoomProps) {
         </dl>
       </header>
       <div className={styles.signalRoomGrid}>
-        <div className={pageStyles.stack}>{main}</div>
+        <div className={pageStyles.stack} data-testid="signal-room-main">
+          {main}
+        </div>
         <SidePanels />
       </div>
     </div>
