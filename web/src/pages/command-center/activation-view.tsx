@@ -147,7 +147,14 @@ function StatusCard({
   testId?: string;
 }) {
   return (
-    <div className={`panel status-card${tone ? ` status-card--${tone}` : ''}`} data-testid={testId}>
+    <div
+      className={clsx(
+        panelStyles.panel,
+        commandCenterStyles.statusCard,
+        tone && commandCenterStyles[`status-card--${tone}`],
+      )}
+      data-testid={testId}
+    >
       <Icon aria-hidden="true" size={20} />
       <span className={commandCenterStyles.statusCardLabel}>{label}</span>
       <span className={commandCenterStyles.statusCardValue}>{value}</span>
