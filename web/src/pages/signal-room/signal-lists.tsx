@@ -78,7 +78,7 @@ export function PreviousSignals({
               {signals.map((s) => {
                 const outcome = outcomeLabel(s.outcome);
                 return (
-                  <tr key={s.id} className={s.status === undefined ? pageStyles.isDim : undefined}>
+                  <tr key={s.id} className={s.status === 'expired' ? pageStyles.isDim : undefined}>
                     <td>{s.asset}</td>
                     <td>
                       <span className={clsx(pageStyles.dir, pageStyles[`dir--${s.direction.toLowerCase()}`])}>
