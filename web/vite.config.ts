@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ['@signalroom/source'] },
+  // Styles are CSS Modules beside their component; class names are written kebab-case in CSS and read
+  // camelCase in code (`styles.signalCard`; the kebab-case key is kept for names built at run time).
+  css: { modules: { localsConvention: 'camelCase' } },
   server: {
     port: 5173,
     proxy: {

@@ -159,9 +159,12 @@ describe('account setup wizard in a real browser', () => {
     expect(await page.getByRole('radio', { name: /Manual Trading Access/ }).isChecked()).toBe(true);
 
     // A browser that skips constraint validation still meets the server's $500 minimum for auto.
-    await page.locator('form.setup-form').evaluate((form) => {
-      (form as HTMLFormElement).noValidate = true;
-    });
+    await page
+      .getByTestId('setup-step-2')
+      .locator('form')
+      .evaluate((form) => {
+        (form as HTMLFormElement).noValidate = true;
+      });
     await page.getByRole('radio', { name: /Auto Copy Trading/ }).check();
     await continueButton(page).click();
     await page.getByTestId('setup-step-3').waitFor();

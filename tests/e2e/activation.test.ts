@@ -138,7 +138,7 @@ describe('activation end to end in a real browser', () => {
     // The guest's dashboard turns into the member view without a reload.
     await page.getByTestId('active-view').waitFor(LIVE);
     expect(await stillSameLoad(page)).toBe(true);
-    expect(await page.locator('.tier-badge').innerText()).toBe('PRO');
+    expect(await page.getByTestId('tier-badge').innerText()).toBe('PRO');
     expect(await stillSameLoad(adminPage)).toBe(true);
 
     const row = await e2e.server.context.db

@@ -96,7 +96,9 @@ describe('Admin Offer countdown screen in a real browser', () => {
     expect(await local.getAttribute('datetime')).toBe(deadline);
     expect(await local.innerText()).toContain(clockIn(deadline as string, zone));
     expect(await page.getByTestId('offer-deadline-utc').innerText()).toContain(clockIn(deadline as string, 'UTC'));
-    expect(await page.locator('.offer-current').innerText()).toContain(e2e.server.config.TIME_ZONE_LABEL);
+    expect(await page.locator('section[aria-labelledby="offer-current-title"]').innerText()).toContain(
+      e2e.server.config.TIME_ZONE_LABEL,
+    );
 
     // Live: the first window is 8 h, and the seconds move.
     const timeLeft = page.getByTestId('offer-time-left');
@@ -125,7 +127,7 @@ describe('Admin Offer countdown screen in a real browser', () => {
     expect(await page.getByTestId('offer-duration-error').innerText()).toBe(OfferWindowMessages.tooShort);
     await hours.fill('721');
     await submit.click();
-    expect(await page.locator('.field-error').allInnerTexts()).toEqual([OfferWindowMessages.hours]);
+    expect(await page.getByTestId('field-error').allInnerTexts()).toEqual([OfferWindowMessages.hours]);
     expect(await hours.getAttribute('aria-invalid')).toBe('true');
     expect(resets).toHaveLength(0);
 
@@ -199,8 +201,8 @@ describe('Admin Offer countdown screen in a real browser', () => {
     await visitor.page.goto(e2e.url('/'));
     const hero = visitor.page.locator('#hero');
     await hero.getByRole('timer').waitFor(FIRST_PAINT);
-    await visitor.page.waitForFunction(() => document.querySelector('#hero .countdown-value')?.textContent !== '--');
-    const unit = (u: string) => hero.locator(`.countdown-value[data-unit="${u}"]`).innerText();
+    await visitor.page.waitForFunction(() => document.querySelector('#hero [data-unit]')?.textContent !== '--');
+    const unit = (u: string) => hero.locator(`[data-unit="${u}"]`).innerText();
     const shown =
       Number(await unit('hours')) * 3600 + Number(await unit('minutes')) * 60 + Number(await unit('seconds'));
     expect(shown).toBeLessThanOrEqual(3600);

@@ -299,7 +299,12 @@ describe('Admin Users screen in a real browser', () => {
     await page.goto(e2e.url(ADMIN_PATH));
     await page.getByTestId('admin-forbidden').waitFor(FIRST_PAINT);
     expect(await page.getByTestId('admin-forbidden').innerText()).toContain(Messages.common.forbidden);
-    expect(await page.locator('.admin-link').count()).toBe(0);
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /^(Admin|Activations|Offer timer)$/ })
+        .count(),
+    ).toBe(0);
     expect(await page.getByTestId('admin-users').count()).toBe(0);
 
     const tampered = await newPage();
@@ -324,7 +329,7 @@ describe('Admin Users screen in a real browser', () => {
     const adminView = await newPage();
     await signInBrowser(adminView.context, admin);
     await adminView.page.goto(e2e.url('/dashboard'));
-    await adminView.page.locator('a.admin-link[href="/dashboard/admin/users"]').click(FIRST_PAINT);
+    await adminView.page.getByRole('link', { name: 'Admin', exact: true }).click(FIRST_PAINT);
     await adminView.page.waitForURL(`**${ADMIN_PATH}`);
     await adminView.page.getByTestId('admin-users').waitFor(FIRST_PAINT);
   });
@@ -343,7 +348,7 @@ describe('Admin Users screen in a real browser', () => {
     expect(await page.getByRole('button', { name: 'First page' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
-    expect(await page.locator('.admin-pager__page').count()).toBe(Math.min(3, pages));
+    expect(await page.getByRole('button', { name: /^Page \d+$/ }).count()).toBe(Math.min(3, pages));
 
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => page.getByTestId('admin-page-indicator').innerText()).toBe(`Page 2 of ${pages}`);

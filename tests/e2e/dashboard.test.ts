@@ -66,8 +66,8 @@ describe('dashboard in a real browser', () => {
       { timeout: 3000 },
     );
     expect(await trial.innerText()).not.toBe(first);
-    expect(await page.locator('.tier-badge').innerText()).toBe('TRIAL');
-    const footer = await page.locator('.sidebar__footer').innerText();
+    expect(await page.getByTestId('tier-badge').innerText()).toBe('TRIAL');
+    const footer = await page.getByTestId('sidebar-footer').innerText();
     expect(footer).toContain('Trial Member');
     expect(footer).toContain(guest.user.admissionCode);
 
@@ -181,8 +181,8 @@ describe('dashboard in a real browser', () => {
     await signInBrowser(context, silver);
     await page.goto(e2e.url('/dashboard'));
     await page.getByTestId('active-view').waitFor();
-    await page.waitForFunction(() => document.querySelector('.tier-badge')?.textContent === 'SILVER');
-    expect(await page.locator('.sidebar__footer').innerText()).toContain('SILVER Elite');
+    await page.waitForFunction(() => document.querySelector('[data-testid=tier-badge]')?.textContent === 'SILVER');
+    expect(await page.getByTestId('sidebar-footer').innerText()).toContain('SILVER Elite');
     expect(await page.locator('[data-testid=trial-countdown]').count()).toBe(0);
     // Wait for the live connection before issuing, so the pushes are what the page shows.
     await page.waitForFunction(() => !document.body.textContent?.includes('Loading signals...'));
@@ -298,7 +298,7 @@ describe('dashboard in a real browser', () => {
     await page.waitForFunction(() => document.body.textContent?.includes('EUR/USD (OTC)'), undefined, {
       timeout: 5000,
     });
-    expect(await page.locator('.tier-badge').innerText()).toBe('GOLD');
+    expect(await page.getByTestId('tier-badge').innerText()).toBe('GOLD');
     expect(await page.locator('[data-testid=trial-countdown]').count()).toBe(0);
   });
 

@@ -54,9 +54,14 @@ async function waitForContent(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(
     () => {
-      if (document.querySelector('.spinner, [aria-busy="true"]')) return false;
+      if (document.querySelector('[aria-busy="true"]')) return false;
+      // Every spinner sits in (or is) a status that names what is pending.
       const statuses = [...document.querySelectorAll('[role="status"]')];
-      return !statuses.some((s) => /^\s*(Loading|Verifying)/.test(s.textContent ?? ''));
+      return !statuses.some((s) =>
+        /^\s*(Loading|Verifying|Searching|Updating)/.test(
+          `${s.getAttribute('aria-label') ?? ''}${s.textContent ?? ''}`,
+        ),
+      );
     },
     undefined,
     { timeout: 8000 },

@@ -48,7 +48,7 @@ describe('journey: validation messages of the public forms', () => {
 
     // Strength bars follow the three checks; the toggle shows the password.
     await page.getByLabel('Password', { exact: true }).fill('abcdefgH');
-    expect(await page.locator('#password-strength li.met').count()).toBe(2);
+    expect(await page.locator('#password-strength li', { hasText: '(met)' }).count()).toBe(2);
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
   });
@@ -230,7 +230,7 @@ describe('journey: validation messages of the public forms', () => {
     await page.getByLabel('What is your full name?').fill('L');
     expect(await fieldErrors(page)).not.toContain('Full name is required');
     await q(4).getByLabel('No').check();
-    expect(await q(4).locator('.field-error').count()).toBe(0);
+    expect(await q(4).getByTestId('field-error').count()).toBe(0);
     const count = await e2e.server.context.db
       .selectFrom('bot_access_submissions')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -132,5 +132,5 @@ export function extractResetToken(text: string): string {
 
 /** Texts of every visible field error on the page, in order. */
 export async function fieldErrors(page: Page): Promise<string[]> {
-  return page.locator('.field-error').allInnerTexts();
+  return page.getByTestId('field-error').allInnerTexts();
 }

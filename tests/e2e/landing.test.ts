@@ -77,7 +77,7 @@ describe('journey: the landing page', () => {
     const { body } = await e2e.server.api<TPublicStats>('GET', '/api/stats/public');
     const stats = body.data!;
     expect(stats.members).toBeGreaterThanOrEqual(2);
-    const value = (key: string) => page.locator(`[data-stat="${key}"] .stat-value`);
+    const value = (key: string) => page.locator(`[data-stat="${key}"] dd`);
     await value('members').waitFor();
     expect(await value('members').innerText()).toBe(stats.members.toLocaleString('en-US'));
     expect(await value('signals').innerText()).toBe(stats.signalsIssued.toLocaleString('en-US'));
@@ -87,7 +87,7 @@ describe('journey: the landing page', () => {
       expect(await value('win-with-martingale').innerText()).toBe('No resolved signals yet');
     }
     if (stats.marketSource === 'simulated') {
-      expect(await page.locator('.stats-strip').innerText()).toContain('Simulated market');
+      expect(await page.getByRole('region', { name: 'Platform figures' }).innerText()).toContain('Simulated market');
     }
     // No marketing figure of the spec is shown as a fact.
     const text = await page.locator('body').innerText();
@@ -99,9 +99,9 @@ describe('journey: the landing page', () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/'));
     const hero = page.locator('#hero');
-    const hours = hero.locator('.countdown-value[data-unit="hours"]');
+    const hours = hero.locator('[data-unit="hours"]');
     await hero.getByRole('timer').waitFor();
-    await page.waitForFunction(() => document.querySelector('#hero .countdown-value')?.textContent !== '--');
+    await page.waitForFunction(() => document.querySelector('#hero [data-unit]')?.textContent !== '--');
     expect(Number(await hours.innerText())).toBeLessThanOrEqual(8);
     const read = async () => (await hero.getByRole('timer').getAttribute('aria-label')) ?? '';
 
@@ -141,7 +141,7 @@ describe('journey: the landing page', () => {
   it('computes the risk calculator with the formulas of section 9', async () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/#about'));
-    const result = (label: string) => page.locator('.calc-result', { hasText: label }).locator('dd');
+    const result = (label: string) => page.locator('dl[aria-live] > div', { hasText: label }).locator('dd');
     expect(await page.getByLabel('Trading capital (USD)').inputValue()).toBe('1000');
     expect(await page.getByLabel('Risk per trade', { exact: true }).inputValue()).toBe('2');
     expect(await page.getByLabel('Expected win rate').inputValue()).toBe('70');
@@ -152,7 +152,7 @@ describe('journey: the landing page', () => {
     expect(await result('Expected value per trade').innerText()).toBe('+$8.00');
     await page.getByLabel('Trading capital (USD)').fill('500');
     expect(await result('Risk per trade').innerText()).toBe('$10.00');
-    expect(await page.locator('.calc-disclaimer').innerText()).toContain('educational purposes only');
+    expect(await page.getByText(/educational purposes only/).innerText()).toContain('educational purposes only');
   });
 
   it('rotates the sample reviews every 5 s and lets a dot pick one', async () => {
@@ -165,7 +165,9 @@ describe('journey: the landing page', () => {
     await dots.nth(2).click();
     expect(await dots.nth(2).getAttribute('aria-current')).toBe('true');
     await page.waitForFunction(
-      () => document.querySelectorAll('.dots button')[0]?.getAttribute('aria-current') === 'true',
+      () =>
+        document.querySelector('#testimonials button[aria-label^="Show review 1 "]')?.getAttribute('aria-current') ===
+        'true',
       undefined,
       { timeout: 6500 },
     );

@@ -32,9 +32,9 @@ describe('offer and contact copy in a real browser', () => {
     const { page } = await e2e.newPage({ width: 390, height: 844 });
     await page.goto(e2e.url('/'));
     const hero = page.locator('#hero');
-    await hero.locator('.countdown-value[data-unit="days"]').waitFor();
-    expect(Number(await hero.locator('.countdown-value[data-unit="days"]').innerText())).toBeGreaterThanOrEqual(29);
-    expect(Number(await hero.locator('.countdown-value[data-unit="hours"]').innerText())).toBeLessThan(24);
+    await hero.locator('[data-unit="days"]').waitFor();
+    expect(Number(await hero.locator('[data-unit="days"]').innerText())).toBeGreaterThanOrEqual(29);
+    expect(Number(await hero.locator('[data-unit="hours"]').innerText())).toBeLessThan(24);
 
     await page.goto(e2e.url('/bot-access'));
     await page.waitForFunction(() =>

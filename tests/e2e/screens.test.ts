@@ -63,8 +63,12 @@ describe('screens: fit and keyboard', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Close menu');
 
     // Everything behind the menu is inert; focus walks only through the menu, both ways.
-    expect(await page.evaluate(() => (document.querySelector('.dashboard__body') as HTMLElement).inert)).toBe(true);
-    expect(await page.evaluate(() => (document.querySelector('.skip-link') as HTMLElement).inert)).toBe(true);
+    expect(
+      await page.evaluate(() => (document.getElementById('dashboard-main')!.parentElement as HTMLElement).inert),
+    ).toBe(true);
+    expect(await page.evaluate(() => (document.querySelector('a[href="#dashboard-main"]') as HTMLElement).inert)).toBe(
+      true,
+    );
     for (let i = 0; i < 25; i += 1) {
       await page.keyboard.press('Tab');
       expect(await focusIn(page, 'dashboard-sidebar'), `after Tab ${i + 1}`).toBe(true);
@@ -87,7 +91,9 @@ describe('screens: fit and keyboard', () => {
     await menu.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.evaluate(() => (document.querySelector('.dashboard__body') as HTMLElement).inert)).toBe(false);
+    expect(
+      await page.evaluate(() => (document.getElementById('dashboard-main')!.parentElement as HTMLElement).inert),
+    ).toBe(false);
 
     // The Close menu button also gives focus back to the toggle.
     await page.keyboard.press('Enter');
@@ -135,7 +141,7 @@ describe('screens: fit and keyboard', () => {
         await page.keyboard.press('Tab');
         reached = await page.evaluate(() => {
           const active = document.activeElement;
-          const inMain = active?.closest('.signal-room__grid > .stack');
+          const inMain = active?.closest('[data-testid=signal-room-main]');
           return inMain ? (active?.getAttribute('data-testid') ?? active?.tagName ?? 'element') : '';
         });
       }
@@ -166,7 +172,7 @@ describe('screens: fit and keyboard', () => {
           });
           expect(visible, `${feature} for ${member.user.fullName}`).toBe(true);
         }
-        const nav = await page.locator('.sidebar__nav').evaluate((el) => ({
+        const nav = await page.getByRole('navigation', { name: 'Dashboard' }).evaluate((el) => ({
           scrollable: getComputedStyle(el).overflowY === 'auto',
           // At these sizes the whole list fits: nothing is left below the fold of the list.
           hidden: el.scrollHeight - el.clientHeight,
@@ -194,7 +200,7 @@ describe('screens: fit and keyboard', () => {
 
   it('keeps the phone header on one row for an admin, says ADMIN and puts the rest in the menu', async () => {
     const { page } = await open(admin, '/dashboard', PHONE);
-    const header = page.locator('.dash-header');
+    const header = page.getByRole('banner');
     const rows = await header.evaluate((el) => {
       const boxes = [...el.children].map((child) => child.getBoundingClientRect());
       const first = boxes[0] as DOMRect;
@@ -207,7 +213,7 @@ describe('screens: fit and keyboard', () => {
     expect(rows.sameRow).toBe(true);
     expect(rows.fits).toBe(true);
     expect(rows.height).toBeLessThan(80);
-    expect(await header.locator('.tier-badge').innerText()).toBe('ADMIN');
+    expect(await header.getByTestId('tier-badge').innerText()).toBe('ADMIN');
     expect(await header.innerText()).not.toMatch(/TRIAL|Trial|Welcome back|Offer timer/);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -230,14 +236,14 @@ describe('screens: fit and keyboard', () => {
 
   it("keeps a trial member's phone header on one row; the menu holds the trial countdown and the feed badge", async () => {
     const { page } = await open(guest, '/dashboard', PHONE);
-    const header = page.locator('.dash-header');
+    const header = page.getByRole('banner');
     const sameRow = await header.evaluate((el) => {
       const boxes = [...el.children].map((child) => child.getBoundingClientRect());
       const first = boxes[0] as DOMRect;
       return boxes.every((b) => b.top < first.bottom && b.bottom > first.top && b.right <= window.innerWidth);
     });
     expect(sameRow).toBe(true);
-    expect(await header.locator('.tier-badge').innerText()).toBe('TRIAL');
+    expect(await header.getByTestId('tier-badge').innerText()).toBe('TRIAL');
     expect(await header.getByTestId('trial-countdown').count()).toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -256,7 +262,7 @@ describe('screens: fit and keyboard', () => {
 
     // On a desktop the same items sit in the header itself.
     const wide = await open(guest, '/dashboard', DESKTOP);
-    const wideHeader = wide.page.locator('.dash-header');
+    const wideHeader = wide.page.getByRole('banner');
     await wideHeader.getByTestId('feed-badge').waitFor();
     expect(await wideHeader.getByTestId('trial-countdown').innerText()).toContain('delayed signals');
   });
@@ -264,8 +270,8 @@ describe('screens: fit and keyboard', () => {
   it('gives an admin whose own tier is guest every member page at full access', async () => {
     const { page } = await open(admin, '/dashboard', DESKTOP);
     await page.getByTestId('elite-view').waitFor();
-    expect(await page.locator('.tier-badge').innerText()).toBe('ADMIN');
-    expect(await page.locator('#dashboard-sidebar .is-locked').count()).toBe(0);
+    expect(await page.getByTestId('tier-badge').innerText()).toBe('ADMIN');
+    expect(await page.locator('#dashboard-sidebar [role="tooltip"]').count()).toBe(0);
     expect(await page.locator('[data-testid=trial-countdown]').count()).toBe(0);
     await page.getByTestId('nav-signals').click();
     await page.getByTestId('current-signal').waitFor();

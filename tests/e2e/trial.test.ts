@@ -100,7 +100,7 @@ describe('trial: delayed signals in a real browser', () => {
       '/dashboard/account-setup',
     );
     expect(await page.getByTestId('trial-countdown').innerText()).toContain('Trial ended');
-    expect(await page.locator('.tier-badge').innerText()).toBe('TRIAL ENDED');
+    expect(await page.getByTestId('tier-badge').innerText()).toBe('TRIAL ENDED');
     expect(await page.getByTestId('nav-signals').getAttribute('class')).toContain('is-locked');
     expect(await page.locator('body').innerText()).not.toContain('GBP/USD');
 

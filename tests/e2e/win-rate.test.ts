@@ -40,7 +40,7 @@ describe('win rates in a real browser', () => {
   it('the landing page shows a 1% first-window rate as 1%, leads with it, and shows the recovery rate beside it', async () => {
     const { page } = await e2e.newPage({ width: 390, height: 844 });
     await page.goto(e2e.url('/'));
-    const value = (key: string) => page.locator(`[data-stat="${key}"] .stat-value`);
+    const value = (key: string) => page.locator(`[data-stat="${key}"] dd`);
     await value('win-first-window').waitFor();
     expect(await value('win-first-window').innerText()).toBe('1%');
     expect(await value('win-with-martingale').innerText()).toBe('2%');
@@ -48,7 +48,13 @@ describe('win rates in a real browser', () => {
       'Won in first window (of 100 resolved)',
     );
     // The first figure of the strip is the first-window rate, and the hero card leads with it too.
-    expect(await page.locator('.stats-grid .stat').first().getAttribute('data-stat')).toBe('win-first-window');
+    expect(
+      await page
+        .getByRole('region', { name: 'Platform figures' })
+        .locator('[data-stat]')
+        .first()
+        .getAttribute('data-stat'),
+    ).toBe('win-first-window');
     expect(await page.getByTestId('hero-win-first-window').innerText()).toContain('1%');
     expect(await page.getByTestId('hero-win-with-martingale').innerText()).toBe('2% with martingale recovery');
     expect(await page.getByTestId('wins-by-level').innerText()).toContain('first window 1 · L1 0 · L2 1 · L3 0');

@@ -118,7 +118,11 @@ export async function fetchProofFile(id: string): Promise<CallResult<{ blob: Blo
     return failed(null, UNREACHABLE);
   }
   if (!response.ok) {
-    const answer = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+    const answer = (await response.json().catch((error: unknown) => {
+      // An error answer that is not JSON (a proxy's page): the generic message below is shown instead.
+      console.warn(`Proof file ${id}: HTTP ${response.status} answer is not JSON:`, error);
+      return null;
+    })) as Envelope<unknown> | null;
     return failed(answer, 'The file could not be loaded.');
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'proof';

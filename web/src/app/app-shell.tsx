@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
+import textStyles from '../components/ui/text.module.css';
 import { publicPageTitle, useDocumentTitle } from './page-title.js';
 import { useFocusHeadingOnNavigation } from './route-focus.js';
 
@@ -31,7 +32,7 @@ function FocusOnNavigation() {
 /** What shows while the first page's code loads. */
 export function AppLoading() {
   return (
-    <p className="center-screen" role="status">
+    <p className={textStyles.centerScreen} role="status">
       Loading...
     </p>
   );

@@ -1,4 +1,7 @@
+import { clsx } from 'clsx';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import buttonStyles from '../components/ui/button.module.css';
+import textStyles from '../components/ui/text.module.css';
 
 /** Shown when a page fails to load (e.g. a chunk could not be fetched) or throws while rendering. */
 export function RouteError() {
@@ -7,11 +10,15 @@ export function RouteError() {
     ? `${error.status} ${error.statusText}`
     : 'This page could not be loaded.';
   return (
-    <main className="center-screen" role="alert">
+    <main className={textStyles.centerScreen} role="alert">
       <h1>Something went wrong</h1>
       <p>{message}</p>
       <p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}
+          onClick={() => window.location.reload()}
+        >
           Reload
         </button>{' '}
         <Link to="/">Back to home</Link>

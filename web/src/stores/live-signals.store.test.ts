@@ -1,14 +1,46 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLiveSignalsStore } from './live-signals.store.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLiveSignalsStore, type LiveSignalsStore } from './live-signals.store.js';
 import { countdown, makeSignal, makeStats, makeUser } from './live-signals.test-data.js';
 import { useSessionStore } from './session.store.js';
 
-const live = () => useLiveSignalsStore.getState();
+let store: LiveSignalsStore;
+let detach: () => void;
+const live = () => store.getState();
 
 describe('live signals store', () => {
   beforeEach(() => {
     useSessionStore.getState().clear();
-    live().clearSignals();
+    store = createLiveSignalsStore();
+    detach = live().attach();
+  });
+  afterEach(() => detach());
+
+  it('creates independent stores: a signal or transport change in one leaves the other as it was', () => {
+    const other = createLiveSignalsStore();
+    const detachOther = other.getState().attach();
+    try {
+      live().applySnapshot({ user: makeUser(), signals: [makeSignal(1)], stats: makeStats(), countdown });
+      live().transition({ type: 'start' });
+      expect(other.getState().signals).toEqual([]);
+      expect(other.getState().stats).toBeNull();
+      expect(other.getState().transport).toBe('off');
+      expect(other.getState().countdown).toBeNull();
+      // Both follow the one session, but each loads into its own state.
+      expect(other.getState().access).toBe(true);
+      other.getState().applySignal(makeSignal(2));
+      expect(live().signals.map((s) => s.id)).toEqual(['sig-1']);
+      expect(other.getState().signals.map((s) => s.id)).toEqual(['sig-2']);
+    } finally {
+      detachOther();
+    }
+  });
+
+  it('stops following the session once detached', () => {
+    const other = createLiveSignalsStore();
+    other.getState().attach()();
+    useSessionStore.getState().setUser(makeUser());
+    expect(live().access).toBe(true);
+    expect(other.getState().access).toBe(false);
   });
 
   it('has no access and drops signals while no member with access is signed in', () => {

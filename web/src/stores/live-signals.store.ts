@@ -8,7 +8,7 @@ import {
   type TSignalView,
   type TUser,
 } from '@signalroom/shared';
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { fetchMe } from '../api/session.api.js';
 import { fetchPerformanceStats, fetchSignals } from '../api/signals.api.js';
 import type { AppSocket } from '../realtime/socket.js';
@@ -59,7 +59,14 @@ export interface LiveSignalsState {
   stop(): void;
   /** Retries after a failed first load. */
   retry(): void;
+  /**
+   * Follows the session user from now on (access, trial end); returns the function that stops following
+   * it and closes the connection. The provider calls it on mount.
+   */
+  attach(): () => void;
 }
+
+export type LiveSignalsStore = StoreApi<LiveSignalsState>;
 
 /** How long the socket may take to connect before polling starts meanwhile. */
 const CONNECT_TIMEOUT_MS = 4000;
@@ -72,242 +79,260 @@ const initialData = {
   lastRefreshAt: null as string | null,
 };
 
-/** Live signals, statistics and countdown for the dashboard: push through socket.io, polling as fallback. */
-export const useLiveSignalsStore = create<LiveSignalsState>((set, get) => ({
-  transport: 'off',
-  mode: 'none',
-  access: false,
-  countdown: null,
-  ...initialData,
-
-  applySnapshot(snapshot, at = new Date()) {
-    if (snapshot.countdown) set({ countdown: snapshot.countdown });
-    if (snapshot.user) get().applyAccount(snapshot.user);
-    if (!get().access) return;
-    set({
-      signals: normalizeSignals(snapshot.signals),
-      stats: snapshot.stats,
-      loadStatus: 'ready',
-      loadError: null,
-      lastRefreshAt: at.toISOString(),
-    });
-  },
-  applySignal(signal, at = new Date()) {
-    // A signal that arrives after access was lost (a late or replayed event) is dropped.
-    if (!get().access) return;
-    set((s) => ({ signals: mergeSignal(s.signals, signal), lastRefreshAt: at.toISOString() }));
-  },
-  applyStats(stats) {
-    if (!get().access) return;
-    set({ stats });
-  },
-  applyCountdown(countdown) {
-    set({ countdown });
-  },
-  applyAccount(user) {
-    // The session store is the one source of the user; access follows it (see syncAccess below).
-    useSessionStore.getState().setUser(user);
-  },
-  applyPoll(result, at = new Date()) {
-    if (!get().access) return;
-    if (result.error) {
-      // Keep what is shown; only the very first load turns into an error state.
-      if (get().loadStatus !== 'ready') set({ loadStatus: 'error', loadError: result.error });
-      return;
-    }
-    set((s) => ({
-      signals: result.signals ? normalizeSignals(result.signals) : s.signals,
-      stats: result.stats ?? s.stats,
-      loadStatus: 'ready',
-      loadError: null,
-      lastRefreshAt: result.signals ? at.toISOString() : s.lastRefreshAt,
-    }));
-  },
-  transition(event) {
-    set((s) => ({ transport: nextTransport(s.transport, event) }));
-  },
-  clearSignals() {
-    set({ ...initialData });
-  },
-
-  start(token, user) {
-    connection.open(token, user);
-  },
-  stop() {
-    connection.close();
-  },
-  retry() {
-    set({ loadStatus: 'loading', loadError: null });
-    void connection.pollOnce();
-  },
-}));
-
 /**
- * The effects behind the store: one socket per signed-in member and a 2 s poller that runs only while
- * the socket is down and the member has signal access. Listeners call store actions and nothing else.
+ * Creates the live signals, statistics and countdown of one dashboard: push through socket.io, polling as
+ * fallback. Each call owns its socket, poller and timers, so two stores (tests, several accounts) never
+ * share state. The app creates one per dashboard through `LiveSignalsProvider`.
  */
-const connection = (() => {
-  let socket: AppSocket | null = null;
-  let pollTimer: ReturnType<typeof setInterval> | null = null;
-  let generation = 0;
-  let polling = false;
+export function createLiveSignalsStore(): LiveSignalsStore {
+  // Access as the session stands now, so the first render is right before `attach` follows changes.
+  const initialMode = signalAccessMode(useSessionStore.getState().user, new Date());
+  const store: LiveSignalsStore = createStore<LiveSignalsState>((set, get) => ({
+    transport: 'off',
+    mode: initialMode,
+    access: initialMode !== 'none',
+    countdown: null,
+    ...initialData,
+    loadStatus: initialMode === 'none' ? 'idle' : 'loading',
 
-  const store = () => readLiveState();
-
-  function stopPolling() {
-    if (pollTimer) clearInterval(pollTimer);
-    pollTimer = null;
-  }
-
-  async function pollOnce() {
-    if (polling || !store().access) return;
-    polling = true;
-    const mine = generation;
-    try {
-      const withStats = shouldRefreshStats(Math.random(), store().stats !== null);
-      const [signals, stats] = await Promise.all([
-        fetchSignals(),
-        withStats ? fetchPerformanceStats() : Promise.resolve(null),
-      ]);
-      if (mine !== generation) return;
-      if (!signals.ok) {
-        if (signals.status === 'unauthorized') {
-          // The session ended elsewhere (logout, expiry): the dashboard sends the member to login.
-          useSessionStore.getState().clear();
-          return;
-        }
-        if (signals.status === 'forbidden') {
-          // Access changed on the server while the socket was down: re-read the member, which locks the room.
-          const me = await fetchMe();
-          if (me.kind === 'ok' && mine === generation) store().applyAccount(me.user);
-          if (me.kind === 'unauthorized') useSessionStore.getState().clear();
-          return;
-        }
-        store().applyPoll({ error: signals.message });
+    applySnapshot(snapshot, at = new Date()) {
+      if (snapshot.countdown) set({ countdown: snapshot.countdown });
+      if (snapshot.user) get().applyAccount(snapshot.user);
+      if (!get().access) return;
+      set({
+        signals: normalizeSignals(snapshot.signals),
+        stats: snapshot.stats,
+        loadStatus: 'ready',
+        loadError: null,
+        lastRefreshAt: at.toISOString(),
+      });
+    },
+    applySignal(signal, at = new Date()) {
+      // A signal that arrives after access was lost (a late or replayed event) is dropped.
+      if (!get().access) return;
+      set((s) => ({ signals: mergeSignal(s.signals, signal), lastRefreshAt: at.toISOString() }));
+    },
+    applyStats(stats) {
+      if (!get().access) return;
+      set({ stats });
+    },
+    applyCountdown(countdown) {
+      set({ countdown });
+    },
+    applyAccount(user) {
+      // The session store is the one source of the user; access follows it (see syncAccess below).
+      useSessionStore.getState().setUser(user);
+    },
+    applyPoll(result, at = new Date()) {
+      if (!get().access) return;
+      if (result.error) {
+        // Keep what is shown; only the very first load turns into an error state.
+        if (get().loadStatus !== 'ready') set({ loadStatus: 'error', loadError: result.error });
         return;
       }
-      store().applyPoll({ signals: signals.data, ...(stats?.ok ? { stats: stats.data } : {}) });
-    } finally {
-      polling = false;
-    }
-  }
+      set((s) => ({
+        signals: result.signals ? normalizeSignals(result.signals) : s.signals,
+        stats: result.stats ?? s.stats,
+        loadStatus: 'ready',
+        loadError: null,
+        lastRefreshAt: result.signals ? at.toISOString() : s.lastRefreshAt,
+      }));
+    },
+    transition(event) {
+      set((s) => ({ transport: nextTransport(s.transport, event) }));
+    },
+    clearSignals() {
+      set({ ...initialData });
+    },
 
-  function syncPolling() {
-    const { transport, access } = store();
-    if (transport === 'polling' && access) {
-      if (!pollTimer) {
-        void pollOnce();
-        pollTimer = setInterval(() => void pollOnce(), TIMING.signalPollMs);
+    start(token, user) {
+      connection.open(token, user);
+    },
+    stop() {
+      connection.close();
+    },
+    retry() {
+      set({ loadStatus: 'loading', loadError: null });
+      void connection.pollOnce();
+    },
+    attach() {
+      const unsubscribe = useSessionStore.subscribe((state, previous) => {
+        if (state.user !== previous.user) syncAccess(state.user);
+      });
+      syncAccess(useSessionStore.getState().user);
+      return () => {
+        unsubscribe();
+        if (trialEndTimer) clearTimeout(trialEndTimer);
+        trialEndTimer = null;
+        connection.close();
+      };
+    },
+  }));
+
+  /**
+   * The effects behind the store: one socket per signed-in member and a 2 s poller that runs only while
+   * the socket is down and the member has signal access. Listeners call store actions and nothing else.
+   */
+  const connection = (() => {
+    let socket: AppSocket | null = null;
+    let pollTimer: ReturnType<typeof setInterval> | null = null;
+    let generation = 0;
+    let polling = false;
+
+    const store = () => readLiveState();
+
+    function stopPolling() {
+      if (pollTimer) clearInterval(pollTimer);
+      pollTimer = null;
+    }
+
+    async function pollOnce() {
+      if (polling || !store().access) return;
+      polling = true;
+      const mine = generation;
+      try {
+        const withStats = shouldRefreshStats(Math.random(), store().stats !== null);
+        const [signals, stats] = await Promise.all([
+          fetchSignals(),
+          withStats ? fetchPerformanceStats() : Promise.resolve(null),
+        ]);
+        if (mine !== generation) return;
+        if (!signals.ok) {
+          if (signals.status === 'unauthorized') {
+            // The session ended elsewhere (logout, expiry): the dashboard sends the member to login.
+            useSessionStore.getState().clear();
+            return;
+          }
+          if (signals.status === 'forbidden') {
+            // Access changed on the server while the socket was down: re-read the member, which locks the room.
+            const me = await fetchMe();
+            if (me.kind === 'ok' && mine === generation) store().applyAccount(me.user);
+            if (me.kind === 'unauthorized') useSessionStore.getState().clear();
+            return;
+          }
+          store().applyPoll({ error: signals.message });
+          return;
+        }
+        store().applyPoll({ signals: signals.data, ...(stats?.ok ? { stats: stats.data } : {}) });
+      } finally {
+        polling = false;
       }
-    } else stopPolling();
-  }
-
-  function transition(event: TransportEvent) {
-    store().transition(event);
-    syncPolling();
-  }
-
-  async function open(token: string, user: TUser) {
-    if (socket || store().transport !== 'off') return;
-    generation += 1;
-    const mine = generation;
-    store().applyAccount(user);
-    transition({ type: 'start' });
-    // A socket that neither connects nor fails (a proxy swallowing upgrades) must not leave the room empty.
-    setTimeout(() => {
-      if (mine === generation && store().transport === 'connecting') transition({ type: 'connect-failed' });
-    }, CONNECT_TIMEOUT_MS);
-    try {
-      // socket.io-client is loaded only here, in its own chunk, after login.
-      const { connectSocket } = await import('../realtime/socket.js');
-      if (mine !== generation) return;
-      const s = connectSocket(token);
-      socket = s;
-      let connectedBefore = false;
-      s.on('connect', () => {
-        transition({ type: 'connected' });
-        // Pushes missed while disconnected are not replayed: re-read what the screens are showing.
-        if (connectedBefore) {
-          if (useActivationStore.getState().loadStatus === 'ready') void useActivationStore.getState().load();
-          emitAdminActivationEvent({ type: 'resync' });
-        }
-        connectedBefore = true;
-      });
-      s.on('disconnect', (reason) => {
-        transition({ type: 'disconnected' });
-        // The server drops a socket only when its session ended (logout elsewhere, password reset); the
-        // client will not reconnect by itself, so confirm with /auth/me and send the member to login.
-        if (reason === 'io server disconnect') {
-          void fetchMe().then((me) => {
-            if (me.kind === 'unauthorized' && mine === generation) useSessionStore.getState().clear();
-          });
-        }
-      });
-      s.on('connect_error', () => transition({ type: 'connect-failed' }));
-      s.on('snapshot', (snapshot) => store().applySnapshot(snapshot));
-      s.on('signal:new', (signal) => store().applySignal(signal));
-      s.on('signal:update', (signal) => store().applySignal(signal));
-      s.on('stats:update', (stats) => store().applyStats(stats));
-      s.on('countdown:tick', (countdown) => store().applyCountdown(countdown));
-      s.on('account:update', (next) => store().applyAccount(next));
-      s.on('activation:update', (activation) => useActivationStore.getState().apply(activation));
-      s.on('activation:new', ({ proof, replacesId }) => emitAdminActivationEvent({ type: 'new', proof, replacesId }));
-      s.on('activation:reviewed', (proof) => emitAdminActivationEvent({ type: 'reviewed', proof }));
-    } catch {
-      // The socket chunk could not load (offline, new deploy): polling keeps the room alive.
-      if (mine === generation) transition({ type: 'connect-failed' });
     }
-  }
 
-  /** After access changed: poll if the socket is down, or ask the socket for a fresh snapshot. */
-  function accessChanged() {
-    syncPolling();
-    if (socket?.connected && store().access) {
-      socket.emit('snapshot:request', (snapshot) => store().applySnapshot(snapshot));
+    function syncPolling() {
+      const { transport, access } = store();
+      if (transport === 'polling' && access) {
+        if (!pollTimer) {
+          void pollOnce();
+          pollTimer = setInterval(() => void pollOnce(), TIMING.signalPollMs);
+        }
+      } else stopPolling();
     }
+
+    function transition(event: TransportEvent) {
+      store().transition(event);
+      syncPolling();
+    }
+
+    async function open(token: string, user: TUser) {
+      if (socket || store().transport !== 'off') return;
+      generation += 1;
+      const mine = generation;
+      store().applyAccount(user);
+      transition({ type: 'start' });
+      // A socket that neither connects nor fails (a proxy swallowing upgrades) must not leave the room empty.
+      setTimeout(() => {
+        if (mine === generation && store().transport === 'connecting') transition({ type: 'connect-failed' });
+      }, CONNECT_TIMEOUT_MS);
+      try {
+        // socket.io-client is loaded only here, in its own chunk, after login.
+        const { connectSocket } = await import('../realtime/socket.js');
+        if (mine !== generation) return;
+        const s = connectSocket(token);
+        socket = s;
+        let connectedBefore = false;
+        s.on('connect', () => {
+          transition({ type: 'connected' });
+          // Pushes missed while disconnected are not replayed: re-read what the screens are showing.
+          if (connectedBefore) {
+            if (useActivationStore.getState().loadStatus === 'ready') void useActivationStore.getState().load();
+            emitAdminActivationEvent({ type: 'resync' });
+          }
+          connectedBefore = true;
+        });
+        s.on('disconnect', (reason) => {
+          transition({ type: 'disconnected' });
+          // The server drops a socket only when its session ended (logout elsewhere, password reset); the
+          // client will not reconnect by itself, so confirm with /auth/me and send the member to login.
+          if (reason === 'io server disconnect') {
+            void fetchMe().then((me) => {
+              if (me.kind === 'unauthorized' && mine === generation) useSessionStore.getState().clear();
+            });
+          }
+        });
+        s.on('connect_error', () => transition({ type: 'connect-failed' }));
+        s.on('snapshot', (snapshot) => store().applySnapshot(snapshot));
+        s.on('signal:new', (signal) => store().applySignal(signal));
+        s.on('signal:update', (signal) => store().applySignal(signal));
+        s.on('stats:update', (stats) => store().applyStats(stats));
+        s.on('countdown:tick', (countdown) => store().applyCountdown(countdown));
+        s.on('account:update', (next) => store().applyAccount(next));
+        s.on('activation:update', (activation) => useActivationStore.getState().apply(activation));
+        s.on('activation:new', ({ proof, replacesId }) => emitAdminActivationEvent({ type: 'new', proof, replacesId }));
+        s.on('activation:reviewed', (proof) => emitAdminActivationEvent({ type: 'reviewed', proof }));
+      } catch {
+        // The socket chunk could not load (offline, new deploy): polling keeps the room alive.
+        if (mine === generation) transition({ type: 'connect-failed' });
+      }
+    }
+
+    /** After access changed: poll if the socket is down, or ask the socket for a fresh snapshot. */
+    function accessChanged() {
+      syncPolling();
+      if (socket?.connected && store().access) {
+        socket.emit('snapshot:request', (snapshot) => store().applySnapshot(snapshot));
+      }
+    }
+
+    function close() {
+      generation += 1;
+      stopPolling();
+      socket?.removeAllListeners();
+      socket?.disconnect();
+      socket = null;
+      store().transition({ type: 'stop' });
+      store().clearSignals();
+    }
+
+    return { open, close, pollOnce, accessChanged };
+  })();
+
+  function readLiveState(): LiveSignalsState {
+    return store.getState();
   }
 
-  function close() {
-    generation += 1;
-    stopPolling();
-    socket?.removeAllListeners();
-    socket?.disconnect();
-    socket = null;
-    store().transition({ type: 'stop' });
-    store().clearSignals();
+  let trialEndTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * Signal access follows the session user, whichever path changed it (push, /auth/me, a dashboard code),
+   * and the clock: a trial ends at `trialEndsAt`, when the delayed view empties at once (the server stops
+   * serving it at the same moment).
+   */
+  function syncAccess(user: TUser | null, now = new Date()) {
+    if (trialEndTimer) clearTimeout(trialEndTimer);
+    trialEndTimer = null;
+    const mode = signalAccessMode(user, now);
+    if (mode === 'delayed' && user?.trialEndsAt) {
+      const wait = Math.min(2_147_483_647, Math.max(0, Date.parse(user.trialEndsAt) - now.getTime()));
+      trialEndTimer = setTimeout(() => syncAccess(useSessionStore.getState().user), wait);
+    }
+    const live = store.getState();
+    if (mode === live.mode) return;
+    // Losing access empties the room at once; gaining it (or another view of it) starts a fresh load.
+    if (mode === 'none') store.setState({ mode, access: false, ...initialData });
+    else store.setState({ mode, access: true, ...initialData, loadStatus: 'loading' });
+    connection.accessChanged();
   }
 
-  return { open, close, pollOnce, accessChanged };
-})();
-
-function readLiveState(): LiveSignalsState {
-  return useLiveSignalsStore.getState();
+  return store;
 }
-
-let trialEndTimer: ReturnType<typeof setTimeout> | null = null;
-
-/**
- * Signal access follows the session user, whichever path changed it (push, /auth/me, a dashboard code),
- * and the clock: a trial ends at `trialEndsAt`, when the delayed view empties at once (the server stops
- * serving it at the same moment).
- */
-function syncAccess(user: TUser | null, now = new Date()) {
-  if (trialEndTimer) clearTimeout(trialEndTimer);
-  trialEndTimer = null;
-  const mode = signalAccessMode(user, now);
-  if (mode === 'delayed' && user?.trialEndsAt) {
-    const wait = Math.min(2_147_483_647, Math.max(0, Date.parse(user.trialEndsAt) - now.getTime()));
-    trialEndTimer = setTimeout(() => syncAccess(useSessionStore.getState().user), wait);
-  }
-  const live = useLiveSignalsStore.getState();
-  if (mode === live.mode) return;
-  // Losing access empties the room at once; gaining it (or another view of it) starts a fresh load.
-  if (mode === 'none') useLiveSignalsStore.setState({ mode, access: false, ...initialData });
-  else useLiveSignalsStore.setState({ mode, access: true, ...initialData, loadStatus: 'loading' });
-  connection.accessChanged();
-}
-
-useSessionStore.subscribe((state, previous) => {
-  if (state.user !== previous.user) syncAccess(state.user);
-});
-syncAccess(useSessionStore.getState().user);

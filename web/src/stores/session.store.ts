@@ -26,8 +26,9 @@ function writeStorage(key: string, value: string | null): void {
   try {
     if (value === null) globalThis.localStorage?.removeItem(key);
     else globalThis.localStorage?.setItem(key, value);
-  } catch {
-    // See above: memory only.
+  } catch (error) {
+    // See above: the session stays in memory only; say why, since a reload will sign the member out.
+    console.warn(`Session storage unavailable, keeping "${key}" in memory only:`, error);
   }
 }
 

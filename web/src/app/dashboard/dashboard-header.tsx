@@ -4,6 +4,10 @@ import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { TierBadge } from '../../components/dashboard/tier-badge.js';
 import { useNow } from '../../components/dashboard/use-now.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import textStyles from '../../components/ui/text.module.css';
+import avatarStyles from './avatar.module.css';
+import styles from './dashboard-header.module.css';
 import { DashboardStatus } from './dashboard-status.js';
 
 interface HeaderProps {
@@ -29,12 +33,12 @@ export function DashboardHeader(props: HeaderProps) {
   const { user, productName, pageTitle, wide, menuOpen, onToggleMenu, toggleRef, offline } = props;
   const trialEnded = trialStatus(user, useNow(5000)) === 'ended';
   return (
-    <header className="dash-header">
+    <header className={styles.dashHeader}>
       {!wide && (
         <button
           ref={toggleRef}
           type="button"
-          className="icon-btn dash-header__menu"
+          className={buttonStyles.iconBtn}
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls="dashboard-sidebar"
@@ -44,27 +48,27 @@ export function DashboardHeader(props: HeaderProps) {
           <Menu aria-hidden="true" size={22} />
         </button>
       )}
-      <Link to="/dashboard" className="dash-header__logo">
-        <span className="logo-mark" aria-hidden="true">
+      <Link to="/dashboard" className={styles.dashHeaderLogo}>
+        <span className={styles.logoMark} aria-hidden="true">
           {productName.slice(0, 1)}
         </span>
-        <span className="sr-only">{productName} Command Center</span>
+        <span className={textStyles.srOnly}>{productName} Command Center</span>
       </Link>
-      <div className="dash-header__titles">
-        <p className="dash-header__title" data-testid="header-title">
+      <div className={styles.dashHeaderTitles}>
+        <p className={styles.dashHeaderTitle} data-testid="header-title">
           {pageTitle}
         </p>
-        {wide && <p className="dash-header__welcome">Welcome back, {user.fullName}</p>}
+        {wide && <p className={styles.dashHeaderWelcome}>Welcome back, {user.fullName}</p>}
       </div>
-      <div className="dash-header__right">
+      <div className={styles.dashHeaderRight}>
         {wide && <DashboardStatus user={user} />}
         {offline && (
-          <span className="offline-badge" role="status">
+          <span className={styles.offlineBadge} role="status">
             Offline: showing saved account
           </span>
         )}
         <TierBadge user={user} trialEnded={trialEnded} />
-        <span className="avatar" aria-hidden="true" title={user.fullName}>
+        <span className={avatarStyles.avatar} aria-hidden="true" title={user.fullName}>
           {(user.fullName.trim()[0] ?? '?').toUpperCase()}
         </span>
       </div>

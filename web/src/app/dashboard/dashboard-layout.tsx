@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { fetchMe, logout } from '../../api/session.api.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import textStyles from '../../components/ui/text.module.css';
+import { LiveSignalsProvider, useLiveSignalsStoreApi } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
-import '../../styles/dashboard.css';
 import { useDocumentTitle } from '../page-title.js';
 import { focusPageHeading } from '../route-focus.js';
 import { decideAfterMe, decideDashboardEntry } from './dashboard-guard.js';
 import { DashboardHeader } from './dashboard-header.js';
+import styles from './dashboard-layout.module.css';
 import { DashboardSidebar } from './dashboard-sidebar.js';
 import { dashboardPageTitle } from './nav-items.js';
 import { useWideLayout } from './use-wide-layout.js';
@@ -20,6 +21,15 @@ type Phase = 'checking' | 'ready' | 'login';
  * server, then renders sidebar, header and the page. It also opens the live connection for the member.
  */
 export function Component() {
+  return (
+    <LiveSignalsProvider>
+      <DashboardShell />
+    </LiveSignalsProvider>
+  );
+}
+
+function DashboardShell() {
+  const liveSignals = useLiveSignalsStoreApi();
   const user = useSessionStore((s) => s.user);
   const token = useSessionStore((s) => s.token);
   const [entry] = useState(() => decideDashboardEntry(user, token));
@@ -74,9 +84,9 @@ export function Component() {
     if (phase !== 'ready' || !token) return;
     const current = useSessionStore.getState().user;
     if (!current) return;
-    useLiveSignalsStore.getState().start(token, current);
-    return () => useLiveSignalsStore.getState().stop();
-  }, [phase, token]);
+    liveSignals.getState().start(token, current);
+    return () => liveSignals.getState().stop();
+  }, [phase, token, liveSignals]);
 
   // Close the mobile menu on navigation; Escape closes it too and gives focus back to the toggle.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change by design
@@ -125,15 +135,15 @@ export function Component() {
   async function signOut() {
     setSigningOut(true);
     await logout();
-    useLiveSignalsStore.getState().stop();
+    liveSignals.getState().stop();
     useSessionStore.getState().clear();
     navigate('/', { replace: true });
   }
 
   return (
-    <div className="dashboard">
-      <div className="dashboard__bg" aria-hidden="true" />
-      <a className="skip-link" href="#dashboard-main" inert={menuModal}>
+    <div className={styles.dashboard}>
+      <div className={styles.dashboardBg} aria-hidden="true" />
+      <a className={styles.skipLink} href="#dashboard-main" inert={menuModal}>
         Skip to content
       </a>
       <DashboardSidebar
@@ -151,7 +161,7 @@ export function Component() {
         onSignOut={() => void signOut()}
         signingOut={signingOut}
       />
-      <div className="dashboard__body" inert={menuModal}>
+      <div className={styles.dashboardBody} inert={menuModal}>
         <DashboardHeader
           user={user}
           productName={config?.productName ?? 'Signalroom'}
@@ -162,7 +172,7 @@ export function Component() {
           toggleRef={toggleRef}
           offline={offline}
         />
-        <main id="dashboard-main" className="dashboard__main" tabIndex={-1}>
+        <main id="dashboard-main" className={styles.dashboardMain} tabIndex={-1}>
           <Outlet />
         </main>
       </div>
@@ -172,8 +182,8 @@ export function Component() {
 
 function DashboardLoading() {
   return (
-    <div className="dashboard-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
+    <div className={styles.dashboardLoading} role="status" aria-live="polite">
+      <span className={textStyles.spinner} aria-hidden="true" />
       <p>Loading your Command Center...</p>
     </div>
   );

@@ -1,9 +1,14 @@
 import { isFeatureLocked, Messages, signalAccessMode, type TUser, trialStatus } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Lock, LogOut, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { tierLabel } from '../../components/dashboard/tier-badge.js';
 import { useNow } from '../../components/dashboard/use-now.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import textStyles from '../../components/ui/text.module.css';
+import avatarStyles from './avatar.module.css';
+import styles from './dashboard-sidebar.module.css';
 import { DashboardStatus } from './dashboard-status.js';
 import { NAV_ITEMS } from './nav-items.js';
 
@@ -59,14 +64,14 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
   const content = (
     <>
       {modal && (
-        <div className="sidebar__top">
-          <span className="sidebar__brand" aria-hidden="true">
+        <div className={styles.sidebarTop}>
+          <span className={styles.sidebarBrand} aria-hidden="true">
             Menu
           </span>
           <button
             ref={closeRef}
             type="button"
-            className="icon-btn sidebar__close"
+            className={buttonStyles.iconBtn}
             aria-label="Close menu"
             onClick={onClose}
           >
@@ -75,14 +80,14 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
         </div>
       )}
       {modal && (
-        <div className="sidebar__status" data-testid="menu-status">
-          <p className="sidebar__welcome">Welcome back, {user.fullName}</p>
-          <div className="sidebar__badges">
+        <div className={styles.sidebarStatus} data-testid="menu-status">
+          <p className={styles.sidebarWelcome}>Welcome back, {user.fullName}</p>
+          <div className={styles.sidebarBadges}>
             <DashboardStatus user={user} />
           </div>
         </div>
       )}
-      <nav className="sidebar__nav" aria-label="Dashboard">
+      <nav className={styles.sidebarNav} aria-label="Dashboard">
         <ul>
           {NAV_ITEMS.map((item) => {
             const locked = isFeatureLocked(item.feature, user, now);
@@ -93,10 +98,10 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
               // The tip is the button's description only: outside the button (so it is not also part of
               // its name) and hidden from reading order (so it is not read a second time).
               return (
-                <li key={item.feature} className="nav-entry">
+                <li key={item.feature} className={styles.navEntry}>
                   <button
                     type="button"
-                    className={`nav-item nav-item--${item.variant} is-locked`}
+                    className={clsx(styles.navItem, styles[`nav-item--${item.variant}`], styles.isLocked)}
                     aria-describedby={tipId}
                     data-testid={`nav-${item.feature}`}
                     onClick={() => {
@@ -104,33 +109,37 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
                       navigate('/dashboard/upgrade');
                     }}
                   >
-                    <Icon aria-hidden="true" size={20} className="nav-item__icon" />
-                    <span className="nav-item__text">
-                      <span className="nav-item__label">{item.label}</span>
-                      <span className="nav-item__desc">{item.description}</span>
+                    <Icon aria-hidden="true" size={20} className={styles.navItemIcon} />
+                    <span className={styles.navItemText}>
+                      <span className={styles.navItemLabel}>{item.label}</span>
+                      <span className={styles.navItemDesc}>{item.description}</span>
                     </span>
-                    <Lock aria-hidden="true" size={16} className="nav-item__lock" />
-                    <span className="sr-only">, locked</span>
+                    <Lock aria-hidden="true" size={16} className={styles.navItemLock} />
+                    <span className={textStyles.srOnly}>, locked</span>
                   </button>
-                  <span id={tipId} role="tooltip" aria-hidden="true" className="nav-item__tip">
+                  <span id={tipId} role="tooltip" aria-hidden="true" className={styles.navItemTip}>
                     {Messages.access.upgradeToUnlock}
                   </span>
                 </li>
               );
             }
             return (
-              <li key={item.feature} className="nav-entry">
+              <li key={item.feature} className={styles.navEntry}>
                 <NavLink
                   to={item.to}
                   end={item.to === '/dashboard'}
-                  className={({ isActive }) => `nav-item nav-item--${item.variant}${isActive ? ' is-active' : ''}`}
+                  className={({ isActive }) =>
+                    clsx(styles.navItem, styles[`nav-item--${item.variant}`], isActive && styles.isActive)
+                  }
                   data-testid={`nav-${item.feature}`}
                   onClick={onNavigate}
                 >
-                  <Icon aria-hidden="true" size={20} className="nav-item__icon" />
-                  <span className="nav-item__text">
-                    <span className="nav-item__label">{item.label}</span>
-                    <span className="nav-item__desc">{trialNote ? 'Trial: delayed signals' : item.description}</span>
+                  <Icon aria-hidden="true" size={20} className={styles.navItemIcon} />
+                  <span className={styles.navItemText}>
+                    <span className={styles.navItemLabel}>{item.label}</span>
+                    <span className={styles.navItemDesc}>
+                      {trialNote ? 'Trial: delayed signals' : item.description}
+                    </span>
                   </span>
                 </NavLink>
               </li>
@@ -138,22 +147,27 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
           })}
         </ul>
       </nav>
-      <div className="sidebar__footer">
-        <span className="avatar" aria-hidden="true">
+      <div className={styles.sidebarFooter} data-testid="sidebar-footer">
+        <span className={avatarStyles.avatar} aria-hidden="true">
           {initial}
         </span>
-        <div className="sidebar__who">
-          <span className="sidebar__name">{user.fullName}</span>
-          <span className="sidebar__tier" data-testid="sidebar-tier">
+        <div className={styles.sidebarWho}>
+          <span className={styles.sidebarName}>{user.fullName}</span>
+          <span className={styles.sidebarTier} data-testid="sidebar-tier">
             {tierLabel(user, trialStatus(user, now) === 'ended')}
           </span>
           {user.tier === 'guest' && user.role !== 'admin' && (
-            <span className="sidebar__code">
+            <span className={styles.sidebarCode}>
               Access code: <code data-testid="admission-code">{user.admissionCode}</code>
             </span>
           )}
         </div>
-        <button type="button" className="btn btn-ghost sidebar__signout" onClick={onSignOut} disabled={signingOut}>
+        <button
+          type="button"
+          className={clsx(buttonStyles.btn, buttonStyles.btnGhost, styles.sidebarSignout)}
+          onClick={onSignOut}
+          disabled={signingOut}
+        >
           <LogOut aria-hidden="true" size={18} />
           Sign Out
         </button>
@@ -163,7 +177,7 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
 
   if (!modal) {
     return (
-      <aside id="dashboard-sidebar" className="sidebar" aria-label="Dashboard sidebar">
+      <aside id="dashboard-sidebar" className={styles.sidebar} aria-label="Dashboard sidebar">
         {content}
       </aside>
     );
@@ -171,10 +185,10 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
   return (
     <>
       {/* The backdrop is for pointers only: Escape and the Close menu button are the keyboard's way out. */}
-      {open && <div className="sidebar-overlay" aria-hidden="true" onClick={onClose} />}
+      {open && <div className={styles.sidebarOverlay} aria-hidden="true" onClick={onClose} />}
       <div
         id="dashboard-sidebar"
-        className={`sidebar${open ? ' is-open' : ''}`}
+        className={clsx(styles.sidebar, open && styles.isOpen)}
         role="dialog"
         aria-modal="true"
         aria-label="Menu"

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { FeedBadge } from '../../components/dashboard/feed-badge.js';
 import { TrialCountdown } from '../../components/dashboard/trial-countdown.js';
 import { useNow } from '../../components/dashboard/use-now.js';
+import styles from './dashboard-status.module.css';
 
 /**
  * The header's status items: the feed badge (a live claim only while true), the trial countdown for a
@@ -18,17 +19,17 @@ export function DashboardStatus({ user }: { user: TUser }) {
       <FeedBadge />
       {trial !== null && <TrialCountdown trialEndsAt={user.trialEndsAt} />}
       {user.role === 'admin' && (
-        <Link to="/dashboard/admin/users" className="admin-link">
+        <Link to="/dashboard/admin/users" className={styles.adminLink}>
           <ShieldCheck aria-hidden="true" size={16} /> Admin
         </Link>
       )}
       {user.role === 'admin' && (
-        <Link to="/dashboard/admin/activations" className="admin-link">
+        <Link to="/dashboard/admin/activations" className={styles.adminLink}>
           <BadgeCheck aria-hidden="true" size={16} /> Activations
         </Link>
       )}
       {user.role === 'admin' && (
-        <Link to="/dashboard/admin/offer" className="admin-link">
+        <Link to="/dashboard/admin/offer" className={styles.adminLink}>
           <TimerReset aria-hidden="true" size={16} /> Offer timer
         </Link>
       )}

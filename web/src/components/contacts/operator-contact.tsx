@@ -4,10 +4,13 @@ import {
   type TPublicConfig,
   unconfiguredContacts,
 } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import pageStyles from '../dashboard/dashboard-page.module.css';
+import panelStyles from '../ui/panel.module.css';
 import styles from './operator-contact.module.css';
 
 /** Whether a contact is a real one the operator configured (placeholders never are). */
@@ -53,11 +56,11 @@ export function UnconfiguredContactsNotice() {
   const missing = unconfiguredContacts(config);
   if (missing.length === 0) return null;
   return (
-    <section className={`panel ${styles.notice}`} role="note" data-testid="contacts-not-configured">
+    <section className={clsx(panelStyles.panel, styles.notice)} role="note" data-testid="contacts-not-configured">
       <h2>
         <AlertTriangle aria-hidden="true" size={18} /> Contacts not configured
       </h2>
-      <p className="muted">
+      <p className={pageStyles.muted}>
         These contacts are still the shipped placeholders. Members do not see them; set them in the server configuration
         and restart:
       </p>

@@ -1,9 +1,12 @@
 import { AuthMessages } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { validateDashboardCode } from '../../api/activation.api.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import buttonStyles from '../ui/button.module.css';
 import styles from './access-code-form.module.css';
+import pageStyles from './dashboard-page.module.css';
 
 type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string } | { kind: 'done' };
 
@@ -52,7 +55,9 @@ export function AccessCodeForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       <Heading id={`${id}-title`} className={styles.title}>
         <KeyRound aria-hidden="true" size={18} /> Have an access code?
       </Heading>
-      <p className="muted small">If support gave you a dashboard code, enter it here to unlock your dashboard.</p>
+      <p className={clsx(pageStyles.muted, pageStyles.small)}>
+        If support gave you a dashboard code, enter it here to unlock your dashboard.
+      </p>
       <label htmlFor={`${id}-code`} className={styles.label}>
         Dashboard code
       </label>
@@ -73,7 +78,11 @@ export function AccessCodeForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        <button type="submit" className="btn btn-primary" disabled={phase.kind === 'sending'}>
+        <button
+          type="submit"
+          className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}
+          disabled={phase.kind === 'sending'}
+        >
           {phase.kind === 'sending' ? (
             <>
               <Loader2 aria-hidden="true" size={16} className={styles.spin} /> Checking...

@@ -1,10 +1,14 @@
 import { ACCESS_PATH_LABELS, type TActivation } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { CircleCheck, CircleX, Clock, FileUp, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useActivationStore } from '../../stores/activation.store.js';
+import buttonStyles from '../ui/button.module.css';
+import textStyles from '../ui/text.module.css';
 import { formatMoment, formatUsd, TIER_LABELS } from './activation-format.js';
 import styles from './activation-status.module.css';
+import pageStyles from './dashboard-page.module.css';
 
 /** Where the member goes to send a proof: Account Setup's third step. */
 export const PROOF_STEP_PATH = '/dashboard/account-setup?step=3';
@@ -28,20 +32,21 @@ export function ActivationStatus({ onUploadAnother }: Props) {
   if (loadStatus === 'idle' || (loadStatus === 'loading' && !activation)) {
     return (
       <p className={styles.status} role="status" data-testid="activation-status" data-status="loading">
-        <span className="spinner spinner--small" aria-hidden="true" /> Loading your activation status...
+        <span className={clsx(textStyles.spinner, textStyles.spinnerSmall)} aria-hidden="true" /> Loading your
+        activation status...
       </p>
     );
   }
   if (loadStatus === 'error' || !activation) {
     return (
       <div
-        className={`${styles.status} ${styles.error}`}
+        className={clsx(styles.status, styles.error)}
         role="alert"
         data-testid="activation-status"
         data-status="error"
       >
         <p>{error ?? 'Your activation status could not be loaded.'}</p>
-        <button type="button" className="btn" onClick={() => void load()}>
+        <button type="button" className={buttonStyles.btn} onClick={() => void load()}>
           <RefreshCw aria-hidden="true" size={16} /> Try again
         </button>
       </div>
@@ -80,26 +85,28 @@ function StatusBody({ activation, onUploadAnother }: { activation: TActivation }
     );
   }
   const details = (
-    <p className={`${styles.details} muted small`}>
+    <p className={clsx(styles.details, pageStyles.muted, pageStyles.small)}>
       {formatUsd(proof.depositAmount)} declared · broker account {proof.brokerAccount}
       {proof.accessPath ? ` · ${ACCESS_PATH_LABELS[proof.accessPath]}` : ''}
     </p>
   );
   if (proof.status === 'pending') {
     return (
-      <div className={`${styles.status} ${styles.pending}`}>
+      <div className={clsx(styles.status, styles.pending)}>
         <Clock aria-hidden="true" size={20} className={styles.icon} />
         <div>
           <p className={styles.headline}>Under review since {formatMoment(proof.submittedAt)}</p>
           {details}
-          <p className="muted small">You will see the decision here as soon as an admin has checked your proof.</p>
+          <p className={clsx(pageStyles.muted, pageStyles.small)}>
+            You will see the decision here as soon as an admin has checked your proof.
+          </p>
         </div>
       </div>
     );
   }
   if (proof.status === 'approved') {
     return (
-      <div className={`${styles.status} ${styles.approved}`}>
+      <div className={clsx(styles.status, styles.approved)}>
         <CircleCheck aria-hidden="true" size={20} className={styles.icon} />
         <div>
           <p className={styles.headline}>
@@ -112,7 +119,7 @@ function StatusBody({ activation, onUploadAnother }: { activation: TActivation }
     );
   }
   return (
-    <div className={`${styles.status} ${styles.rejected}`}>
+    <div className={clsx(styles.status, styles.rejected)}>
       <CircleX aria-hidden="true" size={20} className={styles.icon} />
       <div>
         <p className={styles.headline}>

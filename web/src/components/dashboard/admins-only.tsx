@@ -1,6 +1,9 @@
 import { Messages } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import panelStyles from '../ui/panel.module.css';
+import pageStyles from './dashboard-page.module.css';
 
 /**
  * What a member who is not an admin sees on an admin screen (the server refuses the calls behind it
@@ -8,10 +11,14 @@ import { Link } from 'react-router-dom';
  */
 export function AdminsOnly({ titleId }: { titleId: string }) {
   return (
-    <section className="panel state state--error" aria-labelledby={titleId} data-testid="admin-forbidden">
+    <section
+      className={clsx(panelStyles.panel, pageStyles.state, pageStyles.stateError)}
+      aria-labelledby={titleId}
+      data-testid="admin-forbidden"
+    >
       <ShieldAlert aria-hidden="true" size={28} />
       <h1 id={titleId}>Admins only</h1>
-      <p className="muted">{Messages.common.forbidden}</p>
+      <p className={pageStyles.muted}>{Messages.common.forbidden}</p>
       <Link to="/dashboard">Back to the Command Center</Link>
     </section>
   );

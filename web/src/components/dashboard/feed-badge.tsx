@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import styles from './feed-badge.module.css';
 import { useFeedStatus } from './use-feed-status.js';
 
@@ -10,21 +11,21 @@ export function FeedBadge() {
   if (status === 'unknown') return null;
   if (status === 'simulated') {
     return (
-      <span className={`live-badge ${styles.simulated}`} data-testid="feed-badge">
+      <span className={clsx(styles.liveBadge, styles.simulated)} data-testid="feed-badge">
         SIMULATED MARKET
       </span>
     );
   }
   if (status === 'quiet') {
     return (
-      <span className={`live-badge ${styles.quiet}`} data-testid="feed-badge">
+      <span className={clsx(styles.liveBadge, styles.quiet)} data-testid="feed-badge">
         NO RECENT SIGNAL
       </span>
     );
   }
   return (
-    <span className="live-badge" data-testid="feed-badge">
-      <span className="live-dot" aria-hidden="true" />
+    <span className={styles.liveBadge} data-testid="feed-badge">
+      <span className={styles.liveDot} aria-hidden="true" />
       AI ACTIVE | TRADING LIVE
     </span>
   );

@@ -1,5 +1,6 @@
 import { nextSignalBoundary, TIMING } from '@signalroom/shared';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import pageStyles from './dashboard-page.module.css';
 import { formatZoneTime } from './signal-format.js';
 import { useNow } from './use-now.js';
 
@@ -17,14 +18,14 @@ export function FirstSignalNotice({ delayed = false }: { delayed?: boolean }) {
   if (delayed) {
     const shown = formatZoneTime(new Date(at.getTime() + intervalMs), config?.timeZone, config?.timeZoneLabel);
     return (
-      <p className="muted" data-testid="first-signal-notice">
+      <p className={pageStyles.muted} data-testid="first-signal-notice">
         The next signal will be issued at {issued} and will appear here at {shown}, once its 5-minute window has closed:
         asset, direction, confidence and its result.
       </p>
     );
   }
   return (
-    <p className="muted" data-testid="first-signal-notice">
+    <p className={pageStyles.muted} data-testid="first-signal-notice">
       The first signal will be issued at {issued}: asset, direction, confidence and its martingale plan.
     </p>
   );

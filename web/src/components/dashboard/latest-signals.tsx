@@ -1,9 +1,14 @@
 import type { TSignal } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Link } from 'react-router-dom';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import buttonStyles from '../ui/button.module.css';
+import panelStyles from '../ui/panel.module.css';
+import pageStyles from './dashboard-page.module.css';
 import { SimulatedMarketMark } from './feed-badge.js';
 import { FirstSignalNotice } from './first-signal-notice.js';
+import styles from './latest-signals.module.css';
 import { formatClock, resultLabel } from './signal-format.js';
 
 /**
@@ -11,30 +16,30 @@ import { formatClock, resultLabel } from './signal-format.js';
  * no-access states.
  */
 export function LatestSignals({ count, title }: { count: number; title: string }) {
-  const access = useLiveSignalsStore((s) => s.access);
-  const status = useLiveSignalsStore((s) => s.loadStatus);
-  const error = useLiveSignalsStore((s) => s.loadError);
-  const retry = useLiveSignalsStore((s) => s.retry);
-  const signals = useLiveSignalsStore((s) => s.signals);
+  const access = useLiveSignals((s) => s.access);
+  const status = useLiveSignals((s) => s.loadStatus);
+  const error = useLiveSignals((s) => s.loadError);
+  const retry = useLiveSignals((s) => s.retry);
+  const signals = useLiveSignals((s) => s.signals);
   const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
   const full = signals.filter((s): s is TSignal => !s.locked).slice(0, count);
   const teasers = signals.filter((s) => s.locked).length;
 
   let body: React.ReactNode;
   if (!access) {
-    body = <p className="muted">Signals start once your dashboard is activated.</p>;
+    body = <p className={pageStyles.muted}>Signals start once your dashboard is activated.</p>;
   } else if (status === 'error' && full.length === 0) {
     body = (
-      <div role="alert" className="state state--error">
+      <div role="alert" className={clsx(pageStyles.state, pageStyles.stateError)}>
         <p>Signals could not be loaded{error ? `: ${error}` : '.'}</p>
-        <button type="button" className="btn" onClick={retry}>
+        <button type="button" className={buttonStyles.btn} onClick={retry}>
           Try again
         </button>
       </div>
     );
   } else if ((status === 'loading' || status === 'idle') && full.length === 0) {
     body = (
-      <p className="muted" role="status">
+      <p className={pageStyles.muted} role="status">
         Loading signals...
       </p>
     );
@@ -42,14 +47,16 @@ export function LatestSignals({ count, title }: { count: number; title: string }
     body = <FirstSignalNotice />;
   } else {
     body = (
-      <ul className="mini-signals" data-testid="latest-signals">
+      <ul className={styles.miniSignals} data-testid="latest-signals">
         {full.map((signal) => (
-          <li key={signal.id} className={`mini-signal${signal.status === 'active' ? '' : ' is-dim'}`}>
-            <span className="mini-signal__asset">{signal.asset}</span>
-            <span className={`dir dir--${signal.direction.toLowerCase()}`}>{signal.direction}</span>
-            <span className="mini-signal__conf">{Math.round(signal.confidence)}%</span>
-            <span className="mini-signal__time muted">{formatClock(signal.createdAt, timeZone, false)}</span>
-            <span className="mini-signal__status muted">{resultLabel(signal)}</span>
+          <li key={signal.id} className={clsx(styles.miniSignal, signal.status !== 'active' && pageStyles.isDim)}>
+            <span>{signal.asset}</span>
+            <span className={clsx(pageStyles.dir, pageStyles[`dir--${signal.direction.toLowerCase()}`])}>
+              {signal.direction}
+            </span>
+            <span>{Math.round(signal.confidence)}%</span>
+            <span className={pageStyles.muted}>{formatClock(signal.createdAt, timeZone, false)}</span>
+            <span className={clsx(styles.miniSignalStatus, pageStyles.muted)}>{resultLabel(signal)}</span>
           </li>
         ))}
       </ul>
@@ -57,20 +64,20 @@ export function LatestSignals({ count, title }: { count: number; title: string }
   }
 
   return (
-    <section className="panel" aria-labelledby="latest-signals-title">
-      <div className="panel__head">
+    <section className={panelStyles.panel} aria-labelledby="latest-signals-title">
+      <div className={pageStyles.panelHead}>
         <h2 id="latest-signals-title">
           {title} <SimulatedMarketMark />
         </h2>
         {access && (
-          <Link to="/dashboard/signals" className="small">
+          <Link to="/dashboard/signals" className={pageStyles.small}>
             Open signal room
           </Link>
         )}
       </div>
       {body}
       {access && teasers > 0 && (
-        <p className="muted small">
+        <p className={clsx(pageStyles.muted, pageStyles.small)}>
           {teasers} more {teasers === 1 ? 'signal is' : 'signals are'} past your tier's daily allowance.{' '}
           <Link to="/dashboard/upgrade">Upgrade to unlock</Link>
         </p>

@@ -1,8 +1,13 @@
 import { type LockablePage, type LockReason, lockedPageCopy, TIMING } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { CircleCheck, Lock, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchPublicStats } from '../../api/signals.api.js';
+import buttonStyles from '../ui/button.module.css';
+import panelStyles from '../ui/panel.module.css';
+import pageStyles from './dashboard-page.module.css';
+import styles from './locked-feature-page.module.css';
 
 interface LockedFeaturePageProps {
   /** Which page is locked and why: the overlay's wording and actions come from one shared rule. */
@@ -59,50 +64,52 @@ export function LockedFeaturePage({
 
   return (
     <section
-      className="locked-page"
+      className={styles.lockedPage}
       aria-labelledby="locked-title"
       data-testid="locked-feature-page"
       data-lock-reason={reason}
     >
-      <header className="locked-page__head">
-        <span className="locked-page__icon" aria-hidden="true">
+      <header className={styles.lockedPageHead}>
+        <span className={styles.lockedPageIcon} aria-hidden="true">
           <Icon size={28} />
         </span>
         <div>
           <h1 id="locked-title">{title}</h1>
-          <p className="muted">{description}</p>
+          <p className={pageStyles.muted}>{description}</p>
         </div>
       </header>
-      <div className="locked-page__stage">
-        <div className="locked-page__preview" aria-hidden="true" inert>
+      <div className={styles.lockedPageStage}>
+        <div className={styles.lockedPagePreview} aria-hidden="true" inert>
           {preview}
         </div>
         {revealed ? (
-          <section className="locked-overlay" aria-label="Locked feature">
-            <Lock aria-hidden="true" size={32} className="locked-overlay__lock" />
+          <section className={styles.lockedOverlay} aria-label="Locked feature">
+            <Lock aria-hidden="true" size={32} className={styles.lockedOverlayLock} />
             <h2>{copy.heading}</h2>
             <p>{copy.message}</p>
-            <div className="locked-overlay__actions">
-              <Link to={copy.primary.to} className="btn btn-primary">
+            <div className={styles.lockedOverlayActions}>
+              <Link to={copy.primary.to} className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}>
                 {copy.primary.label}
               </Link>
-              <Link to={copy.secondary.to} className="btn">
+              <Link to={copy.secondary.to} className={buttonStyles.btn}>
                 {copy.secondary.label}
               </Link>
             </div>
             {members !== null && members > 0 && (
-              <p className="muted small" data-testid="member-count">
+              <p className={clsx(pageStyles.muted, pageStyles.small)} data-testid="member-count">
                 {members.toLocaleString('en-US')} {members === 1 ? 'member has' : 'members have'} joined so far.
               </p>
             )}
           </section>
         ) : (
-          <p className="locked-page__hint muted">Scroll down to see how to unlock this feature.</p>
+          <p className={clsx(styles.lockedPageHint, pageStyles.muted)}>
+            Scroll down to see how to unlock this feature.
+          </p>
         )}
       </div>
-      <div className="panel locked-page__features">
+      <div className={panelStyles.panel}>
         <h2>What you get</h2>
-        <ul className="check-list">
+        <ul className={pageStyles.checkList}>
           {features.map((feature) => (
             <li key={feature}>
               <CircleCheck aria-hidden="true" size={18} />

@@ -1,5 +1,6 @@
 import { formatMinutesSeconds, nextSignalBoundary } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
+import styles from './next-signal-countdown.module.css';
 
 /**
  * mm:ss to the next 5-minute boundary, when the engine issues the next signal; 'Loading...' before the
@@ -25,9 +26,9 @@ export function useNextSignalCountdown(): string {
 export function NextSignalCountdown({ label = 'Next signal in' }: { label?: string }) {
   const text = useNextSignalCountdown();
   return (
-    <div className="next-signal" data-testid="next-signal-countdown">
-      <span className="next-signal__label">{label}</span>
-      <span className="next-signal__time">{text}</span>
+    <div className={styles.nextSignal} data-testid="next-signal-countdown">
+      <span className={styles.nextSignalLabel}>{label}</span>
+      <span className={styles.nextSignalTime}>{text}</span>
     </div>
   );
 }

@@ -1,4 +1,7 @@
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { clsx } from 'clsx';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
+import panelStyles from '../ui/panel.module.css';
+import pageStyles from './dashboard-page.module.css';
 import { WinRates, winsByLevelText } from './win-rates.js';
 
 /**
@@ -6,25 +9,25 @@ import { WinRates, winsByLevelText } from './win-rates.js';
  * martingale level. Before anything has resolved it says so instead of showing numbers (docs/decisions.md).
  */
 export function PerformanceSummary({ title = 'Performance' }: { title?: string }) {
-  const access = useLiveSignalsStore((s) => s.access);
-  const stats = useLiveSignalsStore((s) => s.stats);
+  const access = useLiveSignals((s) => s.access);
+  const stats = useLiveSignals((s) => s.stats);
   let body: React.ReactNode;
-  if (!access) body = <p className="muted">Performance figures show once your dashboard is activated.</p>;
+  if (!access) body = <p className={pageStyles.muted}>Performance figures show once your dashboard is activated.</p>;
   else if (!stats)
     body = (
-      <p className="muted" role="status">
+      <p className={pageStyles.muted} role="status">
         Loading statistics...
       </p>
     );
   else if (stats.empty)
     body = (
-      <p className="muted" data-testid="stats-empty">
+      <p className={pageStyles.muted} data-testid="stats-empty">
         No signal has resolved yet, so there is no win rate to show.
       </p>
     );
   else
     body = (
-      <dl className="stats" data-testid="performance-stats">
+      <dl className={pageStyles.stats} data-testid="performance-stats">
         <WinRates stats={stats} />
         <div>
           <dt>Total signals</dt>
@@ -37,15 +40,15 @@ export function PerformanceSummary({ title = 'Performance' }: { title?: string }
       </dl>
     );
   return (
-    <section className="panel" aria-labelledby="perf-title">
+    <section className={panelStyles.panel} aria-labelledby="perf-title">
       <h2 id="perf-title">{title}</h2>
       {body}
       {access && stats && !stats.empty && (
         <>
-          <p className="muted small" data-testid="wins-by-level">
+          <p className={clsx(pageStyles.muted, pageStyles.small)} data-testid="wins-by-level">
             {winsByLevelText(stats.winsByLevel)}
           </p>
-          <p className="muted small">
+          <p className={clsx(pageStyles.muted, pageStyles.small)}>
             From {stats.totalSignals} resolved {stats.totalSignals === 1 ? 'signal' : 'signals'}: {stats.wonSignals} won
             ({stats.winsByLevel[0] ?? 0} in the first window), {stats.lostSignals} lost.
           </p>

@@ -2,6 +2,8 @@ import type { TPublicConfig } from '@signalroom/shared';
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { useSessionStore } from '../../stores/session.store.js';
 import { ContactGate, isContactConfigured } from '../contacts/operator-contact.js';
+import pageStyles from './dashboard-page.module.css';
+import styles from './support-links.module.css';
 
 interface SupportLinksProps {
   /** Operator settings; null while they load. */
@@ -18,13 +20,13 @@ interface SupportLinksProps {
  */
 export function SupportLinks({ config, chatVerb, withWhatsapp = false }: SupportLinksProps) {
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
-  if (!config) return <p className="muted">Loading support contacts...</p>;
+  if (!config) return <p className={pageStyles.muted}>Loading support contacts...</p>;
   const shown = (['supportChat', 'supportEmail', ...(withWhatsapp ? (['whatsapp'] as const) : [])] as const).filter(
     (contact) => isContactConfigured(config, contact),
   );
   if (shown.length === 0 && !isAdmin) {
     return (
-      <p className="muted" data-testid="support-contacts-unavailable">
+      <p className={pageStyles.muted} data-testid="support-contacts-unavailable">
         Support contacts are not available yet.
       </p>
     );
@@ -32,7 +34,7 @@ export function SupportLinks({ config, chatVerb, withWhatsapp = false }: Support
   const listed = (contact: 'supportChat' | 'supportEmail' | 'whatsapp') =>
     isAdmin || isContactConfigured(config, contact);
   return (
-    <ul className="link-list">
+    <ul className={styles.linkList}>
       {listed('supportChat') && (
         <li>
           <ContactGate contact="supportChat">

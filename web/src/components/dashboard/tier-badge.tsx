@@ -1,4 +1,6 @@
 import type { TUser } from '@signalroom/shared';
+import { clsx } from 'clsx';
+import tierBadgeStyles from './tier-badge.module.css';
 
 type BadgeUser = Pick<TUser, 'tier' | 'role'>;
 
@@ -8,11 +10,20 @@ type BadgeUser = Pick<TUser, 'tier' | 'role'>;
  * true), otherwise the tier in capitals; gold, silver or other colours.
  */
 export function TierBadge({ user, trialEnded = false }: { user: BadgeUser; trialEnded?: boolean }) {
-  if (user.role === 'admin') return <span className="tier-badge tier-badge--admin">ADMIN</span>;
+  if (user.role === 'admin')
+    return (
+      <span className={clsx(tierBadgeStyles.tierBadge, tierBadgeStyles.tierBadgeAdmin)} data-testid="tier-badge">
+        ADMIN
+      </span>
+    );
   const { tier } = user;
   const label = tier === 'guest' ? (trialEnded ? 'TRIAL ENDED' : 'TRIAL') : tier.toUpperCase();
   const tone = tier === 'gold' ? 'gold' : tier === 'silver' ? 'silver' : 'other';
-  return <span className={`tier-badge tier-badge--${tone}`}>{label}</span>;
+  return (
+    <span className={clsx(tierBadgeStyles.tierBadge, tierBadgeStyles[`tier-badge--${tone}`])} data-testid="tier-badge">
+      {label}
+    </span>
+  );
 }
 
 /**

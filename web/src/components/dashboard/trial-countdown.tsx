@@ -1,5 +1,6 @@
 import { formatTimeLeft } from '@signalroom/shared';
 import { Clock } from 'lucide-react';
+import textStyles from '../ui/text.module.css';
 import styles from './trial-countdown.module.css';
 import { useNow } from './use-now.js';
 
@@ -15,7 +16,7 @@ export function TrialCountdown({ trialEndsAt }: { trialEndsAt: string | null }) 
   const ended = left <= 0;
   return (
     <div
-      className={`trial-countdown${ended ? ' is-expired' : ''}`}
+      className={styles.trialCountdown}
       data-testid="trial-countdown"
       title={
         ended
@@ -25,16 +26,16 @@ export function TrialCountdown({ trialEndsAt }: { trialEndsAt: string | null }) 
     >
       <Clock aria-hidden="true" size={16} />
       {ended ? (
-        <span className="trial-countdown__label">Trial ended</span>
+        <span>Trial ended</span>
       ) : (
         <>
-          <span className="trial-countdown__label">Trial ends in</span>
-          <time className="trial-countdown__time" dateTime={trialEndsAt ?? undefined} aria-live="off">
+          <span>Trial ends in</span>
+          <time className={styles.trialCountdownTime} dateTime={trialEndsAt ?? undefined} aria-live="off">
             {t.hours}:{t.minutes}:{t.seconds}
           </time>
           <span className={styles.what}>
             <span aria-hidden="true">· </span>
-            <span className="sr-only">: </span>delayed signals
+            <span className={textStyles.srOnly}>: </span>delayed signals
           </span>
         </>
       )}

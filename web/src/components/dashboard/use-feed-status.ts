@@ -1,7 +1,7 @@
 import { type FeedStatus, feedStatus, TIMING } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
 import { fetchPublicStats } from '../../api/signals.api.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useNow } from './use-now.js';
 
@@ -16,7 +16,7 @@ const LAST_SIGNAL_POLL_MS = 60_000;
 export function useFeedStatus(): FeedStatus {
   const marketSource = usePublicConfigStore((s) => s.config?.marketSource);
   const intervalMs = usePublicConfigStore((s) => s.config?.signalIntervalMs) ?? TIMING.signalIntervalMs;
-  const newest = useLiveSignalsStore((s) => s.signals[0]?.createdAt ?? null);
+  const newest = useLiveSignals((s) => s.signals[0]?.createdAt ?? null);
   const [published, setPublished] = useState<string | null>(null);
   const now = useNow(10_000);
 

@@ -2,6 +2,7 @@ import { Activity } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import styles from './brand.module.css';
 
 /** The operator's product name, loaded once from GET /api/config/public. */
 export function useProductName(): string {
@@ -17,8 +18,8 @@ export function useProductName(): string {
 export function Brand() {
   const name = useProductName();
   return (
-    <Link to="/" className="brand" aria-label={`${name} home`}>
-      <span className="brand-mark" aria-hidden="true">
+    <Link to="/" className={styles.brand} aria-label={`${name} home`}>
+      <span className={styles.brandMark} aria-hidden="true">
         <Activity size={18} strokeWidth={2.5} />
       </span>
       {name}

@@ -1,4 +1,5 @@
 import type { OfferTimeParts } from '@signalroom/shared';
+import styles from './countdown-display.module.css';
 
 /**
  * Days (only above 48 hours), hours, minutes and seconds blocks; the offer shows as ended at zero.
@@ -17,7 +18,7 @@ export function CountdownDisplay({
 }) {
   if (ended) {
     return (
-      <p className="countdown-ended" role="status">
+      <p className={styles.countdownEnded} role="status">
         {endedText}
       </p>
     );
@@ -34,19 +35,19 @@ export function CountdownDisplay({
     ? `${parts.days !== null ? `${parts.days} ${parts.days === 1 ? 'day' : 'days'} ` : ''}${parts.hours} hours ${parts.minutes} minutes ${parts.seconds} seconds`
     : 'loading';
   return (
-    <div className="countdown" role="timer" aria-label={`${label}: ${spoken}`}>
+    <div className={styles.countdown} role="timer" aria-label={`${label}: ${spoken}`}>
       {units.map((p, i) => (
         <span key={p.key} style={{ display: 'contents' }}>
           {i > 0 ? (
-            <span className="countdown-sep" aria-hidden="true">
+            <span className={styles.countdownSep} aria-hidden="true">
               :
             </span>
           ) : null}
-          <span className="countdown-unit" aria-hidden="true">
-            <span className="countdown-value" data-unit={p.key}>
+          <span className={styles.countdownUnit} aria-hidden="true">
+            <span className={styles.countdownValue} data-unit={p.key}>
               {p.value}
             </span>
-            <span className="countdown-label">{p.unit}</span>
+            <span className={styles.countdownLabel}>{p.unit}</span>
           </span>
         </span>
       ))}

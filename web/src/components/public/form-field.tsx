@@ -1,5 +1,7 @@
+import { clsx } from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useState } from 'react';
+import formStyles from '../ui/form.module.css';
 
 interface FieldProps {
   id: string;
@@ -19,12 +21,12 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string | undef
   return (
     <>
       {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
+        <p className={formStyles.fieldHint} id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p className="field-error" id={`${id}-error`}>
+        <p className={formStyles.fieldError} id={`${id}-error`} data-testid="field-error">
           {error}
         </p>
       ) : null}
@@ -42,14 +44,14 @@ export function TextField({
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className="field">
+    <div className={formStyles.field}>
       <label htmlFor={id}>
         {label}
-        {optional ? <span className="optional"> (optional)</span> : null}
+        {optional ? <span className={formStyles.optional}> (optional)</span> : null}
       </label>
       <input
         id={id}
-        className="input"
+        className={formStyles.input}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...input}
@@ -70,12 +72,12 @@ export function PasswordField({
 }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { children?: ReactNode }) {
   const [visible, setVisible] = useState(false);
   return (
-    <div className="field">
+    <div className={formStyles.field}>
       <label htmlFor={id}>{label}</label>
-      <div className="input-group">
+      <div className={formStyles.inputGroup}>
         <input
           id={id}
-          className="input"
+          className={formStyles.input}
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, hint)}
@@ -83,7 +85,7 @@ export function PasswordField({
         />
         <button
           type="button"
-          className="input-addon"
+          className={formStyles.inputAddon}
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? 'Hide password' : 'Show password'}
           aria-pressed={visible}
@@ -108,11 +110,11 @@ export function SelectField({
   ...select
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <div className="field">
+    <div className={formStyles.field}>
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
-        className="select"
+        className={formStyles.select}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...select}
@@ -127,7 +129,7 @@ export function SelectField({
 /** A form-level message: red for failures, green for success (role alert/status for screen readers). */
 export function FormAlert({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
   return (
-    <p className={`alert alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+    <p className={clsx(formStyles.alert, formStyles[`alert-${kind}`])} role={kind === 'error' ? 'alert' : 'status'}>
       {children}
     </p>
   );

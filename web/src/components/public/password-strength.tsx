@@ -1,4 +1,6 @@
 import { passwordStrengthChecks } from '@signalroom/shared';
+import formStyles from '../ui/form.module.css';
+import textStyles from '../ui/text.module.css';
 
 /** The three strength bars of the sign-up form: length 8, an uppercase letter, a digit. */
 export function PasswordStrength({ password, id }: { password: string; id: string }) {
@@ -9,11 +11,11 @@ export function PasswordStrength({ password, id }: { password: string; id: strin
     { met: checks.digit, label: 'Number' },
   ];
   return (
-    <ul className="strength" id={id} aria-label="Password strength">
+    <ul className={formStyles.strength} id={id} aria-label="Password strength">
       {items.map((item) => (
-        <li key={item.label} className={item.met ? 'met' : undefined}>
+        <li key={item.label} className={item.met ? formStyles.met : undefined}>
           {item.label}
-          <span className="sr-only">{item.met ? ' (met)' : ' (not met)'}</span>
+          <span className={textStyles.srOnly}>{item.met ? ' (met)' : ' (not met)'}</span>
         </li>
       ))}
     </ul>

@@ -1,7 +1,11 @@
+import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import buttonStyles from '../ui/button.module.css';
 import { Brand } from './brand.js';
+import styles from './public-nav.module.css';
+import publicStyles from './public-page.module.css';
 
 /** In-page anchors of the landing page (spec section 2) with their labels. */
 export const LANDING_ANCHORS = [
@@ -16,12 +20,12 @@ export const LANDING_ANCHORS = [
 export function PublicNav() {
   const [open, setOpen] = useState(false);
   return (
-    <nav className={open ? 'pub-nav open' : 'pub-nav'} aria-label="Main">
-      <div className="container pub-nav-inner">
+    <nav className={open ? clsx(styles.pubNav, styles.open) : styles.pubNav} aria-label="Main">
+      <div className={clsx(publicStyles.container, styles.pubNavInner)}>
         <Brand />
         <button
           type="button"
-          className="btn btn-ghost menu-toggle"
+          className={clsx(buttonStyles.btn, buttonStyles.btnGhost, styles.menuToggle)}
           aria-expanded={open}
           aria-controls="pub-nav-links"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -29,7 +33,7 @@ export function PublicNav() {
         >
           {open ? <X size={20} /> : <Menu size={20} />}
         </button>
-        <ul className="pub-nav-links" id="pub-nav-links">
+        <ul className={styles.pubNavLinks} id="pub-nav-links">
           {LANDING_ANCHORS.map((a) => (
             <li key={a.id}>
               <a href={`#${a.id}`} onClick={() => setOpen(false)}>
@@ -38,11 +42,11 @@ export function PublicNav() {
             </li>
           ))}
         </ul>
-        <div className="pub-nav-actions">
-          <Link className="btn btn-ghost" to="/login">
+        <div className={styles.pubNavActions}>
+          <Link className={clsx(buttonStyles.btn, buttonStyles.btnGhost)} to="/login">
             Login
           </Link>
-          <Link className="btn btn-primary" to="/signup">
+          <Link className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} to="/signup">
             Sign Up
           </Link>
         </div>

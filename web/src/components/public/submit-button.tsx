@@ -1,5 +1,8 @@
+import { clsx } from 'clsx';
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import buttonStyles from '../ui/button.module.css';
+import textStyles from '../ui/text.module.css';
 
 /**
  * The public forms' large submit button: while `busy` it shows a spinner and `busyText`
@@ -17,10 +20,14 @@ export function SubmitButton({
   children: ReactNode;
 }) {
   return (
-    <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={disabled || busy}>
+    <button
+      type="submit"
+      className={clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg, buttonStyles.btnBlock)}
+      disabled={disabled || busy}
+    >
       {busy ? (
         <>
-          <Loader2 size={18} className="spin" aria-hidden="true" /> {busyText}
+          <Loader2 size={18} className={textStyles.spin} aria-hidden="true" /> {busyText}
         </>
       ) : (
         children

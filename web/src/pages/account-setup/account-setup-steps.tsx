@@ -7,17 +7,22 @@ import {
   PROMO_MIN_DEPOSIT_USD,
   type TPublicConfig,
 } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { ArrowLeft, ExternalLink, MessageCircle, Upload } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ContactGate } from '../../components/contacts/operator-contact.js';
 import { AccessCodeForm } from '../../components/dashboard/access-code-form.js';
 import { ActivationStatus } from '../../components/dashboard/activation-status.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { TextField } from '../../components/public/form-field.js';
 import { SubmitButton } from '../../components/public/submit-button.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import textStyles from '../../components/ui/text.module.css';
 import { useActivationStore } from '../../stores/activation.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import setupStyles from './account-setup.module.css';
 import styles from './proof-upload.module.css';
 import { ProofUploadForm } from './proof-upload-form.js';
 import type { AccountSetup } from './use-account-setup.js';
@@ -37,28 +42,30 @@ function onSubmit(action: () => Promise<void>) {
 /** Step 1: register with the partner broker, then enter the broker account ID (required). */
 export function CreateAccountStep({ setup, config }: StepProps) {
   return (
-    <form className="setup-form" onSubmit={onSubmit(setup.submitAccount)} aria-busy={setup.saving}>
+    <form className={setupStyles.setupForm} onSubmit={onSubmit(setup.submitAccount)} aria-busy={setup.saving}>
       <p>Open your trading account with our partner broker. The account and its funds stay yours.</p>
       {config ? (
         <>
           <ContactGate
             contact="brokerRegistration"
-            fallback={<p className="muted">The partner broker link is not available yet. Please contact support.</p>}
+            fallback={
+              <p className={pageStyles.muted}>The partner broker link is not available yet. Please contact support.</p>
+            }
           >
             <a
-              className="btn setup-broker-link"
+              className={clsx(buttonStyles.btn, setupStyles.setupBrokerLink)}
               href={config.brokerRegistrationUrl}
               target="_blank"
               rel="noopener noreferrer"
               data-testid="broker-link"
             >
               <ExternalLink aria-hidden="true" size={18} /> Open partner broker registration
-              <span className="sr-only"> (opens in a new tab)</span>
+              <span className={textStyles.srOnly}> (opens in a new tab)</span>
             </a>
           </ContactGate>
-          <p className="notice" data-testid="promo-note">
-            Use promo code <strong className="setup-code">{config.promoCode}</strong> for the broker's 100% deposit
-            bonus on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
+          <p className={pageStyles.notice} data-testid="promo-note">
+            Use promo code <strong className={setupStyles.setupCode}>{config.promoCode}</strong> for the broker's 100%
+            deposit bonus on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
           </p>
         </>
       ) : (
@@ -75,7 +82,7 @@ export function CreateAccountStep({ setup, config }: StepProps) {
         autoComplete="off"
         spellCheck={false}
       />
-      <div className="setup-actions">
+      <div className={setupStyles.setupActions}>
         <SubmitButton busy={setup.saving} busyText="Saving..." disabled={!setup.canContinueAccount}>
           Continue
         </SubmitButton>
@@ -93,12 +100,15 @@ const PATH_NOTES: Record<AccessPath, string> = {
 export function FundAccountStep({ setup }: StepProps) {
   const min = minimumDepositFor(setup.accessPath);
   return (
-    <form className="setup-form" onSubmit={onSubmit(setup.submitFunding)} aria-busy={setup.saving}>
+    <form className={setupStyles.setupForm} onSubmit={onSubmit(setup.submitFunding)} aria-busy={setup.saving}>
       <p>Fund your own broker account, then tell us which access you chose and how much you deposited.</p>
-      <fieldset className="setup-paths">
+      <fieldset className={setupStyles.setupPaths}>
         <legend>Access path</legend>
         {ACCESS_PATHS.map((path) => (
-          <label key={path} className={`setup-path${setup.accessPath === path ? ' is-selected' : ''}`}>
+          <label
+            key={path}
+            className={clsx(setupStyles.setupPath, setup.accessPath === path && setupStyles.isSelected)}
+          >
             <input
               type="radio"
               name="accessPath"
@@ -106,13 +116,13 @@ export function FundAccountStep({ setup }: StepProps) {
               checked={setup.accessPath === path}
               onChange={() => setup.setAccessPath(path)}
             />
-            <span className="setup-path__body">
-              <span className="setup-path__title">
+            <span className={setupStyles.setupPathBody}>
+              <span className={setupStyles.setupPathTitle}>
                 {ACCESS_PATH_LABELS[path]}
-                {path === 'auto' && <span className="setup-badge">Recommended</span>}
+                {path === 'auto' && <span className={setupStyles.setupBadge}>Recommended</span>}
               </span>
-              <span className="setup-path__min">${minimumDepositFor(path)}+ minimum</span>
-              <span className="muted small">{PATH_NOTES[path]}</span>
+              <span className={setupStyles.setupPathMin}>${minimumDepositFor(path)}+ minimum</span>
+              <span className={clsx(pageStyles.muted, pageStyles.small)}>{PATH_NOTES[path]}</span>
             </span>
           </label>
         ))}
@@ -130,8 +140,8 @@ export function FundAccountStep({ setup }: StepProps) {
         onChange={(e) => setup.setDepositAmount(e.target.value)}
         required
       />
-      <div className="setup-actions">
-        <button type="button" className="btn" onClick={setup.back} disabled={setup.saving}>
+      <div className={setupStyles.setupActions}>
+        <button type="button" className={buttonStyles.btn} onClick={setup.back} disabled={setup.saving}>
           <ArrowLeft aria-hidden="true" size={18} /> Back
         </button>
         <SubmitButton busy={setup.saving} busyText="Saving..." disabled={!setup.canContinueFunding}>
@@ -148,7 +158,7 @@ export function FundAccountStep({ setup }: StepProps) {
  */
 export function VerifyStep({ setup, config }: StepProps) {
   return (
-    <div className="setup-form">
+    <div className={setupStyles.setupForm}>
       <p>
         Upload a screenshot or statement of your deposit with your broker account ID. An admin checks it and activates
         your access; you see the decision here and by e-mail.
@@ -162,11 +172,11 @@ export function VerifyStep({ setup, config }: StepProps) {
         <AccessCodeForm headingLevel={3} />
       </section>
       <SavedSummary />
-      <div className="setup-actions">
-        <button type="button" className="btn" onClick={setup.back}>
+      <div className={setupStyles.setupActions}>
+        <button type="button" className={buttonStyles.btn} onClick={setup.back}>
           <ArrowLeft aria-hidden="true" size={18} /> Back
         </button>
-        <Link to="/dashboard" className="btn">
+        <Link to="/dashboard" className={buttonStyles.btn}>
           Back to the Command Center
         </Link>
       </div>
@@ -215,7 +225,9 @@ function ProofSection() {
               ? 'Upload another proof'
               : 'Upload your proof of deposit'}
           </h3>
-          {status === 'pending' && <p className="muted small">A new proof replaces the one under review.</p>}
+          {status === 'pending' && (
+            <p className={clsx(pageStyles.muted, pageStyles.small)}>A new proof replaces the one under review.</p>
+          )}
           <ProofUploadForm
             fileRef={fileRef}
             onSent={() => {
@@ -230,7 +242,7 @@ function ProofSection() {
         status !== 'idle' && (
           <button
             type="button"
-            className="btn"
+            className={buttonStyles.btn}
             onClick={() => {
               setSent(false);
               setOpened(true);
@@ -250,26 +262,29 @@ function ProofByMessage({ config }: { config: TPublicConfig | null }) {
   if (!config) return <ConfigPending />;
   return (
     <>
-      <p className="muted small">
+      <p className={clsx(pageStyles.muted, pageStyles.small)}>
         You can also send the screenshot and your broker account ID to support {config.supportHandle}
         {user ? (
           <>
             {' '}
-            and quote your access code <strong className="setup-code">{user.admissionCode}</strong>
+            and quote your access code <strong className={setupStyles.setupCode}>{user.admissionCode}</strong>
           </>
         ) : null}
         . Support reaches the same decision.
       </p>
-      <ContactGate contact="supportChat" fallback={<p className="muted">The support chat is not available yet.</p>}>
+      <ContactGate
+        contact="supportChat"
+        fallback={<p className={pageStyles.muted}>The support chat is not available yet.</p>}
+      >
         <a
-          className="btn setup-broker-link"
+          className={clsx(buttonStyles.btn, setupStyles.setupBrokerLink)}
           href={config.supportChatUrl}
           target="_blank"
           rel="noopener noreferrer"
           data-testid="proof-link"
         >
           <MessageCircle aria-hidden="true" size={18} /> Send proof to {config.supportHandle}
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className={textStyles.srOnly}> (opens in a new tab)</span>
         </a>
       </ContactGate>
     </>
@@ -281,7 +296,7 @@ function SavedSummary() {
   const user = useSessionStore((s) => s.user);
   if (!user) return null;
   return (
-    <dl className="setup-summary" data-testid="setup-summary">
+    <dl className={setupStyles.setupSummary} data-testid="setup-summary">
       <div>
         <dt>Broker account ID</dt>
         <dd>{user.brokerAccountId ?? 'Not saved yet'}</dd>
@@ -304,17 +319,18 @@ function ConfigPending() {
   const load = usePublicConfigStore((s) => s.load);
   if (status === 'error') {
     return (
-      <p className="state--error setup-config-error" role="alert">
+      <p className={clsx(pageStyles.stateError, setupStyles.setupConfigError)} role="alert">
         Partner and support links could not be loaded.{' '}
-        <button type="button" className="btn" onClick={() => void load()}>
+        <button type="button" className={buttonStyles.btn} onClick={() => void load()}>
           Try again
         </button>
       </p>
     );
   }
   return (
-    <p className="muted" role="status">
-      <span className="spinner spinner--small" aria-hidden="true" /> Loading partner and support links...
+    <p className={pageStyles.muted} role="status">
+      <span className={clsx(textStyles.spinner, textStyles.spinnerSmall)} aria-hidden="true" /> Loading partner and
+      support links...
     </p>
   );
 }

@@ -1,11 +1,16 @@
+import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { SupportLinks } from '../../components/dashboard/support-links.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import textStyles from '../../components/ui/text.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import setupStyles from './account-setup.module.css';
 import { CreateAccountStep, FundAccountStep, VerifyStep } from './account-setup-steps.js';
 import { type SetupStep, useAccountSetup } from './use-account-setup.js';
-import './account-setup.css';
 
 const STEPS: ReadonlyArray<{ step: SetupStep; title: string }> = [
   { step: 1, title: 'Create Trading Account' },
@@ -35,13 +40,13 @@ export function Component() {
   const props = { setup, config };
 
   return (
-    <div className="page setup" data-testid="account-setup">
-      <header className="page__head">
+    <div className={clsx(pageStyles.page, setupStyles.setup)} data-testid="account-setup">
+      <header className={pageStyles.pageHead}>
         <h1>Account Setup</h1>
-        <p className="muted">Connect your own broker account in three steps to activate your access.</p>
+        <p className={pageStyles.muted}>Connect your own broker account in three steps to activate your access.</p>
       </header>
 
-      <ol className="setup-steps" aria-label="Setup progress">
+      <ol className={setupStyles.setupSteps} aria-label="Setup progress">
         {STEPS.map(({ step, title }) => {
           // 'Submit Proof' links straight to step 3: earlier steps count as done only when their data is saved.
           const saved = step === 1 ? Boolean(user.brokerAccountId) : step === 2 ? user.depositAmount > 0 : false;
@@ -49,15 +54,15 @@ export function Component() {
           return (
             <li
               key={step}
-              className={`setup-steps__item is-${state}`}
+              className={clsx(setupStyles.setupStepsItem, setupStyles[`is-${state}`])}
               aria-current={state === 'current' ? 'step' : undefined}
             >
-              <span className="setup-steps__num" aria-hidden="true">
+              <span className={setupStyles.setupStepsNum} aria-hidden="true">
                 {state === 'done' ? <Check size={16} /> : step}
               </span>
-              <span className="setup-steps__title">
+              <span className={setupStyles.setupStepsTitle}>
                 {title}
-                {state === 'done' && <span className="sr-only"> (completed)</span>}
+                {state === 'done' && <span className={textStyles.srOnly}> (completed)</span>}
               </span>
             </li>
           );
@@ -65,23 +70,28 @@ export function Component() {
       </ol>
 
       {setup.notice && (
-        <div className="setup-notice" role="status" data-testid="setup-notice">
+        <div className={setupStyles.setupNotice} role="status" data-testid="setup-notice">
           <div>
             <strong>{setup.notice.title}</strong>
             <p>{setup.notice.detail}</p>
           </div>
-          <button type="button" className="icon-btn" onClick={setup.dismissNotice} aria-label="Dismiss notice">
+          <button
+            type="button"
+            className={buttonStyles.iconBtn}
+            onClick={setup.dismissNotice}
+            aria-label="Dismiss notice"
+          >
             <X aria-hidden="true" size={18} />
           </button>
         </div>
       )}
 
       <section
-        className="panel setup-panel"
+        className={clsx(panelStyles.panel, setupStyles.setupPanel)}
         aria-labelledby="setup-step-title"
         data-testid={`setup-step-${setup.step}`}
       >
-        <p className="eyebrow">Step {setup.step} of 3</p>
+        <p className={pageStyles.eyebrow}>Step {setup.step} of 3</p>
         <h2 id="setup-step-title" ref={heading} tabIndex={-1}>
           {STEPS.find((s) => s.step === setup.step)?.title}
         </h2>
@@ -90,9 +100,9 @@ export function Component() {
         {setup.step === 3 && <VerifyStep {...props} />}
       </section>
 
-      <section className="panel" aria-labelledby="setup-help-title" data-testid="setup-help">
+      <section className={panelStyles.panel} aria-labelledby="setup-help-title" data-testid="setup-help">
         <h2 id="setup-help-title">Need help?</h2>
-        <p className="muted">Stuck on a step? Our support team can walk you through it.</p>
+        <p className={pageStyles.muted}>Stuck on a step? Our support team can walk you through it.</p>
         <SupportLinks config={config} chatVerb="Chat with" />
       </section>
     </div>

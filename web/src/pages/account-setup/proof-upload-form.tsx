@@ -9,10 +9,12 @@ import {
   PROOF_MIME_TYPES,
   proofFieldIssues,
 } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Loader2, Upload } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { submitProof } from '../../api/activation.api.js';
 import { formatFileSize } from '../../components/dashboard/activation-format.js';
+import buttonStyles from '../../components/ui/button.module.css';
 import { useActivationStore } from '../../stores/activation.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import styles from './proof-upload.module.css';
@@ -203,7 +205,7 @@ export function ProofUploadForm({
       <p className={styles.failure} role="alert" data-testid="proof-failure">
         {failure}
       </p>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <button type="submit" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={busy}>
         {busy ? (
           <>
             <Loader2 aria-hidden="true" size={18} className={styles.spin} /> Sending proof...

@@ -7,10 +7,13 @@ import {
   suggestedTier,
   type TAdminActivation,
 } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Check, Download, Image, Loader2, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { downloadProofFile, fetchProofFile } from '../../api/activation.api.js';
 import { formatFileSize, formatMoment, formatUsd, TIER_LABELS } from '../../components/dashboard/activation-format.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
 import styles from './admin-activations.module.css';
 
 interface Props {
@@ -31,7 +34,7 @@ export function ActivationCard({ item, busy, onApprove, onReject, onFileError }:
         <h2 id={titleId} className={styles.name}>
           {item.member.fullName}
         </h2>
-        <span className={`${styles.badge} ${styles[item.status]}`}>{item.status}</span>
+        <span className={clsx(styles.badge, styles[item.status])}>{item.status}</span>
       </header>
       <dl className={styles.facts}>
         <div>
@@ -110,13 +113,18 @@ function ProofFile({ item, onError }: { item: TAdminActivation; onError(message:
 
   return (
     <div className={styles.file}>
-      <p className="muted small">
+      <p className={clsx(pageStyles.muted, pageStyles.small)}>
         {item.fileName} · {item.fileType.replace('image/', '').replace('application/', '').toUpperCase()} ·{' '}
         {formatFileSize(item.fileSize)}
       </p>
       <div className={styles.fileActions}>
         {isImage && (
-          <button type="button" className="btn" onClick={() => void showPreview()} aria-expanded={preview !== null}>
+          <button
+            type="button"
+            className={buttonStyles.btn}
+            onClick={() => void showPreview()}
+            aria-expanded={preview !== null}
+          >
             {loading === 'preview' ? (
               <Loader2 aria-hidden="true" size={16} className={styles.spin} />
             ) : (
@@ -125,7 +133,12 @@ function ProofFile({ item, onError }: { item: TAdminActivation; onError(message:
             {preview ? 'Hide image' : 'Open image'}
           </button>
         )}
-        <button type="button" className="btn" onClick={() => void download()} disabled={loading === 'download'}>
+        <button
+          type="button"
+          className={buttonStyles.btn}
+          onClick={() => void download()}
+          disabled={loading === 'download'}
+        >
           {loading === 'download' ? (
             <Loader2 aria-hidden="true" size={16} className={styles.spin} />
           ) : (
@@ -178,7 +191,12 @@ function Decision({ item, busy, onApprove, onReject }: Omit<Props, 'onFileError'
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void onApprove(item, tier)}>
+        <button
+          type="button"
+          className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}
+          disabled={busy}
+          onClick={() => void onApprove(item, tier)}
+        >
           {busy ? (
             <Loader2 aria-hidden="true" size={16} className={styles.spin} />
           ) : (
@@ -203,7 +221,7 @@ function Decision({ item, busy, onApprove, onReject }: Omit<Props, 'onFileError'
             aria-invalid={reasonError ? true : undefined}
             aria-describedby={`${id}-reason-hint${reasonError ? ` ${id}-reason-error` : ''}`}
           />
-          <p id={`${id}-reason-hint`} className="muted small">
+          <p id={`${id}-reason-hint`} className={clsx(pageStyles.muted, pageStyles.small)}>
             The member sees this reason and receives it by e-mail. {reason.length}/{PROOF_LIMITS.rejectReasonMax}
           </p>
           {reasonError && (
@@ -212,16 +230,26 @@ function Decision({ item, busy, onApprove, onReject }: Omit<Props, 'onFileError'
             </p>
           )}
           <div className={styles.rejectActions}>
-            <button type="button" className="btn" onClick={() => setRejecting(false)} disabled={busy}>
+            <button type="button" className={buttonStyles.btn} onClick={() => setRejecting(false)} disabled={busy}>
               Cancel
             </button>
-            <button type="button" className={`btn ${styles.danger}`} onClick={() => void reject()} disabled={busy}>
+            <button
+              type="button"
+              className={clsx(buttonStyles.btn, styles.danger)}
+              onClick={() => void reject()}
+              disabled={busy}
+            >
               <X aria-hidden="true" size={16} /> Confirm rejection
             </button>
           </div>
         </div>
       ) : (
-        <button type="button" className={`btn ${styles.rejectOpen}`} onClick={() => setRejecting(true)} disabled={busy}>
+        <button
+          type="button"
+          className={clsx(buttonStyles.btn, styles.rejectOpen)}
+          onClick={() => setRejecting(true)}
+          disabled={busy}
+        >
           <X aria-hidden="true" size={16} /> Reject...
         </button>
       )}

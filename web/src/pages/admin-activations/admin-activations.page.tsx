@@ -1,6 +1,10 @@
 import { ActivationMessages, PROOF_LIMITS, PROOF_STATUSES, type ProofStatus, showingText } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { BadgeCheck, ChevronLeft, ChevronRight, RefreshCw, X } from 'lucide-react';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import textStyles from '../../components/ui/text.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import { ActivationCard } from './activation-card.js';
 import styles from './admin-activations.module.css';
@@ -28,23 +32,28 @@ function AdminActivations() {
   let body: React.ReactNode;
   if (list.status === 'loading') {
     body = (
-      <div className="skeleton-room" role="status" aria-label="Loading proofs" data-testid="activations-loading">
-        <div className="skeleton skeleton--row" />
-        <div className="skeleton skeleton--row" />
+      <div
+        className={pageStyles.skeletonRoom}
+        role="status"
+        aria-label="Loading proofs"
+        data-testid="activations-loading"
+      >
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
       </div>
     );
   } else if (list.status === 'error') {
     body = (
-      <div className="state state--error" data-testid="activations-error">
+      <div className={clsx(pageStyles.state, pageStyles.stateError)} data-testid="activations-error">
         <p>Proofs could not be loaded.</p>
-        <button type="button" className="btn btn-primary" onClick={state.reload}>
+        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={state.reload}>
           <RefreshCw aria-hidden="true" size={18} /> Try again
         </button>
       </div>
     );
   } else if (list.items.length === 0) {
     body = (
-      <p className="state muted" data-testid="activations-empty">
+      <p className={clsx(pageStyles.state, pageStyles.muted)} data-testid="activations-empty">
         {state.status === 'pending' ? ActivationMessages.noPending : ActivationMessages.noReviewed}
       </p>
     );
@@ -66,12 +75,12 @@ function AdminActivations() {
   }
 
   return (
-    <div className={`page ${styles.page}`} data-testid="admin-activations">
-      <header className="page__head">
+    <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-activations">
+      <header className={pageStyles.pageHead}>
         <h1>
           <BadgeCheck aria-hidden="true" size={26} /> Activations
         </h1>
-        <p className="muted">
+        <p className={pageStyles.muted}>
           Check each member's proof of deposit, then approve with a tier or reject with a reason. Members see the
           decision at once and by e-mail.
         </p>
@@ -81,23 +90,28 @@ function AdminActivations() {
         {state.alert && (
           <div className={styles.alert}>
             <span>{state.alert}</span>
-            <button type="button" className="icon-btn btn-ghost" aria-label="Dismiss" onClick={state.dismissAlert}>
+            <button
+              type="button"
+              className={clsx(buttonStyles.iconBtn, buttonStyles.btnGhost)}
+              aria-label="Dismiss"
+              onClick={state.dismissAlert}
+            >
               <X aria-hidden="true" size={16} />
             </button>
           </div>
         )}
       </div>
-      <p className="sr-only" role="status" data-testid="activations-notice">
+      <p className={textStyles.srOnly} role="status" data-testid="activations-notice">
         {state.notice}
       </p>
 
       <fieldset className={styles.tabs}>
-        <legend className="sr-only">Show proofs</legend>
+        <legend className={textStyles.srOnly}>Show proofs</legend>
         {PROOF_STATUSES.map((status) => (
           <button
             key={status}
             type="button"
-            className={`btn ${state.status === status ? 'btn-primary' : ''}`}
+            className={clsx(buttonStyles.btn, state.status === status && buttonStyles.btnPrimary)}
             aria-pressed={state.status === status}
             onClick={() => state.setStatus(status)}
           >
@@ -113,23 +127,25 @@ function AdminActivations() {
 
       {list.status === 'ready' && list.items.length > 0 && (
         <nav className={styles.pager} aria-label="Proof list pages">
-          <p className="muted small">{showingText(state.page, list.pagination.total, PROOF_LIMITS.pageSize)}</p>
+          <p className={clsx(pageStyles.muted, pageStyles.small)}>
+            {showingText(state.page, list.pagination.total, PROOF_LIMITS.pageSize)}
+          </p>
           {list.pagination.pages > 1 && (
             <div className={styles.pagerButtons}>
               <button
                 type="button"
-                className="btn"
+                className={buttonStyles.btn}
                 disabled={state.page <= 1}
                 onClick={() => state.setPage(state.page - 1)}
               >
                 <ChevronLeft aria-hidden="true" size={16} /> Previous
               </button>
-              <span className="small">
+              <span className={pageStyles.small}>
                 Page {state.page} of {list.pagination.pages}
               </span>
               <button
                 type="button"
-                className="btn"
+                className={buttonStyles.btn}
                 disabled={state.page >= list.pagination.pages}
                 onClick={() => state.setPage(state.page + 1)}
               >

@@ -1,15 +1,19 @@
 import { describeOfferWindow, type TCountdownConfig, type TUser } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { CheckCircle2, Clock, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchCountdownConfig, resetCountdown } from '../../api/countdown-admin.api.js';
 import { UnconfiguredContactsNotice } from '../../components/contacts/operator-contact.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
 import { pollOfferCountdown, useOfferCountdown } from '../../stores/offer-countdown.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import styles from './admin-offer.module.css';
 import { formatDeadline } from './deadline-format.js';
 import { OfferWindowFormPanel } from './offer-window-form.js';
-import './admin-offer.css';
 
 /**
  * Offer countdown (/dashboard/admin/offer): the deadline every visitor counts down to (landing page and
@@ -84,12 +88,12 @@ function AdminOffer({ self }: { self: TUser }) {
   if (forbidden) return <AdminsOnly titleId="offer-denied-title" />;
 
   return (
-    <div className="page admin-offer" data-testid="admin-offer">
-      <header className="page__head">
+    <div className={clsx(pageStyles.page, styles.adminOffer)} data-testid="admin-offer">
+      <header className={pageStyles.pageHead}>
         <h1>
           <Clock aria-hidden="true" size={26} /> Offer countdown
         </h1>
-        <p className="muted">
+        <p className={pageStyles.muted}>
           The deadline of the launch offer on the landing page and the bot-access banner. At zero the offer shows as
           ended; nothing restarts it by itself.
         </p>
@@ -98,26 +102,29 @@ function AdminOffer({ self }: { self: TUser }) {
       <UnconfiguredContactsNotice />
 
       {/* Always in the page, so assistive technology announces a message as soon as it appears. */}
-      <div role="alert" className="offer-message-region" data-testid="offer-alert">
-        {alert && <p className="offer-message offer-message--error">{alert}</p>}
+      <div role="alert" className={styles.offerMessageRegion} data-testid="offer-alert">
+        {alert && <p className={clsx(styles.offerMessage, styles.offerMessageError)}>{alert}</p>}
       </div>
-      <div role="status" className="offer-message-region" data-testid="offer-notice">
+      <div role="status" className={styles.offerMessageRegion} data-testid="offer-notice">
         {notice && (
-          <p className="offer-message offer-message--success">
+          <p className={clsx(styles.offerMessage, styles.offerMessageSuccess)}>
             <CheckCircle2 aria-hidden="true" size={18} /> {notice}
           </p>
         )}
       </div>
 
       <section
-        className="panel offer-current"
+        className={clsx(panelStyles.panel, styles.offerCurrent)}
         aria-labelledby="offer-current-title"
         aria-busy={load.status === 'loading'}
       >
-        <div className="panel__head">
+        <div className={pageStyles.panelHead}>
           <h2 id="offer-current-title">Current deadline</h2>
           {live.status !== 'loading' && (
-            <span className={`offer-status ${live.ended ? 'is-ended' : 'is-running'}`} data-testid="offer-status">
+            <span
+              className={clsx(styles.offerStatus, live.ended ? styles.isEnded : styles.isRunning)}
+              data-testid="offer-status"
+            >
               {live.ended ? 'Ended' : 'Running'}
             </span>
           )}
@@ -132,13 +139,15 @@ function AdminOffer({ self }: { self: TUser }) {
             void reload();
           }}
         />
-        <div className="offer-time-left">
-          <span className="muted small">Time left</span>
-          <span className="offer-time-left__value" data-testid="offer-time-left" aria-live="off">
+        <div className={styles.offerTimeLeft}>
+          <span className={clsx(pageStyles.muted, pageStyles.small)}>Time left</span>
+          <span className={styles.offerTimeLeftValue} data-testid="offer-time-left" aria-live="off">
             {live.status === 'unavailable' ? 'Unavailable' : live.ended ? 'Ended' : (live.text ?? '--:--:--')}
           </span>
           {live.status === 'offline' && (
-            <span className="muted small">Connection lost: counting down from the last known deadline.</span>
+            <span className={clsx(pageStyles.muted, pageStyles.small)}>
+              Connection lost: counting down from the last known deadline.
+            </span>
           )}
         </div>
       </section>
@@ -170,17 +179,22 @@ function CurrentDeadline({
 }) {
   if (load.status === 'loading') {
     return (
-      <div className="skeleton-room" role="status" aria-label="Loading the deadline" data-testid="offer-loading">
-        <div className="skeleton skeleton--row" />
-        <div className="skeleton skeleton--row" />
+      <div
+        className={pageStyles.skeletonRoom}
+        role="status"
+        aria-label="Loading the deadline"
+        data-testid="offer-loading"
+      >
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
       </div>
     );
   }
   if (load.status === 'error') {
     return (
-      <div className="state state--error" data-testid="offer-load-error">
+      <div className={clsx(pageStyles.state, pageStyles.stateError)} data-testid="offer-load-error">
         <p>The deadline could not be loaded.</p>
-        <button type="button" className="btn btn-primary" onClick={onRetry}>
+        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={onRetry}>
           <RefreshCw aria-hidden="true" size={18} /> Try again
         </button>
       </div>
@@ -194,7 +208,7 @@ function CurrentDeadline({
         ? 'by you'
         : 'by an admin';
   return (
-    <dl className="kv offer-current__facts">
+    <dl className={clsx(pageStyles.kv, styles.offerCurrentFacts)}>
       {config.deadline ? (
         <>
           <div>

@@ -6,8 +6,15 @@ import {
   offerWindowFormOf,
   parseOfferWindowForm,
 } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { TimerReset } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import textStyles from '../../components/ui/text.module.css';
+import styles from './admin-offer.module.css';
 
 /** The warning of the confirm step: the deadline is public. */
 export const RESET_WARNING =
@@ -69,24 +76,28 @@ export function OfferWindowFormPanel({ defaultMinutes, busy, serverError, onRese
   }
 
   return (
-    <section className="panel offer-form" aria-labelledby={`${ids.hours}-title`} data-testid="offer-form">
+    <section
+      className={clsx(panelStyles.panel, styles.offerForm)}
+      aria-labelledby={`${ids.hours}-title`}
+      data-testid="offer-form"
+    >
       <h2 id={`${ids.hours}-title`}>
         <TimerReset aria-hidden="true" size={20} /> Start a new offer window
       </h2>
-      <p className="muted small" id={ids.hint}>
+      <p className={clsx(pageStyles.muted, pageStyles.small)} id={ids.hint}>
         The new deadline is the moment you confirm plus this window ({OFFER_WINDOW_LIMITS.minMinutes} minute to{' '}
         {OFFER_WINDOW_LIMITS.maxMinutes / 60 / 24} days). At zero the offer shows as ended until an admin starts a new
         window.
       </p>
-      <form className="stack" noValidate onSubmit={review}>
-        <fieldset className="offer-form__boxes" disabled={confirming !== null || busy} aria-describedby={ids.hint}>
-          <legend className="sr-only">Offer window</legend>
-          <div className="offer-form__field">
+      <form className={pageStyles.stack} noValidate onSubmit={review}>
+        <fieldset className={styles.offerFormBoxes} disabled={confirming !== null || busy} aria-describedby={ids.hint}>
+          <legend className={textStyles.srOnly}>Offer window</legend>
+          <div className={styles.offerFormField}>
             <label htmlFor={ids.hours}>Hours</label>
             <input
               id={ids.hours}
               ref={hoursRef}
-              className="offer-form__input"
+              className={styles.offerFormInput}
               inputMode="numeric"
               autoComplete="off"
               value={form.hours}
@@ -97,16 +108,20 @@ export function OfferWindowFormPanel({ defaultMinutes, busy, serverError, onRese
               onChange={(event) => update('hours', event.target.value)}
             />
             {errors.hours && (
-              <p className="field-error" id={`${ids.hours}-error`}>
+              <p
+                className={clsx(formStyles.fieldError, styles.fieldError)}
+                id={`${ids.hours}-error`}
+                data-testid="field-error"
+              >
                 {errors.hours}
               </p>
             )}
           </div>
-          <div className="offer-form__field">
+          <div className={styles.offerFormField}>
             <label htmlFor={ids.minutes}>Minutes</label>
             <input
               id={ids.minutes}
-              className="offer-form__input"
+              className={styles.offerFormInput}
               inputMode="numeric"
               autoComplete="off"
               value={form.minutes}
@@ -117,20 +132,28 @@ export function OfferWindowFormPanel({ defaultMinutes, busy, serverError, onRese
               onChange={(event) => update('minutes', event.target.value)}
             />
             {errors.minutes && (
-              <p className="field-error" id={`${ids.minutes}-error`}>
+              <p
+                className={clsx(formStyles.fieldError, styles.fieldError)}
+                id={`${ids.minutes}-error`}
+                data-testid="field-error"
+              >
                 {errors.minutes}
               </p>
             )}
           </div>
         </fieldset>
         {totalError && (
-          <p className="field-error" id={ids.total} data-testid="offer-duration-error">
+          <p
+            className={clsx(formStyles.fieldError, styles.fieldError)}
+            id={ids.total}
+            data-testid="offer-duration-error"
+          >
             {totalError}
           </p>
         )}
         {confirming === null && (
-          <div className="actions offer-form__actions">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
+          <div className={clsx(pageStyles.actions, styles.offerFormActions)}>
+            <button type="submit" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={busy}>
               Set new deadline
             </button>
           </div>
@@ -138,26 +161,30 @@ export function OfferWindowFormPanel({ defaultMinutes, busy, serverError, onRese
       </form>
 
       {confirming !== null && (
-        <fieldset className="offer-confirm" aria-describedby={`${ids.confirm}-warning`} data-testid="offer-confirm">
-          <legend className="offer-confirm__title">
+        <fieldset
+          className={styles.offerConfirm}
+          aria-describedby={`${ids.confirm}-warning`}
+          data-testid="offer-confirm"
+        >
+          <legend className={styles.offerConfirmTitle}>
             Start a new {describeOfferWindow(confirming)} offer window from now?
           </legend>
-          <p id={`${ids.confirm}-warning`} className="offer-confirm__warning">
+          <p id={`${ids.confirm}-warning`} className={styles.offerConfirmWarning}>
             {RESET_WARNING}
           </p>
-          <div className="actions">
+          <div className={pageStyles.actions}>
             <button
               ref={confirmRef}
               type="button"
-              className="btn btn-primary"
+              className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}
               disabled={busy}
               aria-busy={busy}
               onClick={() => void confirm(confirming)}
             >
-              {busy && <span className="spinner offer-confirm__spinner" aria-hidden="true" />}
+              {busy && <span className={clsx(textStyles.spinner, styles.offerConfirmSpinner)} aria-hidden="true" />}
               {busy ? 'Setting deadline...' : 'Yes, set the new deadline'}
             </button>
-            <button type="button" className="btn" disabled={busy} onClick={() => setConfirming(null)}>
+            <button type="button" className={buttonStyles.btn} disabled={busy} onClick={() => setConfirming(null)}>
               Cancel
             </button>
           </div>

@@ -1,5 +1,9 @@
 import { LIMITS, type Pagination, pageButtons, showingText, showsPageIndicator } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import styles from './admin-users.module.css';
 
 interface Props {
   pagination: Pagination;
@@ -14,20 +18,20 @@ export function AdminPager({ pagination, onPage }: Props) {
   const { current, pages, total } = pagination;
   const multi = showsPageIndicator(pages);
   return (
-    <nav className="admin-pager" aria-label="Member list pages" data-testid="admin-pager">
-      <p className="muted small admin-pager__showing" data-testid="admin-showing">
+    <nav className={styles.adminPager} aria-label="Member list pages" data-testid="admin-pager">
+      <p className={clsx(pageStyles.muted, pageStyles.small)} data-testid="admin-showing">
         {showingText(current, total, LIMITS.adminPageSize)}
       </p>
       {multi && (
         <>
-          <p className="small admin-pager__indicator" data-testid="admin-page-indicator">
+          <p className={pageStyles.small} data-testid="admin-page-indicator">
             Page {current} of {pages}
           </p>
-          <ul className="admin-pager__buttons">
+          <ul className={styles.adminPagerButtons}>
             <li>
               <button
                 type="button"
-                className="icon-btn"
+                className={buttonStyles.iconBtn}
                 aria-label="First page"
                 disabled={current <= 1}
                 onClick={() => onPage(1)}
@@ -38,7 +42,7 @@ export function AdminPager({ pagination, onPage }: Props) {
             <li>
               <button
                 type="button"
-                className="icon-btn"
+                className={buttonStyles.iconBtn}
                 aria-label="Previous page"
                 disabled={current <= 1}
                 onClick={() => onPage(current - 1)}
@@ -50,7 +54,7 @@ export function AdminPager({ pagination, onPage }: Props) {
               <li key={n}>
                 <button
                   type="button"
-                  className={`icon-btn admin-pager__page${n === current ? ' is-current' : ''}`}
+                  className={clsx(buttonStyles.iconBtn, styles.adminPagerPage, n === current && styles.isCurrent)}
                   aria-label={`Page ${n}`}
                   aria-current={n === current ? 'page' : undefined}
                   onClick={() => n !== current && onPage(n)}
@@ -62,7 +66,7 @@ export function AdminPager({ pagination, onPage }: Props) {
             <li>
               <button
                 type="button"
-                className="icon-btn"
+                className={buttonStyles.iconBtn}
                 aria-label="Next page"
                 disabled={current >= pages}
                 onClick={() => onPage(current + 1)}
@@ -73,7 +77,7 @@ export function AdminPager({ pagination, onPage }: Props) {
             <li>
               <button
                 type="button"
-                className="icon-btn"
+                className={buttonStyles.iconBtn}
                 aria-label="Last page"
                 disabled={current >= pages}
                 onClick={() => onPage(pages)}

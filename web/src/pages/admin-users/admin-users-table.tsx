@@ -7,7 +7,13 @@ import {
   type TAccessUpdateRequest,
   type TUser,
 } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Crown, KeyRound, ShieldMinus, ShieldPlus, UserX } from 'lucide-react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import tierBadgeStyles from '../../components/dashboard/tier-badge.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import textStyles from '../../components/ui/text.module.css';
+import styles from './admin-users.module.css';
 
 interface Props {
   users: readonly TUser[];
@@ -31,7 +37,11 @@ function formatJoined(iso: string): string {
 /** Tier chip in the header badge colours; the tier's own name, since admins manage tiers, not trials. */
 function TierChip({ tier }: { tier: TUser['tier'] }) {
   const tone = tier === 'gold' ? 'gold' : tier === 'silver' ? 'silver' : 'other';
-  return <span className={`tier-badge tier-badge--${tone}`}>{tier.toUpperCase()}</span>;
+  return (
+    <span className={clsx(tierBadgeStyles.tierBadge, tierBadgeStyles[`tier-badge--${tone}`])}>
+      {tier.toUpperCase()}
+    </span>
+  );
 }
 
 /**
@@ -40,9 +50,9 @@ function TierChip({ tier }: { tier: TUser['tier'] }) {
  */
 export function AdminUsersTable({ users, updating, selfId, caption, onAccess, onRole, onIssueCode }: Props) {
   return (
-    <div className="table-wrap admin-users__table-wrap">
-      <table className="table admin-users__table">
-        <caption className="sr-only">{caption}</caption>
+    <div className={pageStyles.tableWrap}>
+      <table className={clsx(pageStyles.table, styles.adminUsersTable)}>
+        <caption className={textStyles.srOnly}>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Member</th>
@@ -50,7 +60,7 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
             <th scope="col">Access</th>
             <th scope="col">Role</th>
             <th scope="col">
-              <span className="sr-only">Actions</span>
+              <span className={textStyles.srOnly}>Actions</span>
             </th>
           </tr>
         </thead>
@@ -60,30 +70,36 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
             const nameId = `admin-user-name-${user.id}`;
             return (
               <tr key={user.id} data-testid={`admin-user-${user.id}`} aria-busy={busy || undefined}>
-                <th scope="row" data-label="Member" className="admin-users__member">
-                  <span className="admin-users__name">
+                <th scope="row" data-label="Member">
+                  <span className={styles.adminUsersName}>
                     <span id={nameId}>{user.fullName}</span>
-                    {busy && <span className="spinner admin-users__spinner" role="status" aria-label="Updating" />}
+                    {busy && (
+                      <span
+                        className={clsx(textStyles.spinner, styles.adminUsersSpinner)}
+                        role="status"
+                        aria-label="Updating"
+                      />
+                    )}
                   </span>
-                  <span className="muted small admin-users__email">{user.email}</span>
-                  <span className="small admin-users__meta">
-                    <span className="sr-only">Access code </span>
+                  <span className={clsx(pageStyles.muted, pageStyles.small, styles.adminUsersEmail)}>{user.email}</span>
+                  <span className={clsx(pageStyles.small, styles.adminUsersMeta)}>
+                    <span className={textStyles.srOnly}>Access code </span>
                     <code>{user.admissionCode}</code>
-                    <span className="muted"> · Joined {formatJoined(user.createdAt)}</span>
+                    <span className={pageStyles.muted}> · Joined {formatJoined(user.createdAt)}</span>
                   </span>
                 </th>
                 <td data-label="Tier" data-testid="cell-tier">
                   <TierChip tier={user.tier} />
                 </td>
                 <td data-label="Access">
-                  <span className="admin-users__access">
+                  <span className={styles.adminUsersAccess}>
                     <span
                       data-testid="cell-dashboard"
-                      className={user.dashboardUnlocked ? 'admin-users__yes' : 'admin-users__no'}
+                      className={user.dashboardUnlocked ? styles.adminUsersYes : styles.adminUsersNo}
                     >
                       {user.dashboardUnlocked ? 'Unlocked' : 'Locked'}
                     </span>
-                    <span data-testid="cell-deposited" className="small muted">
+                    <span data-testid="cell-deposited" className={clsx(pageStyles.small, pageStyles.muted)}>
                       {user.hasDeposited ? 'Deposited' : 'Not deposited'}
                     </span>
                   </span>
@@ -91,11 +107,11 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
                 <td data-label="Role" data-testid="cell-role">
                   {user.role === 'admin' ? 'Admin' : 'Member'}
                 </td>
-                <td data-label="Actions" className="admin-users__actions-cell">
-                  <div className="admin-users__actions">
+                <td data-label="Actions" className={styles.adminUsersActionsCell}>
+                  <div className={styles.adminUsersActions}>
                     <button
                       type="button"
-                      className="btn admin-users__grant"
+                      className={clsx(buttonStyles.btn, styles.adminUsersGrant)}
                       disabled={!canGrantGold(user, busy)}
                       aria-describedby={nameId}
                       onClick={() => onAccess(user, GRANT_GOLD_ACCESS)}
@@ -104,7 +120,7 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
                     </button>
                     <button
                       type="button"
-                      className="btn admin-users__revoke"
+                      className={clsx(buttonStyles.btn, styles.adminUsersRevoke)}
                       disabled={!canRevoke(user, busy)}
                       aria-describedby={nameId}
                       onClick={() => onAccess(user, REVOKE_ACCESS)}
@@ -113,7 +129,7 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
                     </button>
                     <button
                       type="button"
-                      className="btn btn-ghost"
+                      className={clsx(buttonStyles.btn, buttonStyles.btnGhost)}
                       aria-describedby={nameId}
                       onClick={() => onIssueCode(user)}
                     >
@@ -122,7 +138,7 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
                     {user.id !== selfId && (
                       <button
                         type="button"
-                        className="btn btn-ghost"
+                        className={clsx(buttonStyles.btn, buttonStyles.btnGhost)}
                         disabled={busy}
                         aria-describedby={nameId}
                         onClick={() => onRole(user, user.role === 'admin' ? 'member' : 'admin')}

@@ -1,14 +1,19 @@
 import { Messages, type Role, type TUser } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { RefreshCw, Search, Users, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { UnconfiguredContactsNotice } from '../../components/contacts/operator-contact.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import textStyles from '../../components/ui/text.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import { AdminPager } from './admin-pager.js';
+import styles from './admin-users.module.css';
 import { AdminUsersTable } from './admin-users-table.js';
 import { IssueCodeDialog } from './issue-code-dialog.js';
 import { useAdminUsers } from './use-admin-users.js';
-import './admin-users.css';
 
 /**
  * Admin Users (/dashboard/admin/users, spec section 2): search box, paged list, Grant Gold and Revoke per
@@ -45,73 +50,78 @@ function AdminUsers({ self }: { self: TUser }) {
   if (searching) {
     body =
       shown.length === 0 ? (
-        <p className="state muted" data-testid="admin-empty">
+        <p className={clsx(pageStyles.state, pageStyles.muted)} data-testid="admin-empty">
           {Messages.admin.noUsersMatching}
         </p>
       ) : null;
   } else if (state.list.status === 'loading') {
     body = (
-      <div className="skeleton-room" role="status" aria-label="Loading users" data-testid="admin-loading">
-        <div className="skeleton skeleton--row" />
-        <div className="skeleton skeleton--row" />
-        <div className="skeleton skeleton--row" />
+      <div className={pageStyles.skeletonRoom} role="status" aria-label="Loading users" data-testid="admin-loading">
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
       </div>
     );
   } else if (state.list.status === 'error') {
     body = (
-      <div className="state state--error" data-testid="admin-list-error">
+      <div className={clsx(pageStyles.state, pageStyles.stateError)} data-testid="admin-list-error">
         {/* The reason is in the alert above; this keeps the way to try again next to the list. */}
         <p>Users could not be loaded.</p>
-        <button type="button" className="btn btn-primary" onClick={state.reload}>
+        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={state.reload}>
           <RefreshCw aria-hidden="true" size={18} /> Try again
         </button>
       </div>
     );
   } else if (shown.length === 0) {
     body = (
-      <p className="state muted" data-testid="admin-empty">
+      <p className={clsx(pageStyles.state, pageStyles.muted)} data-testid="admin-empty">
         {Messages.admin.noUsers}
       </p>
     );
   }
 
   return (
-    <div className="page admin-users" data-testid="admin-users">
-      <header className="page__head">
+    <div className={clsx(pageStyles.page, styles.adminUsers)} data-testid="admin-users">
+      <header className={pageStyles.pageHead}>
         <h1>
           <Users aria-hidden="true" size={26} /> Admin Users
         </h1>
-        <p className="muted">Find members, grant or revoke access, and issue one-time dashboard codes.</p>
+        <p className={pageStyles.muted}>Find members, grant or revoke access, and issue one-time dashboard codes.</p>
       </header>
 
       <UnconfiguredContactsNotice />
 
       {/* Always in the page, so assistive technology announces a message as soon as it appears. */}
-      <div role="alert" className="admin-alert-region" data-testid="admin-alert">
+      <div role="alert" className={styles.adminAlertRegion} data-testid="admin-alert">
         {state.alert && (
-          <div className="admin-alert">
+          <div className={styles.adminAlert}>
             <span>{state.alert}</span>
-            <button type="button" className="icon-btn btn-ghost" aria-label="Dismiss" onClick={state.dismissAlert}>
+            <button
+              type="button"
+              className={clsx(buttonStyles.iconBtn, buttonStyles.btnGhost)}
+              aria-label="Dismiss"
+              onClick={state.dismissAlert}
+            >
               <X aria-hidden="true" size={16} />
             </button>
           </div>
         )}
       </div>
-      <p className="sr-only" role="status" data-testid="admin-notice">
+      <p className={textStyles.srOnly} role="status" data-testid="admin-notice">
         {state.notice}
       </p>
 
-      <section className="panel admin-users__panel" aria-label="Members">
-        <search className="admin-search">
-          <label htmlFor={searchId} className="admin-search__label">
+      <section className={clsx(panelStyles.panel, styles.adminUsersPanel)} aria-label="Members">
+        <search className={styles.adminSearch}>
+          <label htmlFor={searchId} className={styles.adminSearchLabel}>
             Search users
           </label>
-          <div className="admin-search__box">
-            <Search aria-hidden="true" size={18} className="admin-search__icon" />
+          <div className={styles.adminSearchBox}>
+            <Search aria-hidden="true" size={18} className={styles.adminSearchIcon} />
             <input
               id={searchId}
               type="search"
-              className="admin-search__input"
+              className={styles.adminSearchInput}
               placeholder="Name, e-mail or access code"
               autoComplete="off"
               spellCheck={false}
@@ -120,10 +130,14 @@ function AdminUsers({ self }: { self: TUser }) {
               onChange={(event) => state.setInput(event.target.value)}
             />
             {state.search.pending && (
-              <span className="spinner admin-search__spinner" role="status" aria-label="Searching" />
+              <span
+                className={clsx(textStyles.spinner, styles.adminSearchSpinner)}
+                role="status"
+                aria-label="Searching"
+              />
             )}
           </div>
-          <p id={hintId} className="muted small admin-search__hint">
+          <p id={hintId} className={clsx(pageStyles.muted, pageStyles.small, styles.adminSearchHint)}>
             {searching
               ? `${shown.length} ${shown.length === 1 ? 'match' : 'matches'} for “${state.search.query}” (up to 50). Clear the box to see every member.`
               : 'Results appear as you type.'}

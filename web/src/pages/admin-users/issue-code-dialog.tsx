@@ -1,8 +1,13 @@
 import { TIERS, type Tier, type TUser } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Check, Copy, KeyRound, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { issueDashboardCode } from '../../api/admin.api.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import styles from './admin-users.module.css';
 
 interface Props {
   user: TUser;
@@ -65,45 +70,54 @@ export function IssueCodeDialog({ user, onClose, onAuthFailure }: Props) {
   return (
     <dialog
       ref={ref}
-      className="panel admin-dialog"
+      className={clsx(panelStyles.panel, styles.adminDialog)}
       aria-labelledby={titleId}
       data-testid="issue-code-dialog"
       onClose={onClose}
     >
-      <div className="admin-dialog__head">
+      <div className={styles.adminDialogHead}>
         <h2 id={titleId}>
           <KeyRound aria-hidden="true" size={20} /> Dashboard code
         </h2>
-        <button type="button" className="icon-btn btn-ghost" aria-label="Close" onClick={() => ref.current?.close()}>
+        <button
+          type="button"
+          className={clsx(buttonStyles.iconBtn, buttonStyles.btnGhost)}
+          aria-label="Close"
+          onClick={() => ref.current?.close()}
+        >
           <X aria-hidden="true" size={18} />
         </button>
       </div>
-      <p className="muted small">
+      <p className={clsx(pageStyles.muted, pageStyles.small)}>
         For <strong>{user.fullName}</strong> ({user.email}).
       </p>
 
       {phase.step === 'issued' ? (
-        <div className="stack">
-          <p className="admin-dialog__code-wrap">
-            <code ref={codeRef} className="admin-dialog__code" data-testid="issued-code">
+        <div className={pageStyles.stack}>
+          <p className={styles.adminDialogCodeWrap}>
+            <code ref={codeRef} className={styles.adminDialogCode} data-testid="issued-code">
               {phase.code}
             </code>
           </p>
-          <p className="notice small">
+          <p className={clsx(pageStyles.notice, pageStyles.small)}>
             This code is shown only once. Send it to the member; entering it unlocks their dashboard
             {phase.tier ? ` with tier ${phase.tier.toUpperCase()}` : ''}. It works once, until{' '}
             {formatMoment(phase.expiresAt)}.
           </p>
-          <div className="actions">
-            <button type="button" className="btn btn-primary" onClick={() => void copy(phase.code)}>
+          <div className={clsx(pageStyles.actions, styles.actions)}>
+            <button
+              type="button"
+              className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}
+              onClick={() => void copy(phase.code)}
+            >
               {copied === 'copied' ? <Check aria-hidden="true" size={18} /> : <Copy aria-hidden="true" size={18} />}
               {copied === 'copied' ? 'Copied' : 'Copy code'}
             </button>
-            <button type="button" className="btn" onClick={() => ref.current?.close()}>
+            <button type="button" className={buttonStyles.btn} onClick={() => ref.current?.close()}>
               Done
             </button>
           </div>
-          <p className="small muted" role="status">
+          <p className={clsx(pageStyles.small, pageStyles.muted)} role="status">
             {copied === 'copied'
               ? 'The code is on the clipboard.'
               : copied === 'failed'
@@ -113,18 +127,20 @@ export function IssueCodeDialog({ user, onClose, onAuthFailure }: Props) {
         </div>
       ) : (
         <form
-          className="stack"
+          className={pageStyles.stack}
           onSubmit={(event) => {
             event.preventDefault();
             void issue();
           }}
         >
-          <p className="small">Issue a code after checking the member's deposit. A new code replaces any unused one.</p>
-          <div className="admin-dialog__field">
+          <p className={pageStyles.small}>
+            Issue a code after checking the member's deposit. A new code replaces any unused one.
+          </p>
+          <div className={styles.adminDialogField}>
             <label htmlFor={selectId}>Tier the code grants</label>
             <select
               id={selectId}
-              className="admin-users__select"
+              className={styles.adminUsersSelect}
               value={tier}
               onChange={(event) => setTier(event.target.value as Tier | '')}
             >
@@ -137,15 +153,19 @@ export function IssueCodeDialog({ user, onClose, onAuthFailure }: Props) {
             </select>
           </div>
           {phase.step === 'choose' && phase.error && (
-            <p className="admin-alert" role="alert">
+            <p className={styles.adminAlert} role="alert">
               {phase.error}
             </p>
           )}
-          <div className="actions">
-            <button type="submit" className="btn btn-primary" disabled={phase.step === 'issuing'}>
+          <div className={clsx(pageStyles.actions, styles.actions)}>
+            <button
+              type="submit"
+              className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}
+              disabled={phase.step === 'issuing'}
+            >
               {phase.step === 'issuing' ? 'Issuing...' : 'Issue code'}
             </button>
-            <button type="button" className="btn" onClick={() => ref.current?.close()}>
+            <button type="button" className={buttonStyles.btn} onClick={() => ref.current?.close()}>
               Cancel
             </button>
           </div>

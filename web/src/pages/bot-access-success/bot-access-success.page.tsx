@@ -1,11 +1,18 @@
 import { BOT_ACCESS_MIN_DEPOSIT_USD, type OperatorContact, PROMO_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { CheckCircle2, ExternalLink, Gift, MessageCircle, PlayCircle, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { ContactGate, isContactConfigured } from '../../components/contacts/operator-contact.js';
+import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { Brand } from '../../components/public/brand.js';
+import publicStyles from '../../components/public/public-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import textStyles from '../../components/ui/text.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import botAccessStyles from '../bot-access/bot-access.module.css';
 import { OfferDeadlineNotice } from './offer-deadline-notice.js';
-import '../../styles/public.css';
 
 /**
  * A link to one of the operator's contacts that opens in a new tab without giving the new page a handle
@@ -27,7 +34,7 @@ function OutLink({
       contact={contact}
       loading={<ContactLink href={undefined}>{children}</ContactLink>}
       fallback={
-        <p className="muted" data-testid={`contact-unavailable-${contact}`}>
+        <p className={publicStyles.muted} data-testid={`contact-unavailable-${contact}`}>
           This link is not available yet.
         </p>
       }
@@ -50,7 +57,15 @@ function ContactLink({
 }) {
   if (!href) {
     return (
-      <button type="button" className={primary ? 'btn btn-primary btn-lg btn-block' : 'btn btn-block'} disabled>
+      <button
+        type="button"
+        className={
+          primary
+            ? clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg, buttonStyles.btnBlock)
+            : clsx(buttonStyles.btn, buttonStyles.btnBlock)
+        }
+        disabled
+      >
         Loading link...
       </button>
     );
@@ -60,10 +75,14 @@ function ContactLink({
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className={primary ? 'btn btn-primary btn-lg btn-block' : 'btn btn-block'}
+      className={
+        primary
+          ? clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg, buttonStyles.btnBlock)
+          : clsx(buttonStyles.btn, buttonStyles.btnBlock)
+      }
     >
       {children} <ExternalLink size={16} aria-hidden="true" />
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className={textStyles.srOnly}> (opens in a new tab)</span>
     </a>
   );
 }
@@ -79,35 +98,35 @@ export function Component() {
   const product = config?.productName ?? 'Signalroom';
 
   return (
-    <div className="pub">
-      <header className="container" style={{ paddingTop: '1.25rem' }}>
+    <div className={publicStyles.pub}>
+      <header className={publicStyles.container} style={{ paddingTop: '1.25rem' }}>
         <Brand />
       </header>
-      <main className="ba-wrap" style={{ display: 'grid', gap: '1.25rem' }}>
-        <div className="center">
-          <span className="state-icon ok">
+      <main className={botAccessStyles.baWrap} style={{ display: 'grid', gap: '1.25rem' }}>
+        <div className={publicStyles.center}>
+          <span className={clsx(authLayoutStyles.stateIcon, authLayoutStyles.ok)}>
             <CheckCircle2 size={28} aria-hidden="true" />
           </span>
           <h1>You're Almost There!</h1>
-          <p className="muted">
+          <p className={publicStyles.muted}>
             Your application was received and your AI bot licence is in the queue. Complete the two steps below to
             activate it.
           </p>
         </div>
         {status === 'error' ? (
-          <p className="alert alert-error" role="alert">
+          <p className={clsx(formStyles.alert, formStyles.alertError)} role="alert">
             The links below could not be loaded. Please refresh the page.
           </p>
         ) : null}
 
-        <section className="card success-step" aria-labelledby="step1-title">
-          <span className="eyebrow">
+        <section className={clsx(panelStyles.card, botAccessStyles.successStep)} aria-labelledby="step1-title">
+          <span className={publicStyles.eyebrow}>
             <Wallet size={14} aria-hidden="true" /> Step 1
           </span>
           <h2 id="step1-title" style={{ margin: 0, fontSize: '1.25rem' }}>
             Create and fund your trading account
           </h2>
-          <p className="muted" style={{ margin: 0 }}>
+          <p className={publicStyles.muted} style={{ margin: 0 }}>
             Open your account with our partner broker and fund it with at least ${BOT_ACCESS_MIN_DEPOSIT_USD}. The money
             stays in your own account.
           </p>
@@ -115,12 +134,13 @@ export function Component() {
             Create My Trading Account
           </OutLink>
           <p style={{ margin: 0 }}>
-            Use promo code <span className="promo">{config?.promoCode ?? `${product.toUpperCase()}100`}</span> for a
+            Use promo code{' '}
+            <span className={botAccessStyles.promo}>{config?.promoCode ?? `${product.toUpperCase()}100`}</span> for a
             100% deposit bonus on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
           </p>
-          <div className="highlight-note" style={{ margin: 0 }}>
+          <div className={botAccessStyles.highlightNote} style={{ margin: 0 }}>
             <strong>Need help?</strong>
-            <p className="muted" style={{ margin: '0.3rem 0 0.75rem' }}>
+            <p className={publicStyles.muted} style={{ margin: '0.3rem 0 0.75rem' }}>
               Watch the step-by-step video guide to opening and funding your account.
             </p>
             <OutLink href={config?.brokerRegistrationUrl} contact="brokerRegistration">
@@ -129,14 +149,14 @@ export function Component() {
           </div>
         </section>
 
-        <section className="card success-step" aria-labelledby="step2-title">
-          <span className="eyebrow">
+        <section className={clsx(panelStyles.card, botAccessStyles.successStep)} aria-labelledby="step2-title">
+          <span className={publicStyles.eyebrow}>
             <MessageCircle size={14} aria-hidden="true" /> Step 2
           </span>
           <h2 id="step2-title" style={{ margin: 0, fontSize: '1.25rem' }}>
             Message support to activate
           </h2>
-          <p className="muted" style={{ margin: 0 }}>
+          <p className={publicStyles.muted} style={{ margin: 0 }}>
             Send your proof of deposit to support
             {config && isContactConfigured(config, 'supportChat') ? ` (${config.supportHandle})` : ''} on Telegram. Your
             licence is activated 6 to 12 hours after verification.
@@ -146,17 +166,17 @@ export function Component() {
           </OutLink>
         </section>
 
-        <section className="card success-step" aria-labelledby="bonus-title">
-          <span className="eyebrow">
+        <section className={clsx(panelStyles.card, botAccessStyles.successStep)} aria-labelledby="bonus-title">
+          <span className={publicStyles.eyebrow}>
             <Gift size={14} aria-hidden="true" /> Bonus
           </span>
           <h2 id="bonus-title" style={{ margin: 0, fontSize: '1.25rem' }}>
             Your bootcamp membership
           </h2>
-          <p className="muted" style={{ margin: 0 }}>
+          <p className={publicStyles.muted} style={{ margin: 0 }}>
             The 6-month free trial of the AI bot comes with the {product} bootcamp:
           </p>
-          <ul className="check-list" style={{ marginTop: 0 }}>
+          <ul className={publicStyles.checkList} style={{ marginTop: 0 }}>
             {[
               'Advanced AI trading strategies',
               'Weekly live market analysis',

@@ -2,6 +2,7 @@ import { offerDeadlineClaim } from '@signalroom/shared';
 import { AlertTriangle } from 'lucide-react';
 import { useOfferCountdown } from '../../stores/offer-countdown.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import botAccessStyles from '../bot-access/bot-access.module.css';
 
 const DELAY_WARNING = 'Your free access may expire if funding your account or messaging support is delayed.';
 
@@ -42,7 +43,7 @@ export function OfferDeadlineNotice() {
     text = `This offer ends on ${formatWhen(claim.deadline, timeZone, true)} ${zone}. ${DELAY_WARNING}`;
   else text = DELAY_WARNING;
   return (
-    <div className="red-notice" role="note" data-testid="offer-deadline-notice" data-claim={claim.kind}>
+    <div className={botAccessStyles.redNotice} role="note" data-testid="offer-deadline-notice" data-claim={claim.kind}>
       <AlertTriangle size={18} aria-hidden="true" style={{ verticalAlign: '-3px' }} /> {text}
     </div>
   );

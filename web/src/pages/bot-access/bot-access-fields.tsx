@@ -1,5 +1,8 @@
 import { DIAL_CODES, dialCodeLabel } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import formStyles from '../../components/ui/form.module.css';
+import botAccessStyles from './bot-access.module.css';
 import type { ChoiceOption } from './bot-access-questions.js';
 
 /** A numbered question whose answer is one of a few options (radio group). */
@@ -15,18 +18,18 @@ export function ChoiceQuestion(props: {
   const errorId = `${props.name}-error`;
   return (
     <fieldset
-      className={props.error ? 'question invalid' : 'question'}
+      className={props.error ? clsx(botAccessStyles.question, botAccessStyles.invalid) : botAccessStyles.question}
       aria-invalid={props.error ? true : undefined}
       aria-describedby={props.error ? errorId : undefined}
       data-question={props.n}
     >
       <legend>
-        <span className="q-num">{props.n}</span>
+        <span className={botAccessStyles.qNum}>{props.n}</span>
         <span>{props.title}</span>
       </legend>
-      <div className="options">
+      <div className={botAccessStyles.options}>
         {props.options.map((o, i) => (
-          <label className="option" key={o.value}>
+          <label className={botAccessStyles.option} key={o.value}>
             <input
               type="radio"
               id={i === 0 ? props.name : undefined}
@@ -40,7 +43,7 @@ export function ChoiceQuestion(props: {
         ))}
       </div>
       {props.error ? (
-        <p className="field-error" id={errorId} style={{ marginTop: '0.5rem' }}>
+        <p className={formStyles.fieldError} data-testid="field-error" id={errorId} style={{ marginTop: '0.5rem' }}>
           {props.error}
         </p>
       ) : null}
@@ -68,7 +71,7 @@ export function TextQuestion(props: {
   const input = (
     <input
       id={props.id}
-      className="input"
+      className={formStyles.input}
       type={props.type ?? 'text'}
       value={props.value}
       placeholder={props.placeholder}
@@ -79,17 +82,20 @@ export function TextQuestion(props: {
     />
   );
   return (
-    <div className={props.error ? 'question invalid' : 'question'} data-question={props.n}>
-      <label htmlFor={props.id} className="q-title">
-        <span className="q-num">{props.n}</span>
+    <div
+      className={props.error ? clsx(botAccessStyles.question, botAccessStyles.invalid) : botAccessStyles.question}
+      data-question={props.n}
+    >
+      <label htmlFor={props.id} className={botAccessStyles.qTitle}>
+        <span className={botAccessStyles.qNum}>{props.n}</span>
         <span>{props.title}</span>
       </label>
       <div style={{ clear: 'both' }}>
         {props.dialCode ? (
-          <div className="phone-row">
+          <div className={formStyles.phoneRow}>
             <select
               id={props.dialCode.id}
-              className="select"
+              className={formStyles.select}
               aria-label={props.dialCode.label}
               value={props.dialCode.value}
               onChange={(e) => props.dialCode?.onChange(e.target.value)}
@@ -106,12 +112,12 @@ export function TextQuestion(props: {
           input
         )}
         {props.hint ? (
-          <p className="field-hint" id={hintId} style={{ marginTop: '0.4rem' }}>
+          <p className={formStyles.fieldHint} id={hintId} style={{ marginTop: '0.4rem' }}>
             {props.hint}
           </p>
         ) : null}
         {props.error ? (
-          <p className="field-error" id={errorId} style={{ marginTop: '0.4rem' }}>
+          <p className={formStyles.fieldError} data-testid="field-error" id={errorId} style={{ marginTop: '0.4rem' }}>
             {props.error}
           </p>
         ) : null}

@@ -5,14 +5,16 @@ import {
   toBotAccessSubmission,
   validateBotAccessForm,
 } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Bot, Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { submitBotAccess } from '../../api/bot-access.api.js';
 import { Brand } from '../../components/public/brand.js';
+import publicStyles from '../../components/public/public-page.module.css';
 import { SubmitButton } from '../../components/public/submit-button.js';
 import { useOfferCountdown } from '../../stores/offer-countdown.store.js';
-import '../../styles/public.css';
+import botAccessStyles from './bot-access.module.css';
 import { ChoiceQuestion, TextQuestion } from './bot-access-fields.js';
 import { QUESTIONS as Q } from './bot-access-questions.js';
 
@@ -25,8 +27,8 @@ type Errors = Partial<Record<keyof BotAccessForm, string>>;
 function OfferBanner() {
   const view = useOfferCountdown();
   return (
-    <section className="ba-banner" aria-label="Offer countdown">
-      <div className="container ba-banner-inner">
+    <section className={botAccessStyles.baBanner} aria-label="Offer countdown">
+      <div className={clsx(publicStyles.container, botAccessStyles.baBannerInner)}>
         {view.ended ? (
           <span data-testid="bot-access-offer-ended">⚠️ THE FREE ACCESS OFFER HAS ENDED</span>
         ) : (
@@ -83,28 +85,28 @@ export function Component() {
   }
 
   return (
-    <div className="pub">
+    <div className={publicStyles.pub}>
       <OfferBanner />
-      <header className="container" style={{ paddingTop: '1.25rem' }}>
+      <header className={publicStyles.container} style={{ paddingTop: '1.25rem' }}>
         <Brand />
       </header>
-      <main className="ba-wrap">
-        <span className="eyebrow">
+      <main className={botAccessStyles.baWrap}>
+        <span className={publicStyles.eyebrow}>
           <Bot size={14} aria-hidden="true" /> AI trading bot – application
         </span>
         <h1>Apply for AI Bot Access</h1>
-        <p className="muted">
+        <p className={publicStyles.muted}>
           A 6-month free trial of the AI trading bot, inside our trading bootcamp. Answer the 12 questions below; it
           takes about two minutes.
         </p>
-        <div className="highlight-note">
+        <div className={botAccessStyles.highlightNote}>
           <strong>
             <Sparkles size={16} aria-hidden="true" style={{ verticalAlign: '-3px' }} /> Important:
           </strong>{' '}
           licences are given out in the order applications arrive. Answer honestly – the bot needs a funded trading
           account of at least $50 in your own name to run.
         </div>
-        <form className="ba-form" onSubmit={submit} noValidate aria-label="AI bot access application">
+        <form className={botAccessStyles.baForm} onSubmit={submit} noValidate aria-label="AI bot access application">
           <TextQuestion
             id="fullName"
             n={Q.fullName.n}

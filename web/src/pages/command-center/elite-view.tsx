@@ -1,9 +1,14 @@
 import type { TUser } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Activity, BarChart3, Crown, Gem, Layers, Radio, Users, Zap } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { LatestSignals } from '../../components/dashboard/latest-signals.js';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
 import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import commandCenterStyles from './command-center.module.css';
 import { firstName } from './greeting.js';
 
 const TILES = [
@@ -16,39 +21,39 @@ const TILES = [
 /** Gold members: 'Elite Node Active', quick links, the latest 5 real signals and four tiles. */
 export function EliteView({ user }: { user: TUser }) {
   return (
-    <div className="page" data-testid="elite-view">
-      <header className="page__head page__head--gold">
+    <div className={pageStyles.page} data-testid="elite-view">
+      <header className={clsx(pageStyles.pageHead, pageStyles.pageHeadGold)}>
         <h1>
           <Crown aria-hidden="true" size={26} /> Elite Node Active
         </h1>
-        <p className="muted">Welcome, {firstName(user.fullName)}. Every signal, as it happens.</p>
-        <div className="actions">
-          <Link to="/dashboard/signals" className="btn btn-primary">
+        <p className={pageStyles.muted}>Welcome, {firstName(user.fullName)}. Every signal, as it happens.</p>
+        <div className={pageStyles.actions}>
+          <Link to="/dashboard/signals" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}>
             <Activity aria-hidden="true" size={18} /> Neural Signals
           </Link>
-          <Link to="/dashboard/platinum-stream" className="btn">
+          <Link to="/dashboard/platinum-stream" className={buttonStyles.btn}>
             <Radio aria-hidden="true" size={18} /> Platinum Stream
           </Link>
-          <Link to="/dashboard/gold-room" className="btn">
+          <Link to="/dashboard/gold-room" className={buttonStyles.btn}>
             <Gem aria-hidden="true" size={18} /> Gold Room
           </Link>
         </div>
       </header>
-      <div className="grid grid-2">
+      <div className={clsx(pageStyles.grid, pageStyles.grid2)}>
         <LatestSignals count={5} title="Latest signals" />
-        <div className="stack">
-          <section className="panel">
+        <div className={pageStyles.stack}>
+          <section className={panelStyles.panel}>
             <NextSignalCountdown />
           </section>
           <PerformanceSummary />
         </div>
       </div>
-      <div className="grid grid-4">
+      <div className={clsx(pageStyles.grid, pageStyles.grid4)}>
         {TILES.map((tile) => (
-          <Link key={tile.title} to={tile.to} className="panel tile">
+          <Link key={tile.title} to={tile.to} className={clsx(panelStyles.panel, commandCenterStyles.tile)}>
             <tile.icon aria-hidden="true" size={22} />
-            <span className="tile__title">{tile.title}</span>
-            <span className="tile__note muted">{tile.note}</span>
+            <span className={commandCenterStyles.tileTitle}>{tile.title}</span>
+            <span className={pageStyles.muted}>{tile.note}</span>
           </Link>
         ))}
       </div>

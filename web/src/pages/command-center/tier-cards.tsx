@@ -1,6 +1,10 @@
 import { DEFAULT_TIER_DAILY_SIGNAL_LIMITS, TIER_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Crown, Gem, Star } from 'lucide-react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import tierCardStyles from './tier-cards.module.css';
 
 /** Per-day signal allowance text of a tier, from configuration (silver) and the shared limits. */
 export function useTierLimits() {
@@ -19,13 +23,18 @@ export function AccessTierCards() {
   return (
     <section aria-labelledby="tiers-title">
       <h2 id="tiers-title">AI Access Tiers</h2>
-      <div className="grid grid-3">
+      <div className={clsx(pageStyles.grid, pageStyles.grid3)}>
         {tiers.map((tier) => (
-          <article key={tier.key} className={`panel tier-card tier-card--${tier.key}`}>
+          <article
+            key={tier.key}
+            className={clsx(panelStyles.panel, tierCardStyles.tierCard, tierCardStyles[`tier-card--${tier.key}`])}
+          >
             <tier.icon aria-hidden="true" size={24} />
             <h3>{tier.name}</h3>
-            <p className="tier-card__min">${tier.min}+</p>
-            <p className="muted">{tier.limit === null ? 'Unlimited signals' : `${tier.limit} signals / day`}</p>
+            <p className={tierCardStyles.tierCardMin}>${tier.min}+</p>
+            <p className={pageStyles.muted}>
+              {tier.limit === null ? 'Unlimited signals' : `${tier.limit} signals / day`}
+            </p>
           </article>
         ))}
       </div>

@@ -1,10 +1,16 @@
+import { clsx } from 'clsx';
 import { Inbox, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchDevOutbox, type OutboxMail } from '../../api/dev-outbox.api.js';
 import { Brand } from '../../components/public/brand.js';
+import publicStyles from '../../components/public/public-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
-import '../../styles/public.css';
+import botAccessStyles from '../bot-access/bot-access.module.css';
+import styles from './dev-outbox.module.css';
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; mails: OutboxMail[] };
 
@@ -41,49 +47,49 @@ export function Component() {
   }, [load]);
 
   return (
-    <div className="pub">
-      <header className="container" style={{ paddingTop: '1.25rem' }}>
+    <div className={publicStyles.pub}>
+      <header className={publicStyles.container} style={{ paddingTop: '1.25rem' }}>
         <Brand />
       </header>
-      <main className="ba-wrap">
+      <main className={botAccessStyles.baWrap}>
         <h1>Development outbox</h1>
-        <p className="alert alert-info">
+        <p className={clsx(formStyles.alert, formStyles.alertInfo)}>
           For local runs only: this page lists the e-mails the server sent (confirmation codes, reset links). It does
           not exist in production.
         </p>
         <p>
-          <button type="button" className="btn" onClick={load} disabled={state.status === 'loading'}>
+          <button type="button" className={buttonStyles.btn} onClick={load} disabled={state.status === 'loading'}>
             <RefreshCw size={16} aria-hidden="true" /> Refresh
           </button>{' '}
           <Link to="/">Back to home</Link>
         </p>
         {production ? (
-          <p role="alert" className="alert alert-error">
+          <p role="alert" className={clsx(formStyles.alert, formStyles.alertError)}>
             This server runs in production: there is no development outbox here.
           </p>
         ) : null}
         {state.status === 'loading' && !production ? (
-          <p role="status" className="muted">
+          <p role="status" className={publicStyles.muted}>
             Loading mails...
           </p>
         ) : null}
         {state.status === 'error' && !production ? (
-          <p role="alert" className="alert alert-error">
+          <p role="alert" className={clsx(formStyles.alert, formStyles.alertError)}>
             {state.message}
           </p>
         ) : null}
         {state.status === 'ready' && state.mails.length === 0 ? (
-          <div className="card center">
+          <div className={clsx(panelStyles.card, publicStyles.center)}>
             <Inbox size={28} aria-hidden="true" />
             <p>No mails yet. Sign up or request a password reset to see one here.</p>
           </div>
         ) : null}
         {state.status === 'ready' && state.mails.length > 0 ? (
-          <ul className="outbox-list">
+          <ul className={styles.outboxList}>
             {state.mails.map((m, i) => (
-              <li key={m.id ?? i} className="card">
+              <li key={m.id ?? i} className={panelStyles.card}>
                 <strong>{m.subject ?? '(no subject)'}</strong>
-                <div className="muted small">
+                <div className={clsx(publicStyles.muted, publicStyles.small)}>
                   To {m.to ?? m.toAddress ?? 'unknown'}
                   {m.createdAt ? ` · ${new Date(m.createdAt).toLocaleString()}` : ''}
                   {m.kind ? ` · ${m.kind}` : ''}

@@ -1,11 +1,16 @@
 import { Messages, validateForgotPasswordEmail } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
+import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { TextField } from '../../components/public/form-field.js';
+import publicStyles from '../../components/public/public-page.module.css';
 import { SubmitButton } from '../../components/public/submit-button.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
 
 type Status = 'idle' | 'sending' | 'error' | 'success';
 
@@ -44,18 +49,22 @@ export function Component() {
   if (status === 'success') {
     return (
       <AuthLayout>
-        <div className="center">
-          <span className="state-icon ok">
+        <div className={publicStyles.center}>
+          <span className={clsx(authLayoutStyles.stateIcon, authLayoutStyles.ok)}>
             <MailCheck size={28} aria-hidden="true" />
           </span>
           <h1>Check your email</h1>
-          <p className="lead" role="status">
+          <p className={authLayoutStyles.lead} role="status">
             {message || 'If an account exists for this email, a password reset link has been sent.'}
           </p>
-          <button type="button" className="btn btn-block" onClick={() => setStatus('idle')}>
+          <button
+            type="button"
+            className={clsx(buttonStyles.btn, buttonStyles.btnBlock)}
+            onClick={() => setStatus('idle')}
+          >
             Try again
           </button>
-          <p className="auth-links">
+          <p className={authLayoutStyles.authLinks}>
             <Link to="/login">Back to login</Link>
           </p>
         </div>
@@ -66,8 +75,8 @@ export function Component() {
   return (
     <AuthLayout>
       <h1>Forgot your password?</h1>
-      <p className="lead">Enter your e-mail and we will send you a link to set a new one.</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <p className={authLayoutStyles.lead}>Enter your e-mail and we will send you a link to set a new one.</p>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
         <TextField
           id="email"
           label="Email address"
@@ -84,7 +93,7 @@ export function Component() {
           Send Reset Link
         </SubmitButton>
       </form>
-      <p className="auth-links">
+      <p className={authLayoutStyles.authLinks}>
         <span>
           Remembered it? <Link to="/login">Back to login</Link>
         </span>

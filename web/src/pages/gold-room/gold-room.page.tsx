@@ -1,8 +1,11 @@
 import { formatPercent, pageLockReason, percentOf } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Gem } from 'lucide-react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 import { WinRates } from '../../components/dashboard/win-rates.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import panelStyles from '../../components/ui/panel.module.css';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
 /** A rate in the one unit of the product (percent), or a dash with nothing resolved. */
@@ -18,7 +21,7 @@ const pct = (won: number, total: number) => {
  */
 export function Component() {
   const user = useSessionStore((s) => s.user);
-  const stats = useLiveSignalsStore((s) => s.stats);
+  const stats = useLiveSignals((s) => s.stats);
   const lockReason = pageLockReason('gold-room', user);
   if (lockReason) {
     return (
@@ -33,29 +36,33 @@ export function Component() {
           'Wins by martingale level',
           'Longest losing streak, shown as it is',
         ]}
-        preview={<div className="skeleton skeleton--card" />}
+        preview={<div className={clsx(pageStyles.skeleton, pageStyles.skeletonCard)} />}
       />
     );
   }
   return (
-    <div className="page" data-testid="gold-room">
-      <header className="page__head page__head--gold">
+    <div className={pageStyles.page} data-testid="gold-room">
+      <header className={clsx(pageStyles.pageHead, pageStyles.pageHeadGold)}>
         <h1>
           <Gem aria-hidden="true" size={26} /> Gold Room
         </h1>
-        <p className="muted">The engine's record from resolved signals, broken down. Nothing here is typed in.</p>
+        <p className={pageStyles.muted}>
+          The engine's record from resolved signals, broken down. Nothing here is typed in.
+        </p>
       </header>
       {!stats ? (
-        <p className="panel muted" role="status">
+        <p className={clsx(panelStyles.panel, pageStyles.muted)} role="status">
           Loading statistics...
         </p>
       ) : stats.empty ? (
-        <p className="panel muted">No signal has resolved yet. The breakdown appears after the first one.</p>
+        <p className={clsx(panelStyles.panel, pageStyles.muted)}>
+          No signal has resolved yet. The breakdown appears after the first one.
+        </p>
       ) : (
-        <div className="grid grid-2">
-          <section className="panel" aria-labelledby="by-pair-title">
+        <div className={clsx(pageStyles.grid, pageStyles.grid2)}>
+          <section className={panelStyles.panel} aria-labelledby="by-pair-title">
             <h2 id="by-pair-title">By pair</h2>
-            <table className="table">
+            <table className={pageStyles.table}>
               <thead>
                 <tr>
                   <th scope="col">Pair</th>
@@ -80,9 +87,9 @@ export function Component() {
               </tbody>
             </table>
           </section>
-          <section className="panel" aria-labelledby="by-dir-title">
+          <section className={panelStyles.panel} aria-labelledby="by-dir-title">
             <h2 id="by-dir-title">By direction and level</h2>
-            <dl className="kv">
+            <dl className={pageStyles.kv}>
               <WinRates stats={stats} />
               {stats.byDirection.map((row) => (
                 <div key={row.direction}>

@@ -1,11 +1,15 @@
 import { SAMPLE_OFFER, TIER_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { BarChart3, Bot, CheckCircle2, Clock, LineChart, ShieldCheck, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PublicNav } from '../../components/public/public-nav.js';
+import publicStyles from '../../components/public/public-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
 import { useOfferCountdown } from '../../stores/offer-countdown.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
-import '../../styles/public.css';
+import styles from './landing.module.css';
 import { OfferCountdown } from './offer-countdown.js';
 import { RiskCalculator } from './risk-calculator.js';
 import { StatsStrip } from './stats-strip.js';
@@ -28,31 +32,31 @@ export function Component() {
   const offerEnded = useOfferCountdown().ended;
 
   return (
-    <div className="pub">
+    <div className={publicStyles.pub}>
       <PublicNav />
       <main>
-        <section id="hero" className="hero section" aria-labelledby="hero-title">
-          <div className="container hero-grid">
+        <section id="hero" className={clsx(styles.hero, styles.section)} aria-labelledby="hero-title">
+          <div className={clsx(publicStyles.container, styles.heroGrid)}>
             <div>
-              <span className="eyebrow">
+              <span className={publicStyles.eyebrow}>
                 <Clock size={14} aria-hidden="true" /> Launch offer – free access
               </span>
               <h1 id="hero-title">
-                AI trading signals every 5 minutes, <span className="accent">with a record you can check.</span>
+                AI trading signals every 5 minutes, <span className={styles.accent}>with a record you can check.</span>
               </h1>
-              <p className="hero-lead">
+              <p className={styles.heroLead}>
                 {product} issues a signal every five minutes with a written martingale plan, and resolves each one
                 against the market at expiry. Wins and losses stay on the record.
               </p>
-              <div className="hero-ctas">
-                <Link to="/signup" className="btn btn-primary btn-lg">
+              <div className={styles.heroCtas}>
+                <Link to="/signup" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg)}>
                   Claim Free Access
                 </Link>
-                <Link to="/bot-access" className="btn btn-lg">
+                <Link to="/bot-access" className={clsx(buttonStyles.btn, buttonStyles.btnLg)}>
                   <Bot size={18} aria-hidden="true" /> Apply for the AI Bot
                 </Link>
               </div>
-              <ul className="hero-points">
+              <ul className={styles.heroPoints}>
                 <li>
                   <CheckCircle2 size={16} aria-hidden="true" /> No subscriptions
                 </li>
@@ -64,17 +68,17 @@ export function Component() {
                 </li>
               </ul>
             </div>
-            <aside className="offer-card" aria-labelledby="offer-title">
+            <aside className={styles.offerCard} aria-labelledby="offer-title">
               {offerEnded ? (
-                <span className="badge badge-danger">Offer ended</span>
+                <span className={clsx(publicStyles.badge, publicStyles.badgeDanger)}>Offer ended</span>
               ) : (
-                <span className="badge badge-live">
-                  <span className="dot" aria-hidden="true" /> Offer ends in
+                <span className={clsx(publicStyles.badge, publicStyles.badgeLive)}>
+                  <span className={publicStyles.dot} aria-hidden="true" /> Offer ends in
                 </span>
               )}
               <h2 id="offer-title">{SAMPLE_OFFER.headline}</h2>
               <OfferCountdown />
-              <ul className="check-list">
+              <ul className={publicStyles.checkList}>
                 {SAMPLE_OFFER.includes.map((line) => (
                   <li key={line}>
                     <CheckCircle2 size={16} aria-hidden="true" /> {line}
@@ -82,25 +86,25 @@ export function Component() {
                 ))}
               </ul>
               {SAMPLE_OFFER.sample ? (
-                <p className="countdown-note">
-                  <span className="badge badge-sample">Sample offer text</span>
+                <p className={styles.countdownNote}>
+                  <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Sample offer text</span>
                 </p>
               ) : null}
-              <div className="live-row" aria-live="polite">
+              <div className={styles.liveRow} aria-live="polite">
                 <div data-testid="hero-win-first-window">
-                  <div className="stat-label">Won in first window</div>
-                  <strong className="stat-value" style={{ fontSize: '1.4rem' }}>
+                  <div className={styles.statLabel}>Won in first window</div>
+                  <strong className={styles.statValue} style={{ fontSize: '1.4rem' }}>
                     {stats ? (formatWinRate(stats, 'firstWindow') ?? 'None resolved yet') : '–'}
                   </strong>
                   {stats && formatWinRate(stats, 'withMartingale') ? (
-                    <div className="stat-label" data-testid="hero-win-with-martingale">
+                    <div className={styles.statLabel} data-testid="hero-win-with-martingale">
                       {formatWinRate(stats, 'withMartingale')} with martingale recovery
                     </div>
                   ) : null}
                 </div>
                 <div>
-                  <div className="stat-label">Signals issued</div>
-                  <strong className="stat-value" style={{ fontSize: '1.4rem' }}>
+                  <div className={styles.statLabel}>Signals issued</div>
+                  <strong className={styles.statValue} style={{ fontSize: '1.4rem' }}>
                     {stats ? fmt.format(stats.signalsIssued) : '–'}
                   </strong>
                 </div>
@@ -111,16 +115,16 @@ export function Component() {
 
         <StatsStrip state={state} retry={retry} />
 
-        <section id="features" className="section" aria-labelledby="features-title">
-          <div className="container">
-            <div className="section-head">
-              <span className="eyebrow">Features</span>
+        <section id="features" className={styles.section} aria-labelledby="features-title">
+          <div className={publicStyles.container}>
+            <div className={styles.sectionHead}>
+              <span className={publicStyles.eyebrow}>Features</span>
               <h2 id="features-title">Built for traders who want to see the evidence</h2>
               <p>Three things the Command Center does, and does in the open.</p>
             </div>
-            <div className="grid-3">
-              <article className="card">
-                <span className="icon-tile">
+            <div className={publicStyles.grid3}>
+              <article className={panelStyles.card}>
+                <span className={styles.iconTile}>
                   <LineChart size={22} aria-hidden="true" />
                 </span>
                 <h3>A signal every 5 minutes</h3>
@@ -129,8 +133,8 @@ export function Component() {
                   three follow-up levels, five minutes apart.
                 </p>
               </article>
-              <article className="card">
-                <span className="icon-tile">
+              <article className={panelStyles.card}>
+                <span className={styles.iconTile}>
                   <BarChart3 size={22} aria-hidden="true" />
                 </span>
                 <h3>An honest performance record</h3>
@@ -139,8 +143,8 @@ export function Component() {
                   resolved signals only – never typed in.
                 </p>
               </article>
-              <article className="card">
-                <span className="icon-tile">
+              <article className={panelStyles.card}>
+                <span className={styles.iconTile}>
                   <Wallet size={22} aria-hidden="true" />
                 </span>
                 <h3>Your money, your broker</h3>
@@ -153,36 +157,36 @@ export function Component() {
           </div>
         </section>
 
-        <section id="about" className="section" aria-labelledby="about-title">
-          <div className="container">
-            <div className="section-head">
-              <span className="eyebrow">About</span>
+        <section id="about" className={styles.section} aria-labelledby="about-title">
+          <div className={publicStyles.container}>
+            <div className={styles.sectionHead}>
+              <span className={publicStyles.eyebrow}>About</span>
               <h2 id="about-title">How access works</h2>
               <p>Sign up, fund your own trading account, and a person on our team unlocks your tier.</p>
             </div>
-            <div className="grid-3" style={{ marginBottom: '3rem' }}>
-              <ol className="steps card" style={{ gridColumn: '1 / -1' }}>
+            <div className={publicStyles.grid3} style={{ marginBottom: '3rem' }}>
+              <ol className={clsx(styles.steps, panelStyles.card)} style={{ gridColumn: '1 / -1' }}>
                 <li>
                   <h3>Create your account</h3>
-                  <p className="muted">Sign up and confirm your e-mail with the code we send you.</p>
+                  <p className={publicStyles.muted}>Sign up and confirm your e-mail with the code we send you.</p>
                 </li>
                 <li>
                   <h3>Fund a trading account</h3>
-                  <p className="muted">
+                  <p className={publicStyles.muted}>
                     Open an account with the partner broker and fund it. The money stays in your own account.
                   </p>
                 </li>
                 <li>
                   <h3>Send proof to support</h3>
-                  <p className="muted">
+                  <p className={publicStyles.muted}>
                     Message support{config?.contactsConfigured.supportChat ? ` (${config.supportHandle})` : ''} with
                     your proof of deposit. An admin checks it and unlocks your dashboard.
                   </p>
                 </li>
               </ol>
             </div>
-            <div className="section-head">
-              <span className="eyebrow">Risk calculator</span>
+            <div className={styles.sectionHead}>
+              <span className={publicStyles.eyebrow}>Risk calculator</span>
               <h3 style={{ fontSize: '1.6rem', margin: '0.5rem 0' }}>Size your risk before you trade</h3>
               <p>See what your own numbers mean over a month of 20 trades.</p>
             </div>
@@ -190,14 +194,14 @@ export function Component() {
           </div>
         </section>
 
-        <section id="pricing" className="section" aria-labelledby="pricing-title">
-          <div className="container">
-            <div className="section-head">
-              <span className="eyebrow">Pricing</span>
+        <section id="pricing" className={styles.section} aria-labelledby="pricing-title">
+          <div className={publicStyles.container}>
+            <div className={styles.sectionHead}>
+              <span className={publicStyles.eyebrow}>Pricing</span>
               <h2 id="pricing-title">No subscriptions. Your tier follows your capital.</h2>
               <p>Deposits go to your own broker account, not to us.</p>
             </div>
-            <div className="grid-3">
+            <div className={publicStyles.grid3}>
               {[
                 {
                   name: 'Silver Node',
@@ -216,12 +220,19 @@ export function Component() {
                   featured: true,
                 },
               ].map((tier) => (
-                <article key={tier.name} className={tier.featured ? 'card tier-card featured' : 'card tier-card'}>
+                <article
+                  key={tier.name}
+                  className={
+                    tier.featured
+                      ? clsx(panelStyles.card, styles.tierCard, styles.featured)
+                      : clsx(panelStyles.card, styles.tierCard)
+                  }
+                >
                   <h3 style={{ marginTop: 0 }}>{tier.name}</h3>
-                  <p className="tier-price">
+                  <p className={styles.tierPrice}>
                     ${tier.min}+ <small>trading capital</small>
                   </p>
-                  <ul className="check-list">
+                  <ul className={publicStyles.checkList}>
                     {tier.lines.map((line) => (
                       <li key={line}>
                         <CheckCircle2 size={16} aria-hidden="true" /> {line}
@@ -234,32 +245,32 @@ export function Component() {
           </div>
         </section>
 
-        <section id="testimonials" className="section" aria-labelledby="testimonials-title">
-          <div className="container">
-            <div className="section-head">
-              <span className="eyebrow">Reviews</span>
+        <section id="testimonials" className={styles.section} aria-labelledby="testimonials-title">
+          <div className={publicStyles.container}>
+            <div className={styles.sectionHead}>
+              <span className={publicStyles.eyebrow}>Reviews</span>
               <h2 id="testimonials-title">What members say</h2>
             </div>
             <Testimonials />
           </div>
         </section>
 
-        <section className="section" aria-labelledby="cta-title">
-          <div className="container">
-            <div className="final-cta">
+        <section className={styles.section} aria-labelledby="cta-title">
+          <div className={publicStyles.container}>
+            <div className={styles.finalCta}>
               <ShieldCheck size={32} aria-hidden="true" style={{ color: 'var(--success)' }} />
               <h2 id="cta-title">Free access ends when the timer does</h2>
-              <p className="muted">Create your account now; you can fund and activate it afterwards.</p>
+              <p className={publicStyles.muted}>Create your account now; you can fund and activate it afterwards.</p>
               <OfferCountdown />
-              <Link to="/signup" className="btn btn-primary btn-lg">
+              <Link to="/signup" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg)}>
                 Claim Free Access
               </Link>
             </div>
           </div>
         </section>
       </main>
-      <footer className="pub-footer">
-        <div className="container pub-footer-inner">
+      <footer className={styles.pubFooter}>
+        <div className={clsx(publicStyles.container, styles.pubFooterInner)}>
           <p style={{ margin: 0, maxWidth: '40rem' }}>
             Trading is risky. Only trade with funds you can afford to lose. Signals are not financial advice and past
             results do not guarantee future results.

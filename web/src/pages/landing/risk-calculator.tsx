@@ -1,5 +1,9 @@
 import { calculateRisk, RISK_CALCULATOR } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { useId, useState } from 'react';
+import formStyles from '../../components/ui/form.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import styles from './risk-calculator.module.css';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 const signed = (n: number) => `${n > 0 ? '+' : ''}${money.format(n)}`;
@@ -20,13 +24,13 @@ export function RiskCalculator() {
   const tone = (n: number) => (n > 0 ? 'positive' : n < 0 ? 'negative' : '');
 
   return (
-    <div className="card calc">
-      <form className="form" onSubmit={(e) => e.preventDefault()} aria-label="Risk calculator inputs">
-        <div className="field">
+    <div className={clsx(panelStyles.card, styles.calc)}>
+      <form className={formStyles.form} onSubmit={(e) => e.preventDefault()} aria-label="Risk calculator inputs">
+        <div className={formStyles.field}>
           <label htmlFor={`${id}-capital`}>Trading capital (USD)</label>
           <input
             id={`${id}-capital`}
-            className="input"
+            className={formStyles.input}
             type="number"
             inputMode="numeric"
             min={RISK_CALCULATOR.capital.min}
@@ -35,9 +39,9 @@ export function RiskCalculator() {
             onChange={(e) => setCapital(e.target.value)}
           />
         </div>
-        <div className="field">
+        <div className={formStyles.field}>
           <label htmlFor={`${id}-risk`}>Risk per trade</label>
-          <div className="range-row">
+          <div className={styles.rangeRow}>
             <input
               id={`${id}-risk`}
               type="range"
@@ -48,15 +52,15 @@ export function RiskCalculator() {
               aria-valuetext={`${riskPercent}%`}
               onChange={(e) => setRiskPercent(Number(e.target.value))}
             />
-            <output className="range-value" htmlFor={`${id}-risk`}>
+            <output className={styles.rangeValue} htmlFor={`${id}-risk`}>
               {riskPercent}%
             </output>
           </div>
-          <p className="field-hint">We advise at most 2% of capital per signal.</p>
+          <p className={formStyles.fieldHint}>We advise at most 2% of capital per signal.</p>
         </div>
-        <div className="field">
+        <div className={formStyles.field}>
           <label htmlFor={`${id}-winrate`}>Expected win rate</label>
-          <div className="range-row">
+          <div className={styles.rangeRow}>
             <input
               id={`${id}-winrate`}
               type="range"
@@ -67,16 +71,19 @@ export function RiskCalculator() {
               aria-valuetext={`${winRate}%`}
               onChange={(e) => setWinRate(Number(e.target.value))}
             />
-            <output className="range-value" htmlFor={`${id}-winrate`}>
+            <output className={styles.rangeValue} htmlFor={`${id}-winrate`}>
               {winRate}%
             </output>
           </div>
         </div>
-        <fieldset className="field">
-          <legend className="label" style={{ textTransform: 'none', letterSpacing: 0, color: 'var(--text)' }}>
+        <fieldset className={formStyles.field}>
+          <legend
+            className={formStyles.label}
+            style={{ textTransform: 'none', letterSpacing: 0, color: 'var(--text)' }}
+          >
             Risk : reward
           </legend>
-          <div className="seg">
+          <div className={styles.seg}>
             {RISK_CALCULATOR.rewardRatios.map((r) => (
               <label key={r}>
                 <input type="radio" name={`${id}-ratio`} value={r} checked={ratio === r} onChange={() => setRatio(r)} />
@@ -86,25 +93,28 @@ export function RiskCalculator() {
           </div>
         </fieldset>
       </form>
-      <div className="calc-output">
-        <dl className="calc-results" aria-live="polite">
-          <div className="calc-result">
+      <div className={styles.calcOutput}>
+        <dl className={styles.calcResults} aria-live="polite">
+          <div className={styles.calcResult}>
             <dt>Risk per trade</dt>
             <dd>{money.format(result.riskAmount)}</dd>
           </div>
-          <div className="calc-result">
+          <div className={styles.calcResult}>
             <dt>Profit per win</dt>
             <dd>{money.format(result.profitPerWin)}</dd>
           </div>
-          <div className={`calc-result ${tone(result.expectedValuePerTrade)}`}>
+          <div className={clsx(styles.calcResult, styles[tone(result.expectedValuePerTrade)])}>
             <dt>Expected value per trade</dt>
             <dd>{signed(result.expectedValuePerTrade)}</dd>
           </div>
-          <div className={`calc-result ${tone(result.monthlyExpected)}`}>
+          <div className={clsx(styles.calcResult, styles[tone(result.monthlyExpected)])}>
             <dt>Monthly ({RISK_CALCULATOR.tradesPerMonth} trades)</dt>
             <dd>{signed(result.monthlyExpected)}</dd>
           </div>
-          <div className={`calc-result ${tone(result.monthlyReturnPercent)}`} style={{ gridColumn: '1 / -1' }}>
+          <div
+            className={clsx(styles.calcResult, styles[tone(result.monthlyReturnPercent)])}
+            style={{ gridColumn: '1 / -1' }}
+          >
             <dt>Monthly return on capital</dt>
             <dd>
               {result.monthlyReturnPercent > 0 ? '+' : ''}
@@ -112,7 +122,7 @@ export function RiskCalculator() {
             </dd>
           </div>
         </dl>
-        <p className="calc-disclaimer">
+        <p className={styles.calcDisclaimer}>
           For educational purposes only. This is arithmetic on the numbers you enter, not a forecast or a promise of
           returns. Trading is risky: only trade with funds you can afford to lose.
         </p>

@@ -1,3 +1,8 @@
+import { clsx } from 'clsx';
+import publicStyles from '../../components/public/public-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import textStyles from '../../components/ui/text.module.css';
+import styles from './landing.module.css';
 import type { PublicStatsState } from './use-public-stats.js';
 import { formatWinRate } from './use-public-stats.js';
 
@@ -11,11 +16,11 @@ const fmt = new Intl.NumberFormat('en-US');
 export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: () => void }) {
   if (state.status === 'error') {
     return (
-      <section className="stats-strip" aria-label="Platform figures">
-        <div className="container center">
-          <p className="muted" role="alert">
+      <section className={styles.statsStrip} aria-label="Platform figures">
+        <div className={clsx(publicStyles.container, publicStyles.center)}>
+          <p className={publicStyles.muted} role="alert">
             Live figures are unavailable right now.{' '}
-            <button type="button" className="link-btn" onClick={retry}>
+            <button type="button" className={buttonStyles.linkBtn} onClick={retry}>
               Retry
             </button>
           </p>
@@ -45,27 +50,29 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
     { key: 'markets', label: 'Markets covered', value: stats ? fmt.format(stats.marketsCovered) : null },
   ];
   return (
-    <section className="stats-strip" aria-label="Platform figures" aria-busy={state.status === 'loading'}>
-      <div className="container">
-        <dl className="stats-grid">
+    <section className={styles.statsStrip} aria-label="Platform figures" aria-busy={state.status === 'loading'}>
+      <div className={publicStyles.container}>
+        <dl className={styles.statsGrid}>
           {items.map((item) => (
-            <div className="stat" key={item.key} data-stat={item.key}>
-              <dt className="stat-label">{item.label}</dt>
+            <div className={styles.stat} key={item.key} data-stat={item.key}>
+              <dt className={styles.statLabel}>{item.label}</dt>
               <dd style={{ margin: 0 }}>
                 {item.value === null ? (
                   <>
-                    <span className="skeleton" />
-                    <span className="sr-only">Loading</span>
+                    <span className={publicStyles.skeleton} />
+                    <span className={textStyles.srOnly}>Loading</span>
                   </>
                 ) : (
-                  <span className={item.text ? 'stat-value text' : 'stat-value'}>{item.value}</span>
+                  <span className={item.text ? clsx(styles.statValue, styles.text) : styles.statValue}>
+                    {item.value}
+                  </span>
                 )}
               </dd>
             </div>
           ))}
         </dl>
         {stats && stats.resolvedSignals > 0 && (
-          <p className="stats-foot" data-testid="wins-by-level">
+          <p className={styles.statsFoot} data-testid="wins-by-level">
             Wins by martingale level: first window {fmt.format(stats.winsByLevel[0] ?? 0)}
             {stats.winsByLevel
               .slice(1)
@@ -74,13 +81,13 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
             . A win at L1 to L3 is a recovery after a lost first window.
           </p>
         )}
-        <p className="stats-foot">
+        <p className={styles.statsFoot}>
           Counted live from the platform's own records.
           {stats?.marketSource === 'simulated' ? (
             <>
               {' '}
-              <span className="badge badge-sample">Simulated market</span> Signals currently run on the built-in
-              simulated market feed.
+              <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Simulated market</span> Signals
+              currently run on the built-in simulated market feed.
             </>
           ) : null}
         </p>

@@ -1,6 +1,11 @@
 import { SAMPLE_TESTIMONIALS, TIMING } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Quote } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import publicStyles from '../../components/public/public-page.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import textStyles from '../../components/ui/text.module.css';
+import styles from './landing.module.css';
 
 /** Rotating reviews: auto-advance every 5 s, dots to pick one; sample content is labelled as such. */
 export function Testimonials() {
@@ -14,25 +19,25 @@ export function Testimonials() {
     return () => clearTimeout(timer);
   }, [index, items.length]);
   const current = items[index];
-  if (!current) return <p className="muted center">No reviews yet.</p>;
+  if (!current) return <p className={clsx(publicStyles.muted, publicStyles.center)}>No reviews yet.</p>;
   return (
-    <div className="card quote-card">
+    <div className={clsx(panelStyles.card, styles.quoteCard)}>
       <Quote size={28} aria-hidden="true" style={{ color: 'var(--accent)' }} />
       {current.sample ? (
         <p style={{ margin: '0.5rem 0 0' }}>
-          <span className="badge badge-sample">Sample review</span>
+          <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Sample review</span>
         </p>
       ) : null}
       <figure style={{ margin: 0 }} aria-live="polite">
         <blockquote>“{current.quote}”</blockquote>
         <figcaption>
-          <span className="quote-author">{current.name}</span>
+          <span className={styles.quoteAuthor}>{current.name}</span>
           <br />
-          <span className="muted small">{current.role}</span>
+          <span className={clsx(publicStyles.muted, publicStyles.small)}>{current.role}</span>
         </figcaption>
       </figure>
-      <fieldset className="dots" style={{ border: 0, padding: 0 }}>
-        <legend className="sr-only">Choose a review</legend>
+      <fieldset className={styles.dots} style={{ border: 0, padding: 0 }}>
+        <legend className={textStyles.srOnly}>Choose a review</legend>
         {items.map((_, i) => (
           <button
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed list, position is the identity

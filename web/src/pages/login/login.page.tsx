@@ -1,10 +1,15 @@
 import { Messages, validateLogin } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
+import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { PasswordField, TextField } from '../../components/public/form-field.js';
+import publicStyles from '../../components/public/public-page.module.css';
 import { SubmitButton } from '../../components/public/submit-button.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import { PENDING_EMAIL_KEY } from '../signup/pending-email.js';
 
@@ -45,8 +50,8 @@ export function Component() {
   return (
     <AuthLayout>
       <h1>Welcome back</h1>
-      <p className="lead">Log in to your Command Center.</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <p className={authLayoutStyles.lead}>Log in to your Command Center.</p>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
         <TextField
           id="email"
           label="Email address"
@@ -66,18 +71,18 @@ export function Component() {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'login-error' : undefined}
         />
-        <p style={{ margin: 0, textAlign: 'right' }} className="small">
+        <p style={{ margin: 0, textAlign: 'right' }} className={publicStyles.small}>
           <Link to="/forgot-password">Forgot password?</Link>
         </p>
         {error ? (
-          <p className="alert alert-error" role="alert" id="login-error">
+          <p className={clsx(formStyles.alert, formStyles.alertError)} role="alert" id="login-error">
             {error}
           </p>
         ) : null}
         {unconfirmed ? (
           <button
             type="button"
-            className="btn btn-block"
+            className={clsx(buttonStyles.btn, buttonStyles.btnBlock)}
             onClick={() => {
               sessionStorage.setItem(PENDING_EMAIL_KEY, email.trim());
               navigate('/signup');
@@ -90,7 +95,7 @@ export function Component() {
           Log In
         </SubmitButton>
       </form>
-      <p className="auth-links">
+      <p className={authLayoutStyles.authLinks}>
         <span>
           New here? <Link to="/signup">Create an account</Link>
         </span>

@@ -1,12 +1,16 @@
 import { pageLockReason, type TSignal } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Radio } from 'lucide-react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { SimulatedMarketMark } from '../../components/dashboard/feed-badge.js';
 import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 import { formatClock, resultLabel, tradeLabel } from '../../components/dashboard/signal-format.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
+import panelStyles from '../../components/ui/panel.module.css';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import styles from './platinum-stream.module.css';
 
 /**
  * Platinum Stream (/dashboard/platinum-stream): the spec shows no screen; for gold members it is the
@@ -14,8 +18,8 @@ import { useSessionStore } from '../../stores/session.store.js';
  */
 export function Component() {
   const user = useSessionStore((s) => s.user);
-  const signals = useLiveSignalsStore((s) => s.signals);
-  const transport = useLiveSignalsStore((s) => s.transport);
+  const signals = useLiveSignals((s) => s.signals);
+  const transport = useLiveSignals((s) => s.transport);
   const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
   const lockReason = pageLockReason('platinum-stream', user);
   if (lockReason) {
@@ -27,38 +31,45 @@ export function Component() {
         title="Platinum Stream"
         description="Every signal streamed live the moment it is issued, for Gold members ($500+)."
         features={['Every signal, no daily limit', 'Live updates as signals resolve']}
-        preview={<div className="skeleton skeleton--card" />}
+        preview={<div className={clsx(pageStyles.skeleton, pageStyles.skeletonCard)} />}
       />
     );
   }
   const full = signals.filter((s): s is TSignal => !s.locked);
   return (
-    <div className="page" data-testid="platinum-stream">
-      <header className="page__head page__head--gold">
+    <div className={pageStyles.page} data-testid="platinum-stream">
+      <header className={clsx(pageStyles.pageHead, pageStyles.pageHeadGold)}>
         <h1>
           <Radio aria-hidden="true" size={26} /> Platinum Stream <SimulatedMarketMark />
         </h1>
-        <p className="muted">
+        <p className={pageStyles.muted}>
           {transport === 'push'
             ? 'Live: signals appear here as they are issued.'
             : 'Reconnecting: refreshing every 2 s meanwhile.'}
         </p>
       </header>
       {full.length === 0 ? (
-        <div className="panel">
+        <div className={panelStyles.panel}>
           <FirstSignalNotice />
         </div>
       ) : (
-        <ol className="stream" aria-live="polite">
+        <ol className={styles.stream} aria-live="polite">
           {full.map((s) => (
-            <li key={s.id} className={`panel stream__item${s.status === 'active' ? ' is-active' : ' is-dim'}`}>
-              <span className="stream__time">{formatClock(s.createdAt, timeZone)}</span>
-              <span className="stream__asset">{s.asset}</span>
-              <span className={`dir dir--${s.direction.toLowerCase()}`}>
+            <li
+              key={s.id}
+              className={clsx(
+                panelStyles.panel,
+                styles.streamItem,
+                s.status === 'active' ? styles.isActive : pageStyles.isDim,
+              )}
+            >
+              <span className={styles.streamTime}>{formatClock(s.createdAt, timeZone)}</span>
+              <span className={styles.streamAsset}>{s.asset}</span>
+              <span className={clsx(pageStyles.dir, pageStyles[`dir--${s.direction.toLowerCase()}`])}>
                 {s.direction} · {tradeLabel(s.direction)}
               </span>
               <span>{Math.round(s.confidence)}%</span>
-              <span className="muted">{resultLabel(s)}</span>
+              <span className={pageStyles.muted}>{resultLabel(s)}</span>
             </li>
           ))}
         </ol>

@@ -1,12 +1,18 @@
 import { isWellFormedResetToken, Messages, TIMING, validateResetPassword } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
+import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { FormAlert, PasswordField } from '../../components/public/form-field.js';
 import { PasswordStrength } from '../../components/public/password-strength.js';
+import publicStyles from '../../components/public/public-page.module.css';
 import { SubmitButton } from '../../components/public/submit-button.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import textStyles from '../../components/ui/text.module.css';
 
 type Phase = 'verifying' | 'invalid' | 'form' | 'done';
 
@@ -87,12 +93,12 @@ export function Component() {
   if (phase === 'verifying') {
     return (
       <AuthLayout>
-        <div className="center" role="status" aria-live="polite">
-          <span className="state-icon">
-            <Loader2 size={28} className="spin" aria-hidden="true" />
+        <div className={publicStyles.center} role="status" aria-live="polite">
+          <span className={authLayoutStyles.stateIcon}>
+            <Loader2 size={28} className={textStyles.spin} aria-hidden="true" />
           </span>
           <h1>Verifying your reset link...</h1>
-          <p className="lead">This takes a moment.</p>
+          <p className={authLayoutStyles.lead}>This takes a moment.</p>
         </div>
       </AuthLayout>
     );
@@ -101,21 +107,24 @@ export function Component() {
   if (phase === 'invalid') {
     return (
       <AuthLayout>
-        <div className="center">
-          <span className="state-icon bad">
+        <div className={publicStyles.center}>
+          <span className={clsx(authLayoutStyles.stateIcon, authLayoutStyles.bad)}>
             <XCircle size={28} aria-hidden="true" />
           </span>
           <h1>Link not valid</h1>
-          <p className="lead" role="alert">
+          <p className={authLayoutStyles.lead} role="alert">
             {Messages.resetPassword.invalidLink}
           </p>
           {invalidReason && invalidReason !== Messages.resetPassword.invalidLink ? (
-            <p className="muted small">{invalidReason}</p>
+            <p className={clsx(publicStyles.muted, publicStyles.small)}>{invalidReason}</p>
           ) : null}
-          <Link to="/forgot-password" className="btn btn-primary btn-block">
+          <Link
+            to="/forgot-password"
+            className={clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnBlock)}
+          >
             Request New Link
           </Link>
-          <p className="auth-links">
+          <p className={authLayoutStyles.authLinks}>
             <Link to="/login">Back to login</Link>
           </p>
         </div>
@@ -126,14 +135,14 @@ export function Component() {
   if (phase === 'done') {
     return (
       <AuthLayout>
-        <div className="center" role="status">
-          <span className="state-icon ok">
+        <div className={publicStyles.center} role="status">
+          <span className={clsx(authLayoutStyles.stateIcon, authLayoutStyles.ok)}>
             <CheckCircle2 size={28} aria-hidden="true" />
           </span>
           <h1>Password reset</h1>
-          <p className="lead">{doneMessage || 'Your password has been reset.'}</p>
-          <p className="muted small">Taking you to the login page in 3 seconds...</p>
-          <Link to="/login" className="btn btn-primary btn-block">
+          <p className={authLayoutStyles.lead}>{doneMessage || 'Your password has been reset.'}</p>
+          <p className={clsx(publicStyles.muted, publicStyles.small)}>Taking you to the login page in 3 seconds...</p>
+          <Link to="/login" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnBlock)}>
             Go to login
           </Link>
         </div>
@@ -144,8 +153,8 @@ export function Component() {
   return (
     <AuthLayout>
       <h1>Set a new password</h1>
-      <p className="lead">{email ? <>For {email}.</> : 'Choose a new password for your account.'}</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <p className={authLayoutStyles.lead}>{email ? <>For {email}.</> : 'Choose a new password for your account.'}</p>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
         <PasswordField
           id="newPassword"
           label="New password"
@@ -169,7 +178,7 @@ export function Component() {
           Reset Password
         </SubmitButton>
       </form>
-      <p className="auth-links">
+      <p className={authLayoutStyles.authLinks}>
         <Link to="/login">Back to login</Link>
         <Link to="/forgot-password">Request a new link</Link>
       </p>

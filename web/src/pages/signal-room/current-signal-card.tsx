@@ -1,6 +1,10 @@
 import { formatMinutesSeconds, Messages, martingaleLevels, type TSignal } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { AlertTriangle, TrendingDown, TrendingUp } from 'lucide-react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatClock, formatPrice, tradeLabel } from '../../components/dashboard/signal-format.js';
+import panelStyles from '../../components/ui/panel.module.css';
+import styles from './signal-room.module.css';
 
 interface CardProps {
   signal: TSignal;
@@ -25,27 +29,27 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
     `The engine derived this direction and confidence from recent price action on ${signal.asset}.`;
   return (
     <article
-      className={`panel signal-card signal-card--${signal.direction.toLowerCase()}`}
+      className={clsx(panelStyles.panel, styles.signalCard, styles[`signal-card--${signal.direction.toLowerCase()}`])}
       data-testid="current-signal"
       aria-labelledby="current-signal-title"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
       tabIndex={0}
     >
-      <header className="signal-card__head">
+      <header className={styles.signalCardHead}>
         <div>
-          <p className="eyebrow">Current signal</p>
-          <h2 id="current-signal-title" className="signal-card__asset">
+          <p className={pageStyles.eyebrow}>Current signal</p>
+          <h2 id="current-signal-title" className={styles.signalCardAsset}>
             {signal.asset}
           </h2>
         </div>
-        <div className={`signal-card__dir dir--${signal.direction.toLowerCase()}`}>
+        <div className={clsx(styles.signalCardDir, pageStyles[`dir--${signal.direction.toLowerCase()}`])}>
           <Trend aria-hidden="true" size={28} />
-          <span className="signal-card__direction">{signal.direction}</span>
-          <span className="signal-card__trade">{tradeLabel(signal.direction)}</span>
+          <span className={styles.signalCardDirection}>{signal.direction}</span>
+          <span className={styles.signalCardTrade}>{tradeLabel(signal.direction)}</span>
         </div>
       </header>
 
-      <dl className="signal-card__facts">
+      <dl className={styles.signalCardFacts}>
         <div>
           <dt>Confidence</dt>
           <dd data-testid="current-confidence">{confidence}%</dd>
@@ -80,10 +84,10 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
         )}
       </dl>
 
-      <div className="confidence">
-        <span className="confidence__label">Confidence {confidence}%</span>
+      <div className={styles.confidence}>
+        <span className={styles.confidenceLabel}>Confidence {confidence}%</span>
         <div
-          className="bar"
+          className={pageStyles.bar}
           role="progressbar"
           aria-label="Confidence"
           aria-valuemin={0}
@@ -96,7 +100,7 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
 
       <section aria-labelledby="martingale-title">
         <h3 id="martingale-title">Martingale plan</h3>
-        <table className="table martingale">
+        <table className={pageStyles.table}>
           <thead>
             <tr>
               <th scope="col">Level</th>
@@ -123,7 +127,7 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
 
       <section aria-labelledby="temporal-title">
         <h3 id="temporal-title">Temporal parameters</h3>
-        <dl className="kv">
+        <dl className={pageStyles.kv}>
           <div>
             <dt>Window running</dt>
             <dd>{running && running.level > 0 ? `Martingale level ${running.level}` : 'Primary (level 0)'}</dd>
@@ -143,7 +147,7 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
         </dl>
       </section>
 
-      <p className="risk-warning" role="note">
+      <p className={styles.riskWarning} role="note">
         <AlertTriangle aria-hidden="true" size={18} /> {Messages.signals.riskWarning}
       </p>
     </article>

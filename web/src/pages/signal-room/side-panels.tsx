@@ -1,8 +1,10 @@
 import { Brain, Globe } from 'lucide-react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
 import { useFeedStatus } from '../../components/dashboard/use-feed-status.js';
+import panelStyles from '../../components/ui/panel.module.css';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { topPair } from '../../stores/live-signals.logic.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 
 const PROTOCOLS = [
@@ -14,28 +16,28 @@ const PROTOCOLS = [
 
 /** Performance, AI protocols and market intel beside the signals. */
 export function SidePanels() {
-  const stats = useLiveSignalsStore((s) => s.stats);
+  const stats = useLiveSignals((s) => s.stats);
   const source = usePublicConfigStore((s) => s.config?.marketSource);
   const feed = useFeedStatus();
   const pair = topPair(stats);
   return (
-    <aside className="stack" aria-label="Signal room panels">
+    <aside className={pageStyles.stack} aria-label="Signal room panels">
       <PerformanceSummary />
-      <section className="panel" aria-labelledby="protocols-title">
+      <section className={panelStyles.panel} aria-labelledby="protocols-title">
         <h2 id="protocols-title">
           <Brain aria-hidden="true" size={18} /> AI Protocols
         </h2>
-        <ol className="protocol-list">
+        <ol className={pageStyles.protocolList}>
           {PROTOCOLS.map((text) => (
             <li key={text}>{text}</li>
           ))}
         </ol>
       </section>
-      <section className="panel" aria-labelledby="intel-title">
+      <section className={panelStyles.panel} aria-labelledby="intel-title">
         <h2 id="intel-title">
           <Globe aria-hidden="true" size={18} /> Market Intel
         </h2>
-        <dl className="kv">
+        <dl className={pageStyles.kv}>
           <div>
             <dt>OTC markets</dt>
             <dd data-testid="market-status">

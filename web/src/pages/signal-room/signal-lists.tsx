@@ -1,7 +1,11 @@
 import type { TLockedSignal, TSignal } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatClock, outcomeLabel, resultLabel, STATUS_LABELS } from '../../components/dashboard/signal-format.js';
+import panelStyles from '../../components/ui/panel.module.css';
+import styles from './signal-room.module.css';
 
 /** Signals past the tier's daily allowance: the server sends only that they exist, and we say why. */
 export function LockedTeasers({
@@ -15,20 +19,20 @@ export function LockedTeasers({
 }) {
   if (teasers.length === 0) return null;
   return (
-    <section className="panel teasers" aria-labelledby="teasers-title" data-testid="locked-teasers">
+    <section className={panelStyles.panel} aria-labelledby="teasers-title" data-testid="locked-teasers">
       <h2 id="teasers-title">
         <Lock aria-hidden="true" size={18} /> Locked signals
       </h2>
-      <p className="muted">
+      <p className={pageStyles.muted}>
         Your tier receives the first {limit ?? 'all'} signals of each day in full. These were issued after that.{' '}
         <Link to="/dashboard/upgrade">Upgrade to unlock them</Link>
       </p>
-      <ul className="teaser-list">
+      <ul className={styles.teaserList}>
         {teasers.map((t) => (
-          <li key={t.id} className="teaser">
+          <li key={t.id} className={styles.teaser}>
             <span>Signal #{t.daySequence} today</span>
-            <span className="muted">{formatClock(t.createdAt, timeZone, false)}</span>
-            <span className="teaser__lock">Locked</span>
+            <span className={pageStyles.muted}>{formatClock(t.createdAt, timeZone, false)}</span>
+            <span className={styles.teaserLock}>Locked</span>
           </li>
         ))}
       </ul>
@@ -51,15 +55,15 @@ export function PreviousSignals({
 }) {
   return (
     // Not a landmark itself: the scrolling table inside is the region named by this heading.
-    <div className="panel">
+    <div className={panelStyles.panel}>
       <h2 id="previous-title">{title}</h2>
       {signals.length === 0 ? (
-        <p className="muted">Previous signals will appear here</p>
+        <p className={pageStyles.muted}>Previous signals will appear here</p>
       ) : (
         // A focus stop with a name: the table scrolls sideways on phones, and a keyboard must reach it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        <section className="table-wrap" aria-labelledby="previous-title" tabIndex={0}>
-          <table className="table" data-testid="previous-signals">
+        <section className={pageStyles.tableWrap} aria-labelledby="previous-title" tabIndex={0}>
+          <table className={pageStyles.table} data-testid="previous-signals">
             <thead>
               <tr>
                 <th scope="col">Asset</th>
@@ -74,20 +78,22 @@ export function PreviousSignals({
               {signals.map((s) => {
                 const outcome = outcomeLabel(s.outcome);
                 return (
-                  <tr key={s.id} className={s.status === 'expired' ? 'is-dim' : undefined}>
+                  <tr key={s.id} className={s.status === 'expired' ? pageStyles.isDim : undefined}>
                     <td>{s.asset}</td>
                     <td>
-                      <span className={`dir dir--${s.direction.toLowerCase()}`}>{s.direction}</span>
+                      <span className={clsx(pageStyles.dir, pageStyles[`dir--${s.direction.toLowerCase()}`])}>
+                        {s.direction}
+                      </span>
                     </td>
                     <td>{formatClock(s.createdAt, timeZone, false)}</td>
                     <td>{Math.round(s.confidence)}%</td>
                     <td data-testid="signal-result">
                       {outcome ? (
-                        <span className={`outcome outcome--${s.outcome}`} title={outcome}>
+                        <span className={pageStyles[`outcome--${s.outcome}`]} title={outcome}>
                           {resultLabel(s)}
                         </span>
                       ) : (
-                        <span className="muted">{resultLabel(s)}</span>
+                        <span className={pageStyles.muted}>{resultLabel(s)}</span>
                       )}
                     </td>
                     <td>{STATUS_LABELS[s.status]}</td>

@@ -1,5 +1,7 @@
 import type { LockReason } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Activity } from 'lucide-react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 
 /**
@@ -28,12 +30,12 @@ export function SignalRoomLocked({ reason }: { reason: LockReason }) {
 
 function SkeletonRoom() {
   return (
-    <div className="skeleton-room">
-      <div className="skeleton skeleton--title" />
-      <div className="skeleton skeleton--card" />
-      <div className="skeleton skeleton--row" />
-      <div className="skeleton skeleton--row" />
-      <div className="skeleton skeleton--row" />
+    <div className={pageStyles.skeletonRoom}>
+      <div className={clsx(pageStyles.skeleton, pageStyles.skeletonTitle)} />
+      <div className={clsx(pageStyles.skeleton, pageStyles.skeletonCard)} />
+      <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
+      <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
+      <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
     </div>
   );
 }

@@ -1,19 +1,28 @@
 import { Messages, pageLockReason, signalTierOf, type TLockedSignal, type TSignal } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Activity, RefreshCw } from 'lucide-react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
 import { formatClock } from '../../components/dashboard/signal-format.js';
 import { useNow } from '../../components/dashboard/use-now.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import textStyles from '../../components/ui/text.module.css';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { currentSignal } from '../../stores/live-signals.logic.js';
-import { useLiveSignalsStore } from '../../stores/live-signals.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { useTierLimits } from '../command-center/tier-cards.js';
 import { CurrentSignalCard } from './current-signal-card.js';
 import { SidePanels } from './side-panels.js';
 import { LockedTeasers, PreviousSignals } from './signal-lists.js';
+import styles from './signal-room.module.css';
 import { SignalRoomLocked } from './signal-room-locked.js';
 import { TrialBanner } from './trial-banner.js';
+
+/** A panel that shows the room's state (loading, empty, no current signal). */
+const statePanel = clsx(panelStyles.panel, pageStyles.state);
 
 /**
  * Elite Signal Room (/dashboard/signals): live for unlocked non-guest members and admins (admins in the
@@ -43,12 +52,12 @@ function SignalRoom(props: RoomProps) {
   const timeZone = config?.timeZone;
   const limits = useTierLimits();
   const limit = props.tier ? limits[props.tier] : null;
-  const signals = useLiveSignalsStore((s) => s.signals);
-  const status = useLiveSignalsStore((s) => s.loadStatus);
-  const loadError = useLiveSignalsStore((s) => s.loadError);
-  const lastRefreshAt = useLiveSignalsStore((s) => s.lastRefreshAt);
-  const transport = useLiveSignalsStore((s) => s.transport);
-  const retry = useLiveSignalsStore((s) => s.retry);
+  const signals = useLiveSignals((s) => s.signals);
+  const status = useLiveSignals((s) => s.loadStatus);
+  const loadError = useLiveSignals((s) => s.loadError);
+  const lastRefreshAt = useLiveSignals((s) => s.lastRefreshAt);
+  const transport = useLiveSignals((s) => s.transport);
+  const retry = useLiveSignals((s) => s.retry);
 
   // The delayed view never has a current signal: by the time one shows, its window has closed.
   const current = delayed ? null : currentSignal(signals);
@@ -60,31 +69,35 @@ function SignalRoom(props: RoomProps) {
   if (status === 'error' && signals.length === 0) {
     // The spec shows a made-up fallback signal here; we never invent a signal (DECISIONS.md).
     main = (
-      <div className="panel state state--error" role="alert" data-testid="signals-error">
+      <div
+        className={clsx(panelStyles.panel, pageStyles.state, pageStyles.stateError)}
+        role="alert"
+        data-testid="signals-error"
+      >
         <h2>Signals could not be loaded</h2>
-        <p className="muted">
+        <p className={pageStyles.muted}>
           {loadError ?? 'The signal service did not answer.'} No signal is shown rather than a made-up one.
         </p>
-        <button type="button" className="btn btn-primary" onClick={retry}>
+        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={retry}>
           <RefreshCw aria-hidden="true" size={18} /> Try again
         </button>
       </div>
     );
   } else if ((status === 'loading' || status === 'idle') && signals.length === 0) {
     main = (
-      <div className="panel state" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading signals...
+      <div className={statePanel} role="status">
+        <span className={textStyles.spinner} aria-hidden="true" /> Loading signals...
       </div>
     );
   } else if (signals.length === 0) {
     main = (
       // Named and focusable, so a keyboard user reaches the room's state, not only the sidebar.
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
-      <section className="panel state" data-testid="signals-empty" aria-labelledby="signals-empty-title" tabIndex={0}>
-        <Activity aria-hidden="true" size={28} className="pulse" />
+      <section className={statePanel} data-testid="signals-empty" aria-labelledby="signals-empty-title" tabIndex={0}>
+        <Activity aria-hidden="true" size={28} className={pageStyles.pulse} />
         <h2 id="signals-empty-title">{Messages.signals.initializing}</h2>
         <FirstSignalNotice delayed={delayed} />
-        <p className="muted">{Messages.signals.previousWillAppear}</p>
+        <p className={pageStyles.muted}>{Messages.signals.previousWillAppear}</p>
       </section>
     );
   } else {
@@ -94,7 +107,7 @@ function SignalRoom(props: RoomProps) {
           <CurrentSignalCard signal={current} now={now} timeZone={timeZone} />
         ) : (
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
-          <section className="panel state" data-testid="no-current-signal" aria-label="Current signal" tabIndex={0}>
+          <section className={statePanel} data-testid="no-current-signal" aria-label="Current signal" tabIndex={0}>
             <p>No signal is active right now. The next one arrives at the next 5-minute mark.</p>
           </section>
         )}
@@ -109,18 +122,18 @@ function SignalRoom(props: RoomProps) {
   }
 
   return (
-    <div className="page signal-room" data-testid="signal-room">
-      <header className="page__head signal-room__head">
+    <div className={pageStyles.page} data-testid="signal-room">
+      <header className={clsx(pageStyles.pageHead, styles.signalRoomHead)}>
         <div>
           <h1>Elite Signal Room</h1>
           {config?.marketSource === 'simulated' && (
-            <p className="notice notice--sim" data-testid="simulated-notice">
+            <p className={clsx(pageStyles.notice, pageStyles.noticeSim)} data-testid="simulated-notice">
               SIMULATED MARKET: signals are generated on a simulated price feed, not live market prices.
             </p>
           )}
           {props.delayed && <TrialBanner trialEndsAt={props.trialEndsAt} now={now} />}
         </div>
-        <dl className="signal-room__meta">
+        <dl className={styles.signalRoomMeta}>
           <div>
             <dt>{config?.timeZoneLabel ?? 'Local time'}</dt>
             <dd data-testid="operator-clock">{formatClock(now, timeZone)}</dd>
@@ -149,8 +162,10 @@ function SignalRoom(props: RoomProps) {
           </div>
         </dl>
       </header>
-      <div className="signal-room__grid">
-        <div className="stack">{main}</div>
+      <div className={styles.signalRoomGrid}>
+        <div className={pageStyles.stack} data-testid="signal-room-main">
+          {main}
+        </div>
         <SidePanels />
       </div>
     </div>

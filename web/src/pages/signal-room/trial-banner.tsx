@@ -1,7 +1,10 @@
 import { formatTimeLeft } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Hourglass } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatZoneDateTime } from '../../components/dashboard/signal-format.js';
+import buttonStyles from '../../components/ui/button.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './trial-banner.module.css';
 
@@ -14,7 +17,11 @@ export function TrialBanner({ trialEndsAt, now }: { trialEndsAt: string | null; 
   const left = trialEndsAt ? Date.parse(trialEndsAt) - now.getTime() : 0;
   const t = formatTimeLeft(left);
   return (
-    <section className={`notice ${styles.banner}`} aria-labelledby="trial-banner-title" data-testid="trial-banner">
+    <section
+      className={clsx(pageStyles.notice, styles.banner)}
+      aria-labelledby="trial-banner-title"
+      data-testid="trial-banner"
+    >
       <h2 id="trial-banner-title">
         <Hourglass aria-hidden="true" size={18} /> Trial: delayed signals
       </h2>
@@ -32,7 +39,7 @@ export function TrialBanner({ trialEndsAt, now }: { trialEndsAt: string | null; 
           until your account is activated.
         </p>
       )}
-      <Link to="/dashboard/account-setup" className="btn btn-primary">
+      <Link to="/dashboard/account-setup" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}>
         Activate to receive signals live
       </Link>
     </section>

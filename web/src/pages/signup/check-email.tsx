@@ -1,10 +1,15 @@
 import { LIMITS, Messages, normalizeConfirmationCode, validateConfirmationCode } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
+import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { FormAlert, TextField } from '../../components/public/form-field.js';
+import publicStyles from '../../components/public/public-page.module.css';
 import { SubmitButton } from '../../components/public/submit-button.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 
 /** Step 3 of sign-up: enter the e-mailed code; resend with a 60 s cooldown (spec sections 4, 5 and 8). */
@@ -66,21 +71,21 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
   }
 
   return (
-    <div className="center">
-      <span className="state-icon">
+    <div className={publicStyles.center}>
+      <span className={authLayoutStyles.stateIcon}>
         <MailCheck size={28} aria-hidden="true" />
       </span>
-      <span className="eyebrow">Step 3 of 3</span>
+      <span className={publicStyles.eyebrow}>Step 3 of 3</span>
       <h1 style={{ marginTop: '0.5rem' }}>Check your email</h1>
-      <p className="lead">
+      <p className={authLayoutStyles.lead}>
         We sent a {LIMITS.confirmationCodeLength}-character confirmation code to <strong>{email}</strong>. Enter it
         below to activate your account.
       </p>
-      <form className="form" onSubmit={confirm} noValidate style={{ textAlign: 'left' }}>
+      <form className={formStyles.form} onSubmit={confirm} noValidate style={{ textAlign: 'left' }}>
         <TextField
           id="confirmationCode"
           label="Confirmation code"
-          className="input code-input"
+          className={clsx(formStyles.input, formStyles.codeInput)}
           autoComplete="one-time-code"
           autoCapitalize="characters"
           spellCheck={false}
@@ -97,10 +102,15 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
         </SubmitButton>
       </form>
       <div style={{ marginTop: '1.5rem', display: 'grid', gap: '0.75rem' }}>
-        <p className="muted small" style={{ margin: 0 }}>
+        <p className={clsx(publicStyles.muted, publicStyles.small)} style={{ margin: 0 }}>
           Didn't get it? Check your spam folder, or send a new code.
         </p>
-        <button type="button" className="btn btn-block" onClick={resendEmail} disabled={sending || cooldown > 0}>
+        <button
+          type="button"
+          className={clsx(buttonStyles.btn, buttonStyles.btnBlock)}
+          onClick={resendEmail}
+          disabled={sending || cooldown > 0}
+        >
           {sending ? 'Sending...' : cooldown > 0 ? `Resend code in ${cooldown}s` : 'Resend Code'}
         </button>
         {resend ? <FormAlert kind={resend.kind}>{resend.text}</FormAlert> : null}

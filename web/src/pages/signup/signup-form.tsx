@@ -9,9 +9,12 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { authApi, failureMessage } from '../../api/auth.api.js';
+import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { FormAlert, PasswordField, SelectField, TextField } from '../../components/public/form-field.js';
 import { PasswordStrength } from '../../components/public/password-strength.js';
+import publicStyles from '../../components/public/public-page.module.css';
 import { SubmitButton } from '../../components/public/submit-button.js';
+import formStyles from '../../components/ui/form.module.css';
 
 const EMPTY: SignupFields = { fullName: '', email: '', phone: '', country: '', telegram: '', password: '' };
 
@@ -59,18 +62,18 @@ export function SignupForm({ onRegistered }: { onRegistered: (email: string) => 
 
   return (
     <>
-      <span className="eyebrow">Step 2 of 3</span>
+      <span className={publicStyles.eyebrow}>Step 2 of 3</span>
       <h1 style={{ marginTop: '0.5rem' }}>Create your account</h1>
-      <p className="lead">Fill in your details. We will e-mail you a confirmation code.</p>
+      <p className={authLayoutStyles.lead}>Fill in your details. We will e-mail you a confirmation code.</p>
       <div style={{ marginBottom: '1.5rem' }}>
-        <div className="progress-row">
+        <div className={formStyles.progressRow}>
           <span id="signup-progress-label">Application progress</span>
           <span>
             {progress.filled}/{progress.total}
           </span>
         </div>
         <div
-          className="progress"
+          className={formStyles.progress}
           role="progressbar"
           aria-labelledby="signup-progress-label"
           aria-valuemin={0}
@@ -80,7 +83,7 @@ export function SignupForm({ onRegistered }: { onRegistered: (email: string) => 
           <span style={{ width: `${(progress.filled / progress.total) * 100}%` }} />
         </div>
       </div>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
         <fieldset>
           <legend>Personal Information</legend>
           <TextField
@@ -103,7 +106,7 @@ export function SignupForm({ onRegistered }: { onRegistered: (email: string) => 
         </fieldset>
         <fieldset>
           <legend>Location &amp; Contact</legend>
-          <div className="two-col">
+          <div className={formStyles.twoCol}>
             <TextField
               id="phone"
               label="Phone number"
@@ -157,7 +160,7 @@ export function SignupForm({ onRegistered }: { onRegistered: (email: string) => 
           Create Account
         </SubmitButton>
       </form>
-      <p className="auth-links">
+      <p className={authLayoutStyles.authLinks}>
         <span>
           Already have an account? <Link to="/login">Log in</Link>
         </span>

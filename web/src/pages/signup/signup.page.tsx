@@ -1,7 +1,11 @@
+import { clsx } from 'clsx';
 import { ArrowRight, BarChart3, Clock, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from '../../components/public/auth-layout.js';
+import authLayoutStyles from '../../components/public/auth-layout.module.css';
+import publicStyles from '../../components/public/public-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
 import { CheckEmail } from './check-email.js';
 import { PENDING_EMAIL_KEY, readPendingEmail } from './pending-email.js';
 import { SignupForm } from './signup-form.js';
@@ -20,10 +24,10 @@ export function Component() {
             sessionStorage.removeItem(PENDING_EMAIL_KEY);
           }}
         />
-        <p className="auth-links">
+        <p className={authLayoutStyles.authLinks}>
           <button
             type="button"
-            className="link-btn"
+            className={buttonStyles.linkBtn}
             onClick={() => {
               sessionStorage.removeItem(PENDING_EMAIL_KEY);
               setPendingEmail(null);
@@ -53,10 +57,10 @@ export function Component() {
 
   return (
     <AuthLayout>
-      <span className="eyebrow">Step 1 of 3</span>
+      <span className={publicStyles.eyebrow}>Step 1 of 3</span>
       <h1 style={{ marginTop: '0.5rem' }}>Apply for free access</h1>
-      <p className="lead">Takes about two minutes. Here is what happens next:</p>
-      <ul className="check-list" style={{ marginBottom: '1.75rem' }}>
+      <p className={authLayoutStyles.lead}>Takes about two minutes. Here is what happens next:</p>
+      <ul className={publicStyles.checkList} style={{ marginBottom: '1.75rem' }}>
         <li>
           <Clock size={16} aria-hidden="true" /> Fill in a short application form.
         </li>
@@ -67,10 +71,14 @@ export function Component() {
           <BarChart3 size={16} aria-hidden="true" /> Enter the Command Center and start your 24-hour trial.
         </li>
       </ul>
-      <button type="button" className="btn btn-primary btn-lg btn-block" onClick={() => setStep(2)}>
+      <button
+        type="button"
+        className={clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg, buttonStyles.btnBlock)}
+        onClick={() => setStep(2)}
+      >
         Start Application <ArrowRight size={18} aria-hidden="true" />
       </button>
-      <p className="auth-links">
+      <p className={authLayoutStyles.authLinks}>
         <span>
           Already a member? <Link to="/login">Log in</Link>
         </span>

@@ -1,11 +1,17 @@
 import { effectiveTier, TIER_MIN_DEPOSIT_USD, TIMING, type UpgradeTier, upgradeAvailability } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Crown, Gem, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { SupportLinks } from '../../components/dashboard/support-links.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { useTierLimits } from '../command-center/tier-cards.js';
+import tierCardStyles from '../command-center/tier-cards.module.css';
+import styles from './upgrade.module.css';
 
 const CARDS: ReadonlyArray<{ tier: UpgradeTier; name: string; icon: typeof Star; perks: string[] }> = [
   { tier: 'silver', name: 'Silver Node', icon: Star, perks: ['Live AI signals', 'Martingale plan on every signal'] },
@@ -72,17 +78,17 @@ export function Component() {
   }
 
   return (
-    <div className="page" data-testid="upgrade-page">
-      <header className="page__head">
+    <div className={pageStyles.page} data-testid="upgrade-page">
+      <header className={pageStyles.pageHead}>
         <h1>Upgrade Portal</h1>
-        <p className="muted">Your tier follows the capital in your own trading account.</p>
+        <p className={pageStyles.muted}>Your tier follows the capital in your own trading account.</p>
       </header>
 
-      <p className="notice" role="note">
+      <p className={pageStyles.notice} role="note">
         Deposits go to your own broker account and stay yours. They are not subscription fees.
       </p>
 
-      <div className="grid grid-3">
+      <div className={clsx(pageStyles.grid, pageStyles.grid3)}>
         {CARDS.map((card) => {
           // An admin already has every page at full access: their cards read as a gold member's.
           const availability = upgradeAvailability(effectiveTier(user), card.tier);
@@ -91,14 +97,14 @@ export function Component() {
           return (
             <article
               key={card.tier}
-              className={`panel tier-card tier-card--${card.tier}`}
+              className={clsx(panelStyles.panel, tierCardStyles.tierCard, tierCardStyles[`tier-card--${card.tier}`])}
               data-testid={`upgrade-${card.tier}`}
             >
               <card.icon aria-hidden="true" size={26} />
               <h2>{card.name}</h2>
-              <p className="tier-card__min">${TIER_MIN_DEPOSIT_USD[card.tier]}+ deposit</p>
-              <p className="muted">{limit === null ? 'Unlimited signals' : `${limit} signals / day`}</p>
-              <ul className="check-list">
+              <p className={tierCardStyles.tierCardMin}>${TIER_MIN_DEPOSIT_USD[card.tier]}+ deposit</p>
+              <p className={pageStyles.muted}>{limit === null ? 'Unlimited signals' : `${limit} signals / day`}</p>
+              <ul className={pageStyles.checkList}>
                 {card.perks.map((perk) => (
                   <li key={perk}>{perk}</li>
                 ))}
@@ -106,7 +112,7 @@ export function Component() {
               {availability.available ? (
                 <button
                   type="button"
-                  className="btn btn-primary"
+                  className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}
                   onClick={() => choose(card.tier)}
                   disabled={processing !== null}
                   aria-busy={busy}
@@ -114,7 +120,7 @@ export function Component() {
                   {busy ? 'Processing' : `Choose ${card.name}`}
                 </button>
               ) : (
-                <button type="button" className="btn" disabled>
+                <button type="button" className={buttonStyles.btn} disabled>
                   {availability.label}
                 </button>
               )}
@@ -123,25 +129,27 @@ export function Component() {
         })}
       </div>
       {blocked && (
-        <p role="status" className="notice">
+        <p role="status" className={pageStyles.notice}>
           Your browser blocked the new window. <a href="/dashboard/account-setup">Open Account Setup</a>
         </p>
       )}
 
-      <section className="panel" aria-labelledby="upgrade-steps-title">
+      <section className={panelStyles.panel} aria-labelledby="upgrade-steps-title">
         <h2 id="upgrade-steps-title">How upgrading works</h2>
-        <ol className="protocol">
+        <ol className={pageStyles.protocol}>
           <li>
             <strong>Choose your tier</strong>
-            <span className="muted">Pick the tier that matches the capital you want to trade with.</span>
+            <span className={pageStyles.muted}>Pick the tier that matches the capital you want to trade with.</span>
           </li>
           <li>
             <strong>Fund your broker account</strong>
-            <span className="muted">Deposit the tier's minimum into your own account with the partner broker.</span>
+            <span className={pageStyles.muted}>
+              Deposit the tier's minimum into your own account with the partner broker.
+            </span>
           </li>
           <li>
             <strong>Submit your proof</strong>
-            <span className="muted">
+            <span className={pageStyles.muted}>
               Upload your proof of deposit in <Link to="/dashboard/account-setup?step=3">Account Setup</Link> (or send
               it to support). An admin verifies it and upgrades your tier.
             </span>
@@ -149,17 +157,17 @@ export function Component() {
         </ol>
       </section>
 
-      <section className="panel" aria-labelledby="upgrade-faq-title">
+      <section className={panelStyles.panel} aria-labelledby="upgrade-faq-title">
         <h2 id="upgrade-faq-title">Frequently asked questions</h2>
         {FAQ.map((item) => (
-          <details key={item.q} className="faq">
+          <details key={item.q} className={styles.faq}>
             <summary>{item.q}</summary>
             <p>{item.a}</p>
           </details>
         ))}
       </section>
 
-      <section className="panel" aria-labelledby="upgrade-support-title">
+      <section className={panelStyles.panel} aria-labelledby="upgrade-support-title">
         <h2 id="upgrade-support-title">Need help?</h2>
         <SupportLinks config={config} chatVerb="Message" withWhatsapp />
       </section>
