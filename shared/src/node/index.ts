@@ -1,6 +1,7 @@
 export type { ActivationProofsTable, ActivationTables, StoredFilesTable } from './activation-tables.js';
 export type { BotAccessSubmissionsTable, BotAccessTables } from './bot-access-tables.js';
 export * from './bus.js';
+export * from './config.js';
 export * from './database.js';
 export * from './process.js';
 export * from './redis-clients.js';
