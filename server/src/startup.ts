@@ -44,7 +44,7 @@ export async function runStartupTasks(ctx: ServerContext): Promise<void> {
     );
     if (change !== 'unchanged') {
       ctx.logger.info({ change, userId: user.id }, `admin ${ADMIN_EMAIL} ${change} from configuration`);
-      await ctx.bus.publish({ type: 'account:changed', userId: user.id }).catch(() => {});
+      await ctx.events.accountChanged(user.id);
     }
   } else if (ADMIN_EMAIL || ADMIN_PASSWORD) {
     ctx.logger.warn('ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no admin bootstrapped');

@@ -1,4 +1,5 @@
-import type { ServerContext } from '../context.js';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/database.js';
 import { createDatabaseFileStore } from './database-file-store.js';
 
 /** A file's bytes and the content type detected when it was stored. */
@@ -22,18 +23,10 @@ export interface FileStore {
   delete(key: string): Promise<void>;
 }
 
-const stores = new WeakMap<ServerContext, FileStore>();
-
-/** The file store of this server context, as configured (FILE_STORE). */
-export function fileStoreFor(ctx: ServerContext): FileStore {
-  let store = stores.get(ctx);
-  if (!store) {
-    switch (ctx.config.FILE_STORE) {
-      case 'database':
-        store = createDatabaseFileStore(ctx.db);
-        break;
-    }
-    stores.set(ctx, store);
+/** The file store FILE_STORE names (the composition root builds it once). */
+export function createFileStore(kind: AppConfig['FILE_STORE'], db: Db): FileStore {
+  switch (kind) {
+    case 'database':
+      return createDatabaseFileStore(db);
   }
-  return store;
 }

@@ -29,8 +29,7 @@ describe(`workers racing for slots (${testShape})`, () => {
       logger: silentLogger,
       timeZone: server.config.TIME_ZONE,
       intervalMs: INTERVAL,
-      redisUrl: server.config.REDIS_URL,
-      namespace: server.config.REDIS_NAMESPACE,
+      redis: server.context.redis,
       countdown: false,
     });
 

@@ -4,6 +4,7 @@ export * from './bus.js';
 export * from './config.js';
 export * from './database.js';
 export * from './process.js';
+export * from './publisher.js';
 export * from './redis-clients.js';
 export * from './schema.js';
 export * from './signal-store.js';

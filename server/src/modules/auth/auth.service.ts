@@ -227,6 +227,6 @@ export async function logout(ctx: ServerContext, token: string): Promise<boolean
   const userId = await revokeSessionByHash(ctx.db, hashSecret(token), ctx.now());
   if (!userId) return false;
   // Sockets opened with this token are dropped at once instead of at the realtime layer's next sweep.
-  await ctx.bus.publish({ type: 'account:changed', userId }).catch(() => {});
+  await ctx.events.accountChanged(userId);
   return true;
 }
