@@ -39,7 +39,10 @@ describe(`workers racing for slots (${testShape})`, () => {
   });
   afterAll(async () => {
     bus?.stop();
-    for (const w of workers) await w.close().catch(() => {});
+    for (const w of workers) {
+      // Best-effort teardown: one worker failing to close must not keep the others open.
+      await w.close().catch((error: Error) => console.warn(`worker close failed: ${error.message}`));
+    }
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child?.once('exit', resolve));
