@@ -7,9 +7,14 @@ import {
   type TSignal,
 } from '@signalroom/shared';
 import {
+  advanceSignalLevel,
   createEventPublisher,
   type Database,
   type EventBus,
+  findSignal,
+  finishSignal,
+  insertSignalForSlot,
+  listActiveSignals,
   loadPerformanceStats,
   presentSignal,
 } from '@signalroom/shared/node';
@@ -18,13 +23,6 @@ import type { MarketFeed } from '../market/market-feed.js';
 import { type Candidate, pickStrongest } from '../strategy/select.js';
 import type { Strategy } from '../strategy/strategy.js';
 import type { WorkerLogger } from './logger.js';
-import {
-  advanceSignalLevel,
-  findSignal,
-  finishSignal,
-  insertSignalForSlot,
-  listActiveSignals,
-} from './signals.store.js';
 
 export interface SignalEngineDeps {
   db: Kysely<Database>;
