@@ -66,7 +66,7 @@ export function createEventPublisher(bus: EventBus, logger: PublisherLogger): Ev
     }
   }
 
-  function publish(event: TBusEvent): Promise<void> {
+  async function publish(event: TBusEvent): Promise<void> {
     // Validated before it leaves: every relay downstream trusts the contract, so a bad event is a bug.
     return attempt(ZBusEvent.parse(event), 0);
   }

@@ -20,7 +20,7 @@ const PROBE_MS = 1000;
  * GET /api/health/live: liveness, 200 while the process runs (503 once it is shutting down).
  *
  * GET /api/health: readiness of the product: 503 `degraded` when the database or Redis does not answer,
- * when (distributed shape) no job scheduler exists, so no slot will ever fire, or when no signal was
+ * when (with a job queue) no job scheduler exists, so no slot will ever fire, or when no signal was
  * issued for longer than a slot plus SIGNAL_STALE_GRACE_MS, counted from the later of the last signal
  * and this process's start (a fresh install is not degraded). `problems` says which.
  */
