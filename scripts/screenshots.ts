@@ -244,7 +244,7 @@ async function main() {
           .locator('h1')
           .first()
           .waitFor({ timeout: 8000 })
-          .catch(() => {});
+          .catch((error: Error) => console.warn(`${shot.name}: no h1 within 8 s, shooting anyway (${error.message})`));
         if (shot.prepare) await shot.prepare(page);
         await page.waitForTimeout(600);
         const file = join(OUT, `${shot.name}-${width}.png`);

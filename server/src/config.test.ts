@@ -14,8 +14,38 @@ describe('parseConfig', () => {
   });
 
   it('runs the worker elsewhere once Redis is configured, unless told otherwise', () => {
-    expect(parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).embeddedWorker).toBe(false);
-    expect(parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379', EMBEDDED_WORKER: 'true' }).embeddedWorker).toBe(true);
+    const distributed = { DATABASE_URL: 'postgres://u@localhost:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(parseConfig(distributed).embeddedWorker).toBe(false);
+    expect(parseConfig({ ...distributed, EMBEDDED_WORKER: 'true' }).embeddedWorker).toBe(true);
+  });
+
+  it('refuses half of the distributed shape: one of DATABASE_URL and REDIS_URL without the other', () => {
+    expect(() => parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/DATABASE_URL: required with REDIS_URL/);
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://u@localhost/db' })).toThrow(
+      /REDIS_URL: required with DATABASE_URL/,
+    );
+  });
+
+  it('refuses a time zone Intl does not know, before any slot runs into it', () => {
+    expect(() => parseConfig({ TIME_ZONE: 'Mars/Olympus' })).toThrow(/TIME_ZONE: not an IANA time zone/);
+    expect(parseConfig({ TIME_ZONE: 'Europe/London' }).TIME_ZONE).toBe('Europe/London');
+  });
+
+  it('prints one line per problem, schema and cross-key checks together', () => {
+    let message = '';
+    try {
+      parseConfig({ PORT: 'eighty', TRUST_PROXY: 'true', TIME_ZONE: 'Nowhere', REDIS_URL: 'redis://r:6379' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('Invalid configuration:');
+    expect(lines.slice(1).map((line) => line.trim().split(':')[0])).toEqual([
+      'TIME_ZONE',
+      'PORT',
+      'DATABASE_URL',
+      'TRUST_PROXY',
+    ]);
   });
 
   it('derives the promo code from the product name', () => {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { OperatorContact } from '@signalroom/shared';
+import { ConfigError, cleanEnv, parseEnv, problemLine, ZSharedEnv } from '@signalroom/shared/node';
 import { z } from 'zod';
 import { ZStorageEnv } from './storage/storage.config.js';
 
@@ -68,110 +69,95 @@ function contactsConfiguredIn(env: Record<string, string | undefined>): Record<O
 }
 
 /**
- * Configuration, parsed once from the environment. Names of the first block are part of the contract
- * (README's configuration table). Operator branding settings come with defaults so one build serves
- * any operator.
+ * Configuration, parsed once from the environment: the settings shared with the worker (ZSharedEnv,
+ * checked the same way in both) and the server's own. Names are part of the contract (README's
+ * configuration table). Operator branding settings come with defaults so one build serves any operator.
  */
-const ZEnv = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    /** Bind address; defaults to 127.0.0.1 outside production (see resolveHost). */
-    HOST: z.string().optional(),
-    DATABASE_URL: optionalUrl,
-    DATA_DIR: z.string().default('./data'),
-    REDIS_URL: optionalUrl,
-    /** Prefix of every Redis key and channel this deployment uses (lets test runs share one Redis). */
-    REDIS_NAMESPACE: z
-      .string()
-      .regex(/^[a-zA-Z0-9:_-]+$/)
-      .default('signalroom'),
-    SMTP_URL: optionalUrl,
-    MAIL_FROM: z.string().default('Signalroom <no-reply@signalroom.local>'),
-    /**
-     * Base of links in e-mails, and the origin sockets are accepted from (with HSTS when https); absent,
-     * the address the server listens on (see public-url.ts).
-     */
-    PUBLIC_URL: z.url().optional(),
-    /**
-     * Other origins the web app is served from (comma-separated, e.g. https://www.example.com). Sockets
-     * from them are accepted and the Content-Security-Policy lets the page reach them.
-     */
-    ALLOWED_ORIGINS: z.string().transform(parseOrigins).optional(),
-    ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(8).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DB_POOL_MAX: z.coerce.number().int().positive().default(10),
-    DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-    /** The proxies whose X-Forwarded-For is believed: addresses/CIDRs, or false (see parseTrustProxy). */
-    TRUST_PROXY: z.string().default('false'),
-    /** How long a SIGTERM may take: in-flight requests and jobs finish, then the process exits regardless. */
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
-    /** PostgreSQL cancels any statement running longer than this (a stuck query must not hold a connection). */
-    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-    /** A session unused for this many days ends, on top of its 30-day absolute expiry. */
-    SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
-    /** Run the signal worker inside this process. Defaults to true in the embedded shape (no REDIS_URL). */
-    EMBEDDED_WORKER: bool.optional(),
-    /** Serve the built web app from this folder; defaults to web/dist beside the server. */
-    WEB_DIST_DIR: z.string().optional(),
-    RATE_LIMITS: bool.default(true),
-    /** Scales every auth rate limit (e.g. 100 in test suites that register many members from one IP). */
-    RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(100_000).default(1),
-    /** Bearer token Prometheus must send to GET /metrics; unset, /metrics is open (counts only). */
-    METRICS_TOKEN: z.string().min(16).optional(),
+const ZEnv = ZSharedEnv.extend({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Bind address; defaults to 127.0.0.1 outside production (see resolveHost). */
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Signalroom <no-reply@signalroom.local>'),
+  /**
+   * Base of links in e-mails, and the origin sockets are accepted from (with HSTS when https); absent,
+   * the address the server listens on (see public-url.ts).
+   */
+  PUBLIC_URL: z.url().optional(),
+  /**
+   * Other origins the web app is served from (comma-separated, e.g. https://www.example.com). Sockets
+   * from them are accepted and the Content-Security-Policy lets the page reach them.
+   */
+  ALLOWED_ORIGINS: z.string().transform(parseOrigins).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** The proxies whose X-Forwarded-For is believed: addresses/CIDRs, or false (see parseTrustProxy). */
+  TRUST_PROXY: z.string().default('false'),
+  /** A session unused for this many days ends, on top of its 30-day absolute expiry. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
+  /** Run the signal worker inside this process. Defaults to true in the embedded shape (no REDIS_URL). */
+  EMBEDDED_WORKER: bool.optional(),
+  /** Serve the built web app from this folder; defaults to web/dist beside the server. */
+  WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMITS: bool.default(true),
+  /** Scales every auth rate limit (e.g. 100 in test suites that register many members from one IP). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(100_000).default(1),
+  /** Bearer token Prometheus must send to GET /metrics; unset, /metrics is open (counts only). */
+  METRICS_TOKEN: z.string().min(16).optional(),
 
-    PRODUCT_NAME: z.string().min(1).default('Signalroom'),
-    // Contacts: the defaults are placeholders so a local run works; `contactsConfigured` tells them apart.
-    SUPPORT_HANDLE: z.string().default(PLACEHOLDERS.SUPPORT_HANDLE),
-    SUPPORT_CHAT_URL: z.string().optional(),
-    SUPPORT_EMAIL: z.string().default(PLACEHOLDERS.SUPPORT_EMAIL),
-    WHATSAPP_NUMBER: z.string().default(PLACEHOLDERS.WHATSAPP_NUMBER),
-    BROKER_REGISTRATION_URL: z.string().default(PLACEHOLDERS.BROKER_REGISTRATION_URL),
-    PROMO_CODE: z.string().optional(),
-    BOOTCAMP_URL: z.string().default(PLACEHOLDERS.BOOTCAMP_URL),
-    TIME_ZONE: z.string().default('Africa/Lagos'),
-    TIME_ZONE_LABEL: z.string().default('West Africa Time'),
-    SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
-    /** A real market feed (HTTP); absent, the built-in simulated market is used. */
-    MARKET_FEED_URL: optionalUrl,
-    /** Seed of the simulated market (same seed, same prices). */
-    MARKET_SEED: z.string().min(1).optional(),
-    /** Signal slot and window length; the product issues a signal every 5 minutes unless a test shortens it. */
-    SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
-    /** /api/health says degraded when no signal was issued for a slot plus this long. */
-    SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
-    /** How often a BullMQ worker in this process checks that its job scheduler still exists. */
-    SCHEDULER_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
-  })
-  .and(ZStorageEnv);
+  PRODUCT_NAME: z.string().min(1).default('Signalroom'),
+  // Contacts: the defaults are placeholders so a local run works; `contactsConfigured` tells them apart.
+  SUPPORT_HANDLE: z.string().default(PLACEHOLDERS.SUPPORT_HANDLE),
+  SUPPORT_CHAT_URL: z.string().optional(),
+  SUPPORT_EMAIL: z.string().default(PLACEHOLDERS.SUPPORT_EMAIL),
+  WHATSAPP_NUMBER: z.string().default(PLACEHOLDERS.WHATSAPP_NUMBER),
+  BROKER_REGISTRATION_URL: z.string().default(PLACEHOLDERS.BROKER_REGISTRATION_URL),
+  PROMO_CODE: z.string().optional(),
+  BOOTCAMP_URL: z.string().default(PLACEHOLDERS.BOOTCAMP_URL),
+  TIME_ZONE_LABEL: z.string().default('West Africa Time'),
+  SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
+  /** /api/health says degraded when no signal was issued for a slot plus this long. */
+  SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+}).and(ZStorageEnv);
 
 export type AppConfig = ReturnType<typeof parseConfig>;
 
 /** `npm run dev -w @signalroom/web` serves the app here and proxies /api and /socket.io to the server. */
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
+const HEADING = 'Invalid configuration:';
+
 /**
- * Parses the environment; throws one error listing every bad key. `forServer: false` (the admin CLI,
- * which sends no mail) skips the checks that only a serving process needs.
+ * Parses the environment; throws a ConfigError with one line per problem, all of them at once.
+ * `forServer: false` (the admin CLI, which sends no mail and opens only the database) skips the checks
+ * that only a serving process needs.
  */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env, options: { forServer?: boolean } = {}) {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = ZEnv.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const env_ = result.data;
+  const cleaned = cleanEnv(env);
+  // Checks on raw values first, so a refusal lists them with the schema's problems.
   const problems: string[] = [];
-  const trustProxy = parseTrustProxy(env_.TRUST_PROXY, problems);
-  if (env_.NODE_ENV === 'production' && !env_.SMTP_URL && options.forServer !== false) {
+  const trustProxy = parseTrustProxy(cleaned.TRUST_PROXY ?? 'false', problems);
+  if (cleaned.NODE_ENV === 'production' && !cleaned.SMTP_URL && options.forServer !== false) {
     // Without SMTP, codes and reset links would only reach the log and the outbox: no member could sign up.
     problems.push(
-      '  SMTP_URL: required when NODE_ENV=production; mail features (confirmation codes, password resets) need SMTP_URL',
+      problemLine(
+        'SMTP_URL',
+        'required when NODE_ENV=production; mail features (confirmation codes, password resets) need SMTP_URL',
+      ),
     );
   }
-  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  let env_: z.output<typeof ZEnv>;
+  try {
+    env_ = parseEnv(ZEnv, cleaned, HEADING, { wholeShape: options.forServer !== false });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigError(HEADING, [...error.problems, ...problems]);
+    throw error;
+  }
+  if (problems.length) throw new ConfigError(HEADING, problems);
   return {
     ...env_,
     HOST: env_.HOST ?? (env_.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),

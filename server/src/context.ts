@@ -1,20 +1,33 @@
-import type { EventBus } from '@signalroom/shared/node';
+import type { EventBus, EventPublisher, RedisConnections } from '@signalroom/shared/node';
+import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
+import type { FileStore } from './storage/file-store.js';
 
 /**
- * What every module gets: configuration and the shared dependencies. Built once by main.ts (or by a
- * test), so tests run the real app against the database and bus they choose.
+ * What every module gets: configuration and the capabilities of this deployment. The shape (embedded
+ * or distributed) is decided once, in the composition root (server.ts, or a test), which fills these
+ * in; modules use what they are given and never ask which shape they run in.
  */
 export interface ServerContext {
   config: AppConfig;
   db: Db;
+  /** Which database engine answers (reported by /api/health, nothing else branches on it). */
   dbKind: 'postgres' | 'pglite';
+  /** Where events go to every server process: Redis pub/sub or in-process. */
   bus: EventBus;
-  /** Present in the distributed shape only. */
-  redis: Redis | null;
+  /** Typed, logged publishing of every event this process sends (over `bus`). */
+  events: EventPublisher;
+  /**
+   * Redis, when the deployment shares state through it: counters shared by every process (rate limits,
+   * slow-downs), the socket.io adapter. Null: those stay in this process's memory.
+   */
+  redis: RedisConnections | null;
+  /** The signal job queue, when jobs run on BullMQ: /api/health, metrics and the queue board read it. */
+  signalQueue: Queue | null;
+  /** Where uploaded files are kept. */
+  files: FileStore;
   logger: FastifyBaseLogger;
   /** The time, injectable so rules about expiry are testable without sleeping. */
   now: () => Date;

@@ -6,9 +6,9 @@ export interface EmbeddedWorker {
 }
 
 /**
- * The embedded shape: runs the signal worker inside this process, sharing its database and bus (PGlite
- * is single-process). Without REDIS_URL the jobs run on in-process timers; with EMBEDDED_WORKER=true
- * and Redis they run on BullMQ, exactly as the standalone worker does.
+ * The embedded worker: runs the signal worker inside this process, sharing its database, bus and Redis
+ * connections (PGlite is single-process). Given no Redis the jobs run on in-process timers; given Redis
+ * (EMBEDDED_WORKER=true in the distributed shape) they run on BullMQ, as the standalone worker's do.
  */
 export async function startEmbeddedWorker(ctx: ServerContext): Promise<EmbeddedWorker | null> {
   const worker = await startSignalWorker({
@@ -19,8 +19,7 @@ export async function startEmbeddedWorker(ctx: ServerContext): Promise<EmbeddedW
     intervalMs: ctx.config.SIGNAL_INTERVAL_MS,
     marketFeedUrl: ctx.config.MARKET_FEED_URL,
     marketSeed: ctx.config.MARKET_SEED,
-    redisUrl: ctx.config.REDIS_URL,
-    namespace: ctx.config.REDIS_NAMESPACE,
+    redis: ctx.redis,
     schedulerCheckMs: ctx.config.SCHEDULER_CHECK_MS,
     now: ctx.now,
   });

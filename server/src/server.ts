@@ -1,15 +1,17 @@
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { QUEUES, queuePrefix } from '@signalroom/shared';
 import {
-  boundedRedisOptions,
   closeRedis,
+  createEventPublisher,
   createMemoryBus,
   createRedisBus,
+  createRedisConnections,
   type EventBus,
   whenRedisReady,
 } from '@signalroom/shared/node';
+import { Queue } from 'bullmq';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import type { ServerContext } from './context.js';
@@ -20,7 +22,7 @@ import { createDrain } from './http/drain.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
-import { closeFileStore } from './storage/file-store.js';
+import { createFileStore } from './storage/file-store.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -62,7 +64,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   let log: FastifyBaseLogger | null = null;
   const cleanups: (() => Promise<unknown>)[] = [];
   const cleanUp = async () => {
-    for (const step of cleanups.splice(0).reverse()) await step().catch(() => {});
+    for (const step of cleanups.splice(0).reverse()) {
+      await step().catch((error: unknown) => log?.warn({ err: error }, 'clean-up after a failed start failed'));
+    }
   };
   try {
     const database = await openDatabase({
@@ -80,24 +84,48 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     cleanups.push(() => database.close());
     await migrateToLatest(database.db);
 
-    // Every wait on Redis in a request is bounded (see redis-clients.ts); the start waits a little for it.
-    const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, boundedRedisOptions()) : null;
+    // The shape is decided here, once: with REDIS_URL (and DATABASE_URL, config.ts checks both) Redis
+    // carries the bus, the shared counters and the job queue; without, all of it stays in this process.
+    const logVia = (module: string) => ({
+      warn: (details: object, message: string) => log?.warn({ module, ...details }, message),
+      info: (details: object, message: string) => log?.info({ module, ...details }, message),
+      error: (details: object, message: string) => log?.error({ module, ...details }, message),
+    });
+    const redis = config.REDIS_URL
+      ? createRedisConnections(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE, logger: logVia('redis') })
+      : null;
     if (redis) {
-      redis.on('error', () => {});
-      cleanups.push(() => closeRedis(redis));
-      await whenRedisReady(redis, 5000);
+      cleanups.push(() => redis.close());
+      // Every wait on Redis in a request is bounded (see redis-clients.ts); the start waits a little for it.
+      await whenRedisReady(redis.commands, 5000);
     }
-    const busLogger = {
-      warn: (details: object, message: string) => log?.warn({ module: 'bus', ...details }, message),
-      info: (details: object, message: string) => log?.info({ module: 'bus', ...details }, message),
-    };
-    const bus: EventBus = config.REDIS_URL
-      ? createRedisBus(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE, logger: busLogger })
-      : createMemoryBus();
+    const bus: EventBus = redis ? createRedisBus(redis, { logger: logVia('bus') }) : createMemoryBus();
     cleanups.push(() => bus.close());
+    const queueConnection = redis?.open('request', 'signal queue reader') ?? null;
+    const signalQueue = queueConnection
+      ? new Queue(QUEUES.signals, { connection: queueConnection, prefix: queuePrefix(config.REDIS_NAMESPACE) })
+      : null;
+    signalQueue?.on('error', (error) => log?.debug({ module: 'queue', err: error }, 'signal queue read failed'));
+    const closeQueue = async () => {
+      await signalQueue
+        ?.close()
+        .catch((error: unknown) => log?.warn({ module: 'queue', err: error }, 'signal queue not closed cleanly'));
+      if (queueConnection) await closeRedis(queueConnection);
+    };
+    cleanups.push(closeQueue);
 
     const { app, context } = await buildApp({
-      context: { config, db: database.db, dbKind: database.kind, bus, redis, now: () => new Date() },
+      context: {
+        config,
+        db: database.db,
+        dbKind: database.kind,
+        bus,
+        events: createEventPublisher(bus, logVia('events')),
+        redis,
+        signalQueue,
+        files: createFileStore(config, database.db, logVia('file-store')),
+        now: () => new Date(),
+      },
       logger: loggerOptions(config, options.logStream),
       webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,
     });
@@ -141,9 +169,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
           await drain.start();
           await Promise.all([app.close(), stopping]);
           drain.stop();
-          closeFileStore(context);
+          await closeQueue();
+          context.files.close?.();
           await bus.close();
-          if (redis) await closeRedis(redis);
+          await redis?.close();
           await database.close();
         })();
         return closing;

@@ -1,7 +1,6 @@
 import { OPERATOR_CONTACT_LABELS, unconfiguredContacts } from '@signalroom/shared';
 import type { ServerContext } from './context.js';
 import { createOrPromoteAdmin } from './modules/admin/admin-accounts.js';
-import { checkFileStoreInBackground } from './storage/file-store.js';
 
 /**
  * In production, says which operator settings are still placeholders: contacts left at their shipped
@@ -37,7 +36,9 @@ export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logge
  */
 export async function runStartupTasks(ctx: ServerContext): Promise<void> {
   warnAboutPlaceholders(ctx);
-  checkFileStoreInBackground(ctx);
+  // A remote store is asked for its bucket without holding the start up: wrong settings show in the
+  // log before the first upload, and a store that is down at start is no reason not to serve.
+  void ctx.files.check?.();
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config;
   if (ADMIN_EMAIL && ADMIN_PASSWORD) {
     const { change, user } = await createOrPromoteAdmin(
@@ -47,7 +48,7 @@ export async function runStartupTasks(ctx: ServerContext): Promise<void> {
     );
     if (change !== 'unchanged') {
       ctx.logger.info({ change, userId: user.id }, `admin ${ADMIN_EMAIL} ${change} from configuration`);
-      await ctx.bus.publish({ type: 'account:changed', userId: user.id }).catch(() => {});
+      await ctx.events.accountChanged(user.id);
     }
   } else if (ADMIN_EMAIL || ADMIN_PASSWORD) {
     ctx.logger.warn('ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no admin bootstrapped');

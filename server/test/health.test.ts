@@ -15,8 +15,7 @@ function startWorkerFor(server: TestServer): Promise<RunningSignalWorker> {
     logger: silentLogger,
     timeZone: server.config.TIME_ZONE,
     intervalMs: server.config.SIGNAL_INTERVAL_MS,
-    redisUrl: server.config.REDIS_URL,
-    namespace: server.config.REDIS_NAMESPACE,
+    redis: server.context.redis,
     countdown: false,
   });
 }

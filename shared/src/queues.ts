@@ -9,3 +9,8 @@ export const JOBS = {
   /** Delayed to a signal's expiry (and each martingale level's): resolve its outcome. */
   resolveSignal: 'resolve-signal',
 } as const;
+
+/** BullMQ key prefix under the deployment's Redis namespace: the worker's queue and the server's readers. */
+export function queuePrefix(namespace: string): string {
+  return `${namespace}:bull`;
+}

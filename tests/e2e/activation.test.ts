@@ -27,7 +27,10 @@ describe('activation end to end in a real browser', () => {
   });
   // Each page keeps a live socket; close them after each test so they do not pile up.
   afterEach(async () => {
-    for (const context of opened.splice(0)) await context.close().catch(() => {});
+    for (const context of opened.splice(0)) {
+      // Best-effort teardown: a context the test already closed (or a crashed page) must not fail the next.
+      await context.close().catch((error: Error) => console.warn(`context close failed: ${error.message}`));
+    }
   });
 
   async function open(member: CreatedMember, path: string, width = 1280): Promise<Page> {

@@ -45,7 +45,10 @@ describe('Admin Offer countdown screen in a real browser', () => {
   });
   const opened: BrowserContext[] = [];
   afterEach(async () => {
-    for (const context of opened.splice(0)) await context.close().catch(() => {});
+    for (const context of opened.splice(0)) {
+      // Best-effort teardown: a context the test already closed (or a crashed page) must not fail the next.
+      await context.close().catch((error: Error) => console.warn(`context close failed: ${error.message}`));
+    }
   });
 
   async function openAs(who: CreatedMember): Promise<{ page: Page; resets: unknown[] }> {

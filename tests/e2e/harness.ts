@@ -80,8 +80,10 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     },
     url: (path) => `${server.url}${path}`,
     async close() {
-      for (const c of contexts) await c.close().catch(() => {});
-      await browser.close().catch(() => {});
+      // Best-effort teardown: what fails to close is reported and the rest still closes.
+      const report = (what: string) => (error: Error) => console.warn(`${what} close failed: ${error.message}`);
+      for (const c of contexts) await c.close().catch(report('browser context'));
+      await browser.close().catch(report('browser'));
       await server.close();
     },
   };

@@ -22,7 +22,7 @@ describe('parseWorkerConfig', () => {
     expect(c.MARKET_FEED_URL).toBe('http://feed.local/v1');
   });
 
-  it('lists every bad key at once', () => {
+  it('lists every bad key at once, one line each', () => {
     expect(() => parseWorkerConfig({ REDIS_URL: 'nope', SIGNAL_INTERVAL_MS: '5' })).toThrow(
       /DATABASE_URL[\s\S]*REDIS_URL[\s\S]*SIGNAL_INTERVAL_MS/,
     );

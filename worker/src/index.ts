@@ -3,7 +3,6 @@ export * from './config.js';
 export * from './countdown/countdown-ticker.js';
 export * from './engine/logger.js';
 export * from './engine/signal-engine.js';
-export * from './engine/signals.store.js';
 export * from './jobs/bullmq-runner.js';
 export * from './jobs/in-process-runner.js';
 export * from './jobs/job-payloads.js';

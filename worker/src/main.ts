@@ -1,11 +1,21 @@
-import { configOrExit, createRedisBus, type Database, onShutdownSignal, runMain } from '@signalroom/shared/node';
+import {
+  configOrExit,
+  createRedisBus,
+  createRedisConnections,
+  type Database,
+  onShutdownSignal,
+  runMain,
+} from '@signalroom/shared/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
 import { parseWorkerConfig } from './config.js';
 import { startSignalWorker, waitForSignalTables } from './signal-worker.js';
 
-/** The standalone worker (distributed shape): `npm run worker`. */
+/**
+ * The standalone worker (distributed shape): `npm run worker`. Its composition root: PostgreSQL,
+ * Redis connections, the Redis bus and BullMQ jobs are chosen here and handed to the worker.
+ */
 async function main(): Promise<void> {
   const config = configOrExit(parseWorkerConfig);
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
@@ -14,13 +24,12 @@ async function main(): Promise<void> {
     max: config.DB_POOL_MAX,
     statement_timeout: config.DB_STATEMENT_TIMEOUT_MS,
   });
-  pool.on('error', () => {});
+  // An idle client lost its connection (database restart): the pool replaces it; say so once each.
+  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects'));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await waitForSignalTables(db, { logger });
-  const bus = createRedisBus(config.REDIS_URL, {
-    namespace: config.REDIS_NAMESPACE,
-    logger: { warn: (o, m) => logger.warn(o, m), info: (o, m) => logger.info(o, m) },
-  });
+  const redis = createRedisConnections(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE, logger });
+  const bus = createRedisBus(redis, { logger });
   const worker = await startSignalWorker({
     db,
     bus,
@@ -29,8 +38,7 @@ async function main(): Promise<void> {
     intervalMs: config.SIGNAL_INTERVAL_MS,
     marketFeedUrl: config.MARKET_FEED_URL,
     marketSeed: config.MARKET_SEED,
-    redisUrl: config.REDIS_URL,
-    namespace: config.REDIS_NAMESPACE,
+    redis,
     schedulerCheckMs: config.SCHEDULER_CHECK_MS,
   });
   // SIGTERM: take no new jobs, let the running ones finish (BullMQ's close waits for them), then close.
@@ -39,6 +47,7 @@ async function main(): Promise<void> {
       logger.info({ signal }, 'worker shutting down: finishing running jobs');
       await worker.close();
       await bus.close();
+      await redis.close();
       await db.destroy();
       logger.info({ signal }, 'worker shut down');
     },

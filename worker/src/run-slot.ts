@@ -1,5 +1,12 @@
 import { nextSignalBoundary } from '@signalroom/shared';
-import { createMemoryBus, createRedisBus, type Database } from '@signalroom/shared/node';
+import {
+  configOrExit,
+  createMemoryBus,
+  createRedisBus,
+  type Database,
+  parseEnv,
+  ZSharedEnv,
+} from '@signalroom/shared/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
@@ -15,17 +22,12 @@ import { MomentumStrategy } from './strategy/momentum-strategy.js';
  * nothing (one signal per slot).
  */
 async function main(): Promise<void> {
-  const env = z
-    .object({
-      DATABASE_URL: z.url(),
-      REDIS_URL: z.url().optional(),
-      REDIS_NAMESPACE: z.string().default('signalroom'),
-      TIME_ZONE: z.string().default('Africa/Lagos'),
-      SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
-      MARKET_FEED_URL: z.url().optional(),
-      MARKET_SEED: z.string().optional(),
-    })
-    .parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v)));
+  // The worker's own settings and checks (a bad TIME_ZONE is refused here, not at the slot); Redis optional.
+  const env = configOrExit(() =>
+    parseEnv(ZSharedEnv.extend({ DATABASE_URL: z.url() }), process.env, 'Invalid configuration:', {
+      wholeShape: false,
+    }),
+  );
   const arg = process.argv[2];
   const slot = arg
     ? new Date(arg)

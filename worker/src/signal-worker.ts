@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { TIMING } from '@signalroom/shared';
-import { closeRedis, type Database, type EventBus, ensureCountdown } from '@signalroom/shared/node';
+import {
+  closeRedis,
+  type Database,
+  type EventBus,
+  ensureCountdown,
+  type RedisConnections,
+} from '@signalroom/shared/node';
 import type { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import { type CountdownTicker, startCountdownTicker } from './countdown/countdown-ticker.js';
 import { silentLogger, type WorkerLogger } from './engine/logger.js';
@@ -26,10 +32,11 @@ export interface SignalWorkerOptions {
   marketFeedUrl?: string | undefined;
   /** Seed of the simulated market. */
   marketSeed?: string | undefined;
-  /** With Redis: BullMQ jobs (distributed shape). Without: in-process timers (embedded shape). */
-  redisUrl?: string | undefined;
-  /** Prefix of every Redis key this deployment uses. */
-  namespace?: string;
+  /**
+   * Redis, when the composition root gives it: jobs on BullMQ shared with every worker, one countdown
+   * ticker among them. Absent: jobs on in-process timers.
+   */
+  redis?: RedisConnections | null | undefined;
   /** How often the BullMQ runner checks that its job scheduler still exists (ms). */
   schedulerCheckMs?: number;
   /** Publish countdown ticks (default true). */
@@ -56,7 +63,6 @@ export interface RunningSignalWorker {
 export async function startSignalWorker(options: SignalWorkerOptions): Promise<RunningSignalWorker> {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
-  const namespace = options.namespace ?? 'signalroom';
   const feed = options.feed ?? createMarketFeed({ marketFeedUrl: options.marketFeedUrl, seed: options.marketSeed });
   const engine = createSignalEngine({
     db: options.db,
@@ -73,24 +79,23 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
   let runner: Runner;
   let queue: Queue | null = null;
   let lease: Redis | null = null;
-  if (options.redisUrl) {
+  const redis = options.redis ?? null;
+  if (redis) {
     const bull = await startBullmqRunner(engine, {
-      redisUrl: options.redisUrl,
-      namespace,
+      redis,
       logger,
       ...(options.schedulerCheckMs ? { schedulerCheckMs: options.schedulerCheckMs } : {}),
     });
     runner = bull;
     queue = bull.queue;
-    lease = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
-    lease.on('error', () => {});
+    lease = redis.open('request', 'countdown lease');
   } else {
     runner = await startInProcessRunner(engine, { logger, now });
   }
 
   let ticker: CountdownTicker | null = null;
   if (options.countdown !== false) {
-    const leaseKey = `${namespace}:countdown-ticker`;
+    const leaseKey = redis?.key('countdown-ticker') ?? '';
     const me = randomUUID();
     const tickMs = options.countdownTickMs ?? 1000;
     ticker = startCountdownTicker({
@@ -112,10 +117,11 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     });
   }
 
-  logger.info({ shape: options.redisUrl ? 'bullmq' : 'in-process', source: feed.source }, 'signal worker started');
+  const shape = redis ? 'bullmq' : 'in-process';
+  logger.info({ shape, source: feed.source }, 'signal worker started');
   return {
     engine,
-    shape: options.redisUrl ? 'bullmq' : 'in-process',
+    shape,
     queue,
     feed,
     async close() {

@@ -96,7 +96,10 @@ export async function lockDataDir(
   return async () => {
     heldHere.delete(dir);
     rmSync(join(dir, OWNER_FILE), { force: true });
-    await release().catch(() => {});
+    await release().catch((error: Error) => {
+      // Released already (compromised or removed by hand): the folder is free either way; say so.
+      console.warn(`data folder lock on ${dir} was not released cleanly: ${error.message}`);
+    });
   };
 }
 

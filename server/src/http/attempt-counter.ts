@@ -49,9 +49,9 @@ function memoryCounter(
  */
 export function createAttemptCounter(ctx: ServerContext, options: { name: string; windowMs: number }): AttemptCounter {
   const memory = memoryCounter(options.windowMs);
-  const { redis } = ctx;
-  if (!redis) return memory;
-  const prefix = `${ctx.config.REDIS_NAMESPACE}:attempts:${options.name}:`;
+  if (!ctx.redis) return memory;
+  const redis = ctx.redis.commands;
+  const prefix = ctx.redis.key('attempts', options.name, '');
   return {
     async hit(key) {
       if (redis.status !== 'ready') return memory.hitNow(key);

@@ -25,7 +25,7 @@ export interface LimitRule {
 export async function installRateLimits(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    store: fallbackStore(ctx.redis, `${ctx.config.REDIS_NAMESPACE}:rate-limit:`),
+    store: fallbackStore(ctx.redis?.commands ?? null, ctx.redis?.key('rate-limit', '') ?? ''),
   });
 }
 

@@ -36,6 +36,6 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
   );
   // Prometheus scrapes /metrics at the root, outside the API's envelope.
   await registerMetricsRoutes(app, ctx);
-  // Bull Board for admins, outside /api (an HTML app); distributed shape only.
+  // Bull Board for admins, outside /api (an HTML app), when there is a job queue.
   await registerQueueBoardRoutes(app, ctx);
 }

@@ -1,10 +1,10 @@
 import type { Db } from '../db/database.js';
-import type { UserRow } from '../modules/users/users.presenter.js';
+import { USER_COLUMNS, type UserRow } from '../modules/users/users.presenter.js';
 
 /** Users by id, for re-reading access when it changes (a socket holds no request to authenticate). */
 export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  return db.selectFrom('users').select(USER_COLUMNS).where('id', 'in', ids).execute();
 }
 
 /** Which of these session token hashes are still live (not revoked, not expired, used since `idleSince`). */

@@ -1,6 +1,7 @@
-import type { ServerContext } from '../context.js';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/database.js';
 import { createDatabaseFileStore } from './database-file-store.js';
-import { createS3FileStore } from './s3-file-store.js';
+import { createS3FileStore, type FileStoreLogger } from './s3-file-store.js';
 import { s3SettingsOf } from './storage.config.js';
 
 /** A file's bytes and the content type detected when it was stored. */
@@ -31,35 +32,12 @@ export interface FileStore {
   close?(): void;
 }
 
-const stores = new WeakMap<ServerContext, FileStore>();
-
-/** The file store of this server context, as configured (FILE_STORE). */
-export function fileStoreFor(ctx: ServerContext): FileStore {
-  let store = stores.get(ctx);
-  if (!store) {
-    switch (ctx.config.FILE_STORE) {
-      case 'database':
-        store = createDatabaseFileStore(ctx.db);
-        break;
-      case 's3':
-        store = createS3FileStore(s3SettingsOf(ctx.config), ctx.logger);
-        break;
-    }
-    stores.set(ctx, store);
+/** The file store FILE_STORE names (the composition root builds it once). */
+export function createFileStore(config: AppConfig, db: Db, logger: FileStoreLogger): FileStore {
+  switch (config.FILE_STORE) {
+    case 'database':
+      return createDatabaseFileStore(db);
+    case 's3':
+      return createS3FileStore(s3SettingsOf(config), logger);
   }
-  return store;
-}
-
-/**
- * Asks a remote store for its bucket once at start, without holding the start up: wrong settings show in
- * the log before the first member uploads, and a store that is down at start is no reason not to serve.
- */
-export function checkFileStoreInBackground(ctx: ServerContext): void {
-  void fileStoreFor(ctx).check?.();
-}
-
-/** Closes the context's file store, if one was opened (server shutdown). */
-export function closeFileStore(ctx: ServerContext): void {
-  stores.get(ctx)?.close?.();
-  stores.delete(ctx);
 }

@@ -8,7 +8,6 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Messages } from '@signalroom/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/app-error.js';
 import type { FileStore } from './file-store.js';
 import type { S3Settings } from './storage.config.js';
@@ -18,6 +17,12 @@ import type { S3Settings } from './storage.config.js';
  * prefix of the day; a stored key stays readable after S3_KEY_PREFIX changes.
  */
 const OWN_KEY = /^[A-Za-z0-9!_.*'()/-]{0,900}[A-Za-z0-9_-]{43}$/;
+
+/** Where the store reports its failures (the server's logger, with the module named). */
+export interface FileStoreLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 export interface S3FileStore extends FileStore {
   /** Looks for the bucket: false (and the cause logged) when it cannot be reached or read. */
@@ -32,7 +37,7 @@ export interface S3FileStore extends FileStore {
  * reached or refuses us is logged with the cause and answered as a 503, so an upload or a download
  * never hangs and never ends as a bare 500.
  */
-export function createS3FileStore(settings: S3Settings, logger: FastifyBaseLogger): S3FileStore {
+export function createS3FileStore(settings: S3Settings, logger: FileStoreLogger): S3FileStore {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -51,7 +56,11 @@ export function createS3FileStore(settings: S3Settings, logger: FastifyBaseLogge
   });
   // The origin only: a URL's user-info part would be a credential.
   const endpoint = new URL(settings.endpoint).origin;
-  const log = logger.child({ module: 'file-store', store: 's3', bucket: settings.bucket, endpoint });
+  const where = { store: 's3', bucket: settings.bucket, endpoint };
+  const log = {
+    info: (message: string) => logger.info(where, message),
+    error: (details: object, message: string) => logger.error({ ...where, ...details }, message),
+  };
 
   /** Runs one call within the time budget; anything but an expected answer becomes a logged 503. */
   async function call<T>(operation: string, key: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {

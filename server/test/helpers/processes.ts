@@ -77,7 +77,9 @@ export async function startServerProcess(env: Record<string, string | undefined>
   const outcome = await pollUntil(
     async () => {
       if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) return 'exited' as const;
-      return (await fetch(`${url}/api/health/live`).catch(() => null))?.ok === true ? ('up' as const) : undefined;
+      // Refused while the process starts: not up yet, poll again.
+      const live = await fetch(`${url}/api/health/live`).catch((error: Error) => ({ ok: false, error }));
+      return live.ok ? ('up' as const) : undefined;
     },
     { timeoutMs: 45_000, everyMs: 100, message: 'server process did not come up' },
   ).catch((error: Error) => error.message);

@@ -22,8 +22,7 @@ describe(`operations: health and the queue dashboard (${testShape})`, () => {
         bus: server.context.bus,
         logger: silentLogger,
         timeZone: server.config.TIME_ZONE,
-        redisUrl: server.config.REDIS_URL,
-        namespace: server.config.REDIS_NAMESPACE,
+        redis: server.context.redis,
         countdown: false,
       });
     }

@@ -30,8 +30,7 @@ describe(`workers racing for slots (${testShape})`, () => {
       logger: silentLogger,
       timeZone: server.config.TIME_ZONE,
       intervalMs: INTERVAL,
-      redisUrl: server.config.REDIS_URL,
-      namespace: server.config.REDIS_NAMESPACE,
+      redis: server.context.redis,
       countdown: false,
     });
 
@@ -41,7 +40,10 @@ describe(`workers racing for slots (${testShape})`, () => {
   });
   afterAll(async () => {
     bus?.stop();
-    for (const w of workers) await w.close().catch(() => {});
+    for (const w of workers) {
+      // Best-effort teardown: one worker failing to close must not keep the others open.
+      await w.close().catch((error: Error) => console.warn(`worker close failed: ${error.message}`));
+    }
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child?.once('exit', resolve));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FileStore, fileStoreFor } from '../../src/storage/file-store.js';
+import type { FileStore } from '../../src/storage/file-store.js';
 import { JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../activation/activation-helpers.js';
 import { startTestS3 } from '../helpers/s3.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -17,7 +17,7 @@ const stores: [string, () => Promise<StoreUnderTest>][] = [
     async () => {
       const server = await startTestServer({ FILE_STORE: 'database' });
       return {
-        store: fileStoreFor(server.context),
+        store: server.context.files,
         holds: async (key) =>
           (await server.context.db.selectFrom('stored_files').select('id').where('id', '=', key).execute()).length ===
           1,
@@ -37,7 +37,7 @@ const stores: [string, () => Promise<StoreUnderTest>][] = [
         throw error;
       }
       return {
-        store: fileStoreFor(server.context),
+        store: server.context.files,
         holds: async (key) => (await s3.contentTypeOf(key)) !== null,
         close: async () => {
           await server.close();

@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { BUS_CHANNEL, type TBusEvent, ZBusEvent } from '../events.js';
-import { boundedRedisOptions, closeRedis } from './redis-clients.js';
+import { closeRedis, createRedisConnections, type RedisConnections } from './redis-clients.js';
 
 /**
  * The internal event bus. The worker publishes what it wrote; every server process subscribes and
@@ -73,12 +73,19 @@ function coalesceKey(event: TBusEvent): string | null {
  * outage once with what is waiting. The queue is bounded; what it drops, the periodic access sweep and
  * the snapshots sent on reconnect repair (see "Redis outages" in docs/decisions.md).
  */
-export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}): EventBus & { pending(): number } {
-  const channel = `${options.namespace ?? 'signalroom'}:${BUS_CHANNEL}`;
+export function createRedisBus(
+  redis: RedisConnections | string,
+  options: RedisBusOptions = {},
+): EventBus & { pending(): number } {
   const logger = options.logger;
+  const connections =
+    typeof redis === 'string'
+      ? createRedisConnections(redis, { namespace: options.namespace ?? 'signalroom', logger })
+      : redis;
+  const channel = `${options.namespace ?? connections.namespace}:${BUS_CHANNEL}`;
   const maxQueued = options.maxQueued ?? 1000;
   const maxBackoffMs = options.maxBackoffMs ?? 5000;
-  const publisher = new Redis(redisUrl, boundedRedisOptions());
+  const publisher = connections.open('request', 'bus publisher');
   let subscriber: Redis | null = null;
   const handlers = new Set<(event: TBusEvent) => void>();
   const reconnectHandlers = new Set<() => void>();
@@ -91,10 +98,7 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
 
   function ensureSubscriber(): void {
     if (subscriber) return;
-    const sub = new Redis(redisUrl, {
-      maxRetriesPerRequest: null,
-      retryStrategy: (times) => Math.min(times * 100, 1000),
-    });
+    const sub = connections.open('listener', 'bus subscriber');
     subscriber = sub;
     let readyOnce = false;
     sub.on('ready', () => {
@@ -102,10 +106,10 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
       if (readyOnce) for (const handler of reconnectHandlers) handler();
       readyOnce = true;
     });
-    sub.on('error', () => {
-      // Reconnection is automatic; errors are surfaced through health checks, not thrown here.
+    sub.subscribe(channel).catch((error: Error) => {
+      // ioredis subscribes again on reconnect; until then this process hears nothing, so say so.
+      logger?.warn({ channel, reason: error.message }, 'bus subscription failed; retried on reconnect');
     });
-    void sub.subscribe(channel);
     sub.on('message', (_channel: string, raw: string) => {
       let event: TBusEvent;
       try {
@@ -178,7 +182,6 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
 
   let connectedOnce = false;
   const createdAt = Date.now();
-  publisher.on('error', () => {});
   publisher.on('ready', () => {
     connectedOnce = true;
     wake?.();
@@ -221,7 +224,12 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
       wake?.();
       handlers.clear();
       reconnectHandlers.clear();
-      await Promise.allSettled([closeRedis(publisher), subscriber ? closeRedis(subscriber) : undefined]);
+      await Promise.allSettled([
+        closeRedis(publisher),
+        subscriber ? closeRedis(subscriber) : undefined,
+        // A bus given a URL made its own connections; one given the process's leaves them to their owner.
+        typeof redis === 'string' ? connections.close() : undefined,
+      ]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Redis, RedisOptions } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 
 /**
  * ioredis settings for a client whose calls someone waits on (an HTTP request, a publish): while Redis is
@@ -36,9 +36,79 @@ export function whenRedisReady(client: Redis, timeoutMs: number): Promise<boolea
 export async function closeRedis(client: Redis, timeoutMs = 1000): Promise<void> {
   if (client.status === 'ready') {
     await Promise.race([
-      client.quit().catch(() => {}),
+      client.quit().catch((error: Error) => {
+        // QUIT lost to a connection that dropped meanwhile: disconnect() below ends it either way.
+        return error;
+      }),
       new Promise((resolve) => setTimeout(resolve, timeoutMs).unref()),
     ]);
   }
   client.disconnect();
+}
+
+/**
+ * What a connection is for. `request`: commands someone waits on (an HTTP request, a publish, a queue
+ * read), bounded as above. `listener`: a connection that waits by design (pub/sub subscriber, BullMQ
+ * worker, socket.io adapter); its commands retry until Redis is back (BullMQ requires that).
+ */
+export type RedisRole = 'request' | 'listener';
+
+export interface RedisLogger {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * The one place a process opens Redis connections, and the names of its keys. The composition root
+ * (server.ts, the worker's main.ts) creates it once from REDIS_URL and hands it to what needs Redis.
+ */
+export interface RedisConnections {
+  readonly namespace: string;
+  /** The process's shared connection for bounded commands (rate limits, counters, health pings). */
+  readonly commands: Redis;
+  /** A new connection the caller owns and closes (closeRedis); `name` identifies it in the log. */
+  open(role: RedisRole, name: string): Redis;
+  /** A key (or key prefix) under the deployment's namespace: `key('rate-limit')` is `<namespace>:rate-limit`. */
+  key(...parts: string[]): string;
+  /** Closes the shared connection; connections from `open` are their owners' to close. */
+  close(): Promise<void>;
+}
+
+const listenerOptions: RedisOptions = {
+  maxRetriesPerRequest: null,
+  // Back within a second of Redis returning, so a restart costs no more than a slot.
+  retryStrategy: (times) => Math.min(times * 100, 1000),
+};
+
+export function createRedisConnections(
+  url: string,
+  options: { namespace: string; logger?: RedisLogger | undefined },
+): RedisConnections {
+  const open = (role: RedisRole, name: string): Redis => {
+    const client = new Redis(url, role === 'request' ? boundedRedisOptions() : listenerOptions);
+    // ioredis reconnects by itself; an outage is logged once per connection (and /api/health says it).
+    let reported = false;
+    client.on('error', (error: Error) => {
+      if (reported) return;
+      reported = true;
+      options.logger?.warn({ connection: name, reason: error.message }, 'redis connection failing; reconnecting');
+    });
+    client.on('ready', () => {
+      reported = false;
+    });
+    return client;
+  };
+  // Opened on first use: a process that only publishes (a bus given a URL) never needs it.
+  let commands: Redis | null = null;
+  return {
+    namespace: options.namespace,
+    get commands() {
+      commands ??= open('request', 'commands');
+      return commands;
+    },
+    open,
+    key: (...parts) => [options.namespace, ...parts].join(':'),
+    close: async () => {
+      if (commands) await closeRedis(commands);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { countdownAt } from '@signalroom/shared';
-import { type Database, type EventBus, ensureCountdown } from '@signalroom/shared/node';
+import { createEventPublisher, type Database, type EventBus, ensureCountdown } from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
 import type { WorkerLogger } from '../engine/logger.js';
 
@@ -33,9 +33,11 @@ export function startCountdownTicker(options: CountdownTickerOptions): Countdown
   let stopped = false;
   let running = false;
 
+  const events = createEventPublisher(options.bus, options.logger);
+
   async function tick(): Promise<void> {
     const row = await ensureCountdown(options.db, now());
-    await options.bus.publish({ type: 'countdown:tick', countdown: countdownAt(new Date(row.deadline), now()) });
+    await events.countdownTick(countdownAt(new Date(row.deadline), now()));
   }
 
   function schedule(): void {

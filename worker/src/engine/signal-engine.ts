@@ -4,23 +4,25 @@ import {
   martingaleLevels,
   resolveAfterWindow,
   SIGNAL_ASSETS,
-  type TBusEvent,
   type TSignal,
-  ZBusEvent,
 } from '@signalroom/shared';
-import { type Database, type EventBus, loadPerformanceStats, presentSignal } from '@signalroom/shared/node';
+import {
+  advanceSignalLevel,
+  createEventPublisher,
+  type Database,
+  type EventBus,
+  findSignal,
+  finishSignal,
+  insertSignalForSlot,
+  listActiveSignals,
+  loadPerformanceStats,
+  presentSignal,
+} from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
 import type { MarketFeed } from '../market/market-feed.js';
 import { type Candidate, pickStrongest } from '../strategy/select.js';
 import type { Strategy } from '../strategy/strategy.js';
 import type { WorkerLogger } from './logger.js';
-import {
-  advanceSignalLevel,
-  findSignal,
-  finishSignal,
-  insertSignalForSlot,
-  listActiveSignals,
-} from './signals.store.js';
 
 export interface SignalEngineDeps {
   db: Kysely<Database>;
@@ -62,13 +64,10 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
   const now = deps.now ?? (() => new Date());
   const { db, feed, strategy, logger } = deps;
 
-  async function publish(event: TBusEvent): Promise<void> {
-    // Validate before publishing: every relay downstream trusts the contract.
-    await deps.bus.publish(ZBusEvent.parse(event));
-  }
+  const events = createEventPublisher(deps.bus, logger);
 
   async function publishStats(): Promise<void> {
-    await publish({ type: 'stats:update', stats: await loadPerformanceStats(db) });
+    await events.statsUpdate(await loadPerformanceStats(db));
   }
 
   async function runSlot(slotStart: Date): Promise<TSignal | null> {
@@ -115,7 +114,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
       },
       'signal issued',
     );
-    await publish({ type: 'signal:new', signal });
+    await events.signalNew(signal);
     return signal;
   }
 
@@ -152,7 +151,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
       const next = resolveAfterWindow(level, result);
       if (!next.final) {
         const advanced = await advanceSignalLevel(db, id, level, at);
-        if (advanced) await publish({ type: 'signal:update', signal: presentSignal(advanced) });
+        if (advanced) await events.signalUpdate(presentSignal(advanced));
         continue;
       }
       const finished = await finishSignal(db, id, level, next, at);
@@ -162,7 +161,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
         { id, asset: signal.asset, status: signal.status, outcome: signal.outcome, martingaleLevel: level },
         'signal resolved',
       );
-      await publish({ type: 'signal:update', signal });
+      await events.signalUpdate(signal);
       await publishStats();
       return { state: 'resolved', signal };
     }

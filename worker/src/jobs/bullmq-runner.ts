@@ -1,12 +1,10 @@
-import { JOBS, nextSignalBoundary, QUEUES } from '@signalroom/shared';
-import { closeRedis } from '@signalroom/shared/node';
+import { JOBS, nextSignalBoundary, QUEUES, queuePrefix } from '@signalroom/shared';
+import { closeRedis, type RedisConnections } from '@signalroom/shared/node';
 import { type Job, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { WorkerLogger } from '../engine/logger.js';
 import type { SignalEngine } from '../engine/signal-engine.js';
 import type { Runner } from './in-process-runner.js';
 import {
-  bullPrefix,
   isSlotFresh,
   resolveJobId,
   SIGNAL_SCHEDULER_ID,
@@ -31,8 +29,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startBullmqRunner(
   engine: SignalEngine,
   options: {
-    redisUrl: string;
-    namespace: string;
+    redis: RedisConnections;
     logger: WorkerLogger;
     concurrency?: number;
     /** How often to check that the job scheduler still exists (ms); 30 s unless a test shortens it. */
@@ -40,13 +37,8 @@ export async function startBullmqRunner(
   },
 ): Promise<BullmqRunner> {
   const { logger } = options;
-  const connection = new Redis(options.redisUrl, {
-    maxRetriesPerRequest: null,
-    // Back within a second of Redis returning, so a restart costs no more than a slot.
-    retryStrategy: (times) => Math.min(times * 100, 1000),
-  });
-  connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-  const prefix = bullPrefix(options.namespace);
+  const connection = options.redis.open('listener', 'signal jobs');
+  const prefix = queuePrefix(options.redis.namespace);
   const queue = new Queue(QUEUES.signals, { connection, prefix });
 
   async function enqueueResolve(signalId: string, at: Date): Promise<void> {

@@ -9,11 +9,6 @@ export type TResolveSignalJob = z.infer<typeof ZResolveSignalJob>;
 /** The scheduler id behind every generate job (its job ids are `repeat:<id>:<slot epoch ms>`). */
 export const SIGNAL_SCHEDULER_ID = 'signal-slots';
 
-/** BullMQ key prefix under the deployment's Redis namespace (the server's Bull Board uses the same). */
-export function bullPrefix(namespace: string): string {
-  return `${namespace}:bull`;
-}
-
 /** Deterministic id of the job that judges the window of a signal ending at `at`. */
 export function resolveJobId(signalId: string, at: Date): string {
   return `resolve-${signalId}-${at.getTime()}`;

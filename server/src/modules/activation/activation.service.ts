@@ -11,7 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { assertNoFieldErrors, isUuid } from '../../http/parse.js';
-import { type FileStore, fileStoreFor } from '../../storage/file-store.js';
+import type { FileStore } from '../../storage/file-store.js';
 import { presentUser } from '../users/users.presenter.js';
 import { updateUser } from '../users/users.repository.js';
 import { announceAccount, announceNewProof, announceStatus } from './activation.events.js';
@@ -68,7 +68,7 @@ export async function submitProof(
   const brokerAccount = fields.brokerAccount!.trim();
   const depositAmount = Number(fields.depositAmount!.trim());
 
-  const store = fileStoreFor(ctx);
+  const store = ctx.files;
   const fileKey = await store.put(bytes, contentType);
   let result: {
     proof: ProofRow;
@@ -164,7 +164,7 @@ export async function readProofFile(
   if (!isUuid(id)) throw AppError.notFound();
   const proof = await findProof(ctx.db, id);
   if (!proof || (proof.user_id !== user.id && user.role !== 'admin')) throw AppError.notFound();
-  const file = await fileStoreFor(ctx).get(proof.file_key);
+  const file = await ctx.files.get(proof.file_key);
   if (!file) throw AppError.notFound();
   const extension = isProofFileType(proof.file_type) ? PROOF_FILE_TYPES[proof.file_type] : 'bin';
   return {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { UserRow } from '../users/users.presenter.js';
+import { USER_COLUMNS, type UserRow } from '../users/users.presenter.js';
 
 /** One page of members, newest first, and the total. */
 export async function listUsersPage(
@@ -11,7 +11,7 @@ export async function listUsersPage(
   const [rows, count] = await Promise.all([
     db
       .selectFrom('users')
-      .selectAll()
+      .select(USER_COLUMNS)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .offset(offset)
@@ -35,7 +35,7 @@ export async function searchUsers(db: Db, text: string, limit: number): Promise<
   const pattern = likePattern(text.toLowerCase());
   return db
     .selectFrom('users')
-    .selectAll()
+    .select(USER_COLUMNS)
     .where((eb) =>
       eb.or([
         eb(sql`lower(email)`, 'like', pattern),

@@ -40,9 +40,7 @@ export async function findUsers(ctx: ServerContext, query: TAdminSearchQuery): P
 
 async function announce(ctx: ServerContext, userId: string): Promise<void> {
   // The realtime layer moves the member's sockets to the rooms of their new access.
-  await ctx.bus.publish({ type: 'account:changed', userId }).catch((error) => {
-    ctx.logger.warn({ err: error, userId }, 'account change not published');
-  });
+  await ctx.events.accountChanged(userId);
 }
 
 /**

@@ -61,6 +61,6 @@ export async function redeemDashboardCode(
     });
   });
   if (!updated) throw AppError.unauthorized();
-  await ctx.bus.publish({ type: 'account:changed', userId: user.id }).catch(() => {});
+  await ctx.events.accountChanged(user.id);
   return { dashboardUnlocked: updated.dashboard_unlocked, user: presentUser(updated) };
 }

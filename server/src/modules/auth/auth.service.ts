@@ -25,7 +25,7 @@ import { brandOf, getMailer } from '../mail/mail.service.js';
 import { confirmationCodeMail, signupAttemptMail, welcomeMail } from '../mail/mail.templates.js';
 import { insertSession, revokeSessionByHash } from '../users/sessions.repository.js';
 import { presentUser, type UserRow } from '../users/users.presenter.js';
-import { findUserByEmail, insertUserIfNew, updateUser } from '../users/users.repository.js';
+import { findUserByEmail, findUserForLogin, insertUserIfNew, updateUser } from '../users/users.repository.js';
 import { ENUMERATION_FLOOR_MS } from './auth.limits.js';
 import {
   claimMailCooldown,
@@ -207,7 +207,7 @@ export async function login(ctx: ServerContext, input: TLoginRequest): Promise<T
   }
   const throttle = getLoginThrottle(ctx);
   await throttle.beforeAttempt(input.email);
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await findUserForLogin(ctx.db, input.email);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !valid) {
     await throttle.recordFailure(input.email);
@@ -227,6 +227,6 @@ export async function logout(ctx: ServerContext, token: string): Promise<boolean
   const userId = await revokeSessionByHash(ctx.db, hashSecret(token), ctx.now());
   if (!userId) return false;
   // Sockets opened with this token are dropped at once instead of at the realtime layer's next sweep.
-  await ctx.bus.publish({ type: 'account:changed', userId }).catch(() => {});
+  await ctx.events.accountChanged(userId);
   return true;
 }

@@ -90,5 +90,5 @@ export async function resetPassword(ctx: ServerContext, input: TResetPasswordReq
     await consumeAllResetTokensOfUser(trx, id, now);
     return id;
   });
-  await ctx.bus.publish({ type: 'account:changed', userId }).catch(() => {});
+  await ctx.events.accountChanged(userId);
 }

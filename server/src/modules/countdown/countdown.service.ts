@@ -48,9 +48,7 @@ export async function resetOfferCountdown(
   }
   const now = ctx.now();
   const row = await updateCountdownDeadline(ctx.db, { now, durationMinutes, by: admin.id });
-  await ctx.bus
-    .publish({ type: 'countdown:tick', countdown: countdownAt(new Date(row.deadline), now) })
-    .catch((error) => ctx.logger.warn({ err: error }, 'countdown tick after reset not published'));
+  await ctx.events.countdownTick(countdownAt(new Date(row.deadline), now));
   ctx.logger.info({ admin: admin.id, deadline: new Date(row.deadline).toISOString() }, 'offer countdown reset');
   return presentConfig(row, now);
 }

@@ -1,16 +1,17 @@
-import { QUEUES } from '@signalroom/shared';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { signalQueuePrefix } from '../queues/queues.routes.js';
 import { lastSignalAt } from '../signals/signals.service.js';
 
 type QueueHealth =
   | 'embedded'
   | 'down'
   | { status: 'up'; waiting: number; active: number; delayed: number; failed: number; schedulers: number };
+
+/** What health reports for a part this deployment does not have (the API's word for it). */
+const NOT_USED = 'embedded' as const;
 
 /** No dependency may hold a health answer longer than this (a probe must answer, not time out). */
 const PROBE_MS = 1000;
@@ -19,23 +20,14 @@ const PROBE_MS = 1000;
  * GET /api/health/live: liveness, 200 while the process runs (503 once it is shutting down).
  *
  * GET /api/health: readiness of the product: 503 `degraded` when the database or Redis does not answer,
- * when (distributed shape) no job scheduler exists, so no slot will ever fire, or when no signal was
+ * when (with a job queue) no job scheduler exists, so no slot will ever fire, or when no signal was
  * issued for longer than a slot plus SIGNAL_STALE_GRACE_MS, counted from the later of the last signal
  * and this process's start (a fresh install is not degraded). `problems` says which.
  */
 export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const startedAt = Date.now();
-  let queue: Queue | null = null;
-  if (ctx.redis) {
-    const connection = ctx.redis.duplicate({ maxRetriesPerRequest: 1 });
-    connection.on('error', () => {});
-    queue = new Queue(QUEUES.signals, { connection, prefix: signalQueuePrefix(ctx) });
-    queue.on('error', () => {});
-    app.addHook('onClose', async () => {
-      await queue?.close().catch(() => {});
-      connection.disconnect();
-    });
-  }
+  const queue = ctx.signalQueue;
+  const redisClient = ctx.redis?.commands ?? null;
   const staleAfterMs = ctx.config.SIGNAL_INTERVAL_MS + ctx.config.SIGNAL_STALE_GRACE_MS;
 
   app.get('/health/live', async () => ok({ status: 'live', uptimeSeconds: Math.round(process.uptime()) }, 'OK'));
@@ -43,12 +35,18 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
   app.get('/health', async (_request, reply) => {
     const [database, redis, queueHealth] = await Promise.all([
       bounded(sql`select 1`.execute(ctx.db)).then((up) => (up ? ('up' as const) : ('down' as const))),
-      ctx.redis
-        ? bounded(ctx.redis.ping()).then((up) => (up ? ('up' as const) : ('down' as const)))
-        : ('embedded' as const),
-      queue ? readQueue(queue) : ('embedded' as const),
+      // 'embedded': this deployment keeps that part in the process (no Redis, jobs on timers).
+      redisClient ? bounded(redisClient.ping()).then((up) => (up ? ('up' as const) : ('down' as const))) : NOT_USED,
+      queue ? readQueue(queue) : NOT_USED,
     ]);
-    const lastSignal = database === 'up' ? await lastSignalAt(ctx).catch(() => null) : null;
+    const lastSignal =
+      database === 'up'
+        ? await lastSignalAt(ctx).catch((error: unknown) => {
+            // The database answered the probe but not this read: report no signal time, not a 500.
+            ctx.logger.warn({ err: error }, 'health: last signal time unreadable');
+            return null;
+          })
+        : null;
     const quietForMs = Date.now() - Math.max(lastSignal?.getTime() ?? 0, startedAt);
 
     const problems: string[] = [];

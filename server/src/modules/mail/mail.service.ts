@@ -83,7 +83,10 @@ function createMailer(ctx: ServerContext): Mailer {
     } catch (error) {
       const reason = (error as Error).message || String(error);
       log.warn({ kind: message.kind, outboxId: id, reason }, 'mail could not be sent');
-      await markOutboxFailed(ctx.db, id, reason).catch(() => {});
+      await markOutboxFailed(ctx.db, id, reason).catch((markError: unknown) =>
+        // The send's own error is the one to raise; the row stays 'pending' and says so in the log.
+        log.error({ outboxId: id, err: markError }, 'outbox row not marked failed'),
+      );
       throw error;
     }
   }

@@ -15,7 +15,7 @@ export interface ServerMetrics {
   busEventDelay: Histogram<'type'>;
   /** Seconds this process spent handing one bus event to all its sockets (synchronous emit work). */
   emitDuration: Histogram<'type'>;
-  /** Jobs in the signals queue per state (distributed shape only). */
+  /** Jobs in the signals queue per state (when jobs run on a queue). */
   queueDepth: Gauge<'state'>;
   /** Sets who answers "how many sockets per room": realtime registers itself at attach. */
   setRoomSizesProvider(provider: (() => Map<string, number>) | null): void;
@@ -74,7 +74,7 @@ function createServerMetrics(): ServerMetrics {
   });
   const queueDepth = new Gauge({
     name: 'signalroom_queue_jobs',
-    help: 'Jobs in the signals queue per state (distributed shape; absent in the embedded shape)',
+    help: 'Jobs in the signals queue per state (absent when jobs run on in-process timers)',
     labelNames: ['state'],
     registers: [registry],
     async collect() {

@@ -1,6 +1,18 @@
 import type { TPerformanceStats, TSignal } from '@signalroom/shared';
-import { lastSignalTime, listSignals, loadPerformanceStats, presentSignal } from '@signalroom/shared/node';
+import {
+  countSignalFigures,
+  lastSignalTime,
+  listClosedSignals,
+  listSignals,
+  loadPerformanceStats,
+  presentSignal,
+} from '@signalroom/shared/node';
 import type { Db } from '../../db/database.js';
+
+/**
+ * The signal module's reads. The signals table itself is read and written through the one signal
+ * repository (shared/node), which the worker writes through too; what is here is the server's use of it.
+ */
 
 /** Signals by slot time, as members receive them (before the per-tier cut). */
 export async function findSignals(db: Db, limit: number, order: 'asc' | 'desc'): Promise<TSignal[]> {
@@ -12,14 +24,7 @@ export async function findSignals(db: Db, limit: number, order: 'asc' | 'desc'):
  * trial member may see.
  */
 export async function findClosedSignals(db: Db, now: Date, limit: number, order: 'asc' | 'desc'): Promise<TSignal[]> {
-  const rows = await db
-    .selectFrom('signals')
-    .selectAll()
-    .where('expires_at', '<=', now)
-    .orderBy('slot_start', order)
-    .limit(limit)
-    .execute();
-  return rows.map(presentSignal);
+  return (await listClosedSignals(db, now, limit, order)).map(presentSignal);
 }
 
 /** Statistics from resolved signals (the worker's query, so push and REST agree). */
@@ -35,14 +40,7 @@ export function findLastSignalTime(db: Db): Promise<Date | null> {
 export async function countPublicFigures(
   db: Db,
 ): Promise<{ members: number; signalsIssued: number; resolvedSignals: number; marketsCovered: number }> {
-  const signals = await db
-    .selectFrom('signals')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('issued'),
-      eb.fn.count<number>('outcome').as('resolved'),
-      eb.fn.count<number>('asset').distinct().as('markets'),
-    ])
-    .executeTakeFirstOrThrow();
+  const signals = await countSignalFigures(db);
   // Members: accounts that confirmed their e-mail, admins excluded.
   const members = await db
     .selectFrom('users')
@@ -50,10 +48,5 @@ export async function countPublicFigures(
     .where('role', '=', 'member')
     .where('email_verified_at', 'is not', null)
     .executeTakeFirstOrThrow();
-  return {
-    members: Number(members.n),
-    signalsIssued: Number(signals.issued),
-    resolvedSignals: Number(signals.resolved),
-    marketsCovered: Number(signals.markets),
-  };
+  return { members: Number(members.n), ...signals };
 }

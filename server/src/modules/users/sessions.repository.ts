@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { UserRow } from './users.presenter.js';
+import { USER_COLUMNS_OF_USERS, type UserRow } from './users.presenter.js';
 
 /**
  * The user behind a live session token hash (not revoked, not past its absolute expiry, used since
@@ -14,7 +14,7 @@ export async function findUserBySessionHash(
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
+    .select(USER_COLUMNS_OF_USERS)
     .select('sessions.last_seen_at as session_last_seen_at')
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)

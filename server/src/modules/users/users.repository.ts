@@ -2,7 +2,7 @@ import { normalizeEmail } from '@signalroom/shared';
 import type { UsersTable } from '@signalroom/shared/node';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { UserRow } from './users.presenter.js';
+import { USER_COLUMNS, type UserRow, type UserRowWithPassword } from './users.presenter.js';
 
 /**
  * The account of an e-mail address, whatever its case. The address is normalised as it is stored
@@ -12,14 +12,26 @@ import type { UserRow } from './users.presenter.js';
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const row = await db
     .selectFrom('users')
-    .selectAll()
-    .where(sql<string>`lower(email)`, '=', sql<string>`lower(${normalizeEmail(email)})`)
+    .select(USER_COLUMNS)
+    .where(sql<string>`lower(email)`, '=', emailKeySql(email))
     .executeTakeFirst();
   return row ?? null;
 }
 
+/** The account of an e-mail address with its password hash: for checking a password at login only. */
+export async function findUserForLogin(db: Db, email: string): Promise<UserRowWithPassword | null> {
+  const row = await db
+    .selectFrom('users')
+    .select([...USER_COLUMNS, 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', emailKeySql(email))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+const emailKeySql = (email: string) => sql<string>`lower(${normalizeEmail(email)})`;
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ?? null;
 }
 
@@ -32,7 +44,7 @@ export async function insertUserIfNew(db: Db, values: Insertable<UsersTable>): P
     .insertInto('users')
     .values(values)
     .onConflict((oc) => oc.doNothing())
-    .returningAll()
+    .returning(USER_COLUMNS)
     .executeTakeFirst();
   return row ?? null;
 }
@@ -43,7 +55,7 @@ export async function updateUser(db: Db, id: string, patch: Updateable<UsersTabl
     .updateTable('users')
     .set({ ...patch, updated_at: sql`now()` })
     .where('id', '=', id)
-    .returningAll()
+    .returning(USER_COLUMNS)
     .executeTakeFirst();
   return row ?? null;
 }

@@ -50,6 +50,6 @@ export async function updateProfile(ctx: ServerContext, user: TUser, input: TPro
   if (Object.keys(patch).length === 0) return user;
   const row = await updateUser(ctx.db, user.id, patch);
   if (!row) throw AppError.unauthorized();
-  await ctx.bus.publish({ type: 'account:changed', userId: user.id }).catch(() => {});
+  await ctx.events.accountChanged(user.id);
   return presentUser(row);
 }

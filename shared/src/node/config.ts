@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * The settings the server and the worker both read, defined once so the two can never accept
+ * different values for them (see config-parity.test.ts in server/). Each process adds its own keys with
+ * `ZSharedEnv.extend({...})` and parses through `parseEnv`, which also refuses a half-distributed shape.
+ */
+
+/** Whether `zone` is an IANA time zone this runtime knows (Intl throws a RangeError otherwise). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch (error) {
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
+}
+
+export const ZSharedEnv = z.object({
+  /** PostgreSQL; set together with REDIS_URL (the distributed shape) or not at all (embedded). */
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  /** Prefix of every Redis key and channel this deployment uses (lets test runs share one Redis). */
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[a-zA-Z0-9:_-]+$/)
+    .default('signalroom'),
+  /** Operator's time zone (day sequence for the tier daily limits), an IANA name such as Africa/Lagos. */
+  TIME_ZONE: z
+    .string()
+    .default('Africa/Lagos')
+    .refine(isTimeZone, { message: 'not an IANA time zone (e.g. Africa/Lagos, Europe/London)' }),
+  /** Signal slot and window length; the product issues a signal every 5 minutes unless a test shortens it. */
+  SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** A real market feed (HTTP); absent, the built-in simulated market is used. */
+  MARKET_FEED_URL: z.url().optional(),
+  /** Seed of the simulated market (same seed, same prices). */
+  MARKET_SEED: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL cancels any statement running longer than this (a stuck query must not hold a connection). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How long a SIGTERM may take: in-flight requests and jobs finish, then the process exits regardless. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  /** How often a BullMQ worker checks that its job scheduler still exists (Redis may have lost it). */
+  SCHEDULER_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
+});
+
+/** `KEY: problem`, one line per problem, as every refusal to start prints them. */
+export function problemLine(key: string, message: string): string {
+  return `  ${key}: ${message}`;
+}
+
+/** Thrown when the environment is refused; its message is the heading and one line per problem. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(
+    heading: string,
+    readonly problems: string[],
+  ) {
+    super(`${heading}\n${problems.join('\n')}`);
+  }
+}
+
+/** The environment without empty values: `KEY=` counts as unset. */
+export function cleanEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+/**
+ * Parses `env` with `schema` (ZSharedEnv or an extension of it); throws a ConfigError with one line per
+ * problem: every bad key, and a half-distributed shape (one of DATABASE_URL and REDIS_URL without the
+ * other would start a server whose signals no worker issues, or a worker no server hears).
+ * `wholeShape: false` skips that check for a tool that opens the database only (the admin CLI).
+ */
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv,
+  heading: string,
+  options: { wholeShape?: boolean } = {},
+): z.output<S> {
+  const cleaned = cleanEnv(env);
+  const result = schema.safeParse(cleaned);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => problemLine(issue.path.join('.') || '(environment)', issue.message));
+  const shapeProblem = options.wholeShape === false ? null : halfDistributed(cleaned);
+  // A schema that requires the missing URL (the worker's) has said so already: one line per problem.
+  if (shapeProblem && !problems.some((line) => line.startsWith(shapeProblem.split(':')[0] as string))) {
+    problems.push(shapeProblem);
+  }
+  if (!result.success || problems.length) throw new ConfigError(heading, problems);
+  return result.data;
+}
+
+function halfDistributed(env: Record<string, string>): string | null {
+  if (Boolean(env.DATABASE_URL) === Boolean(env.REDIS_URL)) return null;
+  const [set, missing] = env.DATABASE_URL ? ['DATABASE_URL', 'REDIS_URL'] : ['REDIS_URL', 'DATABASE_URL'];
+  return problemLine(
+    missing,
+    `required with ${set}: the distributed shape needs both (PostgreSQL and Redis); unset both for the embedded shape`,
+  );
+}

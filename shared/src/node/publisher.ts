@@ -1,0 +1,84 @@
+import type { TActivation, TAdminActivation } from '../activation.js';
+import type { TCountdown } from '../countdown.js';
+import { type TBusEvent, ZBusEvent } from '../events.js';
+import type { TPerformanceStats, TSignal } from '../signals.js';
+import type { EventBus } from './bus.js';
+
+export interface PublisherLogger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/**
+ * Every event the server and the worker send, one typed call each. A publish never throws at the
+ * caller (the database already holds the change; the event only makes it live): a failure is logged
+ * with the event's identity and retried a few times with backoff; past that, the periodic access sweep
+ * and the snapshots sent on reconnect repair what listeners missed.
+ */
+export interface EventPublisher {
+  /** A member's access or profile changed: every process re-reads them and moves their sockets. */
+  accountChanged(userId: string): Promise<void>;
+  activationUpdate(userId: string, activation: TActivation): Promise<void>;
+  activationNew(proof: TAdminActivation, replacesId: string | null): Promise<void>;
+  activationReviewed(proof: TAdminActivation): Promise<void>;
+  signalNew(signal: TSignal): Promise<void>;
+  signalUpdate(signal: TSignal): Promise<void>;
+  statsUpdate(stats: TPerformanceStats): Promise<void>;
+  countdownTick(countdown: TCountdown): Promise<void>;
+}
+
+/** Attempts after the first failed publish, and the first wait between two (doubled each time). */
+const RETRIES = 3;
+const FIRST_RETRY_MS = 200;
+
+/** What identifies an event in the log: its type and the member or signal it is about. */
+export function describeEvent(event: TBusEvent): Record<string, unknown> {
+  switch (event.type) {
+    case 'account:changed':
+    case 'activation:update':
+      return { event: event.type, userId: event.userId };
+    case 'signal:new':
+    case 'signal:update':
+      return { event: event.type, signalId: event.signal.id };
+    case 'activation:new':
+    case 'activation:reviewed':
+      return { event: event.type, proofId: event.proof.id };
+    default:
+      return { event: event.type };
+  }
+}
+
+export function createEventPublisher(bus: EventBus, logger: PublisherLogger): EventPublisher {
+  async function attempt(event: TBusEvent, retry: number): Promise<void> {
+    try {
+      await bus.publish(event);
+      if (retry > 0) logger.warn({ ...describeEvent(event), retry }, 'event published after a retry');
+    } catch (error) {
+      const context = { ...describeEvent(event), retry, reason: (error as Error).message };
+      if (retry >= RETRIES) {
+        logger.error(context, 'event not published after retries; the access sweep and reconnect snapshots repair');
+        return;
+      }
+      logger.warn(context, 'event not published; retrying');
+      // Retried in the background: the caller's request or job does not wait on the bus.
+      const wait = FIRST_RETRY_MS * 2 ** retry;
+      setTimeout(() => void attempt(event, retry + 1), wait).unref();
+    }
+  }
+
+  async function publish(event: TBusEvent): Promise<void> {
+    // Validated before it leaves: every relay downstream trusts the contract, so a bad event is a bug.
+    return attempt(ZBusEvent.parse(event), 0);
+  }
+
+  return {
+    accountChanged: (userId) => publish({ type: 'account:changed', userId }),
+    activationUpdate: (userId, activation) => publish({ type: 'activation:update', userId, activation }),
+    activationNew: (proof, replacesId) => publish({ type: 'activation:new', proof, replacesId }),
+    activationReviewed: (proof) => publish({ type: 'activation:reviewed', proof }),
+    signalNew: (signal) => publish({ type: 'signal:new', signal }),
+    signalUpdate: (signal) => publish({ type: 'signal:update', signal }),
+    statsUpdate: (stats) => publish({ type: 'stats:update', stats }),
+    countdownTick: (countdown) => publish({ type: 'countdown:tick', countdown }),
+  };
+}
