@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ZDevOutboxMail } from '../admin.schemas.js';
+import { ZPublicConfig } from '../public-config.js';
+import { defineRoute } from './contract.js';
+
+const ZUpDown = z.enum(['up', 'down', 'embedded']);
+
+/** Readiness: what answers and what does not (`problems` says why it is degraded). */
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  problems: z.array(z.string()),
+  database: z.enum(['up', 'down']),
+  databaseKind: z.string(),
+  redis: ZUpDown,
+  queue: z.union([
+    z.enum(['down', 'embedded']),
+    z.object({
+      status: z.literal('up'),
+      waiting: z.number(),
+      active: z.number(),
+      delayed: z.number(),
+      failed: z.number(),
+      schedulers: z.number(),
+    }),
+  ]),
+  lastSignalAt: z.string().nullable(),
+  signalsStaleAfterMs: z.number(),
+});
+export type THealth = z.infer<typeof ZHealth>;
+
+/** Query of GET /api/dev/outbox: how many of the newest mails. */
+export const ZDevOutboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
+
+/** Health, the operator's public settings and the development outbox. */
+export const PlatformContract = {
+  live: defineRoute({
+    method: 'GET',
+    path: '/health/live',
+    group: 'public',
+    summary: 'Liveness: 200 while the process runs',
+    data: z.object({ status: z.literal('live'), uptimeSeconds: z.number() }),
+  }),
+  health: defineRoute({
+    method: 'GET',
+    path: '/health',
+    group: 'public',
+    summary: 'Readiness: 503 degraded when a dependency does not answer or no signal was issued',
+    data: ZHealth,
+    alsoAnswers: [503],
+  }),
+  publicConfig: defineRoute({
+    method: 'GET',
+    path: '/config/public',
+    group: 'public',
+    summary: 'The operator settings the web app needs',
+    data: ZPublicConfig,
+  }),
+  devOutbox: defineRoute({
+    method: 'GET',
+    path: '/dev/outbox',
+    group: 'public',
+    summary: 'The newest mails of the outbox (development only, loopback only)',
+    query: ZDevOutboxQuery,
+    data: z.array(ZDevOutboxMail),
+  }),
+} as const;
