@@ -92,7 +92,7 @@ export const AuthContract = {
     method: 'POST',
     path: '/auth/send-activation-email',
     group: 'member',
-    summary: "Mail the member the activation steps",
+    summary: 'Mail the member the activation steps',
     body: ZNothing,
     data: z.null(),
   }),
