@@ -2,7 +2,7 @@ import { type LockablePage, type LockReason, lockedPageCopy, TIMING } from '@sig
 import { CircleCheck, Lock, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchPublicStats } from '../../api/signals.api.js';
+import { fetchPublicStats } from '../../api/public.api.js';
 
 interface LockedFeaturePageProps {
   /** Which page is locked and why: the overlay's wording and actions come from one shared rule. */

@@ -2,7 +2,8 @@ import { Messages, validateForgotPasswordEmail } from '@signalroom/shared';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { authApi, failureMessage } from '../../api/auth.api.js';
+import { authApi } from '../../api/auth.api.js';
+import { shownMessage } from '../../api/client.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import { TextField } from '../../components/public/form-field.js';
 import { SubmitButton } from '../../components/public/submit-button.js';
@@ -25,19 +26,14 @@ export function Component() {
     }
     setStatus('sending');
     setMessage('');
-    try {
-      const answer = await authApi.forgotPassword(email.trim());
-      if (answer.success) {
-        setStatus('success');
-        setMessage(answer.message);
-        setEmail('');
-      } else {
-        setStatus('error');
-        setMessage(failureMessage(answer, Messages.forgotPassword.failed));
-      }
-    } catch {
+    const answer = await authApi.forgotPassword(email.trim());
+    if (answer.ok) {
+      setStatus('success');
+      setMessage(answer.message);
+      setEmail('');
+    } else {
       setStatus('error');
-      setMessage(Messages.forgotPassword.unexpected);
+      setMessage(shownMessage(answer, Messages.forgotPassword.unexpected));
     }
   }
 

@@ -2,7 +2,8 @@ import { isWellFormedResetToken, Messages, TIMING, validateResetPassword } from 
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { authApi, failureMessage } from '../../api/auth.api.js';
+import { authApi } from '../../api/auth.api.js';
+import { shownMessage } from '../../api/client.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import { FormAlert, PasswordField } from '../../components/public/form-field.js';
 import { PasswordStrength } from '../../components/public/password-strength.js';
@@ -37,23 +38,16 @@ export function Component() {
       setPhase('invalid');
       return;
     }
-    authApi
-      .verifyResetToken(token)
-      .then((answer) => {
-        if (cancelled) return;
-        if (answer.success) {
-          setEmail(answer.data?.email ?? '');
-          setPhase('form');
-        } else {
-          setInvalidReason(failureMessage(answer, Messages.resetPassword.invalidOrExpiredToken));
-          setPhase('invalid');
-        }
-      })
-      .catch(() => {
-        if (cancelled) return;
-        setInvalidReason(Messages.resetPassword.verifyFailed);
+    void authApi.verifyResetToken(token).then((answer) => {
+      if (cancelled) return;
+      if (answer.ok) {
+        setEmail(answer.data.email);
+        setPhase('form');
+      } else {
+        setInvalidReason(shownMessage(answer, Messages.resetPassword.verifyFailed));
         setPhase('invalid');
-      });
+      }
+    });
     return () => {
       cancelled = true;
     };
@@ -73,12 +67,10 @@ export function Component() {
     setBusy(true);
     try {
       const answer = await authApi.resetPassword(token, password);
-      if (answer.success) {
+      if (answer.ok) {
         setDoneMessage(answer.message);
         setPhase('done');
-      } else setError(failureMessage(answer, Messages.resetPassword.resetFailed));
-    } catch {
-      setError(Messages.resetPassword.unexpected);
+      } else setError(shownMessage(answer, Messages.resetPassword.unexpected));
     } finally {
       setBusy(false);
     }

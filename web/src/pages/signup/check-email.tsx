@@ -2,7 +2,8 @@ import { LIMITS, Messages, normalizeConfirmationCode, validateConfirmationCode }
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authApi, failureMessage } from '../../api/auth.api.js';
+import { authApi } from '../../api/auth.api.js';
+import { shownMessage } from '../../api/client.js';
 import { FormAlert, TextField } from '../../components/public/form-field.js';
 import { SubmitButton } from '../../components/public/submit-button.js';
 import { useSessionStore } from '../../stores/session.store.js';
@@ -32,15 +33,13 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
     setBusy(true);
     try {
       const answer = await authApi.confirmCode(email, code);
-      if (answer.success && answer.data) {
+      if (answer.ok) {
         setSession(answer.data.token, answer.data.user);
         onConfirmed();
         navigate('/dashboard');
         return;
       }
-      setError(failureMessage(answer, Messages.confirmation.invalidCode));
-    } catch {
-      setError(Messages.signup.networkError);
+      setError(shownMessage(answer, Messages.signup.networkError));
     } finally {
       setBusy(false);
     }
@@ -51,15 +50,13 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
     setResend(null);
     try {
       const answer = await authApi.resendWelcomeEmail(email);
-      if (answer.success) {
+      if (answer.ok) {
         setResend({ kind: 'success', text: Messages.confirmation.resendSuccess });
         setCooldown(LIMITS.resendCooldownSeconds);
       } else {
-        setResend({ kind: 'error', text: failureMessage(answer, Messages.confirmation.resendFailed) });
-        if (answer.error?.retryAfterSeconds) setCooldown(answer.error.retryAfterSeconds);
+        setResend({ kind: 'error', text: shownMessage(answer, Messages.confirmation.resendFailedRetry) });
+        if (answer.retryAfterSeconds) setCooldown(answer.retryAfterSeconds);
       }
-    } catch {
-      setResend({ kind: 'error', text: Messages.confirmation.resendFailedRetry });
     } finally {
       setSending(false);
     }
