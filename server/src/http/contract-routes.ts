@@ -102,6 +102,17 @@ export function serve<C extends RouteContract>(
 }
 
 /**
+ * Makes a scope (the API under /api) serve its contract: request parts parsed and answers encoded with
+ * the contract's zod schemas, and every route in it required to come from a contract entry.
+ */
+export function enforceContract(api: FastifyInstance): void {
+  api.setValidatorCompiler(contractValidatorCompiler);
+  api.setSerializerCompiler(contractSerializerCompiler);
+  api.decorateRequest('member', null);
+  api.addHook('onRoute', (route) => assertDeclaredRoute(route));
+}
+
+/**
  * Refuses, when the server starts, an /api route that is not served from a contract entry (so it has no
  * declared response) or that sits in a group other than its contract's.
  */

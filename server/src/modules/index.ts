@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { assertDeclaredRoute, contractSerializerCompiler, contractValidatorCompiler } from '../http/contract-routes.js';
+import { enforceContract } from '../http/contract-routes.js';
 import { refuseUnknownQueryParameters } from '../http/request-shape.js';
 import { registerActivationRoutes } from './activation/activation.routes.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
@@ -24,10 +24,7 @@ import { registerUsersRoutes } from './users/users.routes.js';
 export async function registerModules(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await app.register(
     async (api) => {
-      api.setValidatorCompiler(contractValidatorCompiler);
-      api.setSerializerCompiler(contractSerializerCompiler);
-      api.decorateRequest('member', null);
-      api.addHook('onRoute', (route) => assertDeclaredRoute(route));
+      enforceContract(api);
       refuseUnknownQueryParameters(api);
       await registerHealthRoutes(api, ctx);
       await registerConfigRoutes(api, ctx);
