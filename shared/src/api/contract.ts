@@ -17,33 +17,53 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Request parts are objects (strict, so unknown keys are refused with their own message). */
 type ZObjectSchema = z.ZodType<Record<string, unknown>>;
 
-/**
- * One API route, declared once: the server registers, validates and serialises with it and documents
- * it in OpenAPI; the web client types its call from it. `path` is relative to /api, with `:name` params.
- */
-export interface RouteContract {
+/** Where a route lives and who may call it: plain data, all a client needs at run time. */
+export interface RouteInfo {
   method: HttpMethod;
+  /** Relative to /api, with `:name` params. */
   path: string;
   group: GuardGroup;
-  summary: string;
-  params?: ZObjectSchema;
-  query?: ZObjectSchema;
-  body?: ZObjectSchema;
-  /** The envelope's `data` on success (z.null() for calls that answer nothing). */
-  data: z.ZodType;
   /** Success status; 200 unless the call creates something. */
   status?: 200 | 201;
   /** The envelope carries `pagination` (paged lists). */
   paged?: boolean;
   /** The answer is a file download (bytes), not an envelope. */
   file?: boolean;
+}
+
+/** What a route takes and answers: zod schemas the server parses and encodes with, and OpenAPI shows. */
+export interface RouteSchemas {
+  summary: string;
+  params?: ZObjectSchema;
+  query?: ZObjectSchema;
+  body?: ZObjectSchema;
+  /** The envelope's `data` on success (z.null() for calls that answer nothing). */
+  data: z.ZodType;
   /** Other statuses that answer the same envelope shape (health's 503 `degraded`). */
   alsoAnswers?: number[];
 }
 
-/** Keeps a contract entry's exact types (its schemas) for inference. */
-export function defineRoute<const C extends RouteContract>(contract: C): C {
-  return contract;
+/**
+ * One API route: its place (RouteInfo, in a feature's route table) and its schemas, each written once
+ * and joined by `withSchemas`. The server registers, validates and serialises with it and documents it
+ * in OpenAPI; the web client calls the route table and takes its types from the joined entry.
+ */
+export type RouteContract = RouteInfo & RouteSchemas;
+
+/** A feature's route table: each call's place, by name. */
+export type RouteTable = Record<string, RouteInfo>;
+
+/**
+ * Joins a route table with the schemas of each route (the same names). Free of side effects, so a
+ * bundle that uses only the route table (the web client) leaves the schemas, and zod, out.
+ */
+export function withSchemas<R extends RouteTable, S extends { [K in keyof R]: RouteSchemas }>(
+  routes: R,
+  schemas: S,
+): { [K in keyof R]: R[K] & S[K] } {
+  return Object.fromEntries(Object.entries(routes).map(([name, info]) => [name, { ...info, ...schemas[name] }])) as {
+    [K in keyof R]: R[K] & S[K];
+  };
 }
 
 export const ZPagination = z.object({ total: z.number().int(), pages: z.number().int(), current: z.number().int() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDevOutboxMail } from '../admin.schemas.js';
 import { ZPublicConfig } from '../public-config.js';
-import { defineRoute } from './contract.js';
+import { type RouteTable, withSchemas } from './contract.js';
 
 const ZUpDown = z.enum(['up', 'down', 'embedded']);
 
@@ -31,36 +31,32 @@ export type THealth = z.infer<typeof ZHealth>;
 /** Query of GET /api/dev/outbox: how many of the newest mails. */
 export const ZDevOutboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
 
-/** Health, the operator's public settings and the development outbox. */
-export const PlatformContract = {
-  live: defineRoute({
-    method: 'GET',
-    path: '/health/live',
-    group: 'public',
+/** Health, the operator's public settings and the development outbox: where each call lives and who may make it. */
+export const PlatformRoutes = {
+  live: { method: 'GET', path: '/health/live', group: 'public' },
+  health: { method: 'GET', path: '/health', group: 'public' },
+  publicConfig: { method: 'GET', path: '/config/public', group: 'public' },
+  devOutbox: { method: 'GET', path: '/dev/outbox', group: 'public' },
+} as const satisfies RouteTable;
+
+/** What each of PlatformRoutes takes and answers. */
+export const PlatformContract = /* @__PURE__ */ withSchemas(PlatformRoutes, {
+  live: {
     summary: 'Liveness: 200 while the process runs',
     data: z.object({ status: z.literal('live'), uptimeSeconds: z.number() }),
-  }),
-  health: defineRoute({
-    method: 'GET',
-    path: '/health',
-    group: 'public',
+  },
+  health: {
     summary: 'Readiness: 503 degraded when a dependency does not answer or no signal was issued',
     data: ZHealth,
     alsoAnswers: [503],
-  }),
-  publicConfig: defineRoute({
-    method: 'GET',
-    path: '/config/public',
-    group: 'public',
+  },
+  publicConfig: {
     summary: 'The operator settings the web app needs',
     data: ZPublicConfig,
-  }),
-  devOutbox: defineRoute({
-    method: 'GET',
-    path: '/dev/outbox',
-    group: 'public',
+  },
+  devOutbox: {
     summary: 'The newest mails of the outbox (development only, loopback only)',
     query: ZDevOutboxQuery,
     data: z.array(ZDevOutboxMail),
-  }),
-} as const;
+  },
+});

@@ -1,18 +1,17 @@
 import {
-  ActivationContract,
-  AuthContract,
-  type DataOf,
+  ActivationRoutes,
+  AuthRoutes,
   type Envelope,
   fillPath,
   Messages,
   PROOF_LIMITS,
   type ProofStatus,
 } from '@signalroom/shared';
-import { type ApiOutcome, callApi, failureOf, readToken, sessionEnded, unreachable } from './client.js';
+import { type AnswerOf, type ApiOutcome, callApi, failureOf, readToken, sessionEnded, unreachable } from './client.js';
 
 /** GET /api/activation: the member's activation status (none, pending, approved, rejected). */
 export function fetchActivation() {
-  return callApi(ActivationContract.status, { fallbackMessage: 'Your activation status could not be loaded.' });
+  return callApi(ActivationRoutes.status, { fallbackMessage: 'Your activation status could not be loaded.' });
 }
 
 export interface ProofSubmission {
@@ -29,15 +28,15 @@ export interface ProofSubmission {
 export function submitProof(
   proof: ProofSubmission,
   onProgress: (fraction: number) => void,
-): { done: Promise<ApiOutcome<DataOf<typeof ActivationContract.submitProof>>>; abort(): void } {
+): { done: Promise<ApiOutcome<AnswerOf<typeof ActivationRoutes.submitProof>>>; abort(): void } {
   const xhr = new XMLHttpRequest();
-  const done = new Promise<ApiOutcome<DataOf<typeof ActivationContract.submitProof>>>((resolve) => {
+  const done = new Promise<ApiOutcome<AnswerOf<typeof ActivationRoutes.submitProof>>>((resolve) => {
     const form = new FormData();
     form.set('brokerAccount', proof.brokerAccount);
     form.set('depositAmount', proof.depositAmount);
     form.set('accessPath', proof.accessPath);
     form.set('file', proof.file, proof.file.name);
-    xhr.open(ActivationContract.submitProof.method, `/api${ActivationContract.submitProof.path}`);
+    xhr.open(ActivationRoutes.submitProof.method, `/api${ActivationRoutes.submitProof.path}`);
     xhr.setRequestHeader('accept', 'application/json');
     const token = readToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
@@ -45,9 +44,9 @@ export function submitProof(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
     xhr.addEventListener('load', () => {
-      let answer: Envelope<DataOf<typeof ActivationContract.submitProof>> | null = null;
+      let answer: Envelope<AnswerOf<typeof ActivationRoutes.submitProof>> | null = null;
       try {
-        answer = JSON.parse(xhr.responseText) as Envelope<DataOf<typeof ActivationContract.submitProof>>;
+        answer = JSON.parse(xhr.responseText) as Envelope<AnswerOf<typeof ActivationRoutes.submitProof>>;
       } catch {
         answer = null;
       }
@@ -73,7 +72,7 @@ export async function fetchProofFile(id: string): Promise<ApiOutcome<{ blob: Blo
   let response: Response;
   const token = readToken();
   try {
-    response = await fetch(`/api${fillPath(ActivationContract.proofFile.path, { id })}`, {
+    response = await fetch(`/api${fillPath(ActivationRoutes.proofFile.path, { id })}`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
   } catch {
@@ -106,7 +105,7 @@ export async function downloadProofFile(id: string): Promise<ApiOutcome<true>> {
 
 /** POST /api/auth/validate-dashboard-code: unlocks the member when the code is theirs, unused and unexpired. */
 export function validateDashboardCode(dashboardCode: string) {
-  return callApi(AuthContract.validateDashboardCode, {
+  return callApi(AuthRoutes.validateDashboardCode, {
     body: { dashboardCode },
     fallbackMessage: Messages.wrapper.validateDashboardCode,
   });
@@ -114,7 +113,7 @@ export function validateDashboardCode(dashboardCode: string) {
 
 /** GET /api/admin/activations?status&page: one page (50) of proofs in a status, with their members. */
 export function fetchAdminActivations(status: ProofStatus, page: number, signal?: AbortSignal) {
-  return callApi(ActivationContract.list, {
+  return callApi(ActivationRoutes.list, {
     query: { status, page, limit: PROOF_LIMITS.pageSize },
     signal,
     fallbackMessage: 'Failed to load proofs',
@@ -123,7 +122,7 @@ export function fetchAdminActivations(status: ProofStatus, page: number, signal?
 
 /** POST /api/admin/activations/{id}/approve {tier}. */
 export function approveActivation(id: string, tier: string) {
-  return callApi(ActivationContract.approve, {
+  return callApi(ActivationRoutes.approve, {
     params: { id },
     body: { tier },
     fallbackMessage: 'Failed to approve the proof',
@@ -132,7 +131,7 @@ export function approveActivation(id: string, tier: string) {
 
 /** POST /api/admin/activations/{id}/reject {reason}. */
 export function rejectActivation(id: string, reason: string) {
-  return callApi(ActivationContract.reject, {
+  return callApi(ActivationRoutes.reject, {
     params: { id },
     body: { reason },
     fallbackMessage: 'Failed to reject the proof',

@@ -1,9 +1,9 @@
-import { AdminContract, LIMITS, type Role, type TAccessUpdateRequest, type Tier } from '@signalroom/shared';
+import { AdminRoutes, LIMITS, type Role, type TAccessUpdateRequest, type Tier } from '@signalroom/shared';
 import { callApi } from './client.js';
 
 /** GET /api/admin/users?page={n}&limit=50: one page of members and the pagination (total, pages, current). */
 export function fetchAdminUsers(page: number, signal?: AbortSignal) {
-  return callApi(AdminContract.listUsers, {
+  return callApi(AdminRoutes.listUsers, {
     query: { page, limit: LIMITS.adminPageSize },
     signal,
     fallbackMessage: 'Failed to load users',
@@ -12,7 +12,7 @@ export function fetchAdminUsers(page: number, signal?: AbortSignal) {
 
 /** GET /api/admin/users/search?query={text}&limit=50. Callers never send empty text. */
 export function searchAdminUsers(query: string, signal?: AbortSignal) {
-  return callApi(AdminContract.searchUsers, {
+  return callApi(AdminRoutes.searchUsers, {
     query: { query, limit: LIMITS.adminPageSize },
     signal,
     fallbackMessage: 'Failed to search users',
@@ -21,7 +21,7 @@ export function searchAdminUsers(query: string, signal?: AbortSignal) {
 
 /** PATCH /api/admin/users/{id}/access with tier, dashboardUnlocked, hasDeposited; answers the updated member. */
 export function updateUserAccess(id: string, access: TAccessUpdateRequest) {
-  return callApi(AdminContract.updateAccess, {
+  return callApi(AdminRoutes.updateAccess, {
     params: { id },
     body: access,
     fallbackMessage: 'Failed to update access',
@@ -30,7 +30,7 @@ export function updateUserAccess(id: string, access: TAccessUpdateRequest) {
 
 /** POST /api/admin/users/{id}/role: grant (admin) or remove (member) the admin role. */
 export function updateUserRole(id: string, role: Role) {
-  return callApi(AdminContract.setRole, { params: { id }, body: { role }, fallbackMessage: 'Failed to update role' });
+  return callApi(AdminRoutes.setRole, { params: { id }, body: { role }, fallbackMessage: 'Failed to update role' });
 }
 
 /**
@@ -38,7 +38,7 @@ export function updateUserRole(id: string, role: Role) {
  * unused one). The plain code is in this answer only; the server keeps a hash.
  */
 export function issueDashboardCode(id: string, tier: Tier | null) {
-  return callApi(AdminContract.issueDashboardCode, {
+  return callApi(AdminRoutes.issueDashboardCode, {
     params: { id },
     body: tier ? { tier } : {},
     fallbackMessage: 'Failed to issue the dashboard code',

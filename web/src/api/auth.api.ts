@@ -1,4 +1,4 @@
-import { AuthContract, Messages, type TRegisterRequest } from '@signalroom/shared';
+import { AuthRoutes, Messages, type TRegisterRequest } from '@signalroom/shared';
 import { callApi } from './client.js';
 
 /**
@@ -8,22 +8,22 @@ import { callApi } from './client.js';
  */
 export const authApi = {
   register: (body: TRegisterRequest) =>
-    callApi(AuthContract.register, { body, fallbackMessage: Messages.wrapper.register }),
+    callApi(AuthRoutes.register, { body, fallbackMessage: Messages.wrapper.register }),
   confirmCode: (email: string, confirmationCode: string) =>
-    callApi(AuthContract.confirmCode, {
+    callApi(AuthRoutes.confirmCode, {
       body: { email, confirmationCode },
       fallbackMessage: Messages.wrapper.confirmCode,
     }),
   resendWelcomeEmail: (email: string) =>
-    callApi(AuthContract.resendWelcomeEmail, { body: { email }, fallbackMessage: Messages.wrapper.resendWelcomeEmail }),
+    callApi(AuthRoutes.resendWelcomeEmail, { body: { email }, fallbackMessage: Messages.wrapper.resendWelcomeEmail }),
   login: (email: string, password: string) =>
-    callApi(AuthContract.login, { body: { email, password }, fallbackMessage: Messages.wrapper.login }),
+    callApi(AuthRoutes.login, { body: { email, password }, fallbackMessage: Messages.wrapper.login }),
   forgotPassword: (email: string) =>
-    callApi(AuthContract.forgotPassword, { body: { email }, fallbackMessage: Messages.wrapper.forgotPassword }),
+    callApi(AuthRoutes.forgotPassword, { body: { email }, fallbackMessage: Messages.wrapper.forgotPassword }),
   verifyResetToken: (token: string) =>
-    callApi(AuthContract.verifyResetToken, { body: { token }, fallbackMessage: Messages.wrapper.verifyResetToken }),
+    callApi(AuthRoutes.verifyResetToken, { body: { token }, fallbackMessage: Messages.wrapper.verifyResetToken }),
   resetPassword: (token: string, newPassword: string) =>
-    callApi(AuthContract.resetPassword, {
+    callApi(AuthRoutes.resetPassword, {
       body: { token, newPassword },
       fallbackMessage: Messages.wrapper.resetPassword,
     }),

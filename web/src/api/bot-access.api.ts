@@ -1,7 +1,7 @@
-import { BotAccessContract, Messages, type TBotAccessSubmitRequest } from '@signalroom/shared';
+import { BotAccessRoutes, Messages, type TBotAccessSubmitRequest } from '@signalroom/shared';
 import { callApi } from './client.js';
 
 /** POST /api/bot-access/submit. */
 export function submitBotAccess(body: TBotAccessSubmitRequest) {
-  return callApi(BotAccessContract.submit, { body, fallbackMessage: Messages.wrapper.botAccessSubmit });
+  return callApi(BotAccessRoutes.submit, { body, fallbackMessage: Messages.wrapper.botAccessSubmit });
 }

@@ -1,6 +1,7 @@
 import {
   type BodyOf,
   type DataOf,
+  type EntryOf,
   type Envelope,
   type ErrorCode,
   fillPath,
@@ -8,7 +9,7 @@ import {
   type Pagination,
   type ParamsOf,
   type QueryOf,
-  type RouteContract,
+  type RouteInfo,
   STORAGE_KEYS,
 } from '@signalroom/shared';
 import { useSessionStore } from '../stores/session.store.js';
@@ -97,9 +98,9 @@ type Part<Key extends string, T> = [T] extends [undefined]
     : { [K in Key]: T };
 
 /** The input of a call: the entry's params, query and body (each required when the entry declares it). */
-export type CallInput<C extends RouteContract> = Part<'params', ParamsOf<C>> &
-  Part<'query', QueryOf<C>> &
-  Part<'body', BodyOf<C>> & {
+export type CallInput<R extends RouteInfo> = Part<'params', ParamsOf<EntryOf<R>>> &
+  Part<'query', QueryOf<EntryOf<R>>> &
+  Part<'body', BodyOf<EntryOf<R>>> & {
     /** Shown when the failure's answer carries no message of its own. */
     fallbackMessage?: string;
     signal?: AbortSignal;
@@ -111,14 +112,16 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : '';
 }
 
+/** What a route answers on success, typed from its contract entry's `data` schema. */
+export type AnswerOf<R extends RouteInfo> = DataOf<EntryOf<R>>;
+
 /**
- * Calls a route of the API contract with JSON and the stored session token, and resolves to the
- * entry's `data` (typed from its schema) or a failure. Never throws, except when the caller aborts.
+ * Calls a route of the API contract (a feature's route table in shared, e.g. `AuthRoutes.login`) with
+ * JSON and the stored session token, and resolves to the entry's `data` (typed from its schema) or a
+ * failure. Never throws, except when the caller aborts. Only the route table is loaded at run time:
+ * the schemas are types here, so zod stays out of pages that do not parse anything themselves.
  */
-export async function callApi<C extends RouteContract>(
-  contract: C,
-  input: CallInput<C>,
-): Promise<ApiOutcome<DataOf<C>>> {
+export async function callApi<R extends RouteInfo>(route: R, input: CallInput<R>): Promise<ApiOutcome<AnswerOf<R>>> {
   const { params, query, body, fallbackMessage, signal } = input as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
@@ -129,12 +132,12 @@ export async function callApi<C extends RouteContract>(
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = readToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  const sendsBody = contract.method !== 'GET';
+  const sendsBody = route.method !== 'GET';
   if (sendsBody) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`/api${fillPath(contract.path, params)}${queryString(query)}`, {
-      method: contract.method,
+    response = await fetch(`/api${fillPath(route.path, params)}${queryString(query)}`, {
+      method: route.method,
       headers,
       body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
       signal,
@@ -143,9 +146,9 @@ export async function callApi<C extends RouteContract>(
     if (isAbort(error)) throw error;
     return unreachable();
   }
-  let envelope: Envelope<DataOf<C>> | null = null;
+  let envelope: Envelope<AnswerOf<R>> | null = null;
   try {
-    const parsed = (await response.json()) as Envelope<DataOf<C>> | null;
+    const parsed = (await response.json()) as Envelope<AnswerOf<R>> | null;
     envelope = parsed && typeof parsed.success === 'boolean' ? parsed : null;
   } catch (error) {
     if (isAbort(error)) throw error;
@@ -154,12 +157,12 @@ export async function callApi<C extends RouteContract>(
   if (response.ok && envelope?.success) {
     return {
       ok: true,
-      data: envelope.data as DataOf<C>,
+      data: envelope.data as AnswerOf<R>,
       message: envelope.message,
       pagination: envelope.pagination ?? null,
     };
   }
-  if (response.status === 401 && token && contract.group !== 'public') sessionEnded();
+  if (response.status === 401 && token && route.group !== 'public') sessionEnded();
   return failureOf(
     envelope ?? { message: '', error: { code: response.status >= 500 ? 'internal' : 'validation_failed' } },
     fallbackMessage || response.statusText || Messages.common.internal,

@@ -1,4 +1,4 @@
-import { type TProfileUpdateRequest, UsersContract } from '@signalroom/shared';
+import { type TProfileUpdateRequest, UsersRoutes } from '@signalroom/shared';
 import { callApi } from './client.js';
 
 /**
@@ -6,5 +6,5 @@ import { callApi } from './client.js';
  * own message (e.g. a deposit below the path minimum).
  */
 export function saveProfile(body: TProfileUpdateRequest) {
-  return callApi(UsersContract.updateProfile, { body });
+  return callApi(UsersRoutes.updateProfile, { body });
 }

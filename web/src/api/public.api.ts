@@ -1,17 +1,17 @@
-import { CountdownContract, Messages, PlatformContract, SignalsContract } from '@signalroom/shared';
+import { CountdownRoutes, Messages, PlatformRoutes, SignalsRoutes } from '@signalroom/shared';
 import { callApi } from './client.js';
 
 /** GET /api/countdown: the offer deadline an admin set, as time left. */
 export function fetchCountdown() {
-  return callApi(CountdownContract.current, { fallbackMessage: Messages.wrapper.countdown });
+  return callApi(CountdownRoutes.current, { fallbackMessage: Messages.wrapper.countdown });
 }
 
 /** GET /api/stats/public: platform figures counted from records (landing, locked pages, feed status). */
 export function fetchPublicStats() {
-  return callApi(SignalsContract.publicStats, { fallbackMessage: 'The figures could not be loaded.' });
+  return callApi(SignalsRoutes.publicStats, { fallbackMessage: 'The figures could not be loaded.' });
 }
 
 /** GET /api/config/public: the operator settings the web app needs. */
 export function fetchPublicConfig() {
-  return callApi(PlatformContract.publicConfig, {});
+  return callApi(PlatformRoutes.publicConfig, {});
 }
