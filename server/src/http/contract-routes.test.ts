@@ -1,4 +1,4 @@
-import { defineRoute, Messages } from '@signalroom/shared';
+import { Messages, type RouteContract } from '@signalroom/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -31,14 +31,14 @@ afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
 });
 
-const Echo = defineRoute({
+const Echo = {
   method: 'POST',
   path: '/echo',
   group: 'public',
   summary: 'Echo',
   body: z.object({ name: z.string({ error: 'Name is required' }) }).strict(),
   data: z.object({ name: z.string() }),
-});
+} as const satisfies RouteContract;
 
 describe('the API contract on the server', () => {
   it('refuses to start with an /api route that has no contract entry (so no declared response)', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDevOutboxMail } from '../admin.schemas.js';
 import { ZPublicConfig } from '../public-config.js';
+import { zQueryInteger } from '../request-fields.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
 const ZUpDown = z.enum(['up', 'down', 'embedded']);
@@ -29,7 +30,9 @@ export const ZHealth = z.object({
 export type THealth = z.infer<typeof ZHealth>;
 
 /** Query of GET /api/dev/outbox: how many of the newest mails. */
-export const ZDevOutboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
+export const ZDevOutboxQuery = z
+  .object({ limit: zQueryInteger(1, 200, 'limit must be a whole number from 1 to 200.').default(50) })
+  .strict();
 
 /** Health, the operator's public settings and the development outbox: where each call lives and who may make it. */
 export const PlatformRoutes = {
