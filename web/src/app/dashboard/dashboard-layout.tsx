@@ -50,8 +50,8 @@ export function Component() {
     void fetchMe().then((result) => {
       if (cancelled) return;
       const decision = decideAfterMe(result);
+      // A dead token: the client has already ended the session (api/client.ts).
       if (decision.next === 'login') {
-        useSessionStore.getState().clear();
         setPhase('login');
         return;
       }
