@@ -22,9 +22,13 @@ export default defineConfig({
     // scripts/bundle-size.mjs reads the manifest to find what the landing route loads.
     manifest: true,
     rollupOptions: {
-      // Schema definitions (`z.object(...)`) have no side effects: modules of @signalroom/shared that the
-      // landing page uses for one pure function do not drag zod into its bundle.
-      treeshake: { manualPureFunctions: ['z'] },
+      // Schema definitions (`z.object(...)`, the shared field builders `zText(...)` and the like, and the
+      // API contract's `withSchemas(...)`) have no side effects: modules of @signalroom/shared that a page
+      // uses for one pure function or a route table do not drag zod into its bundle, nor build a schema
+      // before the app's zod settings (app/zod-config.ts) are in place.
+      treeshake: {
+        manualPureFunctions: ['z', 'zText', 'zEmailText', 'zChoice', 'zFlag', 'zQueryInteger', 'withSchemas'],
+      },
     },
   },
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerContext } from './context.js';
+import { installApiDocs } from './http/api-docs.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { frameworkErrorOptions } from './http/framework-errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -32,6 +33,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   installErrorHandler(app, { notFound: !serveWeb });
   await installSecurityHeaders(app, context);
 
+  await installApiDocs(app, context);
   await registerModules(app, context);
 
   if (webDist && serveWeb) {

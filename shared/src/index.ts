@@ -3,6 +3,7 @@ export * from './account-setup.js';
 export * from './activation.js';
 export * from './admin.schemas.js';
 export * from './admin-pagination.js';
+export * from './api/index.js';
 export * from './auth.messages.js';
 export * from './auth.schemas.js';
 export * from './bot-access.js';

@@ -86,6 +86,18 @@ describe('the built web app under its Content-Security-Policy', () => {
     expect(watch.consoleErrors).toEqual([]);
   });
 
+  it('shows the API documentation at /api/docs from its own files, with no violation and no console error', async () => {
+    const { context, page } = await e2e.newPage();
+    const watch = await watchPage(context, page);
+    await page.goto(e2e.url('/api/docs'));
+    // Rendered from /api/docs/json: every group of the contract is a section, each route a line.
+    await page.getByText('/api/auth/login').first().waitFor();
+    await page.getByText('/api/admin/users/{id}/access').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await watch.violations()).toEqual([]);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+
   it('would notice a violation: an inline script is refused and reported', async () => {
     const { context, page } = await e2e.newPage();
     const watch = await watchPage(context, page);

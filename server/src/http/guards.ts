@@ -1,4 +1,4 @@
-import { hasGoldAccess, hasSignalAccess, type TUser } from '@signalroom/shared';
+import { hasGoldAccess, signalAccessMode, type TUser } from '@signalroom/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { findUserBySessionHash, touchSession } from '../modules/users/sessions.repository.js';
@@ -53,12 +53,12 @@ export async function requireAdmin(ctx: ServerContext, request: FastifyRequest):
 }
 
 /**
- * 403 unless the member's dashboard is unlocked and the tier is not guest (signal room rule); admins
- * always pass, as they see every member page at full access.
+ * 403 unless the member's signal room is open: live (dashboard unlocked, tier not guest) or within the
+ * trial (the delayed view); admins always pass, as they see every member page at full access.
  */
-export async function requireSignalAccess(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
+export async function requireSignalRoom(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
   const user = await requireUser(ctx, request);
-  if (!hasSignalAccess(user)) throw AppError.forbidden();
+  if (signalAccessMode(user, ctx.now()) === 'none') throw AppError.forbidden();
   return user;
 }
 

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { AuthMessages, emailKey } from '@signalroom/shared';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { AppError } from './app-error.js';
 import { createAttemptCounter } from './attempt-counter.js';
@@ -8,6 +8,12 @@ import { fallbackStore } from './rate-limit-store.js';
 import { sleep } from './timing.js';
 
 /** One limit: at most `max` requests per `windowMs` for each key (IP, e-mail...). */
+/**
+ * A limit's hook: routes run it before their input is validated, so a refused body counts like any
+ * other attempt.
+ */
+export type LimitHook = (request: FastifyRequest) => Promise<void>;
+
 export interface LimitRule {
   /** Unique per rule, e.g. 'login:ip'; prefixes the key in the store. */
   name: string;
@@ -33,11 +39,11 @@ type Checker = ReturnType<FastifyInstance['createRateLimit']>;
 const checkers = new WeakMap<FastifyInstance, Map<string, Checker>>();
 
 /**
- * A preHandler (runs after the body is parsed, so rules can key on the e-mail) that counts the request
+ * A hook (run after the body is parsed, so rules can key on the e-mail) that counts the request
  * against every rule and answers 429 in the envelope, with the seconds to wait, when one is exceeded.
  * Limits scale with RATE_LIMIT_MULTIPLIER; RATE_LIMITS=false turns them off.
  */
-export function limitBy(app: FastifyInstance, ctx: ServerContext, rules: LimitRule[]): preHandlerAsyncHookHandler {
+export function limitBy(app: FastifyInstance, ctx: ServerContext, rules: LimitRule[]): LimitHook {
   if (!ctx.config.RATE_LIMITS) return async () => {};
   const shared = checkers.get(app) ?? new Map<string, Checker>();
   checkers.set(app, shared);
@@ -75,10 +81,10 @@ export interface SlowDownRule {
 }
 
 /**
- * A preHandler that slows a burst down instead of refusing it: the request is counted and held for the
+ * A hook that slows a burst down instead of refusing it: the request is counted and held for the
  * rule's delay (counts scale with RATE_LIMIT_MULTIPLIER; RATE_LIMITS=false turns it off).
  */
-export function slowDownBy(ctx: ServerContext, rule: SlowDownRule): preHandlerAsyncHookHandler {
+export function slowDownBy(ctx: ServerContext, rule: SlowDownRule): LimitHook {
   if (!ctx.config.RATE_LIMITS) return async () => {};
   const counter = createAttemptCounter(ctx, { name: rule.name, windowMs: rule.windowMs });
   return async (request) => {

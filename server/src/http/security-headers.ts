@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { BOARD_PATH } from '../modules/queues/queues.auth.js';
+import { API_DOCS_PATH } from './api-docs.js';
 import { ownOrigins } from './public-url.js';
 
 /** The WebSocket form of an http(s) origin: where the app's socket connects. */
@@ -10,9 +11,14 @@ function socketOrigin(origin: string): string {
   return origin.replace(/^http/, 'ws');
 }
 
-/** The queue dashboard (a third-party page) sets a few inline style attributes; nothing else may. */
+/**
+ * Two third-party pages style themselves inline: the queue dashboard (a few style attributes) and the
+ * API documentation viewer (Swagger UI adds a <style> element from its script). Nothing else may;
+ * scripts stay our own files everywhere.
+ */
 function styleSources(request: IncomingMessage): string {
-  return request.url?.startsWith(BOARD_PATH) ? "'self' 'unsafe-inline'" : "'self'";
+  const url = request.url ?? '';
+  return url.startsWith(BOARD_PATH) || url.startsWith(API_DOCS_PATH) ? "'self' 'unsafe-inline'" : "'self'";
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { enforceContract } from '../http/contract-routes.js';
 import { refuseUnknownQueryParameters } from '../http/request-shape.js';
 import { registerActivationRoutes } from './activation/activation.routes.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
@@ -15,11 +16,15 @@ import { registerSignalsRoutes } from './signals/signals.routes.js';
 import { registerUsersRoutes } from './users/users.routes.js';
 
 /**
- * Every feature module, registered under /api. Each module exports one `register…Routes(app, ctx)`.
+ * Every feature module, registered under /api. Each module exports one `register…Routes(app, ctx)` and
+ * serves the entries of its contract (shared/src/api) in the scope of each entry's guard group
+ * (http/route-groups.ts). The API parses and encodes with the contract's zod schemas, and refuses at
+ * start-up a route no contract entry declares.
  */
 export async function registerModules(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await app.register(
     async (api) => {
+      enforceContract(api);
       refuseUnknownQueryParameters(api);
       await registerHealthRoutes(api, ctx);
       await registerConfigRoutes(api, ctx);

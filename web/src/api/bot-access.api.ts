@@ -1,7 +1,7 @@
-import { Messages, type TBotAccessSubmitRequest } from '@signalroom/shared';
-import { api } from './client.js';
+import { BotAccessRoutes, Messages, type TBotAccessSubmitRequest } from '@signalroom/shared';
+import { callApi } from './client.js';
 
-/** POST /api/bot-access/submit (DECISIONS.md: the path the spec leaves open). */
+/** POST /api/bot-access/submit. */
 export function submitBotAccess(body: TBotAccessSubmitRequest) {
-  return api.post<{ id: string }>('/bot-access/submit', body, { fallbackMessage: Messages.wrapper.botAccessSubmit });
+  return callApi(BotAccessRoutes.submit, { body, fallbackMessage: Messages.wrapper.botAccessSubmit });
 }

@@ -1,12 +1,70 @@
-import { type Envelope, STORAGE_KEYS } from '@signalroom/shared';
+import {
+  type BodyOf,
+  type DataOf,
+  type EntryOf,
+  type Envelope,
+  type ErrorCode,
+  fillPath,
+  Messages,
+  type Pagination,
+  type ParamsOf,
+  type QueryOf,
+  type RouteInfo,
+  STORAGE_KEYS,
+} from '@signalroom/shared';
+import { useSessionStore } from '../stores/session.store.js';
 
-/** Thrown when the server could not be reached at all (the spec's "exception" cases). */
-export class NetworkError extends Error {
-  constructor(cause: unknown) {
-    super('Network error');
-    this.name = 'NetworkError';
-    this.cause = cause;
-  }
+/** The message shown when the server could not be reached at all. */
+export const UNREACHABLE = 'The server could not be reached. Please check your connection and try again.';
+
+/**
+ * Why a call failed, for screens that act on it: the envelope's error code where it has one, and
+ * `unreachable` when no answer came (pages show their own words for that case).
+ */
+export type FailureStatus =
+  | Exclude<ErrorCode, 'validation_failed' | 'unavailable' | 'internal'>
+  | 'unreachable'
+  | 'failed';
+
+/** A failed call: the message to show, the server's message per field, and what kind of failure it was. */
+export interface ApiFailure {
+  ok: false;
+  status: FailureStatus;
+  message: string;
+  fields: Record<string, string>;
+  retryAfterSeconds?: number;
+}
+
+/** What a call of a contract entry resolves to: the entry's `data` type, or the failure. */
+export type ApiOutcome<T> = { ok: true; data: T; message: string; pagination: Pagination | null } | ApiFailure;
+
+const STATUS_OF_CODE: Partial<Record<ErrorCode, FailureStatus>> = {
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  conflict: 'conflict',
+  too_large: 'too_large',
+  rate_limited: 'rate_limited',
+};
+
+/**
+ * The one place an error envelope becomes what the page shows: the server's message (the spec's words
+ * for the case), else the caller's fallback; its field messages; its kind. `null` means no envelope came.
+ */
+export function failureOf(answer: Pick<Envelope<unknown>, 'message' | 'error'> | null, fallback: string): ApiFailure {
+  const code = answer?.error?.code;
+  return {
+    ok: false,
+    status: (code && STATUS_OF_CODE[code]) || 'failed',
+    message: answer?.message?.trim() || fallback,
+    fields: answer?.error?.fields ?? {},
+    ...(answer?.error?.retryAfterSeconds ? { retryAfterSeconds: answer.error.retryAfterSeconds } : {}),
+  };
+}
+
+/** A failure for a call that got no answer (network down, server gone). */
+export function unreachable(message: string = UNREACHABLE): ApiFailure {
+  return { ok: false, status: 'unreachable', message, fields: {} };
 }
 
 export function readToken(): string | null {
@@ -18,56 +76,108 @@ export function readToken(): string | null {
 }
 
 /**
- * Calls the API under /api with JSON and the stored bearer token. A non-OK answer resolves to its
- * envelope (success false, the server's message, or `fallbackMessage`/the status text when it has
- * none); only an unreachable server throws NetworkError.
+ * The one handler for a session that died (expired, revoked, logged out elsewhere): a guarded call
+ * answered 401 to the token this tab holds. Clearing the session is all it takes: the dashboard shell
+ * sees no member and sends the visitor to /login; every store and page simply stops.
  */
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  options: { body?: unknown; fallbackMessage?: string; signal?: AbortSignal } = {},
-): Promise<Envelope<T>> {
+export function sessionEnded(): void {
+  useSessionStore.getState().clear();
+}
+
+/** An abort the caller asked for (a newer request replaced this one): rethrown, never shown. */
+export function isAbort(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause ?? error) : error;
+  return cause instanceof DOMException && cause.name === 'AbortError';
+}
+
+/** A request part: absent when the entry declares none, optional when every key of it is. */
+type Part<Key extends string, T> = [T] extends [undefined]
+  ? { [K in Key]?: undefined }
+  : Record<string, never> extends T
+    ? { [K in Key]?: T }
+    : { [K in Key]: T };
+
+/** The input of a call: the entry's params, query and body (each required when the entry declares it). */
+export type CallInput<R extends RouteInfo> = Part<'params', ParamsOf<EntryOf<R>>> &
+  Part<'query', QueryOf<EntryOf<R>>> &
+  Part<'body', BodyOf<EntryOf<R>>> & {
+    /** Shown when the failure's answer carries no message of its own. */
+    fallbackMessage?: string;
+    signal?: AbortSignal;
+  };
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== null);
+  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : '';
+}
+
+/** What a route answers on success, typed from its contract entry's `data` schema. */
+export type AnswerOf<R extends RouteInfo> = DataOf<EntryOf<R>>;
+
+/**
+ * Calls a route of the API contract (a feature's route table in shared, e.g. `AuthRoutes.login`) with
+ * JSON and the stored session token, and resolves to the entry's `data` (typed from its schema) or a
+ * failure. Never throws, except when the caller aborts. Only the route table is loaded at run time:
+ * the schemas are types here, so zod stays out of pages that do not parse anything themselves.
+ */
+export async function callApi<R extends RouteInfo>(route: R, input: CallInput<R>): Promise<ApiOutcome<AnswerOf<R>>> {
+  const { params, query, body, fallbackMessage, signal } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    fallbackMessage?: string;
+    signal?: AbortSignal;
+  };
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = readToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const sendsBody = route.method !== 'GET';
+  if (sendsBody) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method,
+    response = await fetch(`/api${fillPath(route.path, params)}${queryString(query)}`, {
+      method: route.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
+      signal,
     });
   } catch (error) {
-    throw new NetworkError(error);
+    if (isAbort(error)) throw error;
+    return unreachable();
   }
-  let envelope: Envelope<T> | null = null;
+  let envelope: Envelope<AnswerOf<R>> | null = null;
   try {
-    envelope = (await response.json()) as Envelope<T>;
-  } catch {
+    const parsed = (await response.json()) as Envelope<AnswerOf<R>> | null;
+    envelope = parsed && typeof parsed.success === 'boolean' ? parsed : null;
+  } catch (error) {
+    if (isAbort(error)) throw error;
     envelope = null;
   }
-  if (envelope && typeof envelope.success === 'boolean') {
-    if (!response.ok && !envelope.message) envelope.message = options.fallbackMessage ?? response.statusText;
-    return envelope;
+  if (response.ok && envelope?.success) {
+    return {
+      ok: true,
+      data: envelope.data as AnswerOf<R>,
+      message: envelope.message,
+      pagination: envelope.pagination ?? null,
+    };
   }
-  return {
-    success: false,
-    message: options.fallbackMessage ?? response.statusText,
-    data: null,
-    error: { code: response.status >= 500 ? 'internal' : 'validation_failed' },
-    timestamp: new Date().toISOString(),
-  };
+  if (response.status === 401 && token && route.group !== 'public') sessionEnded();
+  return failureOf(
+    envelope ?? { message: '', error: { code: response.status >= 500 ? 'internal' : 'validation_failed' } },
+    fallbackMessage || response.statusText || Messages.common.internal,
+  );
 }
 
-export const api = {
-  get: <T>(path: string, options?: { fallbackMessage?: string; signal?: AbortSignal }) =>
-    apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: { fallbackMessage?: string }) =>
-    apiRequest<T>('POST', path, { ...options, body: body ?? {} }),
-  put: <T>(path: string, body: unknown, options?: { fallbackMessage?: string }) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body: unknown, options?: { fallbackMessage?: string }) =>
-    apiRequest<T>('PATCH', path, { ...options, body }),
-};
+/**
+ * The message a page shows for a failed call: the envelope's (failureOf), or the page's own words for
+ * the case where no answer came at all.
+ */
+export function shownMessage(failure: ApiFailure, whenUnreachable: string): string {
+  return failure.status === 'unreachable' ? whenUnreachable : failure.message;
+}
+
+/** The pagination of a paged list's answer (the server always sends it; one page if it did not). */
+export function pageOf(outcome: { data: readonly unknown[]; pagination: Pagination | null }, page: number): Pagination {
+  return outcome.pagination ?? { total: outcome.data.length, pages: 1, current: page };
+}

@@ -1,12 +1,17 @@
-import { Messages, type TCountdown, type TPublicStats } from '@signalroom/shared';
-import { api } from './client.js';
+import { CountdownRoutes, Messages, PlatformRoutes, SignalsRoutes } from '@signalroom/shared';
+import { callApi } from './client.js';
 
-/** GET /api/countdown: the offer deadline an admin set, as time left. Throws NetworkError when unreachable. */
+/** GET /api/countdown: the offer deadline an admin set, as time left. */
 export function fetchCountdown() {
-  return api.get<TCountdown>('/countdown', { fallbackMessage: Messages.wrapper.countdown });
+  return callApi(CountdownRoutes.current, { fallbackMessage: Messages.wrapper.countdown });
 }
 
-/** GET /api/stats/public: landing figures counted from the platform's records. */
+/** GET /api/stats/public: platform figures counted from records (landing, locked pages, feed status). */
 export function fetchPublicStats() {
-  return api.get<TPublicStats>('/stats/public');
+  return callApi(SignalsRoutes.publicStats, { fallbackMessage: 'The figures could not be loaded.' });
+}
+
+/** GET /api/config/public: the operator settings the web app needs. */
+export function fetchPublicConfig() {
+  return callApi(PlatformRoutes.publicConfig, {});
 }

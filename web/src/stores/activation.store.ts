@@ -28,7 +28,8 @@ export const useActivationStore = create<ActivationState>((set, get) => ({
       if (get().loadStatus !== 'ready') set({ loadStatus: 'loading', error: null });
       const result = await fetchActivation();
       if (result.ok) set({ loadStatus: 'ready', activation: result.data, error: null });
-      else if (result.status === 'unauthorized') useSessionStore.getState().clear();
+      // A dead session is handled once for every call (api/client.ts).
+      else if (result.status === 'unauthorized') return;
       // A failed refresh keeps what is shown; only a first load turns into the error state.
       else if (get().loadStatus !== 'ready') set({ loadStatus: 'error', error: result.message });
     })().finally(() => {

@@ -198,16 +198,12 @@ export function createLiveSignalsStore(): LiveSignalsStore {
         ]);
         if (mine !== generation) return;
         if (!signals.ok) {
-          if (signals.status === 'unauthorized') {
-            // The session ended elsewhere (logout, expiry): the dashboard sends the member to login.
-            useSessionStore.getState().clear();
-            return;
-          }
+          // The session ended elsewhere (logout, expiry): the client has ended it here too (api/client.ts).
+          if (signals.status === 'unauthorized') return;
           if (signals.status === 'forbidden') {
             // Access changed on the server while the socket was down: re-read the member, which locks the room.
             const me = await fetchMe();
-            if (me.kind === 'ok' && mine === generation) store().applyAccount(me.user);
-            if (me.kind === 'unauthorized') useSessionStore.getState().clear();
+            if (me.ok && mine === generation) store().applyAccount(me.data);
             return;
           }
           store().applyPoll({ error: signals.message });
@@ -265,9 +261,8 @@ export function createLiveSignalsStore(): LiveSignalsStore {
           // The server drops a socket only when its session ended (logout elsewhere, password reset); the
           // client will not reconnect by itself, so confirm with /auth/me and send the member to login.
           if (reason === 'io server disconnect') {
-            void fetchMe().then((me) => {
-              if (me.kind === 'unauthorized' && mine === generation) useSessionStore.getState().clear();
-            });
+            // A 401 ends the session (api/client.ts), which sends the member to login.
+            void fetchMe();
           }
         });
         s.on('connect_error', () => transition({ type: 'connect-failed' }));

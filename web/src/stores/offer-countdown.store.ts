@@ -89,10 +89,8 @@ export async function pollOfferCountdown(): Promise<void> {
   inFlight = true;
   try {
     const answer = await fetchCountdown();
-    if (answer.success && answer.data) useOfferCountdownStore.getState().apply(answer.data);
+    if (answer.ok) useOfferCountdownStore.getState().apply(answer.data);
     else useOfferCountdownStore.getState().markUnreachable();
-  } catch {
-    useOfferCountdownStore.getState().markUnreachable();
   } finally {
     inFlight = false;
   }

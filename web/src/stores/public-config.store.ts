@@ -1,6 +1,6 @@
 import type { TPublicConfig } from '@signalroom/shared';
 import { create } from 'zustand';
-import { api } from '../api/client.js';
+import { fetchPublicConfig } from '../api/public.api.js';
 
 interface PublicConfigState {
   config: TPublicConfig | null;
@@ -15,14 +15,9 @@ export const usePublicConfigStore = create<PublicConfigState>((set, get) => ({
   async load() {
     if (get().status === 'loading' || get().status === 'ready') return;
     set({ status: 'loading' });
-    try {
-      const answer = await api.get<TPublicConfig>('/config/public');
-      if (answer.success && answer.data) {
-        // The browser tab's title follows the page (app/page-title.ts) and reads the name from here.
-        set({ config: answer.data, status: 'ready' });
-      } else set({ status: 'error' });
-    } catch {
-      set({ status: 'error' });
-    }
+    const answer = await fetchPublicConfig();
+    // The browser tab's title follows the page (app/page-title.ts) and reads the name from here.
+    if (answer.ok) set({ config: answer.data, status: 'ready' });
+    else set({ status: 'error' });
   },
 }));

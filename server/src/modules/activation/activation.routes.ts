@@ -1,23 +1,17 @@
 import multipart from '@fastify/multipart';
-import {
-  ActivationMessages,
-  ZActivationApproveRequest,
-  ZActivationRejectRequest,
-  ZAdminActivationsQuery,
-} from '@signalroom/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ActivationContract, ActivationMessages } from '@signalroom/shared';
+import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
-import { readBearerToken, requireAdmin, requireUser } from '../../http/guards.js';
-import { parseWith } from '../../http/parse.js';
+import { readBearerToken } from '../../http/guards.js';
 import { byIp, installRateLimits, type LimitRule, limitBy } from '../../http/rate-limit.js';
+import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { hashSecret } from '../../http/tokens.js';
 import { getActivation, readProofFile, submitProof } from './activation.service.js';
 import { PROOF_MAX_REQUEST_BYTES, PROOF_UPLOAD_LIMITS, readProofUpload } from './activation.upload.js';
 import { approveActivation, listActivations, rejectActivation } from './activation-review.service.js';
-
-const idOf = (request: FastifyRequest) => String((request.params as { id?: unknown }).id ?? '');
 
 const HOUR = 60 * 60 * 1000;
 /** Far above what a person sends (a proof, perhaps a clearer one), low enough to stop filling storage by script. */
@@ -36,42 +30,40 @@ export const PROOF_UPLOAD_LIMITS_PER_HOUR: LimitRule[] = [
 
 /**
  * Activation in the product: the member's proof upload, status and file; the admins' review queue with
- * approve and reject. Multipart parsing exists in this scope only.
+ * approve and reject. Multipart parsing exists in the upload's scope only.
  */
 export async function registerActivationRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: PROOF_UPLOAD_LIMITS });
-    await installRateLimits(scope, ctx);
-
-    scope.get('/activation', async (request) => {
-      const user = await requireUser(ctx, request);
-      return ok(await getActivation(ctx, user), ActivationMessages.status);
-    });
-
-    scope.post(
-      '/activation/proof',
-      {
-        // A body that cannot fit the limit is refused before any of it is read.
-        onRequest: async (request) => {
-          const length = Number(request.headers['content-length']);
-          if (Number.isFinite(length) && length > PROOF_MAX_REQUEST_BYTES) {
-            throw AppError.tooLarge(ActivationMessages.fileTooLarge, { file: ActivationMessages.fileTooLarge });
-          }
-        },
-        preHandler: limitBy(scope, ctx, PROOF_UPLOAD_LIMITS_PER_HOUR),
-      },
-      async (request, reply) => {
-        const user = await requireUser(ctx, request);
-        const upload = await readProofUpload(request);
-        const submitted = await submitProof(ctx, user, upload);
-        return reply.status(201).send(ok(submitted, ActivationMessages.submitted));
-      },
+  await routeGroup(app, ctx, 'member', async (scope) => {
+    serve(scope, ActivationContract.status, async (request) =>
+      ok(await getActivation(ctx, memberOf(request)), ActivationMessages.status),
     );
 
+    await scope.register(async (upload) => {
+      await upload.register(multipart, { limits: PROOF_UPLOAD_LIMITS });
+      await installRateLimits(upload, ctx);
+      serve(
+        upload,
+        ActivationContract.submitProof,
+        async (request) => {
+          const submitted = await submitProof(ctx, memberOf(request), await readProofUpload(request));
+          return ok(submitted, ActivationMessages.submitted);
+        },
+        {
+          // A body that cannot fit the limit is refused before any of it is read.
+          onRequest: async (request) => {
+            const length = Number(request.headers['content-length']);
+            if (Number.isFinite(length) && length > PROOF_MAX_REQUEST_BYTES) {
+              throw AppError.tooLarge(ActivationMessages.fileTooLarge, { file: ActivationMessages.fileTooLarge });
+            }
+          },
+          preValidation: limitBy(upload, ctx, PROOF_UPLOAD_LIMITS_PER_HOUR),
+        },
+      );
+    });
+
     // Served as a download with the type found in its bytes, never rendered by the app's origin.
-    scope.get('/activation/proof/:id/file', async (request, reply) => {
-      const user = await requireUser(ctx, request);
-      const file = await readProofFile(ctx, user, idOf(request));
+    serve(scope, ActivationContract.proofFile, async (request, reply) => {
+      const file = await readProofFile(ctx, memberOf(request), request.params.id);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.downloadName}"`)
@@ -80,25 +72,23 @@ export async function registerActivationRoutes(app: FastifyInstance, ctx: Server
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
     });
+  });
 
-    scope.get('/admin/activations', { config: { takesQuery: true } }, async (request) => {
-      await requireAdmin(ctx, request);
-      const query = parseWith(ZAdminActivationsQuery, request.query, 'query');
-      const { items, pagination } = await listActivations(ctx, query);
-      const empty = query.status === 'pending' ? ActivationMessages.noPending : ActivationMessages.noReviewed;
+  await routeGroup(app, ctx, 'admin', (scope) => {
+    serve(scope, ActivationContract.list, async (request) => {
+      const { items, pagination } = await listActivations(ctx, request.query);
+      const empty = request.query.status === 'pending' ? ActivationMessages.noPending : ActivationMessages.noReviewed;
       return ok(items, items.length ? 'OK' : empty, pagination);
     });
 
-    scope.post('/admin/activations/:id/approve', async (request) => {
-      const admin = await requireAdmin(ctx, request);
-      const body = parseWith(ZActivationApproveRequest, request.body);
-      return ok(await approveActivation(ctx, admin, idOf(request), body), ActivationMessages.approved);
+    serve(scope, ActivationContract.approve, async (request) => {
+      const approved = await approveActivation(ctx, memberOf(request), request.params.id, request.body);
+      return ok(approved, ActivationMessages.approved);
     });
 
-    scope.post('/admin/activations/:id/reject', async (request) => {
-      const admin = await requireAdmin(ctx, request);
-      const body = parseWith(ZActivationRejectRequest, request.body);
-      return ok(await rejectActivation(ctx, admin, idOf(request), body), ActivationMessages.rejected);
+    serve(scope, ActivationContract.reject, async (request) => {
+      const rejected = await rejectActivation(ctx, memberOf(request), request.params.id, request.body);
+      return ok(rejected, ActivationMessages.rejected);
     });
   });
 }

@@ -1,61 +1,49 @@
-import {
-  AuthMessages,
-  Messages,
-  ZAccessUpdateRequest,
-  ZAdminSearchQuery,
-  ZAdminUsersQuery,
-  ZDashboardCodeIssueRequest,
-  ZRoleUpdateRequest,
-} from '@signalroom/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AdminContract, AuthMessages, Messages } from '@signalroom/shared';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
-import { requireAdmin } from '../../http/guards.js';
-import { parseWith } from '../../http/parse.js';
+import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { findUsers, issueDashboardCode, listUsers, setRole, updateAccess } from './admin.service.js';
 
-const ZUserParams = z.object({ id: z.uuid() });
+const ZMemberId = z.uuid();
 
 /** A member id from the path; anything that is not an id cannot name a member (404). */
-function userIdOf(request: FastifyRequest): string {
-  const result = ZUserParams.safeParse(request.params);
+function memberIdOf(params: { id: string }): string {
+  const result = ZMemberId.safeParse(params.id);
   if (!result.success) throw AppError.notFound();
-  return result.data.id;
+  return result.data;
 }
 
-/** Admin user management (spec section 7); every call needs an admin (401 without a session, 403 else). */
+/** Admin user management; every call needs an admin (401 without a session, 403 else). */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/admin/users', { config: { takesQuery: true } }, async (request) => {
-    await requireAdmin(ctx, request);
-    const { users, pagination } = await listUsers(ctx, parseWith(ZAdminUsersQuery, request.query, 'query'));
-    return ok(users, users.length ? 'OK' : Messages.admin.noUsers, pagination);
-  });
+  await routeGroup(app, ctx, 'admin', (scope) => {
+    serve(scope, AdminContract.listUsers, async (request) => {
+      const { users, pagination } = await listUsers(ctx, request.query);
+      return ok(users, users.length ? 'OK' : Messages.admin.noUsers, pagination);
+    });
 
-  app.get('/admin/users/search', { config: { takesQuery: true } }, async (request) => {
-    await requireAdmin(ctx, request);
-    const users = await findUsers(ctx, parseWith(ZAdminSearchQuery, request.query, 'query'));
-    return ok(users, users.length ? 'OK' : Messages.admin.noUsersMatching);
-  });
+    serve(scope, AdminContract.searchUsers, async (request) => {
+      const users = await findUsers(ctx, request.query);
+      return ok(users, users.length ? 'OK' : Messages.admin.noUsersMatching);
+    });
 
-  app.patch('/admin/users/:id/access', async (request) => {
-    await requireAdmin(ctx, request);
-    const id = userIdOf(request);
-    const user = await updateAccess(ctx, id, parseWith(ZAccessUpdateRequest, request.body));
-    return ok(user, AuthMessages.accessUpdated);
-  });
+    serve(scope, AdminContract.updateAccess, async (request) => {
+      const user = await updateAccess(ctx, memberIdOf(request.params), request.body);
+      return ok(user, AuthMessages.accessUpdated);
+    });
 
-  app.post('/admin/users/:id/role', async (request) => {
-    await requireAdmin(ctx, request);
-    const id = userIdOf(request);
-    return ok(await setRole(ctx, id, parseWith(ZRoleUpdateRequest, request.body)), AuthMessages.roleUpdated);
-  });
+    serve(scope, AdminContract.setRole, async (request) => {
+      const user = await setRole(ctx, memberIdOf(request.params), request.body);
+      return ok(user, AuthMessages.roleUpdated);
+    });
 
-  app.post('/admin/users/:id/dashboard-code', async (request, reply) => {
-    const admin = await requireAdmin(ctx, request);
-    const id = userIdOf(request);
-    const issued = await issueDashboardCode(ctx, admin, id, parseWith(ZDashboardCodeIssueRequest, request.body));
-    return reply.status(201).send(ok(issued, AuthMessages.dashboardCodeIssued));
+    serve(scope, AdminContract.issueDashboardCode, async (request) => {
+      const id = memberIdOf(request.params);
+      const issued = await issueDashboardCode(ctx, memberOf(request), id, request.body);
+      return ok(issued, AuthMessages.dashboardCodeIssued);
+    });
   });
 }

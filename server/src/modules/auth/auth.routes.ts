@@ -1,97 +1,110 @@
-import {
-  AuthMessages,
-  Messages,
-  ZConfirmCodeRequest,
-  ZDashboardCodeRequest,
-  ZForgotPasswordRequest,
-  ZLoginRequest,
-  ZRegisterRequest,
-  ZResendRequest,
-  ZResetPasswordRequest,
-  ZResetTokenRequest,
-} from '@signalroom/shared';
+import { AuthContract, AuthMessages, Messages } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
+import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
-import { readBearerToken, requireUser } from '../../http/guards.js';
-import { parseWith } from '../../http/parse.js';
-import { installRateLimits, limitBy, slowDownBy } from '../../http/rate-limit.js';
+import { readBearerToken } from '../../http/guards.js';
+import { installRateLimits, type LimitRule, limitBy, slowDownBy } from '../../http/rate-limit.js';
+import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { getMailer } from '../mail/mail.service.js';
 import { redeemDashboardCode, sendActivationEmail } from './account.service.js';
 import { AUTH_LIMITS, SIGNUP_SLOWDOWN } from './auth.limits.js';
 import { confirmEmailCode, login, logout, registerMember, resendConfirmationCode } from './auth.service.js';
 import { requestPasswordReset, resetPassword, verifyResetToken } from './password-reset.service.js';
 
-const ZEmpty = z.object({}).strict();
-
-/** The auth calls of spec section 7 under /api/auth, with their rate limits. */
+/** The auth calls under /api/auth, with their rate limits. */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  await app.register(async (auth) => {
+  const mailer = getMailer(ctx);
+  // Background mails finish before the database closes.
+  app.addHook('onClose', async () => mailer.close());
+
+  await routeGroup(app, ctx, 'public', async (auth) => {
     await installRateLimits(auth, ctx);
-    const mailer = getMailer(ctx);
-    // Background mails finish before the database closes.
-    auth.addHook('onClose', async () => mailer.close());
-    const limit = (rules: (typeof AUTH_LIMITS)[keyof typeof AUTH_LIMITS]) => ({
-      preHandler: limitBy(auth, ctx, rules),
-    });
+    const limit = (rules: LimitRule[]) => ({ preValidation: limitBy(auth, ctx, rules) });
 
-    const register = { preHandler: [limitBy(auth, ctx, AUTH_LIMITS.register), slowDownBy(ctx, SIGNUP_SLOWDOWN)] };
-    auth.post('/auth/register', register, async (request, reply) => {
-      const data = await registerMember(ctx, parseWith(ZRegisterRequest, request.body));
-      return reply.status(201).send(ok(data, AuthMessages.registered));
-    });
+    serve(
+      auth,
+      AuthContract.register,
+      async (request) => ok(await registerMember(ctx, request.body), AuthMessages.registered),
+      { preValidation: [limitBy(auth, ctx, AUTH_LIMITS.register), slowDownBy(ctx, SIGNUP_SLOWDOWN)] },
+    );
 
-    auth.post('/auth/confirm-code', limit(AUTH_LIMITS.confirm), async (request) => {
-      const session = await confirmEmailCode(ctx, parseWith(ZConfirmCodeRequest, request.body));
-      return ok(session, AuthMessages.confirmed);
-    });
+    serve(
+      auth,
+      AuthContract.confirmCode,
+      async (request) => ok(await confirmEmailCode(ctx, request.body), AuthMessages.confirmed),
+      limit(AUTH_LIMITS.confirm),
+    );
 
-    auth.post('/auth/resend-welcome-email', limit(AUTH_LIMITS.resend), async (request) => {
-      await resendConfirmationCode(ctx, parseWith(ZResendRequest, request.body));
-      return ok(null, Messages.confirmation.resendSuccess);
-    });
+    serve(
+      auth,
+      AuthContract.resendWelcomeEmail,
+      async (request) => {
+        await resendConfirmationCode(ctx, request.body);
+        return ok(null, Messages.confirmation.resendSuccess);
+      },
+      limit(AUTH_LIMITS.resend),
+    );
 
-    auth.post('/auth/login', limit(AUTH_LIMITS.login), async (request) => {
-      const session = await login(ctx, parseWith(ZLoginRequest, request.body));
-      return ok(session, AuthMessages.loginSucceeded);
-    });
+    serve(
+      auth,
+      AuthContract.login,
+      async (request) => ok(await login(ctx, request.body), AuthMessages.loginSucceeded),
+      limit(AUTH_LIMITS.login),
+    );
 
-    auth.post('/auth/logout', async (request) => {
-      parseWith(ZEmpty, request.body);
-      await requireUser(ctx, request);
-      await logout(ctx, readBearerToken(request)!);
+    serve(
+      auth,
+      AuthContract.forgotPassword,
+      async (request) => {
+        await requestPasswordReset(ctx, request.body);
+        return ok(null, AuthMessages.forgotPasswordSent);
+      },
+      limit(AUTH_LIMITS.forgot),
+    );
+
+    serve(
+      auth,
+      AuthContract.verifyResetToken,
+      async (request) => ok(await verifyResetToken(ctx, request.body.token), AuthMessages.resetTokenValid),
+      limit(AUTH_LIMITS.reset),
+    );
+
+    serve(
+      auth,
+      AuthContract.resetPassword,
+      async (request) => {
+        await resetPassword(ctx, request.body);
+        return ok(null, AuthMessages.passwordReset);
+      },
+      limit(AUTH_LIMITS.reset),
+    );
+  });
+
+  await routeGroup(app, ctx, 'member', async (account) => {
+    await installRateLimits(account, ctx);
+
+    serve(account, AuthContract.me, async (request) => ok(memberOf(request), AuthMessages.userFound));
+
+    serve(account, AuthContract.logout, async (request) => {
+      // The group's guard admitted the request, so it carries a live session token.
+      await logout(ctx, readBearerToken(request) ?? '');
       return ok(null, AuthMessages.loggedOut);
     });
 
-    auth.get('/auth/me', async (request) => ok(await requireUser(ctx, request), AuthMessages.userFound));
-
-    auth.post('/auth/forgot-password', limit(AUTH_LIMITS.forgot), async (request) => {
-      await requestPasswordReset(ctx, parseWith(ZForgotPasswordRequest, request.body));
-      return ok(null, AuthMessages.forgotPasswordSent);
-    });
-
-    auth.post('/auth/verify-reset-token', limit(AUTH_LIMITS.reset), async (request) => {
-      const { token } = parseWith(ZResetTokenRequest, request.body);
-      return ok(await verifyResetToken(ctx, token), AuthMessages.resetTokenValid);
-    });
-
-    auth.post('/auth/reset-password', limit(AUTH_LIMITS.reset), async (request) => {
-      await resetPassword(ctx, parseWith(ZResetPasswordRequest, request.body));
-      return ok(null, AuthMessages.passwordReset);
-    });
-
-    auth.post('/auth/send-activation-email', async (request) => {
-      parseWith(ZEmpty, request.body);
-      const user = await requireUser(ctx, request);
-      await sendActivationEmail(ctx, user);
+    serve(account, AuthContract.sendActivationEmail, async (request) => {
+      await sendActivationEmail(ctx, memberOf(request));
       return ok(null, AuthMessages.activationEmailSent);
     });
 
-    auth.post('/auth/validate-dashboard-code', limit(AUTH_LIMITS.dashboardCode), async (request) => {
-      const user = await requireUser(ctx, request);
-      const { dashboardCode } = parseWith(ZDashboardCodeRequest, request.body);
-      return ok(await redeemDashboardCode(ctx, user, dashboardCode), AuthMessages.dashboardUnlocked);
-    });
+    serve(
+      account,
+      AuthContract.validateDashboardCode,
+      async (request) => {
+        const unlocked = await redeemDashboardCode(ctx, memberOf(request), request.body.dashboardCode);
+        return ok(unlocked, AuthMessages.dashboardUnlocked);
+      },
+      { preValidation: limitBy(account, ctx, AUTH_LIMITS.dashboardCode) },
+    );
   });
 }

@@ -1,7 +1,9 @@
-import type { TPublicConfig } from '@signalroom/shared';
+import { PlatformContract, type TPublicConfig } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
+import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
+import { routeGroup } from '../../http/route-groups.js';
 
 /** The operator settings the web app needs, so one build serves any operator. */
 export function presentPublicConfig(ctx: ServerContext): TPublicConfig {
@@ -26,5 +28,7 @@ export function presentPublicConfig(ctx: ServerContext): TPublicConfig {
 }
 
 export async function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/config/public', async () => ok(presentPublicConfig(ctx)));
+  await routeGroup(app, ctx, 'public', (scope) => {
+    serve(scope, PlatformContract.publicConfig, async () => ok(presentPublicConfig(ctx)));
+  });
 }

@@ -1,23 +1,23 @@
-import { ZCountdownResetRequest } from '@signalroom/shared';
+import { CountdownContract } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
+import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
-import { requireAdmin } from '../../http/guards.js';
-import { parseWith } from '../../http/parse.js';
+import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { countdownConfig, currentCountdown, resetOfferCountdown } from './countdown.service.js';
 
 /** GET /api/countdown (public), GET /api/countdown/config and POST /api/countdown/reset (admin). */
 export async function registerCountdownRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/countdown', async () => ok(await currentCountdown(ctx)));
-
-  app.get('/countdown/config', async (request) => {
-    await requireAdmin(ctx, request);
-    return ok(await countdownConfig(ctx));
+  await routeGroup(app, ctx, 'public', (scope) => {
+    serve(scope, CountdownContract.current, async () => ok(await currentCountdown(ctx)));
   });
 
-  app.post('/countdown/reset', async (request) => {
-    const admin = await requireAdmin(ctx, request);
-    const body = parseWith(ZCountdownResetRequest, request.body);
-    return ok(await resetOfferCountdown(ctx, admin, body.durationMinutes), 'Countdown reset');
+  await routeGroup(app, ctx, 'admin', (scope) => {
+    serve(scope, CountdownContract.config, async () => ok(await countdownConfig(ctx)));
+
+    serve(scope, CountdownContract.reset, async (request) => {
+      const config = await resetOfferCountdown(ctx, memberOf(request), request.body.durationMinutes);
+      return ok(config, 'Countdown reset');
+    });
   });
 }

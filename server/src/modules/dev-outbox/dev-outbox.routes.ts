@@ -1,13 +1,11 @@
-import type { TDevOutboxMail } from '@signalroom/shared';
+import { PlatformContract, type TDevOutboxMail } from '@signalroom/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
-import { parseWith } from '../../http/parse.js';
+import { routeGroup } from '../../http/route-groups.js';
 import { listRecentOutboxMail } from '../mail/mail.repository.js';
-
-const ZOutboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
 
 const LOOPBACK_ONLY = 'The development outbox answers only on this machine (loopback, not through a proxy).';
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
@@ -35,18 +33,19 @@ export function assertLocalRequest(request: FastifyRequest): void {
  */
 export async function registerDevOutboxRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   if (ctx.config.isProduction) return;
-  app.get('/dev/outbox', { config: { takesQuery: true } }, async (request) => {
-    assertLocalRequest(request);
-    const { limit } = parseWith(ZOutboxQuery, request.query, 'query');
-    const rows = await listRecentOutboxMail(ctx.db, limit);
-    const mails: TDevOutboxMail[] = rows.map((row) => ({
-      id: row.id,
-      to: row.to_address,
-      subject: row.subject,
-      kind: row.kind,
-      text: row.text_body,
-      createdAt: new Date(row.created_at).toISOString(),
-    }));
-    return ok(mails);
+  await routeGroup(app, ctx, 'public', (scope) => {
+    serve(scope, PlatformContract.devOutbox, async (request) => {
+      assertLocalRequest(request);
+      const rows = await listRecentOutboxMail(ctx.db, request.query.limit);
+      const mails: TDevOutboxMail[] = rows.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        kind: row.kind,
+        text: row.text_body,
+        createdAt: new Date(row.created_at).toISOString(),
+      }));
+      return ok(mails);
+    });
   });
 }

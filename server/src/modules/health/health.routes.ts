@@ -1,8 +1,11 @@
+import { PlatformContract } from '@signalroom/shared';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
+import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
+import { routeGroup } from '../../http/route-groups.js';
 import { lastSignalAt } from '../signals/signals.service.js';
 
 type QueueHealth =
@@ -30,50 +33,54 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
   const redisClient = ctx.redis?.commands ?? null;
   const staleAfterMs = ctx.config.SIGNAL_INTERVAL_MS + ctx.config.SIGNAL_STALE_GRACE_MS;
 
-  app.get('/health/live', async () => ok({ status: 'live', uptimeSeconds: Math.round(process.uptime()) }, 'OK'));
-
-  app.get('/health', async (_request, reply) => {
-    const [database, redis, queueHealth] = await Promise.all([
-      bounded(sql`select 1`.execute(ctx.db)).then((up) => (up ? ('up' as const) : ('down' as const))),
-      // 'embedded': this deployment keeps that part in the process (no Redis, jobs on timers).
-      redisClient ? bounded(redisClient.ping()).then((up) => (up ? ('up' as const) : ('down' as const))) : NOT_USED,
-      queue ? readQueue(queue) : NOT_USED,
-    ]);
-    const lastSignal =
-      database === 'up'
-        ? await lastSignalAt(ctx).catch((error: unknown) => {
-            // The database answered the probe but not this read: report no signal time, not a 500.
-            ctx.logger.warn({ err: error }, 'health: last signal time unreadable');
-            return null;
-          })
-        : null;
-    const quietForMs = Date.now() - Math.max(lastSignal?.getTime() ?? 0, startedAt);
-
-    const problems: string[] = [];
-    if (database === 'down') problems.push('database unreachable');
-    if (redis === 'down') problems.push('redis unreachable');
-    if (queueHealth === 'down') problems.push('signal queue unreadable');
-    else if (typeof queueHealth === 'object' && queueHealth.schedulers === 0) {
-      problems.push('no signal job scheduler: is a worker running?');
-    }
-    if (database === 'up' && quietForMs > staleAfterMs) {
-      problems.push(`no signal issued for ${Math.round(quietForMs / 1000)} s`);
-    }
-    const healthy = problems.length === 0;
-    reply.status(healthy ? 200 : 503);
-    return ok(
-      {
-        status: healthy ? 'ok' : 'degraded',
-        problems,
-        database,
-        databaseKind: ctx.dbKind,
-        redis,
-        queue: queueHealth,
-        lastSignalAt: lastSignal ? lastSignal.toISOString() : null,
-        signalsStaleAfterMs: staleAfterMs,
-      },
-      healthy ? 'OK' : 'Degraded',
+  await routeGroup(app, ctx, 'public', (scope) => {
+    serve(scope, PlatformContract.live, async () =>
+      ok({ status: 'live', uptimeSeconds: Math.round(process.uptime()) }, 'OK'),
     );
+
+    serve(scope, PlatformContract.health, async (_request, reply) => {
+      const [database, redis, queueHealth] = await Promise.all([
+        bounded(sql`select 1`.execute(ctx.db)).then((up) => (up ? ('up' as const) : ('down' as const))),
+        // 'embedded': this deployment keeps that part in the process (no Redis, jobs on timers).
+        redisClient ? bounded(redisClient.ping()).then((up) => (up ? ('up' as const) : ('down' as const))) : NOT_USED,
+        queue ? readQueue(queue) : NOT_USED,
+      ]);
+      const lastSignal =
+        database === 'up'
+          ? await lastSignalAt(ctx).catch((error: unknown) => {
+              // The database answered the probe but not this read: report no signal time, not a 500.
+              ctx.logger.warn({ err: error }, 'health: last signal time unreadable');
+              return null;
+            })
+          : null;
+      const quietForMs = Date.now() - Math.max(lastSignal?.getTime() ?? 0, startedAt);
+
+      const problems: string[] = [];
+      if (database === 'down') problems.push('database unreachable');
+      if (redis === 'down') problems.push('redis unreachable');
+      if (queueHealth === 'down') problems.push('signal queue unreadable');
+      else if (typeof queueHealth === 'object' && queueHealth.schedulers === 0) {
+        problems.push('no signal job scheduler: is a worker running?');
+      }
+      if (database === 'up' && quietForMs > staleAfterMs) {
+        problems.push(`no signal issued for ${Math.round(quietForMs / 1000)} s`);
+      }
+      const healthy = problems.length === 0;
+      reply.status(healthy ? 200 : 503);
+      return ok(
+        {
+          status: healthy ? 'ok' : 'degraded',
+          problems,
+          database,
+          databaseKind: ctx.dbKind,
+          redis,
+          queue: queueHealth,
+          lastSignalAt: lastSignal ? lastSignal.toISOString() : null,
+          signalsStaleAfterMs: staleAfterMs,
+        },
+        healthy ? 'OK' : 'Degraded',
+      );
+    });
   });
 }
 

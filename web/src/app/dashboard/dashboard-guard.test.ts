@@ -14,9 +14,12 @@ describe('dashboard guard', () => {
     expect(decideDashboardEntry(makeUser(), 'token')).toBe('verify');
   });
   it('sends a dead token to login and keeps the stored user when the server is unreachable', () => {
-    expect(decideAfterMe({ kind: 'unauthorized' })).toEqual({ next: 'login' });
-    expect(decideAfterMe({ kind: 'unavailable' })).toEqual({ next: 'ready', user: null });
+    const failure = (status: 'unauthorized' | 'unreachable' | 'failed') =>
+      ({ ok: false, status, message: 'x', fields: {} }) as const;
+    expect(decideAfterMe(failure('unauthorized'))).toEqual({ next: 'login' });
+    expect(decideAfterMe(failure('unreachable'))).toEqual({ next: 'ready', user: null });
+    expect(decideAfterMe(failure('failed'))).toEqual({ next: 'ready', user: null });
     const user = makeUser({ tier: 'silver' });
-    expect(decideAfterMe({ kind: 'ok', user })).toEqual({ next: 'ready', user });
+    expect(decideAfterMe({ ok: true, data: user, message: 'OK', pagination: null })).toEqual({ next: 'ready', user });
   });
 });

@@ -1,5 +1,5 @@
 import type { TUser } from '@signalroom/shared';
-import type { MeResult } from '../../api/session.api.js';
+import type { ApiOutcome } from '../../api/client.js';
 
 /**
  * Where a visitor to /dashboard goes before anything loads (DECISIONS.md, dashboard access): no stored
@@ -15,8 +15,8 @@ export function decideDashboardEntry(storedUser: TUser | null, token: string | n
  * What the answer of GET /api/auth/me means: a fresh user; a dead token (expired or revoked) → /login;
  * an unreachable server → carry on with the stored user (spec section 4).
  */
-export function decideAfterMe(result: MeResult): { next: 'ready'; user: TUser | null } | { next: 'login' } {
-  if (result.kind === 'ok') return { next: 'ready', user: result.user };
-  if (result.kind === 'unauthorized') return { next: 'login' };
+export function decideAfterMe(result: ApiOutcome<TUser>): { next: 'ready'; user: TUser | null } | { next: 'login' } {
+  if (result.ok) return { next: 'ready', user: result.data };
+  if (result.status === 'unauthorized') return { next: 'login' };
   return { next: 'ready', user: null };
 }

@@ -60,8 +60,8 @@ function DashboardShell() {
     void fetchMe().then((result) => {
       if (cancelled) return;
       const decision = decideAfterMe(result);
+      // A dead token: the client has already ended the session (api/client.ts).
       if (decision.next === 'login') {
-        useSessionStore.getState().clear();
         setPhase('login');
         return;
       }

@@ -36,10 +36,8 @@ export function AccessCodeForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       setPhase({ kind: 'done' });
       return;
     }
-    if (result.status === 'unauthorized') {
-      useSessionStore.getState().clear();
-      return;
-    }
+    // A dead session is handled once for every call (api/client.ts).
+    if (result.status === 'unauthorized') return;
     setPhase({ kind: 'error', message: result.message });
   }
 

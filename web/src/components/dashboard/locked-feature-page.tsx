@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { CircleCheck, Lock, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchPublicStats } from '../../api/signals.api.js';
+import { fetchPublicStats } from '../../api/public.api.js';
 import buttonStyles from '../ui/button.module.css';
 import panelStyles from '../ui/panel.module.css';
 import pageStyles from './dashboard-page.module.css';

@@ -1,6 +1,6 @@
 import { type FeedStatus, feedStatus, TIMING } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
-import { fetchPublicStats } from '../../api/signals.api.js';
+import { fetchPublicStats } from '../../api/public.api.js';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useNow } from './use-now.js';

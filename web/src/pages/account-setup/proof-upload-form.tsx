@@ -100,10 +100,8 @@ export function ProofUploadForm({
       onSent();
       return;
     }
-    if (result.status === 'unauthorized') {
-      useSessionStore.getState().clear();
-      return;
-    }
+    // A dead session is handled once for every call (api/client.ts).
+    if (result.status === 'unauthorized') return;
     setErrors(result.fields as Errors);
     setFailure(result.message);
   }

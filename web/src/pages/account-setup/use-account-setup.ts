@@ -53,8 +53,7 @@ export function useAccountSetup() {
       // The answer's user replaces the stored user (spec section 7).
       useSessionStore.getState().setUser(result.data);
     } else if (result.status === 'unauthorized') {
-      // A dead session: clearing it sends the dashboard shell to the login page.
-      useSessionStore.getState().clear();
+      // A dead session: the client ended it (api/client.ts), which sends the shell to the login page.
       return;
     } else {
       console.warn('Account setup save failed:', result.message);

@@ -1,14 +1,9 @@
 import type { Pagination, ProofStatus, TAdminActivation } from '@signalroom/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  approveActivation,
-  type CallFailure,
-  fetchAdminActivations,
-  rejectActivation,
-} from '../../api/activation.api.js';
+import { approveActivation, fetchAdminActivations, rejectActivation } from '../../api/activation.api.js';
+import { type ApiFailure, pageOf } from '../../api/client.js';
 import { TIER_LABELS } from '../../components/dashboard/activation-format.js';
 import { onAdminActivationEvent } from '../../stores/activation.store.js';
-import { useSessionStore } from '../../stores/session.store.js';
 import { applyQueueEvent } from './queue-events.js';
 
 export type ListState =
@@ -32,9 +27,10 @@ export function useAdminActivations() {
   const view = useRef({ status, page });
   view.current = { status, page };
 
-  const handleFailure = useCallback((failure: CallFailure) => {
-    if (failure.status === 'unauthorized') useSessionStore.getState().clear();
-    else if (failure.status === 'forbidden') setForbidden(true);
+  const handleFailure = useCallback((failure: ApiFailure) => {
+    // A dead session is handled once for every call (api/client.ts).
+    if (failure.status === 'unauthorized') return;
+    if (failure.status === 'forbidden') setForbidden(true);
     else setAlert(failure.message);
   }, []);
 
@@ -44,7 +40,7 @@ export function useAdminActivations() {
     setList({ status: 'loading' });
     fetchAdminActivations(status, page, controller.signal).then(
       (result) => {
-        if (result.ok) setList({ status: 'ready', ...result.data });
+        if (result.ok) setList({ status: 'ready', items: result.data, pagination: pageOf(result, page) });
         else {
           setList({ status: 'error', message: result.message });
           handleFailure(result);

@@ -2,6 +2,7 @@ import { describeOfferWindow, type TCountdownConfig, type TUser } from '@signalr
 import { clsx } from 'clsx';
 import { CheckCircle2, Clock, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import type { FailureStatus } from '../../api/client.js';
 import { fetchCountdownConfig, resetCountdown } from '../../api/countdown-admin.api.js';
 import { UnconfiguredContactsNotice } from '../../components/contacts/operator-contact.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
@@ -46,9 +47,10 @@ function AdminOffer({ self }: { self: TUser }) {
   const timeZone = publicConfig?.timeZone;
   const zoneLabel = publicConfig?.timeZoneLabel ?? 'Operator time';
 
-  const refuse = useCallback((status: 'unauthorized' | 'forbidden' | 'failed', message: string) => {
-    if (status === 'unauthorized') useSessionStore.getState().clear();
-    else if (status === 'forbidden') setForbidden(true);
+  const refuse = useCallback((status: FailureStatus, message: string) => {
+    // A dead session is handled once for every call (api/client.ts).
+    if (status === 'unauthorized') return;
+    if (status === 'forbidden') setForbidden(true);
     else setAlert(message);
   }, []);
 

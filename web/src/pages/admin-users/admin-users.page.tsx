@@ -167,8 +167,8 @@ function AdminUsers({ self }: { self: TUser }) {
           onClose={() => setCodeFor(null)}
           onAuthFailure={(status, message) => {
             setCodeFor(null);
-            if (status === 'unauthorized') useSessionStore.getState().clear();
-            else state.showAlert(message);
+            // A dead session is handled once for every call (api/client.ts).
+            if (status !== 'unauthorized') state.showAlert(message);
           }}
         />
       )}

@@ -51,7 +51,7 @@ export function IssueCodeDialog({ user, onClose, onAuthFailure }: Props) {
       setPhase({ step: 'issued', code: result.data.code, tier: result.data.tier, expiresAt: result.data.expiresAt });
       return;
     }
-    if (result.status !== 'failed') onAuthFailure(result.status, result.message);
+    if (result.status === 'unauthorized' || result.status === 'forbidden') onAuthFailure(result.status, result.message);
     setPhase({ step: 'choose', error: result.message });
   }
 

@@ -8,13 +8,8 @@ import {
   type TUser,
 } from '@signalroom/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  type AdminResult,
-  fetchAdminUsers,
-  searchAdminUsers,
-  updateUserAccess,
-  updateUserRole,
-} from '../../api/admin.api.js';
+import { fetchAdminUsers, searchAdminUsers, updateUserAccess, updateUserRole } from '../../api/admin.api.js';
+import { type ApiFailure, type ApiOutcome, pageOf } from '../../api/client.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
 export type ListState =
@@ -54,12 +49,9 @@ export function useAdminUsers() {
     };
   }, []);
 
-  /** A dead session goes to login (the shell redirects); a lost admin role shows the no-access view. */
-  const handleFailure = useCallback((result: Extract<AdminResult<unknown>, { ok: false }>) => {
-    if (result.status === 'unauthorized') {
-      useSessionStore.getState().clear();
-      return;
-    }
+  /** A dead session is handled once for every call (api/client.ts); a lost admin role shows the no-access view. */
+  const handleFailure = useCallback((result: ApiFailure) => {
+    if (result.status === 'unauthorized') return;
     if (result.status === 'forbidden') setForbidden(true);
     setAlert(result.message);
   }, []);
@@ -72,7 +64,7 @@ export function useAdminUsers() {
       (result) => {
         if (controller.signal.aborted) return;
         if (result.ok) {
-          setList({ status: 'ready', ...result.data });
+          setList({ status: 'ready', users: result.data, pagination: pageOf(result, page) });
           return;
         }
         setList({ status: 'error', message: result.message });
@@ -126,7 +118,7 @@ export function useAdminUsers() {
   }, []);
 
   const runUpdate = useCallback(
-    async (user: TUser, call: () => Promise<AdminResult<TUser>>, done: (updated: TUser) => string) => {
+    async (user: TUser, call: () => Promise<ApiOutcome<TUser>>, done: (updated: TUser) => string) => {
       setUpdating((set) => new Set(set).add(user.id));
       setAlert(null);
       const result = await call();

@@ -10,6 +10,7 @@ import { Bot, Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { submitBotAccess } from '../../api/bot-access.api.js';
+import { shownMessage } from '../../api/client.js';
 import { Brand } from '../../components/public/brand.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import { SubmitButton } from '../../components/public/submit-button.js';
@@ -69,16 +70,13 @@ export function Component() {
     setSubmitting(true);
     try {
       const answer = await submitBotAccess(toBotAccessSubmission(form));
-      if (answer.success) {
+      if (answer.ok) {
         navigate('/bot-access/success');
         return;
       }
       console.error('Bot access form submission failed', answer.message);
-      if (answer.error?.fields) setErrors(answer.error.fields as Errors);
-      window.alert(answer.message?.trim() ? answer.message : Messages.botAccess.submitFailed);
-    } catch (error) {
-      console.error('Bot access form submission failed', error);
-      window.alert(Messages.botAccess.submitError);
+      if (Object.keys(answer.fields).length) setErrors(answer.fields as Errors);
+      window.alert(shownMessage(answer, Messages.botAccess.submitError));
     } finally {
       setSubmitting(false);
     }

@@ -1,8 +1,9 @@
+import type { TDevOutboxMail } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Inbox, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchDevOutbox, type OutboxMail } from '../../api/dev-outbox.api.js';
+import { fetchDevOutbox } from '../../api/dev-outbox.api.js';
 import { Brand } from '../../components/public/brand.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -12,16 +13,10 @@ import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import botAccessStyles from '../bot-access/bot-access.module.css';
 import styles from './dev-outbox.module.css';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; mails: OutboxMail[] };
-
-function toList(data: unknown): OutboxMail[] {
-  if (Array.isArray(data)) return data as OutboxMail[];
-  if (data && typeof data === 'object') {
-    const d = data as { items?: OutboxMail[]; mails?: OutboxMail[] };
-    return d.items ?? d.mails ?? [];
-  }
-  return [];
-}
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; mails: TDevOutboxMail[] };
 
 /** Development outbox: the mails the server sent or would send (confirmation codes, reset links). */
 export function Component() {
@@ -34,13 +29,9 @@ export function Component() {
   const production = config?.devOutbox === false;
   const load = useCallback(async () => {
     setState({ status: 'loading' });
-    try {
-      const answer = await fetchDevOutbox();
-      if (answer.success) setState({ status: 'ready', mails: toList(answer.data) });
-      else setState({ status: 'error', message: answer.message });
-    } catch {
-      setState({ status: 'error', message: 'The server could not be reached.' });
-    }
+    const answer = await fetchDevOutbox();
+    if (answer.ok) setState({ status: 'ready', mails: answer.data });
+    else setState({ status: 'error', message: answer.message });
   }, []);
   useEffect(() => {
     void load();
@@ -86,16 +77,15 @@ export function Component() {
         ) : null}
         {state.status === 'ready' && state.mails.length > 0 ? (
           <ul className={styles.outboxList}>
-            {state.mails.map((m, i) => (
-              <li key={m.id ?? i} className={panelStyles.card}>
-                <strong>{m.subject ?? '(no subject)'}</strong>
+            {state.mails.map((m) => (
+              <li key={m.id} className={panelStyles.card}>
+                <strong>{m.subject || '(no subject)'}</strong>
                 <div className={clsx(publicStyles.muted, publicStyles.small)}>
-                  To {m.to ?? m.toAddress ?? 'unknown'}
-                  {m.createdAt ? ` · ${new Date(m.createdAt).toLocaleString()}` : ''}
+                  To {m.to}
+                  {` · ${new Date(m.createdAt).toLocaleString()}`}
                   {m.kind ? ` · ${m.kind}` : ''}
-                  {m.error ? ` · failed: ${m.error}` : ''}
                 </div>
-                <pre>{m.text ?? m.textBody ?? ''}</pre>
+                <pre>{m.text}</pre>
               </li>
             ))}
           </ul>

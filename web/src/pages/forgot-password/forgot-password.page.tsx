@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { authApi, failureMessage } from '../../api/auth.api.js';
+import { authApi } from '../../api/auth.api.js';
+import { shownMessage } from '../../api/client.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { TextField } from '../../components/public/form-field.js';
@@ -30,19 +31,14 @@ export function Component() {
     }
     setStatus('sending');
     setMessage('');
-    try {
-      const answer = await authApi.forgotPassword(email.trim());
-      if (answer.success) {
-        setStatus('success');
-        setMessage(answer.message);
-        setEmail('');
-      } else {
-        setStatus('error');
-        setMessage(failureMessage(answer, Messages.forgotPassword.failed));
-      }
-    } catch {
+    const answer = await authApi.forgotPassword(email.trim());
+    if (answer.ok) {
+      setStatus('success');
+      setMessage(answer.message);
+      setEmail('');
+    } else {
       setStatus('error');
-      setMessage(Messages.forgotPassword.unexpected);
+      setMessage(shownMessage(answer, Messages.forgotPassword.unexpected));
     }
   }
 

@@ -1,6 +1,9 @@
 import { formatPercent, type TPublicStats } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { shownMessage } from '../../api/client.js';
 import { fetchPublicStats } from '../../api/public.api.js';
+
+const UNREADABLE = 'The figures could not be loaded.';
 
 export type PublicStatsState =
   | { status: 'loading' }
@@ -11,13 +14,10 @@ export type PublicStatsState =
 export function usePublicStats(): { state: PublicStatsState; retry: () => void } {
   const [state, setState] = useState<PublicStatsState>({ status: 'loading' });
   const load = useCallback(async () => {
-    try {
-      const answer = await fetchPublicStats();
-      if (answer.success && answer.data) setState({ status: 'ready', stats: answer.data });
-      else setState((s) => (s.status === 'ready' ? s : { status: 'error', message: answer.message }));
-    } catch {
-      setState((s) => (s.status === 'ready' ? s : { status: 'error', message: 'The figures could not be loaded.' }));
-    }
+    const answer = await fetchPublicStats();
+    if (answer.ok) setState({ status: 'ready', stats: answer.data });
+    // A failed refresh keeps the figures shown.
+    else setState((s) => (s.status === 'ready' ? s : { status: 'error', message: shownMessage(answer, UNREADABLE) }));
   }, []);
   useEffect(() => {
     void load();

@@ -2,7 +2,8 @@ import { Messages, validateLogin } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authApi, failureMessage } from '../../api/auth.api.js';
+import { authApi } from '../../api/auth.api.js';
+import { shownMessage } from '../../api/client.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { PasswordField, TextField } from '../../components/public/form-field.js';
@@ -33,15 +34,13 @@ export function Component() {
     setBusy(true);
     try {
       const answer = await authApi.login(email.trim(), password);
-      if (answer.success && answer.data) {
+      if (answer.ok) {
         setSession(answer.data.token, answer.data.user);
         navigate('/dashboard');
         return;
       }
-      setError(failureMessage(answer, Messages.login.failed));
-      setUnconfirmed(answer.error?.code === 'forbidden');
-    } catch {
-      setError(Messages.login.failedRetry);
+      setError(shownMessage(answer, Messages.login.failedRetry));
+      setUnconfirmed(answer.status === 'forbidden');
     } finally {
       setBusy(false);
     }

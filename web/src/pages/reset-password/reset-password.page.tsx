@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { authApi, failureMessage } from '../../api/auth.api.js';
+import { authApi } from '../../api/auth.api.js';
+import { shownMessage } from '../../api/client.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { FormAlert, PasswordField } from '../../components/public/form-field.js';
@@ -43,23 +44,16 @@ export function Component() {
       setPhase('invalid');
       return;
     }
-    authApi
-      .verifyResetToken(token)
-      .then((answer) => {
-        if (cancelled) return;
-        if (answer.success) {
-          setEmail(answer.data?.email ?? '');
-          setPhase('form');
-        } else {
-          setInvalidReason(failureMessage(answer, Messages.resetPassword.invalidOrExpiredToken));
-          setPhase('invalid');
-        }
-      })
-      .catch(() => {
-        if (cancelled) return;
-        setInvalidReason(Messages.resetPassword.verifyFailed);
+    void authApi.verifyResetToken(token).then((answer) => {
+      if (cancelled) return;
+      if (answer.ok) {
+        setEmail(answer.data.email);
+        setPhase('form');
+      } else {
+        setInvalidReason(shownMessage(answer, Messages.resetPassword.verifyFailed));
         setPhase('invalid');
-      });
+      }
+    });
     return () => {
       cancelled = true;
     };
@@ -79,12 +73,10 @@ export function Component() {
     setBusy(true);
     try {
       const answer = await authApi.resetPassword(token, password);
-      if (answer.success) {
+      if (answer.ok) {
         setDoneMessage(answer.message);
         setPhase('done');
-      } else setError(failureMessage(answer, Messages.resetPassword.resetFailed));
-    } catch {
-      setError(Messages.resetPassword.unexpected);
+      } else setError(shownMessage(answer, Messages.resetPassword.unexpected));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authApi, failureMessage } from '../../api/auth.api.js';
+import { authApi } from '../../api/auth.api.js';
+import { shownMessage } from '../../api/client.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { FormAlert, TextField } from '../../components/public/form-field.js';
 import publicStyles from '../../components/public/public-page.module.css';
@@ -37,15 +38,13 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
     setBusy(true);
     try {
       const answer = await authApi.confirmCode(email, code);
-      if (answer.success && answer.data) {
+      if (answer.ok) {
         setSession(answer.data.token, answer.data.user);
         onConfirmed();
         navigate('/dashboard');
         return;
       }
-      setError(failureMessage(answer, Messages.confirmation.invalidCode));
-    } catch {
-      setError(Messages.signup.networkError);
+      setError(shownMessage(answer, Messages.signup.networkError));
     } finally {
       setBusy(false);
     }
@@ -56,15 +55,13 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
     setResend(null);
     try {
       const answer = await authApi.resendWelcomeEmail(email);
-      if (answer.success) {
+      if (answer.ok) {
         setResend({ kind: 'success', text: Messages.confirmation.resendSuccess });
         setCooldown(LIMITS.resendCooldownSeconds);
       } else {
-        setResend({ kind: 'error', text: failureMessage(answer, Messages.confirmation.resendFailed) });
-        if (answer.error?.retryAfterSeconds) setCooldown(answer.error.retryAfterSeconds);
+        setResend({ kind: 'error', text: shownMessage(answer, Messages.confirmation.resendFailedRetry) });
+        if (answer.retryAfterSeconds) setCooldown(answer.retryAfterSeconds);
       }
-    } catch {
-      setResend({ kind: 'error', text: Messages.confirmation.resendFailedRetry });
     } finally {
       setSending(false);
     }

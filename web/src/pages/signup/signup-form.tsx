@@ -8,7 +8,8 @@ import {
 } from '@signalroom/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { authApi, failureMessage } from '../../api/auth.api.js';
+import { authApi } from '../../api/auth.api.js';
+import { shownMessage } from '../../api/client.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { FormAlert, PasswordField, SelectField, TextField } from '../../components/public/form-field.js';
 import { PasswordStrength } from '../../components/public/password-strength.js';
@@ -47,14 +48,12 @@ export function SignupForm({ onRegistered }: { onRegistered: (email: string) => 
         telegram: form.telegram?.trim() ? form.telegram.trim() : null,
         password: form.password,
       });
-      if (answer.success) {
+      if (answer.ok) {
         onRegistered(form.email.trim());
         return;
       }
-      if (answer.error?.fields) setErrors(answer.error.fields as typeof errors);
-      setFormError(failureMessage(answer, Messages.signup.registrationFailed));
-    } catch {
-      setFormError(Messages.signup.networkError);
+      if (Object.keys(answer.fields).length) setErrors(answer.fields as typeof errors);
+      setFormError(shownMessage(answer, Messages.signup.networkError));
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import {
+  ZAdminSearchQuery,
+  ZAdminUsersQuery,
+  ZDashboardCodeIssued,
+  ZDashboardCodeIssueRequest,
+  ZRoleUpdateRequest,
+} from '../admin.schemas.js';
+import { ZAccessUpdateRequest } from '../auth.schemas.js';
+import { ZUser } from '../user.js';
+import { type RouteTable, withSchemas } from './contract.js';
+
+/** A member id in the path; the server answers 404 for anything that is not an id (it names nobody). */
+const ZMemberParams = z.object({ id: z.string() });
+
+/** Admin member management: where each call lives and who may make it. */
+export const AdminRoutes = {
+  listUsers: { method: 'GET', path: '/admin/users', group: 'admin', paged: true },
+  searchUsers: { method: 'GET', path: '/admin/users/search', group: 'admin' },
+  updateAccess: { method: 'PATCH', path: '/admin/users/:id/access', group: 'admin' },
+  setRole: { method: 'POST', path: '/admin/users/:id/role', group: 'admin' },
+  issueDashboardCode: { method: 'POST', path: '/admin/users/:id/dashboard-code', group: 'admin', status: 201 },
+} as const satisfies RouteTable;
+
+/** What each of AdminRoutes takes and answers. */
+export const AdminContract = /* @__PURE__ */ withSchemas(AdminRoutes, {
+  listUsers: {
+    summary: 'One page of members',
+    query: ZAdminUsersQuery,
+    data: z.array(ZUser),
+  },
+  searchUsers: {
+    summary: 'Members matching a text',
+    query: ZAdminSearchQuery,
+    data: z.array(ZUser),
+  },
+  updateAccess: {
+    summary: "Change a member's tier, dashboard lock and deposit flag",
+    params: ZMemberParams,
+    body: ZAccessUpdateRequest,
+    data: ZUser,
+  },
+  setRole: {
+    summary: 'Grant or remove the admin role',
+    params: ZMemberParams,
+    body: ZRoleUpdateRequest,
+    data: ZUser,
+  },
+  issueDashboardCode: {
+    summary: "Issue a member's one-time dashboard code (shown once)",
+    params: ZMemberParams,
+    body: ZDashboardCodeIssueRequest,
+    data: ZDashboardCodeIssued,
+  },
+});

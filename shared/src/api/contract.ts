@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { ZErrorDetail } from '../envelope.js';
+
+/**
+ * Who may call a route. Each group has one guard on the server:
+ * - public: anyone;
+ * - member: a live session;
+ * - unlocked: a member whose signal room is open (unlocked and not guest, or within the trial), or an admin;
+ * - tier: a gold member with an unlocked dashboard, or an admin;
+ * - admin: an admin (401 without a session, 403 for a member).
+ */
+export const GUARD_GROUPS = ['public', 'member', 'unlocked', 'tier', 'admin'] as const;
+export type GuardGroup = (typeof GUARD_GROUPS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Request parts are objects (strict, so unknown keys are refused with their own message). */
+type ZObjectSchema = z.ZodType<Record<string, unknown>>;
+
+/** Where a route lives and who may call it: plain data, all a client needs at run time. */
+export interface RouteInfo {
+  method: HttpMethod;
+  /** Relative to /api, with `:name` params. */
+  path: string;
+  group: GuardGroup;
+  /** Success status; 200 unless the call creates something. */
+  status?: 200 | 201;
+  /** The envelope carries `pagination` (paged lists). */
+  paged?: boolean;
+  /** The answer is a file download (bytes), not an envelope. */
+  file?: boolean;
+}
+
+/** What a route takes and answers: zod schemas the server parses and encodes with, and OpenAPI shows. */
+export interface RouteSchemas {
+  summary: string;
+  params?: ZObjectSchema;
+  query?: ZObjectSchema;
+  body?: ZObjectSchema;
+  /** The envelope's `data` on success (z.null() for calls that answer nothing). */
+  data: z.ZodType;
+  /** Other statuses that answer the same envelope shape (health's 503 `degraded`). */
+  alsoAnswers?: number[];
+}
+
+/**
+ * One API route: its place (RouteInfo, in a feature's route table) and its schemas, each written once
+ * and joined by `withSchemas`. The server registers, validates and serialises with it and documents it
+ * in OpenAPI; the web client calls the route table and takes its types from the joined entry.
+ */
+export type RouteContract = RouteInfo & RouteSchemas;
+
+/** A feature's route table: each call's place, by name. */
+export type RouteTable = Record<string, RouteInfo>;
+
+/**
+ * Joins a route table with the schemas of each route (the same names). Free of side effects, so a
+ * bundle that uses only the route table (the web client) leaves the schemas, and zod, out.
+ */
+export function withSchemas<R extends RouteTable, S extends { [K in keyof R]: RouteSchemas }>(
+  routes: R,
+  schemas: S,
+): { [K in keyof R]: R[K] & S[K] } {
+  return Object.fromEntries(Object.entries(routes).map(([name, info]) => [name, { ...info, ...schemas[name] }])) as {
+    [K in keyof R]: R[K] & S[K];
+  };
+}
+
+export const ZPagination = z.object({ total: z.number().int(), pages: z.number().int(), current: z.number().int() });
+
+/** The one envelope every JSON answer has, around a route's `data`. */
+export function envelopeOf<D extends z.ZodType>(data: D, paged = false) {
+  return z.object({
+    success: z.boolean(),
+    message: z.string(),
+    data,
+    error: ZErrorDetail.nullable(),
+    timestamp: z.string(),
+    ...(paged ? { pagination: ZPagination } : {}),
+  });
+}
+
+/** What a failure answers: the envelope with no data and an error detail. */
+export const ZFailureEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  data: z.null(),
+  error: ZErrorDetail,
+  timestamp: z.string(),
+});
+
+/** A request part that takes nothing (calls that must be sent with an empty JSON object). */
+export const ZNothing = z.object({}).strict();
+
+/** The success `data` of a route, as the client receives it. */
+export type DataOf<C extends RouteContract> = z.output<C['data']>;
+/** The body a route takes, as the caller writes it. */
+export type BodyOf<C extends RouteContract> = C['body'] extends z.ZodType ? z.input<C['body']> : undefined;
+/** The query a route takes, as the caller writes it. */
+export type QueryOf<C extends RouteContract> = C['query'] extends z.ZodType ? z.input<C['query']> : undefined;
+/** The path parameters of a route. */
+export type ParamsOf<C extends RouteContract> = C['params'] extends z.ZodType ? z.input<C['params']> : undefined;
+
+/** The path with its `:name` parameters filled in (each value URI-encoded). */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_whole, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

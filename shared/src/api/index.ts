@@ -1,0 +1,49 @@
+import { ActivationContract } from './activation.contract.js';
+import { AdminContract } from './admin.contract.js';
+import { AuthContract } from './auth.contract.js';
+import { BotAccessContract } from './bot-access.contract.js';
+import type { RouteContract, RouteInfo } from './contract.js';
+import { CountdownContract } from './countdown.contract.js';
+import { PlatformContract } from './platform.contract.js';
+import { SignalsContract } from './signals.contract.js';
+import { UsersContract } from './users.contract.js';
+
+export * from './activation.contract.js';
+export * from './admin.contract.js';
+export * from './auth.contract.js';
+export * from './bot-access.contract.js';
+export * from './contract.js';
+export * from './countdown.contract.js';
+export * from './platform.contract.js';
+export * from './signals.contract.js';
+export * from './users.contract.js';
+
+type EntriesOf<C> = C[keyof C];
+
+/** Every route of the API, each declared once (the server registers these; tests compare against them). */
+export function apiRoutes(): RouteContract[] {
+  return [
+    ...Object.values(PlatformContract),
+    ...Object.values(AuthContract),
+    ...Object.values(UsersContract),
+    ...Object.values(AdminContract),
+    ...Object.values(ActivationContract),
+    ...Object.values(BotAccessContract),
+    ...Object.values(SignalsContract),
+    ...Object.values(CountdownContract),
+  ];
+}
+
+/** Every contract entry, as one type (a client finds a route's schemas by its method and path). */
+export type ApiEntry =
+  | EntriesOf<typeof PlatformContract>
+  | EntriesOf<typeof AuthContract>
+  | EntriesOf<typeof UsersContract>
+  | EntriesOf<typeof AdminContract>
+  | EntriesOf<typeof ActivationContract>
+  | EntriesOf<typeof BotAccessContract>
+  | EntriesOf<typeof SignalsContract>
+  | EntriesOf<typeof CountdownContract>;
+
+/** The contract entry of a route of a route table. */
+export type EntryOf<R extends RouteInfo> = Extract<ApiEntry, { method: R['method']; path: R['path'] }>;

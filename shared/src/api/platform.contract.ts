@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ZDevOutboxMail } from '../admin.schemas.js';
+import { ZPublicConfig } from '../public-config.js';
+import { zQueryInteger } from '../request-fields.js';
+import { type RouteTable, withSchemas } from './contract.js';
+
+const ZUpDown = z.enum(['up', 'down', 'embedded']);
+
+/** Readiness: what answers and what does not (`problems` says why it is degraded). */
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  problems: z.array(z.string()),
+  database: z.enum(['up', 'down']),
+  databaseKind: z.string(),
+  redis: ZUpDown,
+  queue: z.union([
+    z.enum(['down', 'embedded']),
+    z.object({
+      status: z.literal('up'),
+      waiting: z.number(),
+      active: z.number(),
+      delayed: z.number(),
+      failed: z.number(),
+      schedulers: z.number(),
+    }),
+  ]),
+  lastSignalAt: z.string().nullable(),
+  signalsStaleAfterMs: z.number(),
+});
+export type THealth = z.infer<typeof ZHealth>;
+
+/** Query of GET /api/dev/outbox: how many of the newest mails. */
+export const ZDevOutboxQuery = z
+  .object({ limit: zQueryInteger(1, 200, 'limit must be a whole number from 1 to 200.').default(50) })
+  .strict();
+
+/** Health, the operator's public settings and the development outbox: where each call lives and who may make it. */
+export const PlatformRoutes = {
+  live: { method: 'GET', path: '/health/live', group: 'public' },
+  health: { method: 'GET', path: '/health', group: 'public' },
+  publicConfig: { method: 'GET', path: '/config/public', group: 'public' },
+  devOutbox: { method: 'GET', path: '/dev/outbox', group: 'public' },
+} as const satisfies RouteTable;
+
+/** What each of PlatformRoutes takes and answers. */
+export const PlatformContract = /* @__PURE__ */ withSchemas(PlatformRoutes, {
+  live: {
+    summary: 'Liveness: 200 while the process runs',
+    data: z.object({ status: z.literal('live'), uptimeSeconds: z.number() }),
+  },
+  health: {
+    summary: 'Readiness: 503 degraded when a dependency does not answer or no signal was issued',
+    data: ZHealth,
+    alsoAnswers: [503],
+  },
+  publicConfig: {
+    summary: 'The operator settings the web app needs',
+    data: ZPublicConfig,
+  },
+  devOutbox: {
+    summary: 'The newest mails of the outbox (development only, loopback only)',
+    query: ZDevOutboxQuery,
+    data: z.array(ZDevOutboxMail),
+  },
+});

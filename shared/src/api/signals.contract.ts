@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ZSignalListQuery } from '../signal-api.js';
+import { ZPerformanceStats, ZPublicStats, ZSignalView } from '../signals.js';
+import { type RouteTable, withSchemas } from './contract.js';
+
+/** The signal room's REST reads and the landing page's figures: where each call lives and who may make it. */
+export const SignalsRoutes = {
+  list: { method: 'GET', path: '/signals', group: 'unlocked' },
+  performance: { method: 'GET', path: '/signals/stats/performance', group: 'unlocked' },
+  publicStats: { method: 'GET', path: '/stats/public', group: 'public' },
+} as const satisfies RouteTable;
+
+/** What each of SignalsRoutes takes and answers. */
+export const SignalsContract = /* @__PURE__ */ withSchemas(SignalsRoutes, {
+  list: {
+    summary: 'The newest signals this member may see (locked teasers past the daily allowance)',
+    query: ZSignalListQuery,
+    data: z.array(ZSignalView),
+  },
+  performance: {
+    summary: 'Statistics from resolved signals',
+    data: ZPerformanceStats,
+  },
+  publicStats: {
+    summary: 'Platform figures counted from records',
+    data: ZPublicStats,
+  },
+});
