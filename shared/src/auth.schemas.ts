@@ -62,7 +62,7 @@ export const ZDashboardCodeRequest = z
   .object({ dashboardCode: zText({ max: 64, required: AuthMessages.dashboardCodeRequired }) })
   .strict();
 
-/** PUT /api/users/profile: the account-setup wizard's save; every field optional. */
+/** PUT /api/users/profile: the account-setup wizard's and the settings page's save; every field optional. */
 export const ZProfileUpdateRequest = z
   .object({
     brokerAccountId: zText({ max: 64, required: AuthMessages.brokerAccountRequired }).optional(),
@@ -73,6 +73,9 @@ export const ZProfileUpdateRequest = z
       .optional(),
     accessPath: zChoice(ACCESS_PATHS, AccountSetupMessages.accessPathInvalid).optional(),
     fullName: zText({ max: 200, required: m.signup.fullNameRequired }).optional(),
+    phone: zText({ max: 40, required: m.signup.phoneRequired, kind: 'phone' }).optional(),
+    country: zText({ max: 80, required: m.signup.countryRequired }).optional(),
+    telegram: zText({ max: 100 }).optional().nullable(),
   })
   .strict();
 export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;

@@ -22,6 +22,7 @@ export * from './public-config.js';
 export * from './queues.js';
 export * from './request-fields.js';
 export * from './risk-calculator.js';
+export * from './settings.js';
 export * from './signal-access.js';
 export * from './signal-api.js';
 export * from './signal-outcome.js';

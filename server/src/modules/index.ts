@@ -13,6 +13,7 @@ import { registerHealthRoutes } from './health/health.routes.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerQueueBoardRoutes } from './queues/queues.routes.js';
 import { registerSignalsRoutes } from './signals/signals.routes.js';
+import { registerSettingsRoutes } from './users/settings.routes.js';
 import { registerUsersRoutes } from './users/users.routes.js';
 
 /**
@@ -30,6 +31,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerConfigRoutes(api, ctx);
       await registerAuthRoutes(api, ctx);
       await registerUsersRoutes(api, ctx);
+      await registerSettingsRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);
       await registerActivationRoutes(api, ctx);
       await registerDevOutboxRoutes(api, ctx);

@@ -1,17 +1,85 @@
+import { z } from 'zod';
 import { ZProfileUpdateRequest } from '../auth.schemas.js';
+import {
+  ZDeleteAccountRequest,
+  ZEmailChangeConfirmRequest,
+  ZEmailChangeRequest,
+  ZMemberSession,
+  ZNotificationSettings,
+  ZPasswordChangeRequest,
+} from '../settings.js';
 import { ZUser } from '../user.js';
 import { type RouteTable, withSchemas } from './contract.js';
+
+/** A session id in the path; the server answers 404 for anything that is not one of the member's. */
+const ZSessionParams = z.object({ id: z.string() });
 
 /** The member's own account: where each call lives and who may make it. */
 export const UsersRoutes = {
   updateProfile: { method: 'PUT', path: '/users/profile', group: 'member' },
+  requestEmailChange: { method: 'POST', path: '/users/email-change', group: 'member' },
+  confirmEmailChange: { method: 'POST', path: '/users/email-change/confirm', group: 'member' },
+  changePassword: { method: 'POST', path: '/users/password', group: 'member' },
+  listSessions: { method: 'GET', path: '/users/sessions', group: 'member' },
+  revokeOtherSessions: { method: 'POST', path: '/users/sessions/revoke-others', group: 'member' },
+  revokeSession: { method: 'DELETE', path: '/users/sessions/:id', group: 'member' },
+  notifications: { method: 'GET', path: '/users/notifications', group: 'member' },
+  saveNotifications: { method: 'PUT', path: '/users/notifications', group: 'member' },
+  exportData: { method: 'GET', path: '/users/export', group: 'member', file: true },
+  deleteAccount: { method: 'DELETE', path: '/users/me', group: 'member' },
 } as const satisfies RouteTable;
 
 /** What each of UsersRoutes takes and answers. */
 export const UsersContract = /* @__PURE__ */ withSchemas(UsersRoutes, {
   updateProfile: {
-    summary: "Save the member's profile (account setup); answers the updated member",
+    summary: "Save the member's profile (account setup and settings); answers the updated member",
     body: ZProfileUpdateRequest,
     data: ZUser,
+  },
+  requestEmailChange: {
+    summary: 'Mail a confirmation code to a new address; the change applies once it is confirmed',
+    body: ZEmailChangeRequest,
+    data: z.object({ newEmail: z.string() }),
+  },
+  confirmEmailChange: {
+    summary: 'Confirm the new address with its code; answers the updated member',
+    body: ZEmailChangeConfirmRequest,
+    data: ZUser,
+  },
+  changePassword: {
+    summary: 'Change the password; every other session of the member ends',
+    body: ZPasswordChangeRequest,
+    data: z.null(),
+  },
+  listSessions: {
+    summary: "The member's live sessions, this one marked",
+    data: z.array(ZMemberSession),
+  },
+  revokeOtherSessions: {
+    summary: 'Log out every session of the member but this one',
+    data: z.object({ revoked: z.number() }),
+  },
+  revokeSession: {
+    summary: 'Log out one of the member’s sessions',
+    params: ZSessionParams,
+    data: z.null(),
+  },
+  notifications: {
+    summary: "The member's notification choices (defaults when never saved)",
+    data: ZNotificationSettings,
+  },
+  saveNotifications: {
+    summary: "Save the member's notification choices",
+    body: ZNotificationSettings,
+    data: ZNotificationSettings,
+  },
+  exportData: {
+    summary: 'Everything stored about the member, as one JSON file download',
+    data: z.string().meta({ format: 'binary' }),
+  },
+  deleteAccount: {
+    summary: "Cancel the membership: delete the account and the member's personal data",
+    body: ZDeleteAccountRequest,
+    data: z.null(),
   },
 });

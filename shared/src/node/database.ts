@@ -42,13 +42,18 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
   /** Last use, refreshed at most every few minutes; idle sessions end (SESSION_IDLE_DAYS). */
   last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The client that opened the session (browser's user agent, address), shown in the sessions list. */
+  user_agent: string | null;
+  ip: string | null;
 }
 
 export interface EmailCodesTable {
   id: Generated<string>;
   user_id: string;
-  purpose: 'email_confirmation';
+  purpose: 'email_confirmation' | 'email_change';
   code_hash: string;
+  /** The address an e-mail change code confirms (purpose email_change only). */
+  new_email: string | null;
   attempts: Generated<number>;
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
@@ -96,6 +101,16 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
+/** A member's notification choices; no row means the defaults. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  signals: boolean;
+  trades: boolean;
+  marketing: boolean;
+  security: boolean;
+  updated_at: Generated<Date>;
+}
+
 export interface AuthTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -104,6 +119,7 @@ export interface AuthTables {
   dashboard_codes: DashboardCodesTable;
   mail_cooldowns: MailCooldownsTable;
   mail_outbox: MailOutboxTable;
+  notification_settings: NotificationSettingsTable;
 }
 
 export type { CreatedAt, Numeric, Timestamp };

@@ -7,6 +7,7 @@ import { readBearerToken } from '../../http/guards.js';
 import { installRateLimits, type LimitRule, limitBy, slowDownBy } from '../../http/rate-limit.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { getMailer } from '../mail/mail.service.js';
+import { sessionClientOf } from '../users/session-client.js';
 import { redeemDashboardCode, sendActivationEmail } from './account.service.js';
 import { AUTH_LIMITS, SIGNUP_SLOWDOWN } from './auth.limits.js';
 import { confirmEmailCode, login, logout, registerMember, resendConfirmationCode } from './auth.service.js';
@@ -32,7 +33,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
     serve(
       auth,
       AuthContract.confirmCode,
-      async (request) => ok(await confirmEmailCode(ctx, request.body), AuthMessages.confirmed),
+      async (request) =>
+        ok(await confirmEmailCode(ctx, request.body, sessionClientOf(request)), AuthMessages.confirmed),
       limit(AUTH_LIMITS.confirm),
     );
 
@@ -49,7 +51,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
     serve(
       auth,
       AuthContract.login,
-      async (request) => ok(await login(ctx, request.body), AuthMessages.loginSucceeded),
+      async (request) => ok(await login(ctx, request.body, sessionClientOf(request)), AuthMessages.loginSucceeded),
       limit(AUTH_LIMITS.login),
     );
 

@@ -23,7 +23,7 @@ import { withTimingFloor } from '../../http/timing.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { confirmationCodeMail, signupAttemptMail, welcomeMail } from '../mail/mail.templates.js';
-import { insertSession, revokeSessionByHash } from '../users/sessions.repository.js';
+import { insertSession, revokeSessionByHash, type SessionClient } from '../users/sessions.repository.js';
 import { presentUser, type UserRow } from '../users/users.presenter.js';
 import { findUserByEmail, findUserForLogin, insertUserIfNew, updateUser } from '../users/users.repository.js';
 import { ENUMERATION_FLOOR_MS } from './auth.limits.js';
@@ -119,9 +119,10 @@ async function sendNewCode(ctx: ServerContext, user: UserRow): Promise<void> {
   getMailer(ctx).dispatch(confirmationCodeMail(brandOf(ctx), user.email, code));
 }
 
-async function openSession(ctx: ServerContext, user: UserRow): Promise<TSessionData> {
+async function openSession(ctx: ServerContext, user: UserRow, client: SessionClient): Promise<TSessionData> {
   const token = generateSecret();
-  await insertSession(ctx.db, user.id, hashSecret(token), new Date(ctx.now().getTime() + LIMITS.sessionTtlMs));
+  const expiresAt = new Date(ctx.now().getTime() + LIMITS.sessionTtlMs);
+  await insertSession(ctx.db, user.id, hashSecret(token), expiresAt, client);
   return { token, user: presentUser(user) };
 }
 
@@ -129,18 +130,27 @@ async function openSession(ctx: ServerContext, user: UserRow): Promise<TSessionD
  * Confirms the e-mail with the mailed code: single use, 15 minutes, 5 wrong tries. Confirming starts
  * the 24-hour guest trial and opens a session.
  */
-export async function confirmEmailCode(ctx: ServerContext, input: TConfirmCodeRequest): Promise<TSessionData> {
+export async function confirmEmailCode(
+  ctx: ServerContext,
+  input: TConfirmCodeRequest,
+  client: SessionClient,
+): Promise<TSessionData> {
   const code = normalizeConfirmationCode(input.confirmationCode);
   const codeError = validateConfirmationCode(code);
   if (codeError) throw AppError.validation(codeError, { confirmationCode: codeError });
   if (!input.email.trim()) {
     throw AppError.validation(Messages.signup.emailRequired, { email: Messages.signup.emailRequired });
   }
-  return withTimingFloor(ENUMERATION_FLOOR_MS, () => checkAndConsumeCode(ctx, input.email, code));
+  return withTimingFloor(ENUMERATION_FLOOR_MS, () => checkAndConsumeCode(ctx, input.email, code, client));
 }
 
 /** The part of a confirmation that differs for known and unknown addresses (behind the timing floor). */
-async function checkAndConsumeCode(ctx: ServerContext, email: string, code: string): Promise<TSessionData> {
+async function checkAndConsumeCode(
+  ctx: ServerContext,
+  email: string,
+  code: string,
+  client: SessionClient,
+): Promise<TSessionData> {
   const invalid = () =>
     AppError.validation(Messages.confirmation.invalidCode, { confirmationCode: Messages.confirmation.invalidCode });
   const now = ctx.now();
@@ -169,7 +179,7 @@ async function checkAndConsumeCode(ctx: ServerContext, email: string, code: stri
   const trialEndsAt = new Date(now.getTime() + LIMITS.trialDurationMs);
   const confirmed = await updateUser(ctx.db, user.id, { email_verified_at: now, trial_ends_at: trialEndsAt });
   if (!confirmed) throw invalid();
-  const session = await openSession(ctx, confirmed);
+  const session = await openSession(ctx, confirmed, client);
   getMailer(ctx).dispatch(welcomeMail(brandOf(ctx), confirmed.email, confirmed.full_name, trialEndsAt));
   return session;
 }
@@ -199,7 +209,7 @@ export async function resendConfirmationCode(ctx: ServerContext, input: { email:
  * an unconfirmed account is refused with 403 and a fresh code is mailed (unless one went out in the
  * last 60 s), so the member can finish confirming; no session is opened before the e-mail is proven.
  */
-export async function login(ctx: ServerContext, input: TLoginRequest): Promise<TSessionData> {
+export async function login(ctx: ServerContext, input: TLoginRequest, client: SessionClient): Promise<TSessionData> {
   const error = validateLogin(input);
   if (error) {
     const fields = { ...(input.email.trim() ? {} : { email: error }), ...(input.password ? {} : { password: error }) };
@@ -219,7 +229,7 @@ export async function login(ctx: ServerContext, input: TLoginRequest): Promise<T
     await sendNewCode(ctx, user);
     throw AppError.forbidden(AuthMessages.emailNotConfirmed);
   }
-  return openSession(ctx, user);
+  return openSession(ctx, user, client);
 }
 
 /** Revokes the session of this token; false when it was not live. */

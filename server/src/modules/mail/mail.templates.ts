@@ -8,7 +8,10 @@ export type MailKind =
   | 'activation'
   | 'activation_approved'
   | 'activation_rejected'
-  | 'password_reset';
+  | 'password_reset'
+  | 'email_change_code'
+  | 'email_change_notice'
+  | 'password_changed';
 
 /** One mail, ready to send: both parts, and the secrets in it (kept out of the outbox when SMTP is used). */
 export interface MailMessage {
@@ -205,5 +208,59 @@ export function passwordResetMail(brand: Branding, to: string, token: string): M
       lines[2]!,
     ]),
     secrets: [token, encodeURIComponent(token)],
+  };
+}
+
+/** The code that confirms a new address (settings' e-mail change), sent to the new address. */
+export function emailChangeCodeMail(brand: Branding, to: string, code: string): MailMessage {
+  const ttl = minutes(LIMITS.confirmationCodeTtlMs);
+  const title = 'Confirm your new email address';
+  const lines = [
+    `Your ${brand.PRODUCT_NAME} code to confirm this new email address is: ${code}`,
+    `Enter it in your account settings. It expires in ${ttl} minutes and works once.`,
+    'If you did not ask to change your email address, you can ignore this email.',
+  ];
+  return {
+    to,
+    kind: 'email_change_code',
+    subject: `${brand.PRODUCT_NAME}: confirm your new email address`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, lines),
+    secrets: [code],
+  };
+}
+
+/** Tells the old address that the account's e-mail was changed, and to whom. */
+export function emailChangedNoticeMail(brand: Branding, to: string, newEmail: string): MailMessage {
+  const title = 'Your email address was changed';
+  const lines = [
+    `The email address of your ${brand.PRODUCT_NAME} account was changed to ${newEmail}.`,
+    `If you did not make this change, contact support at ${brand.SUPPORT_EMAIL} at once.`,
+  ];
+  return {
+    to,
+    kind: 'email_change_notice',
+    subject: `${brand.PRODUCT_NAME}: your email address was changed`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, lines),
+    secrets: [],
+  };
+}
+
+/** Tells the member their password was changed in settings (and the other sessions ended). */
+export function passwordChangedMail(brand: Branding, to: string): MailMessage {
+  const title = 'Your password was changed';
+  const forgot = publicLink(brand, '/forgot-password');
+  const lines = [
+    `The password of your ${brand.PRODUCT_NAME} account was just changed, and every other session was logged out.`,
+    `If this was not you, set a new password at ${forgot} and contact support at ${brand.SUPPORT_EMAIL}.`,
+  ];
+  return {
+    to,
+    kind: 'password_changed',
+    subject: `${brand.PRODUCT_NAME}: your password was changed`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, lines),
+    secrets: [],
   };
 }

@@ -36,8 +36,74 @@ export async function touchSession(db: Db, tokenHash: string, now: Date, staleBe
     .execute();
 }
 
-export async function insertSession(db: Db, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-  await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
+/** The client that opens a session, kept for the member's sessions list. */
+export interface SessionClient {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export async function insertSession(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+  client: SessionClient = { userAgent: null, ip: null },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: tokenHash,
+      expires_at: expiresAt,
+      // A user agent is the client's free text: kept to a length that cannot bloat the table.
+      user_agent: client.userAgent?.slice(0, 512) ?? null,
+      ip: client.ip,
+    })
+    .execute();
+}
+
+/** The member's live sessions (not revoked, not expired, used since `idleSince`), newest use first. */
+export async function listLiveSessionsOfUser(db: Db, userId: string, now: Date, idleSince: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'token_hash', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+/** Revokes one live session of this member by id; false when the member has no such live session. */
+export async function revokeSessionOfUser(db: Db, userId: string, sessionId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Revokes every live session of the member but the one of `keepTokenHash`; how many were ended. */
+export async function revokeOtherSessionsOfUser(
+  db: Db,
+  userId: string,
+  keepTokenHash: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepTokenHash)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
 }
 
 /** Revokes one live session by its token hash; the member it belonged to, or null when it was not live. */

@@ -59,3 +59,9 @@ export async function updateUser(db: Db, id: string, patch: Updateable<UsersTabl
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** The password hash of an account (password checks of the settings page only); null when gone. */
+export async function findPasswordHash(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash ?? null;
+}

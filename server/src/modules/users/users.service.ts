@@ -1,8 +1,11 @@
 import {
   AuthMessages,
+  COUNTRIES,
   depositMinimumIssue,
+  hiddenCharacterIssue,
   LIMITS,
   Messages,
+  signupPhoneE164,
   type TProfileUpdateRequest,
   type TUser,
 } from '@signalroom/shared';
@@ -47,9 +50,40 @@ export async function updateProfile(ctx: ServerContext, user: TUser, input: TPro
     if (error) throw AppError.validation(error, { fullName: error });
     patch.full_name = name;
   }
+  Object.assign(patch, contactPatch(user, input));
   if (Object.keys(patch).length === 0) return user;
   const row = await updateUser(ctx.db, user.id, patch);
   if (!row) throw AppError.unauthorized();
   await ctx.events.accountChanged(user.id);
   return presentUser(row);
+}
+
+/**
+ * Phone, country and telegram of the settings page, by the sign-up rules: the phone is read with the
+ * country (the one saved now, else the stored one) and stored in E.164, as at sign-up.
+ */
+function contactPatch(user: TUser, input: TProfileUpdateRequest): Updateable<UsersTable> {
+  const patch: Updateable<UsersTable> = {};
+  const m = Messages.signup;
+  const country = input.country ?? user.country;
+  if (input.country !== undefined) {
+    if (!(COUNTRIES as readonly string[]).includes(input.country)) {
+      throw AppError.validation(m.countryRequired, { country: m.countryRequired });
+    }
+    patch.country = input.country;
+  }
+  if (input.phone !== undefined || input.country !== undefined) {
+    const typed = input.phone ?? user.phone;
+    if (!typed.trim()) throw AppError.validation(m.phoneRequired, { phone: m.phoneRequired });
+    const phone = signupPhoneE164({ phone: typed, country });
+    if (!phone) throw AppError.validation(m.phoneInvalid, { phone: m.phoneInvalid });
+    patch.phone = phone;
+  }
+  if (input.telegram !== undefined) {
+    const telegram = input.telegram?.trim() || null;
+    const issue = telegram ? hiddenCharacterIssue(telegram) : undefined;
+    if (issue) throw AppError.validation(issue, { telegram: issue });
+    patch.telegram = telegram;
+  }
+  return patch;
 }

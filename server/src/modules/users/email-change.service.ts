@@ -1,0 +1,97 @@
+import {
+  AuthMessages,
+  checkEmail,
+  LIMITS,
+  Messages,
+  normalizeConfirmationCode,
+  normalizeEmail,
+  SettingsMessages,
+  SIGNUP_EMAIL_PATTERN,
+  type TEmailChangeConfirmRequest,
+  type TEmailChangeRequest,
+  type TUser,
+  validateConfirmationCode,
+} from '@signalroom/shared';
+import type { ServerContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { claimMailCooldown, consumeConfirmationCode, recordWrongCodeAttempt } from '../auth/auth.repository.js';
+import { generateConfirmationCode, hashConfirmationCode } from '../auth/auth.secrets.js';
+import { brandOf, getMailer } from '../mail/mail.service.js';
+import { emailChangeCodeMail, emailChangedNoticeMail } from '../mail/mail.templates.js';
+import { findLiveEmailChangeCode, replaceEmailChangeCode } from './email-change.repository.js';
+import { presentUser } from './users.presenter.js';
+import { findUserByEmail, updateUser } from './users.repository.js';
+
+/** Cooldown purpose (mail_cooldowns.purpose) of e-mail change codes, per new address. */
+const EMAIL_CHANGE_MAIL = 'email_change_code';
+
+/**
+ * Starts an e-mail change: the new address gets a code (sign-up's rules: 10 characters, 15 minutes,
+ * 5 tries, one mail a minute). Nothing changes on the account until the code is confirmed.
+ */
+export async function requestEmailChange(
+  ctx: ServerContext,
+  user: TUser,
+  input: TEmailChangeRequest,
+): Promise<{ newEmail: string }> {
+  const newEmail = normalizeEmail(input.newEmail);
+  const issue = checkEmail(
+    newEmail,
+    { required: Messages.signup.emailRequired, invalid: Messages.signup.emailInvalid },
+    SIGNUP_EMAIL_PATTERN,
+  );
+  if (issue) throw AppError.validation(issue, { newEmail: issue });
+  if (newEmail.toLowerCase() === user.email.toLowerCase()) {
+    throw AppError.validation(SettingsMessages.emailChangeSame, { newEmail: SettingsMessages.emailChangeSame });
+  }
+  if (await findUserByEmail(ctx.db, newEmail)) throw AppError.conflict(SettingsMessages.emailTaken);
+  const now = ctx.now();
+  const wait = await claimMailCooldown(ctx.db, newEmail, EMAIL_CHANGE_MAIL, now, LIMITS.resendCooldownSeconds);
+  if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
+  const code = generateConfirmationCode();
+  await replaceEmailChangeCode(
+    ctx.db,
+    user.id,
+    newEmail,
+    hashConfirmationCode(user.id, code),
+    new Date(now.getTime() + LIMITS.confirmationCodeTtlMs),
+  );
+  getMailer(ctx).dispatch(emailChangeCodeMail(brandOf(ctx), newEmail, code));
+  return { newEmail };
+}
+
+/** Confirms the pending change with its code; the old address is told of the change. */
+export async function confirmEmailChange(
+  ctx: ServerContext,
+  user: TUser,
+  input: TEmailChangeConfirmRequest,
+): Promise<TUser> {
+  const refuse = (message: string) => AppError.validation(message, { confirmationCode: message });
+  const code = normalizeConfirmationCode(input.confirmationCode);
+  const codeIssue = validateConfirmationCode(code);
+  if (codeIssue) throw refuse(codeIssue);
+  const now = ctx.now();
+  const live = await findLiveEmailChangeCode(ctx.db, user.id);
+  if (!live?.new_email) throw refuse(SettingsMessages.emailChangeNoPending);
+  if (live.attempts >= LIMITS.confirmationCodeMaxAttempts) throw refuse(AuthMessages.codeTooManyAttempts);
+  if (new Date(live.expires_at).getTime() <= now.getTime()) throw refuse(AuthMessages.codeExpired);
+
+  const newEmail = live.new_email;
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const consumed = await consumeConfirmationCode(trx, live.id, hashConfirmationCode(user.id, code), now);
+    if (!consumed) return null;
+    // Another account may have taken the address since the code was sent.
+    if (await findUserByEmail(trx, newEmail)) throw AppError.conflict(SettingsMessages.emailTaken);
+    return updateUser(trx, user.id, { email: newEmail });
+  });
+  if (!row) {
+    const attempts = await recordWrongCodeAttempt(ctx.db, live.id);
+    if (attempts !== null && attempts >= LIMITS.confirmationCodeMaxAttempts) {
+      throw refuse(AuthMessages.codeTooManyAttempts);
+    }
+    throw refuse(Messages.confirmation.invalidCode);
+  }
+  getMailer(ctx).dispatch(emailChangedNoticeMail(brandOf(ctx), user.email, newEmail));
+  await ctx.events.accountChanged(user.id);
+  return presentUser(row);
+}

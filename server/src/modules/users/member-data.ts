@@ -1,0 +1,204 @@
+import { SettingsMessages } from '@signalroom/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { presentUser, type UserRow } from './users.presenter.js';
+
+/** What erasing a section leaves to do after the transaction commits: stored files to delete. */
+export interface ErasureResult {
+  fileKeys?: string[];
+}
+
+/**
+ * One part of what the product stores about a member, and how it leaves: the export ("Download Elite
+ * Data") and the erasure (membership cancelled). `tables` names every table the section covers; a test
+ * compares them with the database catalog, so a new member-owned table without a section fails it.
+ */
+export interface MemberDataSection {
+  /** Key of the section in the export file. */
+  name: string;
+  tables: readonly string[];
+  export(db: Db, user: UserRow): Promise<unknown>;
+  /** Runs inside the deletion's transaction; sections run in registry order, the account last. */
+  erase(trx: Db, user: UserRow): Promise<ErasureResult | undefined>;
+}
+
+const lowerEmail = (user: UserRow) => sql<string>`lower(${user.email})`;
+
+const sessions: MemberDataSection = {
+  name: 'sessions',
+  tables: ['sessions'],
+  // Token hashes stay out: they are credentials, not facts about the member.
+  export: (db, user) =>
+    db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'user_agent', 'ip'])
+      .where('user_id', '=', user.id)
+      .orderBy('created_at')
+      .execute(),
+  async erase(trx, user) {
+    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    return undefined;
+  },
+};
+
+const notificationSettings: MemberDataSection = {
+  name: 'notificationSettings',
+  tables: ['notification_settings'],
+  export: async (db, user) =>
+    (await db
+      .selectFrom('notification_settings')
+      .select(['signals', 'trades', 'marketing', 'security', 'updated_at'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirst()) ?? null,
+  async erase(trx, user) {
+    await trx.deleteFrom('notification_settings').where('user_id', '=', user.id).execute();
+    return undefined;
+  },
+};
+
+/** Codes and tokens mailed to the member: when, what for, whether used; never the hashes. */
+const mailedCodes: MemberDataSection = {
+  name: 'codesAndTokens',
+  tables: ['email_codes', 'reset_tokens', 'dashboard_codes'],
+  async export(db, user) {
+    const [emailCodes, resetTokens, dashboardCodes] = await Promise.all([
+      db
+        .selectFrom('email_codes')
+        .select(['purpose', 'new_email', 'attempts', 'created_at', 'expires_at', 'consumed_at'])
+        .where('user_id', '=', user.id)
+        .execute(),
+      db
+        .selectFrom('reset_tokens')
+        .select(['created_at', 'expires_at', 'consumed_at'])
+        .where('user_id', '=', user.id)
+        .execute(),
+      db
+        .selectFrom('dashboard_codes')
+        .select(['tier', 'created_at', 'consumed_at'])
+        .where('user_id', '=', user.id)
+        .execute(),
+    ]);
+    return { emailCodes, resetTokens, dashboardCodes };
+  },
+  async erase(trx, user) {
+    for (const table of ['email_codes', 'reset_tokens', 'dashboard_codes'] as const) {
+      await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
+    }
+    return undefined;
+  },
+};
+
+const activationProofs: MemberDataSection = {
+  name: 'activationProofs',
+  tables: ['activation_proofs'],
+  // The metadata of each proof; the files themselves stay in the store (download them from the page).
+  export: (db, user) =>
+    db
+      .selectFrom('activation_proofs')
+      .select([
+        'id',
+        'status',
+        'broker_account',
+        'deposit_amount',
+        'access_path',
+        'file_name',
+        'file_type',
+        'file_size',
+        'submitted_at',
+        'reviewed_at',
+        'tier',
+        'reason',
+      ])
+      .where('user_id', '=', user.id)
+      .orderBy('submitted_at')
+      .execute(),
+  async erase(trx, user) {
+    const rows = await trx
+      .deleteFrom('activation_proofs')
+      .where('user_id', '=', user.id)
+      .returning('file_key')
+      .execute();
+    return { fileKeys: rows.map((row) => row.file_key) };
+  },
+};
+
+/**
+ * Bot-access applications sent with the member's address. They are leads the admins review, counted in
+ * their funnel, so they are kept anonymised: the answers stay, who sent them goes.
+ */
+const botAccessApplications: MemberDataSection = {
+  name: 'botAccessApplications',
+  tables: ['bot_access_submissions'],
+  export: (db, user) =>
+    db
+      .selectFrom('bot_access_submissions')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', lowerEmail(user))
+      .orderBy('created_at')
+      .execute(),
+  async erase(trx, user) {
+    await trx
+      .updateTable('bot_access_submissions')
+      .set({
+        full_name: SettingsMessages.formerMember,
+        email: '',
+        phone_number: '',
+        call_number: '',
+        loss_amount: '',
+        notes: null,
+      })
+      .where(sql<string>`lower(email)`, '=', lowerEmail(user))
+      .execute();
+    return undefined;
+  },
+};
+
+/** Mail the product sent to the member's address: subject, kind and dates (bodies carry codes). */
+const mail: MemberDataSection = {
+  name: 'mail',
+  tables: ['mail_outbox', 'mail_cooldowns'],
+  export: (db, user) =>
+    db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'kind', 'created_at', 'sent_at'])
+      .where(sql<string>`lower(to_address)`, '=', lowerEmail(user))
+      .orderBy('created_at')
+      .execute(),
+  async erase(trx, user) {
+    await trx.deleteFrom('mail_outbox').where(sql<string>`lower(to_address)`, '=', lowerEmail(user)).execute();
+    await trx.deleteFrom('mail_cooldowns').where(sql<string>`lower(email)`, '=', lowerEmail(user)).execute();
+    return undefined;
+  },
+};
+
+/**
+ * The account itself, last: deleting the row sets the member's name out of records others keep (codes
+ * an admin issued, reviews, the offer countdown's editor: their foreign keys become null, shown as a
+ * former member).
+ */
+const account: MemberDataSection = {
+  name: 'profile',
+  tables: ['users'],
+  export: async (_db, user) => presentUser(user),
+  async erase(trx, user) {
+    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    return undefined;
+  },
+};
+
+/** Every section of member data, in erasure order (the account last). */
+export const MEMBER_DATA_SECTIONS: MemberDataSection[] = [
+  sessions,
+  notificationSettings,
+  mailedCodes,
+  activationProofs,
+  botAccessApplications,
+  mail,
+  account,
+];
+
+/**
+ * Tables holding no member's data, though a catalog scan could suggest otherwise, with the reason. The
+ * member-data test reads every table with a user_id column and requires a section or an entry here.
+ */
+export const NOT_MEMBER_DATA: Record<string, string> = {};
