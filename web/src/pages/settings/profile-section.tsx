@@ -1,0 +1,195 @@
+import { ACCESS_PATH_LABELS, COUNTRIES, type TUser } from '@signalroom/shared';
+import { clsx } from 'clsx';
+import { UserRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { confirmEmailChange, requestEmailChange, saveSettingsProfile } from '../../api/settings.api.js';
+import { FormAlert, SelectField, TextField } from '../../components/public/form-field.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import { useSessionStore } from '../../stores/session.store.js';
+import styles from './settings.module.css';
+
+type Outcome = { kind: 'error' | 'success'; text: string; fields?: Record<string, string> } | null;
+
+const ACCESS_LEVEL_LABELS: Record<TUser['accessLevel'], string> = {
+  free: 'Free',
+  basic: 'Basic',
+  deposited: 'Deposited',
+  premium: 'Premium',
+};
+
+/** Profile: name and contact details, the e-mail change with its code, and what only an admin changes. */
+export function ProfileSection({ user }: { user: TUser }) {
+  const setUser = useSessionStore((s) => s.setUser);
+  const [form, setForm] = useState({
+    fullName: user.fullName,
+    phone: user.phone,
+    country: user.country,
+    telegram: user.telegram ?? '',
+  });
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await saveSettingsProfile({ ...form, telegram: form.telegram.trim() || null });
+    setBusy(false);
+    if (result.ok) {
+      setUser(result.data);
+      setOutcome({ kind: 'success', text: result.message });
+    } else setOutcome({ kind: 'error', text: result.message, fields: result.fields });
+  }
+
+  return (
+    <section
+      className={clsx(panelStyles.panel, styles.section)}
+      aria-labelledby="settings-profile"
+      data-testid="settings-profile"
+    >
+      <h2 id="settings-profile">
+        <UserRound aria-hidden="true" size={20} /> Profile
+      </h2>
+      <dl className={styles.readonly}>
+        <div>
+          <dt>Access level</dt>
+          <dd data-testid="settings-access-level">{ACCESS_LEVEL_LABELS[user.accessLevel]}</dd>
+        </div>
+        <div>
+          <dt>Access path</dt>
+          <dd>{user.accessPath ? ACCESS_PATH_LABELS[user.accessPath] : 'Not Selected'}</dd>
+        </div>
+        <div>
+          <dt>Member since</dt>
+          <dd>{new Date(user.createdAt).toLocaleDateString('en-GB', { dateStyle: 'long' })}</dd>
+        </div>
+      </dl>
+      <form className={formStyles.form} onSubmit={save} noValidate>
+        <TextField
+          id="settings-full-name"
+          label="Full name"
+          autoComplete="name"
+          value={form.fullName}
+          onChange={set('fullName')}
+          error={outcome?.fields?.fullName}
+        />
+        <div className={formStyles.twoCol}>
+          <TextField
+            id="settings-phone"
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            error={outcome?.fields?.phone}
+          />
+          <SelectField
+            id="settings-country"
+            label="Country"
+            value={form.country}
+            onChange={set('country')}
+            error={outcome?.fields?.country}
+          >
+            <option value="">Select your country</option>
+            {COUNTRIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextField
+          id="settings-telegram"
+          label="Telegram username"
+          optional
+          placeholder="@username"
+          value={form.telegram}
+          onChange={set('telegram')}
+          error={outcome?.fields?.telegram}
+        />
+        {outcome ? <FormAlert kind={outcome.kind}>{outcome.text}</FormAlert> : null}
+        <div>
+          <button type="submit" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={busy}>
+            {busy ? 'Saving...' : 'Save Profile'}
+          </button>
+        </div>
+      </form>
+      <EmailChange user={user} onChanged={setUser} />
+    </section>
+  );
+}
+
+/** The e-mail: a code goes to the new address, and the change applies once that code is entered. */
+function EmailChange({ user, onChanged }: { user: TUser; onChanged(user: TUser): void }) {
+  const [newEmail, setNewEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await requestEmailChange(newEmail);
+    setBusy(false);
+    if (result.ok) {
+      setPending(result.data.newEmail);
+      setOutcome({ kind: 'success', text: result.message });
+    } else setOutcome({ kind: 'error', text: result.message });
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await confirmEmailChange(code);
+    setBusy(false);
+    if (result.ok) {
+      onChanged(result.data);
+      setPending(null);
+      setNewEmail('');
+      setCode('');
+      setOutcome({ kind: 'success', text: result.message });
+    } else setOutcome({ kind: 'error', text: result.message });
+  }
+
+  return (
+    <div className={formStyles.form} data-testid="settings-email">
+      <h3>Email address</h3>
+      <p>
+        Current: <strong data-testid="settings-current-email">{user.email}</strong>
+      </p>
+      {pending ? (
+        <form className={styles.row} onSubmit={confirm} noValidate>
+          <TextField
+            id="settings-email-code"
+            label={`Code sent to ${pending}`}
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button type="submit" className={buttonStyles.btn} disabled={busy}>
+            Confirm New Email
+          </button>
+        </form>
+      ) : (
+        <form className={styles.row} onSubmit={send} noValidate>
+          <TextField
+            id="settings-new-email"
+            label="New email address"
+            type="email"
+            autoComplete="email"
+            value={newEmail}
+            onChange={(e) => setNewEmail(e.target.value)}
+          />
+          <button type="submit" className={buttonStyles.btn} disabled={busy}>
+            Send Code
+          </button>
+        </form>
+      )}
+      {outcome ? <FormAlert kind={outcome.kind}>{outcome.text}</FormAlert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { useSessionStore } from '../../stores/session.store.js';
+import { DeleteSection, DownloadSection } from './data-section.js';
+import { NotificationsSection } from './preferences-section.js';
+import { ProfileSection } from './profile-section.js';
+import { SecuritySection, SessionsSection } from './security-section.js';
+import styles from './settings.module.css';
+
+/** Profile Settings (/dashboard/settings): 'Elite Account Settings'. */
+export function Component() {
+  const user = useSessionStore((s) => s.user);
+  // A password change ends the other sessions: the list is read again after it.
+  const [sessionsKey, setSessionsKey] = useState(0);
+
+  if (!user) {
+    return (
+      <p className={pageStyles.muted} role="status">
+        Loading...
+      </p>
+    );
+  }
+  return (
+    <div className={`${pageStyles.page} ${styles.settings}`} data-testid="settings-page">
+      <header className={pageStyles.pageHead}>
+        <h1>Elite Account Settings</h1>
+        <p className={pageStyles.muted}>Your profile, security, sessions, notifications and data.</p>
+      </header>
+      <div className={styles.sections}>
+        <div className={styles.wide}>
+          <ProfileSection user={user} />
+        </div>
+        <SecuritySection onSessionsChanged={() => setSessionsKey((k) => k + 1)} />
+        <SessionsSection reloadKey={sessionsKey} />
+        <NotificationsSection />
+        <DownloadSection />
+        <div className={styles.wide}>
+          <DeleteSection />
+        </div>
+      </div>
+    </div>
+  );
+}
