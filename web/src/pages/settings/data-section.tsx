@@ -90,8 +90,9 @@ function DeleteDialog({ onClose }: { onClose(): void }) {
       setError(result.message);
       return;
     }
-    clear();
+    // Off the dashboard first, so its guard does not send a former member to /login.
     navigate('/', { replace: true });
+    clear();
   }
 
   return (
