@@ -123,6 +123,21 @@ describe('settings: profile, e-mail change, notifications', () => {
     expect(messages[5]).toBe(AuthMessages.codeTooManyAttempts);
   });
 
+  it('limits e-mail change requests per member', async () => {
+    const member = await createMember(server.context.db);
+    const statuses: number[] = [];
+    // A different address each time: the per-address resend cooldown never applies, only the member's limit.
+    for (let i = 0; i < 11; i++) {
+      const answer = await server.api('POST', '/api/users/email-change', {
+        token: member.token,
+        body: { newEmail: uniqueEmail(`limit${i}`) },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
+  });
+
   it('answers the notification defaults, then the saved choices', async () => {
     const member = await createMember(server.context.db);
     const first = await server.api<TNotificationSettings>('GET', '/api/users/notifications', { token: member.token });
