@@ -2,7 +2,7 @@ import { SettingsMessages, type TSessionData, toBotAccessSubmission } from '@sig
 import { VALID_BOT_ACCESS_FORM } from '@signalroom/shared/test-data';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_DATA_SECTIONS, NOT_MEMBER_DATA } from '../../src/modules/users/member-data.js';
+import { MEMBER_DATA_SECTIONS, type MemberDataSection, NOT_MEMBER_DATA } from '../../src/modules/users/member-data.js';
 import { uploadProof, validProof } from '../activation/activation-helpers.js';
 import { codeFrom, registration } from '../auth/auth-helpers.js';
 import { countWritableRows } from '../helpers/endpoints.js';
@@ -20,21 +20,28 @@ describe('settings: member data export and account deletion', () => {
     await server?.close();
   });
 
-  it('covers every member-owned table of the database in the member-data registry', async () => {
+  /** Tables with a user_id column that no section of `sections` covers and no exemption names. */
+  async function uncoveredMemberTables(sections: MemberDataSection[]): Promise<string[]> {
     const { rows } = await sql<{ table_name: string }>`
       select distinct table_name from information_schema.columns
       where table_schema = current_schema() and column_name = 'user_id'`.execute(server.context.db);
-    const covered = new Set(MEMBER_DATA_SECTIONS.flatMap((section) => section.tables));
-    const missing = rows.map((r) => r.table_name).filter((t) => !covered.has(t) && !(t in NOT_MEMBER_DATA));
-    expect(rows.length).toBeGreaterThan(3);
-    expect(missing, 'tables with a user_id column but no member-data section').toEqual([]);
+    const covered = new Set(sections.flatMap((section) => section.tables));
+    return rows.map((r) => r.table_name).filter((t) => !covered.has(t) && !(t in NOT_MEMBER_DATA));
+  }
+
+  it('covers every member-owned table of the database in the member-data registry', async () => {
+    expect(await uncoveredMemberTables(MEMBER_DATA_SECTIONS), 'tables with user_id but no section').toEqual([]);
+    // The check sees a forgotten table: without the sessions section, sessions is reported.
+    const withoutSessions = MEMBER_DATA_SECTIONS.filter((section) => !section.tables.includes('sessions'));
+    expect(await uncoveredMemberTables(withoutSessions)).toEqual(['sessions']);
     // Every listed table exists (a renamed table would leave the registry pointing at nothing).
     const { rows: all } = await sql<{ table_name: string }>`
       select table_name from information_schema.tables where table_schema = current_schema()`.execute(
       server.context.db,
     );
     const existing = new Set(all.map((r) => r.table_name));
-    expect([...covered].filter((t) => !existing.has(t))).toEqual([]);
+    const listed = MEMBER_DATA_SECTIONS.flatMap((section) => section.tables);
+    expect(listed.filter((t) => !existing.has(t))).toEqual([]);
   });
 
   it('exports everything stored about the member as one JSON file, without secrets', async () => {
