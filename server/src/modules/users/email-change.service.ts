@@ -24,6 +24,8 @@ import { findUserByEmail, updateUser } from './users.repository.js';
 
 /** Cooldown purpose (mail_cooldowns.purpose) of e-mail change codes, per new address. */
 const EMAIL_CHANGE_MAIL = 'email_change_code';
+/** PostgreSQL's error code for a unique index refusing a row. */
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * Starts an e-mail change: the new address gets a code (sign-up's rules: 10 characters, 15 minutes,
@@ -82,7 +84,11 @@ export async function confirmEmailChange(
     if (!consumed) return null;
     // Another account may have taken the address since the code was sent.
     if (await findUserByEmail(trx, newEmail)) throw AppError.conflict(SettingsMessages.emailTaken);
-    return updateUser(trx, user.id, { email: newEmail });
+    return updateUser(trx, user.id, { email: newEmail }).catch((error: unknown) => {
+      // A sign-up of the same address committing between the check and the update: the unique index says so.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw AppError.conflict(SettingsMessages.emailTaken);
+      throw error;
+    });
   });
   if (!row) {
     const attempts = await recordWrongCodeAttempt(ctx.db, live.id);
