@@ -108,7 +108,7 @@ function Filters({ state }: { state: AdminSupport }) {
     },
   ] as const;
   return (
-    <div role="search" className={clsx(panelStyles.panel, styles.filters)} aria-label="Filter tickets">
+    <search className={clsx(panelStyles.panel, styles.filters)} aria-label="Filter tickets">
       {choices.map((choice) => (
         <div className={formStyles.field} key={choice.name}>
           <label htmlFor={`${id}-${choice.name}`}>{choice.label}</label>
@@ -138,7 +138,7 @@ function Filters({ state }: { state: AdminSupport }) {
           onChange={(e) => state.setSearch(e.target.value)}
         />
       </div>
-    </div>
+    </search>
   );
 }
 
