@@ -30,7 +30,7 @@ export function DashboardStatus({ user }: { user: TUser }) {
       )}
       {user.role === 'admin' && (
         <Link to="/dashboard/admin/support" className={styles.adminLink}>
-          <Inbox aria-hidden="true" size={16} /> Support inbox
+          <Inbox aria-hidden="true" size={16} /> Inbox
         </Link>
       )}
       {user.role === 'admin' && (

@@ -71,7 +71,7 @@ export function AccountSummary({ user }: { user: TUser }) {
         </div>
         <div>
           <dt>E-mail</dt>
-          <dd>{user.email}</dd>
+          <dd className={styles.wrapAnywhere}>{user.email}</dd>
         </div>
         <div>
           <dt>Status</dt>
