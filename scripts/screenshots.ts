@@ -57,6 +57,30 @@ async function main() {
   });
   const queued = await createMember(db, { fullName: 'Quentin Queue' });
   await uploadProof(e2e.server, queued.token, validProof({ brokerAccount: 'BRK-55102', depositAmount: '45' }));
+  // A support ticket with an answer, for the Support Hub's thread and the admin inbox.
+  const ticket = await e2e.server.api<{ id: string }>('POST', '/api/support/tickets', {
+    token: sessions.gold.token,
+    body: {
+      category: 'deposit-issues',
+      priority: 'high',
+      subject: 'My deposit is not showing',
+      message: 'I funded the broker account this morning and my tier has not changed yet.',
+    },
+  });
+  const ticketId = ticket.body.data?.id ?? '';
+  await e2e.server.api('POST', `/api/admin/support/tickets/${ticketId}/messages`, {
+    token: sessions.admin.token,
+    body: { message: 'Thanks, we can see the deposit. Please upload the confirmation in Account Setup.' },
+  });
+  await e2e.server.api('POST', '/api/support/tickets', {
+    token: sessions.silver.token,
+    body: {
+      category: 'signals',
+      priority: 'medium',
+      subject: 'Signal timing',
+      message: 'When does the next signal arrive?',
+    },
+  });
   // A reset link and an outbox entry for the reset-form and outbox screens.
   await e2e.server.api('POST', '/api/auth/forgot-password', { body: { email: sessions.guest.user.email } });
   const mail = await e2e.server.smtp.waitFor((m) => m.to.includes(sessions.guest.user.email), 10_000);
@@ -174,6 +198,17 @@ async function main() {
     { name: 'dashboard-guest-pending', path: '/dashboard', as: 'pending' },
     { name: 'dashboard-settings', path: '/dashboard/settings', as: 'gold' },
     { name: 'dashboard-support', path: '/dashboard/support', as: 'gold' },
+    { name: 'dashboard-support-thread', path: `/dashboard/support?ticket=${ticketId}`, as: 'gold' },
+    { name: 'dashboard-support-empty', path: '/dashboard/support', as: 'guest' },
+    {
+      name: 'dashboard-admin-support',
+      path: '/dashboard/admin/support',
+      as: 'admin',
+      prepare: async (p) => {
+        await p.getByTestId('inbox-row').first().click();
+        await p.getByTestId('inbox-thread').waitFor();
+      },
+    },
     { name: 'dashboard-admin-users', path: '/dashboard/admin/users', as: 'admin' },
     { name: 'dashboard-admin-activations', path: '/dashboard/admin/activations', as: 'admin' },
     {

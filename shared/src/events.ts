@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { type TActivation, type TAdminActivation, ZActivation, ZAdminActivation } from './activation.js';
 import { type TCountdown, ZCountdown } from './countdown.js';
 import { type TPerformanceStats, type TSignalView, ZPerformanceStats, ZSignal } from './signals.js';
+import {
+  type TAdminSupportTicket,
+  type TSupportMessage,
+  type TSupportTicket,
+  ZAdminSupportTicket,
+  ZSupportMessage,
+  ZSupportTicket,
+} from './support.js';
 import type { TUser } from './user.js';
 
 /**
@@ -29,6 +37,22 @@ export const ZBusEvent = z.discriminatedUnion('type', [
   }),
   /** A proof left the queue (approved or rejected): admins' queues drop it. */
   z.object({ type: z.literal('activation:reviewed'), proof: ZAdminActivation, ...busMeta }),
+  /** One of a member's tickets changed (support replied, status set): their own sockets hear it. */
+  z.object({
+    type: z.literal('support:update'),
+    userId: z.string(),
+    ticket: ZSupportTicket,
+    message: ZSupportMessage.nullable(),
+    ...busMeta,
+  }),
+  /** A ticket arrived, a member replied or a status changed: admins' inboxes hear it. */
+  z.object({
+    type: z.literal('support:inbox'),
+    kind: z.enum(['new', 'reply', 'status']),
+    ticket: ZAdminSupportTicket,
+    message: ZSupportMessage.nullable(),
+    ...busMeta,
+  }),
 ]);
 export type TBusEvent = z.infer<typeof ZBusEvent>;
 
@@ -57,6 +81,14 @@ export interface ServerToClientEvents {
   'activation:new': (event: { proof: TAdminActivation; replacesId: string | null }) => void;
   /** To admins: a proof was approved or rejected. */
   'activation:reviewed': (proof: TAdminActivation) => void;
+  /** To the member's own sockets: one of their tickets changed, with the new message if there is one. */
+  'support:update': (event: { ticket: TSupportTicket; message: TSupportMessage | null }) => void;
+  /** To admins: a new ticket, a member's reply or a status change. */
+  'support:inbox': (event: {
+    kind: 'new' | 'reply' | 'status';
+    ticket: TAdminSupportTicket;
+    message: TSupportMessage | null;
+  }) => void;
 }
 
 /** Socket events, client to server. */

@@ -28,6 +28,7 @@ export * from './signal-api.js';
 export * from './signal-outcome.js';
 export * from './signal-timing.js';
 export * from './signals.js';
+export * from './support.js';
 export * from './tier-access.js';
 export * from './upgrade.js';
 export * from './user.js';

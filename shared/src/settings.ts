@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from './messages.js';
 import { zEmailText, zFlag, zText } from './request-fields.js';
+import { FORMER_MEMBER_NAME } from './support.js';
 
 /** Words of the settings calls and page (messages the product's screens do not give are ours). */
 export const SettingsMessages = {
@@ -26,7 +27,7 @@ export const SettingsMessages = {
   accountDeleted: 'Your membership has been cancelled and your data deleted.',
   deleteConfirm: 'This cannot be undone. Your account, sessions and personal data will be deleted permanently.',
   /** Name that replaces a deleted member's in records others keep. */
-  formerMember: 'Former member',
+  formerMember: FORMER_MEMBER_NAME,
 } as const;
 
 /** POST /api/users/password. */

@@ -33,6 +33,7 @@ const DASHBOARD_PAGES = [
   '/dashboard/admin/users',
   '/dashboard/admin/activations',
   '/dashboard/admin/offer',
+  '/dashboard/admin/support',
 ];
 
 /** The pages whose wording changes once a guest's trial has ended (locked room, badge, sidebar label). */
@@ -99,6 +100,21 @@ describe('every page: accessibility and a clean console', () => {
     // A proof under review, so the admin's activation queue shows a card, not only its empty state.
     const proof = await uploadProof(e2e.server, members.guest.token, validProof());
     if (proof.status !== 201) throw new Error(`proof upload answered ${proof.status}`);
+    // A ticket with an answer, so the Support Hub and the admin inbox show a list, not only empty states.
+    const ticket = await e2e.server.api<{ id: string }>('POST', '/api/support/tickets', {
+      token: members.guest.token,
+      body: {
+        category: 'signals',
+        priority: 'high',
+        subject: 'Where is my signal?',
+        message: 'No signal arrived today.',
+      },
+    });
+    if (ticket.status !== 201) throw new Error(`ticket answered ${ticket.status}`);
+    await e2e.server.api('POST', `/api/admin/support/tickets/${ticket.body.data!.id}/messages`, {
+      token: members.admin.token,
+      body: { message: 'Signals arrive every 5 minutes.' },
+    });
     // Real signals, so the signal room shows its current card and its previous list, not only the empty state.
     await issueSignal(
       e2e.server,

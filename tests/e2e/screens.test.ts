@@ -228,6 +228,9 @@ describe('screens: fit and keyboard', () => {
       '/dashboard/admin/activations',
     );
     expect(await menu.getByRole('link', { name: 'Offer timer' }).getAttribute('href')).toBe('/dashboard/admin/offer');
+    expect(await menu.getByRole('link', { name: 'Inbox', exact: true }).getAttribute('href')).toBe(
+      '/dashboard/admin/support',
+    );
     // The feed badge lives in the menu on phones: the simulated market is named as such, never 'live'.
     expect(await menu.getByTestId('feed-badge').innerText()).toBe('SIMULATED MARKET');
     expect(await page.getByTestId('sidebar-tier').innerText()).toBe('ADMIN · full access');

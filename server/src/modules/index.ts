@@ -13,6 +13,7 @@ import { registerHealthRoutes } from './health/health.routes.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerQueueBoardRoutes } from './queues/queues.routes.js';
 import { registerSignalsRoutes } from './signals/signals.routes.js';
+import { registerSupportRoutes } from './support/support.routes.js';
 import { registerSettingsRoutes } from './users/settings.routes.js';
 import { registerUsersRoutes } from './users/users.routes.js';
 
@@ -38,6 +39,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerBotAccessRoutes(api, ctx);
       await registerSignalsRoutes(api, ctx);
       await registerCountdownRoutes(api, ctx);
+      await registerSupportRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

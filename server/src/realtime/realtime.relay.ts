@@ -47,11 +47,9 @@ export function createRelay(
   }
 
   /** Emits one event to a room's local sockets (a member's own room, or the admins). */
-  function emitTo<E extends 'activation:update' | 'activation:new' | 'activation:reviewed'>(
-    room: string,
-    event: E,
-    ...payload: Parameters<ServerToClientEvents[E]>
-  ): void {
+  function emitTo<
+    E extends 'activation:update' | 'activation:new' | 'activation:reviewed' | 'support:update' | 'support:inbox',
+  >(room: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {
     const size = roomSize(room);
     if (size === 0) return;
     io.local.to(room).emit(event, ...payload);
@@ -121,6 +119,16 @@ export function createRelay(
       }
       case 'activation:reviewed': {
         emitTo(Rooms.admins, 'activation:reviewed', event.proof);
+        observeDelay(event, startedAt);
+        return;
+      }
+      case 'support:update': {
+        emitTo(Rooms.user(event.userId), 'support:update', { ticket: event.ticket, message: event.message });
+        observeDelay(event, startedAt);
+        return;
+      }
+      case 'support:inbox': {
+        emitTo(Rooms.admins, 'support:inbox', { kind: event.kind, ticket: event.ticket, message: event.message });
         observeDelay(event, startedAt);
         return;
       }

@@ -6,6 +6,7 @@ import {
   ZActivationRejectRequest,
   ZAdminActivationsQuery,
   ZAdminSearchQuery,
+  ZAdminSupportQuery,
   ZAdminUsersQuery,
   ZBotAccessListQuery,
   ZBotAccessStatusUpdate,
@@ -27,6 +28,9 @@ import {
   ZResetTokenRequest,
   ZRoleUpdateRequest,
   ZSignalListQuery,
+  ZSupportReplyRequest,
+  ZSupportStatusRequest,
+  ZSupportTicketRequest,
 } from '@signalroom/shared';
 import { VALID_BOT_ACCESS_FORM } from '@signalroom/shared/test-data';
 import { sql } from 'kysely';
@@ -47,6 +51,8 @@ export const WRITABLE_TABLES = [
   'bot_access_submissions',
   'activation_proofs',
   'stored_files',
+  'support_tickets',
+  'support_messages',
 ] as const;
 
 /** Who calls: nobody signed in, a guest member, an unlocked gold member, or an admin. */
@@ -61,6 +67,8 @@ export interface EndpointFixtures {
   submissionId: string;
   /** Pending proofs of deposit (of two members) the approve and the reject calls act on. */
   proofIds: { approve: string; reject: string };
+  /** A support ticket of the `member` caller, which the admin calls answer too. */
+  ticketId: string;
 }
 
 /** Fixtures with placeholder ids: enough to read a call's path (to group calls) before a server runs. */
@@ -69,6 +77,7 @@ export const PATH_PLACEHOLDERS: EndpointFixtures = {
   targetUserId: ':id',
   submissionId: ':id',
   proofIds: { approve: ':id', reject: ':id' },
+  ticketId: ':id',
 };
 
 /** One API call that takes a body or a query string, with its shared schema and a valid input. */
@@ -328,6 +337,56 @@ export const ENDPOINTS: EndpointCase[] = [
     valid: () => ({ durationMinutes: 480 }),
   },
   {
+    name: 'support/tickets',
+    method: 'POST',
+    path: () => '/api/support/tickets',
+    caller: 'member',
+    part: 'body',
+    schema: ZSupportTicketRequest,
+    valid: () => ({
+      category: 'technical',
+      priority: 'low',
+      subject: 'The page does not load',
+      message: 'The signal room stays blank.\nChrome on Android.',
+    }),
+  },
+  {
+    name: 'support/tickets/:id/messages',
+    method: 'POST',
+    path: (f) => `/api/support/tickets/${f.ticketId}/messages`,
+    caller: 'member',
+    part: 'body',
+    schema: ZSupportReplyRequest,
+    valid: () => ({ message: 'Any news on this one?' }),
+  },
+  {
+    name: 'admin/support/tickets',
+    method: 'GET',
+    path: () => '/api/admin/support/tickets',
+    caller: 'admin',
+    part: 'query',
+    schema: ZAdminSupportQuery,
+    valid: () => ({ status: 'open', category: 'technical', priority: 'low', q: 'page', page: '1', limit: '50' }),
+  },
+  {
+    name: 'admin/support/tickets/:id/messages',
+    method: 'POST',
+    path: (f) => `/api/admin/support/tickets/${f.ticketId}/messages`,
+    caller: 'admin',
+    part: 'body',
+    schema: ZSupportReplyRequest,
+    valid: () => ({ message: 'We are on it.\nThanks for waiting.' }),
+  },
+  {
+    name: 'admin/support/tickets/:id',
+    method: 'PATCH',
+    path: (f) => `/api/admin/support/tickets/${f.ticketId}`,
+    caller: 'admin',
+    part: 'body',
+    schema: ZSupportStatusRequest,
+    valid: () => ({ status: 'open' }),
+  },
+  {
     name: 'signals',
     method: 'GET',
     path: () => '/api/signals',
@@ -358,7 +417,13 @@ export async function prepareFixtures(server: TestServer): Promise<EndpointFixtu
     if (!proof.body.data) throw new Error(`fixture proof refused: ${proof.body.message}`);
     return proof.body.data.activation.proof.id;
   };
+  const ticket = await server.api<{ id: string }>('POST', '/api/support/tickets', {
+    token: member.token,
+    body: { category: 'other', subject: 'Fixture ticket', message: 'A ticket the calls act on.' },
+  });
+  if (!ticket.body.data) throw new Error(`fixture ticket refused: ${ticket.body.message}`);
   return {
+    ticketId: ticket.body.data.id,
     tokens: { member: member.token, unlocked: unlocked.token, admin: admin.token },
     targetUserId: target.user.id,
     submissionId: submitted.body.data.id,

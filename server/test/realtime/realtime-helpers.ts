@@ -42,6 +42,8 @@ const EVENTS: (keyof ServerToClientEvents)[] = [
   'activation:update',
   'activation:new',
   'activation:reviewed',
+  'support:update',
+  'support:inbox',
 ];
 
 /** Connects a real socket.io client (websocket only, no auto-reconnect) and waits for its snapshot. */

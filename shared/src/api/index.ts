@@ -6,6 +6,7 @@ import type { RouteContract, RouteInfo } from './contract.js';
 import { CountdownContract } from './countdown.contract.js';
 import { PlatformContract } from './platform.contract.js';
 import { SignalsContract } from './signals.contract.js';
+import { SupportContract } from './support.contract.js';
 import { UsersContract } from './users.contract.js';
 
 export * from './activation.contract.js';
@@ -16,6 +17,7 @@ export * from './contract.js';
 export * from './countdown.contract.js';
 export * from './platform.contract.js';
 export * from './signals.contract.js';
+export * from './support.contract.js';
 export * from './users.contract.js';
 
 type EntriesOf<C> = C[keyof C];
@@ -31,6 +33,7 @@ export function apiRoutes(): RouteContract[] {
     ...Object.values(BotAccessContract),
     ...Object.values(SignalsContract),
     ...Object.values(CountdownContract),
+    ...Object.values(SupportContract),
   ];
 }
 
@@ -43,7 +46,8 @@ export type ApiEntry =
   | EntriesOf<typeof ActivationContract>
   | EntriesOf<typeof BotAccessContract>
   | EntriesOf<typeof SignalsContract>
-  | EntriesOf<typeof CountdownContract>;
+  | EntriesOf<typeof CountdownContract>
+  | EntriesOf<typeof SupportContract>;
 
 /** The contract entry of a route of a route table. */
 export type EntryOf<R extends RouteInfo> = Extract<ApiEntry, { method: R['method']; path: R['path'] }>;

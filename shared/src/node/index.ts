@@ -10,3 +10,4 @@ export * from './redis-clients.js';
 export * from './schema.js';
 export * from './signal-repository.js';
 export type { OfferCountdownTable, SignalsTable, SignalTables } from './signal-tables.js';
+export type { SupportMessagesTable, SupportTables, SupportTicketsTable } from './support-tables.js';

@@ -2,6 +2,7 @@ import type { TActivation, TAdminActivation } from '../activation.js';
 import type { TCountdown } from '../countdown.js';
 import { type TBusEvent, ZBusEvent } from '../events.js';
 import type { TPerformanceStats, TSignal } from '../signals.js';
+import type { TAdminSupportTicket, TSupportMessage, TSupportTicket } from '../support.js';
 import type { EventBus } from './bus.js';
 
 export interface PublisherLogger {
@@ -25,6 +26,12 @@ export interface EventPublisher {
   signalUpdate(signal: TSignal): Promise<void>;
   statsUpdate(stats: TPerformanceStats): Promise<void>;
   countdownTick(countdown: TCountdown): Promise<void>;
+  supportUpdate(userId: string, ticket: TSupportTicket, message: TSupportMessage | null): Promise<void>;
+  supportInbox(
+    kind: 'new' | 'reply' | 'status',
+    ticket: TAdminSupportTicket,
+    message: TSupportMessage | null,
+  ): Promise<void>;
 }
 
 /** Attempts after the first failed publish, and the first wait between two (doubled each time). */
@@ -36,6 +43,7 @@ export function describeEvent(event: TBusEvent): Record<string, unknown> {
   switch (event.type) {
     case 'account:changed':
     case 'activation:update':
+    case 'support:update':
       return { event: event.type, userId: event.userId };
     case 'signal:new':
     case 'signal:update':
@@ -43,6 +51,8 @@ export function describeEvent(event: TBusEvent): Record<string, unknown> {
     case 'activation:new':
     case 'activation:reviewed':
       return { event: event.type, proofId: event.proof.id };
+    case 'support:inbox':
+      return { event: event.type, ticketId: event.ticket.id };
     default:
       return { event: event.type };
   }
@@ -80,5 +90,7 @@ export function createEventPublisher(bus: EventBus, logger: PublisherLogger): Ev
     signalUpdate: (signal) => publish({ type: 'signal:update', signal }),
     statsUpdate: (stats) => publish({ type: 'stats:update', stats }),
     countdownTick: (countdown) => publish({ type: 'countdown:tick', countdown }),
+    supportUpdate: (userId, ticket, message) => publish({ type: 'support:update', userId, ticket, message }),
+    supportInbox: (kind, ticket, message) => publish({ type: 'support:inbox', kind, ticket, message }),
   };
 }

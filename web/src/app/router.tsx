@@ -42,6 +42,8 @@ const routes: RouteObject[] = [
       { path: 'admin/activations', lazy: () => import('../pages/admin-activations/admin-activations.page.js') },
       { path: 'account-setup', lazy: () => import('../pages/account-setup/account-setup.page.js') },
       { path: 'settings', lazy: () => import('../pages/settings/settings.page.js') },
+      { path: 'support', lazy: () => import('../pages/support/support.page.js') },
+      { path: 'admin/support', lazy: () => import('../pages/admin-support/admin-support.page.js') },
       { path: '*', lazy: () => import('../pages/not-yet/not-yet.page.js') },
     ],
   },

@@ -22,6 +22,7 @@ import {
   type TransportEvent,
 } from './live-signals.logic.js';
 import { useSessionStore } from './session.store.js';
+import { inboxSupportEvents, memberSupportEvents } from './support-events.js';
 
 export interface LiveSignalsState {
   transport: Transport;
@@ -253,6 +254,8 @@ export function createLiveSignalsStore(): LiveSignalsStore {
           if (connectedBefore) {
             if (useActivationStore.getState().loadStatus === 'ready') void useActivationStore.getState().load();
             emitAdminActivationEvent({ type: 'resync' });
+            memberSupportEvents.emit({ type: 'resync' });
+            inboxSupportEvents.emit({ type: 'resync' });
           }
           connectedBefore = true;
         });
@@ -275,6 +278,8 @@ export function createLiveSignalsStore(): LiveSignalsStore {
         s.on('activation:update', (activation) => useActivationStore.getState().apply(activation));
         s.on('activation:new', ({ proof, replacesId }) => emitAdminActivationEvent({ type: 'new', proof, replacesId }));
         s.on('activation:reviewed', (proof) => emitAdminActivationEvent({ type: 'reviewed', proof }));
+        s.on('support:update', ({ ticket, message }) => memberSupportEvents.emit({ type: 'update', ticket, message }));
+        s.on('support:inbox', (event) => inboxSupportEvents.emit({ type: 'inbox', ...event }));
       } catch {
         // The socket chunk could not load (offline, new deploy): polling keeps the room alive.
         if (mine === generation) transition({ type: 'connect-failed' });

@@ -11,7 +11,8 @@ export type MailKind =
   | 'password_reset'
   | 'email_change_code'
   | 'email_change_notice'
-  | 'password_changed';
+  | 'password_changed'
+  | 'support_reply';
 
 /** One mail, ready to send: both parts, and the secrets in it (kept out of the outbox when SMTP is used). */
 export interface MailMessage {
@@ -183,6 +184,34 @@ export function activationRejectedMail(brand: Branding, to: string, fullName: st
     subject: `${brand.PRODUCT_NAME}: your proof of deposit was not accepted`,
     text: `${title}\n\n${lines.join('\n\n')}\n`,
     html: frame(brand, title, [lines[0]!, lines[1]!, { link: setup, label: 'Upload another proof' }, lines[3]!]),
+    secrets: [],
+  };
+}
+
+/**
+ * Support answered one of the member's tickets: the reply as plain text (escaped in the HTML part, line
+ * breaks kept) and the link to the thread.
+ */
+export function supportReplyMail(
+  brand: Branding,
+  to: string,
+  fullName: string,
+  ticket: { id: string; subject: string },
+  reply: string,
+): MailMessage {
+  const title = `New reply on your ticket: ${ticket.subject}`;
+  const link = publicLink(brand, `/dashboard/support?ticket=${encodeURIComponent(ticket.id)}`);
+  const lines = [
+    `Hello ${fullName}, our support team replied to your ticket "${ticket.subject}":`,
+    reply,
+    `Read the conversation and reply in the Support Hub: ${link}`,
+  ];
+  return {
+    to,
+    kind: 'support_reply',
+    subject: `${brand.PRODUCT_NAME}: new reply on your support ticket`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, [lines[0]!, lines[1]!, { link, label: 'Open the ticket' }]),
     secrets: [],
   };
 }

@@ -1,6 +1,7 @@
 import { SettingsMessages } from '@signalroom/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { anonymiseSupportData, exportSupportData } from '../support/support.member-data.js';
 import { presentUser, type UserRow } from './users.presenter.js';
 
 /** What erasing a section leaves to do after the transaction commits: stored files to delete. */
@@ -171,6 +172,17 @@ const mail: MemberDataSection = {
   },
 };
 
+/** Support tickets: exported with their threads; on deletion kept for support, authored by 'Former member'. */
+const supportTickets: MemberDataSection = {
+  name: 'supportTickets',
+  tables: ['support_tickets', 'support_messages'],
+  export: async (db, user) => (await exportSupportData(db, user.id)).tickets,
+  async erase(trx, user) {
+    await anonymiseSupportData(trx, user.id);
+    return undefined;
+  },
+};
+
 /**
  * The account itself, last: deleting the row sets the member's name out of records others keep (codes
  * an admin issued, reviews, the offer countdown's editor: their foreign keys become null, shown as a
@@ -194,6 +206,7 @@ export const MEMBER_DATA_SECTIONS: MemberDataSection[] = [
   activationProofs,
   botAccessApplications,
   mail,
+  supportTickets,
   account,
 ];
 

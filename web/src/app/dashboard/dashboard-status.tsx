@@ -1,5 +1,5 @@
 import { type TUser, trialStatus } from '@signalroom/shared';
-import { BadgeCheck, ShieldCheck, TimerReset } from 'lucide-react';
+import { BadgeCheck, Inbox, ShieldCheck, TimerReset } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { FeedBadge } from '../../components/dashboard/feed-badge.js';
 import { TrialCountdown } from '../../components/dashboard/trial-countdown.js';
@@ -26,6 +26,11 @@ export function DashboardStatus({ user }: { user: TUser }) {
       {user.role === 'admin' && (
         <Link to="/dashboard/admin/activations" className={styles.adminLink}>
           <BadgeCheck aria-hidden="true" size={16} /> Activations
+        </Link>
+      )}
+      {user.role === 'admin' && (
+        <Link to="/dashboard/admin/support" className={styles.adminLink}>
+          <Inbox aria-hidden="true" size={16} /> Inbox
         </Link>
       )}
       {user.role === 'admin' && (

@@ -12,6 +12,7 @@ describe('dashboardPageTitle', () => {
     expect(dashboardPageTitle('/dashboard/admin/users')).toBe('Admin Users');
     expect(dashboardPageTitle('/dashboard/admin/activations')).toBe('Activations');
     expect(dashboardPageTitle('/dashboard/admin/offer')).toBe('Offer countdown');
+    expect(dashboardPageTitle('/dashboard/admin/support')).toBe('Support inbox');
   });
   it('never borrows another page title for an unknown address', () => {
     expect(dashboardPageTitle('/dashboard/nowhere')).toBe('Not available yet');

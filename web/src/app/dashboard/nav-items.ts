@@ -117,6 +117,7 @@ const OTHER_PAGES: Readonly<Record<string, string>> = {
   '/dashboard/admin/users': 'Admin Users',
   '/dashboard/admin/activations': 'Activations',
   '/dashboard/admin/offer': 'Offer countdown',
+  '/dashboard/admin/support': 'Support inbox',
 };
 
 /**

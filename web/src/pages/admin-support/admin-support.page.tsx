@@ -1,0 +1,228 @@
+import {
+  SUPPORT_CATEGORIES,
+  SUPPORT_CATEGORY_LABELS,
+  SUPPORT_LIMITS,
+  SUPPORT_PRIORITIES,
+  SUPPORT_PRIORITY_LABELS,
+  SupportMessages,
+  showingText,
+  TICKET_STATUS_ADMIN_LABELS,
+  TICKET_STATUSES,
+} from '@signalroom/shared';
+import { clsx } from 'clsx';
+import { ChevronLeft, ChevronRight, Inbox, RefreshCw, X } from 'lucide-react';
+import { useId } from 'react';
+import { AdminsOnly } from '../../components/dashboard/admins-only.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import textStyles from '../../components/ui/text.module.css';
+import { useSessionStore } from '../../stores/session.store.js';
+import { StatusPill } from '../support/my-tickets.js';
+import supportStyles from '../support/support.module.css';
+import { formatTicketTime } from '../support/thread-messages.js';
+import styles from './admin-support.module.css';
+import { InboxThreadView } from './inbox-thread.js';
+import { type AdminSupport, useAdminSupport } from './use-admin-support.js';
+
+/**
+ * Admin support inbox (/dashboard/admin/support): tickets filtered by status, category and priority or
+ * found by subject or e-mail, latest activity first, 50 a page; the open ticket's thread with a reply
+ * box and its status. New tickets and member replies arrive live. Admins only; the server enforces it.
+ */
+export function Component() {
+  const user = useSessionStore((s) => s.user);
+  if (!user) return null;
+  if (user.role !== 'admin') return <AdminsOnly titleId="support-inbox-denied-title" />;
+  return <AdminSupportInbox />;
+}
+
+function AdminSupportInbox() {
+  const state = useAdminSupport();
+  if (state.forbidden) return <AdminsOnly titleId="support-inbox-denied-title" />;
+  return (
+    <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-support">
+      <header className={pageStyles.pageHead}>
+        <h1>
+          <Inbox aria-hidden="true" size={26} /> Support inbox
+        </h1>
+        <p className={pageStyles.muted}>
+          Members' tickets, latest activity first. Replies reach the member at once and by e-mail.
+        </p>
+      </header>
+      <div role="alert" data-testid="support-inbox-alert">
+        {state.alert && (
+          <div className={clsx(formStyles.alert, formStyles.alertError, styles.alert)}>
+            <span>{state.alert}</span>
+            <button
+              type="button"
+              className={clsx(buttonStyles.iconBtn, buttonStyles.btnGhost)}
+              aria-label="Dismiss"
+              onClick={state.dismissAlert}
+            >
+              <X aria-hidden="true" size={16} />
+            </button>
+          </div>
+        )}
+      </div>
+      <p className={textStyles.srOnly} role="status" data-testid="support-inbox-notice">
+        {state.notice}
+      </p>
+      <Filters state={state} />
+      <div className={styles.layout}>
+        <section className={panelStyles.panel} aria-label="Tickets" aria-busy={state.list.status === 'loading'}>
+          <TicketTable state={state} />
+        </section>
+        <section className={panelStyles.panel} aria-label="Open ticket" data-testid="inbox-thread-panel">
+          <InboxThreadView state={state} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Filters({ state }: { state: AdminSupport }) {
+  const id = useId();
+  const choices = [
+    {
+      name: 'status',
+      label: 'Status',
+      all: 'All statuses',
+      values: TICKET_STATUSES,
+      labels: TICKET_STATUS_ADMIN_LABELS,
+    },
+    {
+      name: 'category',
+      label: 'Category',
+      all: 'All categories',
+      values: SUPPORT_CATEGORIES,
+      labels: SUPPORT_CATEGORY_LABELS,
+    },
+    {
+      name: 'priority',
+      label: 'Priority',
+      all: 'All priorities',
+      values: SUPPORT_PRIORITIES,
+      labels: SUPPORT_PRIORITY_LABELS,
+    },
+  ] as const;
+  return (
+    <search className={clsx(panelStyles.panel, styles.filters)} aria-label="Filter tickets">
+      {choices.map((choice) => (
+        <div className={formStyles.field} key={choice.name}>
+          <label htmlFor={`${id}-${choice.name}`}>{choice.label}</label>
+          <select
+            id={`${id}-${choice.name}`}
+            className={formStyles.select}
+            value={state.filters[choice.name]}
+            onChange={(e) => state.setFilter(choice.name, e.target.value)}
+          >
+            <option value="">{choice.all}</option>
+            {choice.values.map((value) => (
+              <option key={value} value={value}>
+                {(choice.labels as Record<string, string>)[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-q`}>Search subject or e-mail</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className={formStyles.input}
+          value={state.search}
+          maxLength={SUPPORT_LIMITS.searchMax}
+          onChange={(e) => state.setSearch(e.target.value)}
+        />
+      </div>
+    </search>
+  );
+}
+
+function TicketTable({ state }: { state: AdminSupport }) {
+  const { list } = state;
+  if (list.status === 'loading') {
+    return (
+      <div className={pageStyles.skeletonRoom} role="status" aria-label="Loading tickets" data-testid="inbox-loading">
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
+      </div>
+    );
+  }
+  if (list.status === 'error') {
+    return (
+      <div className={clsx(pageStyles.state, pageStyles.stateError)} data-testid="inbox-error">
+        <p>Tickets could not be loaded.</p>
+        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={state.reload}>
+          <RefreshCw aria-hidden="true" size={18} /> Try again
+        </button>
+      </div>
+    );
+  }
+  if (list.items.length === 0) {
+    return (
+      <p className={clsx(pageStyles.state, pageStyles.muted)} data-testid="inbox-empty">
+        {SupportMessages.noInboxTickets}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className={supportStyles.ticketList}>
+        {list.items.map((t) => (
+          <li key={t.id}>
+            <button
+              type="button"
+              className={clsx(supportStyles.ticketRow, state.openId === t.id && supportStyles.ticketRowActive)}
+              aria-current={state.openId === t.id ? 'true' : undefined}
+              onClick={() => state.open(t.id)}
+              data-testid="inbox-row"
+            >
+              <span className={supportStyles.ticketSubject}>{t.subject}</span>
+              <span className={supportStyles.ticketMeta}>
+                <StatusPill status={t.status} label={TICKET_STATUS_ADMIN_LABELS[t.status]} />
+                <span>{SUPPORT_PRIORITY_LABELS[t.priority]}</span>
+                <span>{SUPPORT_CATEGORY_LABELS[t.category]}</span>
+              </span>
+              <span className={supportStyles.ticketMeta}>
+                <span className={styles.email}>{t.member.email ?? t.member.fullName}</span>
+                <time dateTime={t.lastMessageAt}>{formatTicketTime(t.lastMessageAt)}</time>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <nav className={styles.pager} aria-label="Ticket list pages">
+        <p className={clsx(pageStyles.muted, pageStyles.small)}>
+          {showingText(state.page, list.pagination.total, SUPPORT_LIMITS.pageSize)}
+        </p>
+        {list.pagination.pages > 1 && (
+          <div className={styles.pagerButtons}>
+            <button
+              type="button"
+              className={buttonStyles.btn}
+              disabled={state.page <= 1}
+              onClick={() => state.setPage(state.page - 1)}
+            >
+              <ChevronLeft aria-hidden="true" size={16} /> Previous
+            </button>
+            <span className={pageStyles.small}>
+              Page {state.page} of {list.pagination.pages}
+            </span>
+            <button
+              type="button"
+              className={buttonStyles.btn}
+              disabled={state.page >= list.pagination.pages}
+              onClick={() => state.setPage(state.page + 1)}
+            >
+              Next <ChevronRight aria-hidden="true" size={16} />
+            </button>
+          </div>
+        )}
+      </nav>
+    </>
+  );
+}

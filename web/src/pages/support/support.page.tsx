@@ -1,0 +1,74 @@
+import { LifeBuoy } from 'lucide-react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import { useSessionStore } from '../../stores/session.store.js';
+import { MyTickets } from './my-tickets.js';
+import styles from './support.module.css';
+import { AccountSummary, QuickContacts, SupportHours, SystemStatus } from './support-side.js';
+import { TicketForm } from './ticket-form.js';
+import { useMyTickets } from './use-my-tickets.js';
+
+const FAQ = [
+  {
+    q: 'How do I get my account activated?',
+    a: 'Open and fund your account with the partner broker, then upload your proof of deposit in Account Setup. An admin checks it and unlocks your access.',
+  },
+  {
+    q: 'How long does activation take?',
+    a: 'Activation takes 6 to 12 hours after your proof is verified.',
+  },
+  {
+    q: 'Where do my deposits go?',
+    a: 'Deposits go to your own broker account, not to us as subscription fees.',
+  },
+  {
+    q: 'How will I know when support answers?',
+    a: 'Replies appear in My tickets on this page as soon as they are sent, and we e-mail you a copy.',
+  },
+  {
+    q: 'Why do I not see live signals yet?',
+    a: 'Live signals open once your account is activated. During your trial you see each signal after its window has closed, with its result.',
+  },
+];
+
+/**
+ * Support Hub (/dashboard/support): a ticket form stored on the server, the member's tickets with live
+ * replies, quick contacts (real ones only), support hours, the account summary, the system's real
+ * status and an FAQ.
+ */
+export function Component() {
+  const user = useSessionStore((s) => s.user);
+  const tickets = useMyTickets();
+  if (!user) return null;
+  return (
+    <div className={pageStyles.page} data-testid="support-hub">
+      <header className={pageStyles.pageHead}>
+        <h1>
+          <LifeBuoy aria-hidden="true" size={26} /> Support Hub
+        </h1>
+        <p className={pageStyles.muted}>Open a ticket and follow the answer here. We also reply by e-mail.</p>
+      </header>
+      <div className={styles.layout}>
+        <div className={pageStyles.stack}>
+          <TicketForm onCreated={tickets.created} />
+          <MyTickets state={tickets} />
+        </div>
+        <div className={pageStyles.stack}>
+          <QuickContacts />
+          <SupportHours />
+          <AccountSummary user={user} />
+          <SystemStatus />
+        </div>
+      </div>
+      <section className={panelStyles.panel} aria-labelledby="support-faq-title">
+        <h2 id="support-faq-title">Frequently asked questions</h2>
+        {FAQ.map((item) => (
+          <details key={item.q} className={styles.faq}>
+            <summary>{item.q}</summary>
+            <p>{item.a}</p>
+          </details>
+        ))}
+      </section>
+    </div>
+  );
+}
