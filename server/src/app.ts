@@ -38,7 +38,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   if (webDist && serveWeb) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false });
-    // The spec's routes are client-side: any GET outside /api that matches no file gets the app shell.
+    // The web app's page routes are client-side: any GET outside /api that matches no file gets the app shell.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -8,6 +8,7 @@ import {
   createRedisBus,
   createRedisConnections,
   type EventBus,
+  type ModuleLogger,
   whenRedisReady,
 } from '@signalroom/shared/node';
 import { Queue } from 'bullmq';
@@ -86,7 +87,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
 
     // The shape is decided here, once: with REDIS_URL (and DATABASE_URL, config.ts checks both) Redis
     // carries the bus, the shared counters and the job queue; without, all of it stays in this process.
-    const logVia = (module: string) => ({
+    const logVia = (module: string): ModuleLogger => ({
+      debug: (details: object, message: string) => log?.debug({ module, ...details }, message),
       warn: (details: object, message: string) => log?.warn({ module, ...details }, message),
       info: (details: object, message: string) => log?.info({ module, ...details }, message),
       error: (details: object, message: string) => log?.error({ module, ...details }, message),

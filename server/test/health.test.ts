@@ -1,4 +1,5 @@
-import { type RunningSignalWorker, silentLogger, startSignalWorker } from '@signalroom/worker';
+import { silentLogger } from '@signalroom/shared/node';
+import { type RunningSignalWorker, startSignalWorker } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testShape } from './helpers/shape.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';

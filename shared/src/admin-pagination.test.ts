@@ -67,7 +67,7 @@ describe('showsPageIndicator', () => {
 });
 
 describe('Grant Gold and Revoke', () => {
-  it('send the spec payloads', () => {
+  it('send the grant and revoke payloads', () => {
     expect(GRANT_GOLD_ACCESS).toEqual({ tier: 'gold', dashboardUnlocked: true, hasDeposited: true });
     expect(REVOKE_ACCESS).toEqual({ tier: 'guest', dashboardUnlocked: false, hasDeposited: false });
   });

@@ -3,21 +3,21 @@ import { LIMITS } from './constants.js';
 import type { TUser } from './user.js';
 
 /**
- * Pure rules of the Admin Users screen (spec sections 2, 4, 5 and 9): which page buttons to show, the
+ * Pure rules of the Admin Users screen: which page buttons to show, the
  * 'Showing x to y of z' label, when Grant Gold and Revoke are enabled, and when a search is sent.
  */
 
 /** How many numbered page buttons the pager shows at most (besides first, previous, next, last). */
 export const ADMIN_PAGE_BUTTONS = 3;
 
-/** Grant Gold (spec section 4): tier gold, dashboard unlocked, deposited. */
+/** Grant Gold: tier gold, dashboard unlocked, deposited. */
 export const GRANT_GOLD_ACCESS: TAccessUpdateRequest = Object.freeze({
   tier: 'gold',
   dashboardUnlocked: true,
   hasDeposited: true,
 });
 
-/** Revoke (spec section 4): tier guest, dashboard locked, not deposited. */
+/** Revoke: tier guest, dashboard locked, not deposited. */
 export const REVOKE_ACCESS: TAccessUpdateRequest = Object.freeze({
   tier: 'guest',
   dashboardUnlocked: false,
@@ -61,7 +61,7 @@ export function showingRange(
   return { from, to: Math.min(total, from + pageSize - 1), total };
 }
 
-/** The spec's pager label, e.g. 'Showing 51 to 100 of 130'. */
+/** The pager label, e.g. 'Showing 51 to 100 of 130'. */
 export function showingText(current: number, total: number, pageSize: number = LIMITS.adminPageSize): string {
   const range = showingRange(current, total, pageSize);
   return `Showing ${range.from} to ${range.to} of ${range.total}`;
@@ -74,14 +74,14 @@ export function showsPageIndicator(pages: number): boolean {
 
 /**
  * The text a search sends, or null when the input is empty or whitespace only: then the results are
- * cleared and no request is made (spec section 5).
+ * cleared and no request is made (nothing to search for).
  */
 export function searchQueryOf(input: string): string | null {
   const text = input.trim();
   return text ? text : null;
 }
 
-/** Merges an updated member into a list by id (spec section 7: data merged into the listed user). */
+/** Merges an updated member into a list by id: the answer's user replaces the listed one. */
 export function mergeUser<T extends { id: string }>(list: readonly T[], updated: T): T[] {
   return list.map((user) => (user.id === updated.id ? { ...user, ...updated } : user));
 }

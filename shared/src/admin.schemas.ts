@@ -5,7 +5,7 @@ import { zChoice, zQueryInteger, zText } from './request-fields.js';
 import { ZUser } from './user.js';
 
 /**
- * Shapes of the admin calls (spec section 7) and of the development outbox. Query strings arrive as
+ * Shapes of the admin calls and of the development outbox. Query strings arrive as
  * text, so numbers are coerced; unknown parameters are refused like unknown body fields.
  */
 export const AdminQueryMessages = {

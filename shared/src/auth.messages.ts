@@ -1,5 +1,5 @@
 /**
- * Messages of the auth and admin calls that the spec does not give (its own are in messages.ts).
+ * Messages of the auth and admin calls that the product wording does not give (its own are in messages.ts).
  * Kept in shared so the server answers and the web app shows the same words.
  */
 export const AuthMessages = {

@@ -11,7 +11,7 @@ import {
 import { toE164 } from './validation/phone.rules.js';
 
 /**
- * Review states of a bot-access application (the spec leaves them open): a new lead, support has
+ * Review states of a bot-access application (ours; the product does not name them): a new lead, support has
  * contacted them, their bot licence is activated, or the application was turned down.
  */
 export const BOT_ACCESS_STATUSES = ['new', 'contacted', 'activated', 'rejected'] as const;
@@ -41,7 +41,7 @@ export const ZBotAccessSubmission = z.object({
 });
 export type TBotAccessSubmission = z.infer<typeof ZBotAccessSubmission>;
 
-/** Query of GET /api/bot-access/submissions (page 1 and limit 50 by default, spec section 7). */
+/** Query of GET /api/bot-access/submissions (page 1 and limit 50 by default). */
 export const BotAccessReviewMessages = {
   page: 'page must be a whole number from 1 to 100000.',
   limit: 'limit must be a whole number from 1 to 200.',
@@ -99,7 +99,7 @@ function splitDialCode(joined: string, dialCode: string): string | null {
 
 /**
  * Server-side check of a posted application. The form sends phoneNumber (and callNumber) joined with
- * their dial codes and whitespace removed (spec section 7), so the national part is split off and
+ * their dial codes and whitespace removed (as the form sends them), so the national part is split off and
  * checked with the same rules the form uses. Answers the same messages, per field.
  */
 export function validateBotAccessSubmission(body: TBotAccessSubmitRequest): FieldErrors<keyof BotAccessForm> {

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, defined once. */
+/** Business constants (limits, prices, timings), defined once. */
 
 export const TIERS = ['guest', 'silver', 'pro', 'gold'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -12,7 +12,7 @@ export type Role = (typeof ROLES)[number];
 export const ACCESS_PATHS = ['manual', 'auto'] as const;
 export type AccessPath = (typeof ACCESS_PATHS)[number];
 
-/** Keys under which the web app keeps the session in localStorage (spec section 3). */
+/** Keys under which the web app keeps the session in localStorage. */
 export const STORAGE_KEYS = {
   token: 'signalroom.authToken',
   user: 'signalroom.userData',
@@ -115,7 +115,7 @@ export const DIAL_CODES: readonly DialCode[] = [
 ];
 export const DEFAULT_DIAL_CODE = '+234';
 
-/** Assets the signal engine trades (spec sections 2 and 9). */
+/** Assets the signal engine trades. */
 export const SIGNAL_ASSETS = [
   'EUR/USD (OTC)',
   'GBP/USD',

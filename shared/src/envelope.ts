@@ -28,7 +28,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 
 export const ZErrorDetail = z.object({
   code: z.enum(ERROR_CODES),
-  /** Field name to the spec's message, for form validation failures. */
+  /** Field name to the product's message, for form validation failures. */
   fields: z.record(z.string(), z.string()).optional(),
   /** Seconds to wait, for rate limits and cooldowns. */
   retryAfterSeconds: z.number().int().nonnegative().optional(),
@@ -42,7 +42,7 @@ export interface Envelope<T> {
   data: T | null;
   error: TErrorDetail | null;
   timestamp: string;
-  /** Only on paged lists (spec section 7, admin users). */
+  /** Only on paged lists (admin users). */
   pagination?: Pagination;
 }
 

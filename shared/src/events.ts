@@ -108,3 +108,23 @@ export const Rooms = {
   tier: (tier: string) => `tier:${tier}`,
   user: (userId: string) => `user:${userId}`,
 } as const;
+
+/** What identifies an event in the log: its type and the member or signal it is about. */
+export function describeEvent(event: TBusEvent): Record<string, unknown> {
+  switch (event.type) {
+    case 'account:changed':
+    case 'activation:update':
+    case 'support:update':
+      return { event: event.type, userId: event.userId };
+    case 'signal:new':
+    case 'signal:update':
+      return { event: event.type, signalId: event.signal.id };
+    case 'activation:new':
+    case 'activation:reviewed':
+      return { event: event.type, proofId: event.proof.id };
+    case 'support:inbox':
+      return { event: event.type, ticketId: event.ticket.id };
+    default:
+      return { event: event.type };
+  }
+}

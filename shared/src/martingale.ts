@@ -1,6 +1,6 @@
 import { TIMING } from './constants.js';
 
-/** One step of a signal's martingale plan (spec section 3, derived martingaleLevels). */
+/** One step of a signal's martingale plan (martingaleLevels, derived from the signal). */
 export interface MartingaleLevel {
   /** 0 is the primary trade; 1 to 3 are the recovery steps after a failed window. */
   level: number;
@@ -9,7 +9,7 @@ export interface MartingaleLevel {
 }
 
 /**
- * The martingale plan of a signal (spec section 9): levels 0 to 3, each 5 minutes after the previous,
+ * The martingale plan of a signal: levels 0 to 3, each 5 minutes after the previous,
  * each lasting 5 minutes from its entry, anchored on the signal's expiry. Level 0 is the primary window
  * that ends at `expiresAt`; level n (n >= 1) enters at `expiresAt + (n - 1) * 5 min`. This is the same
  * schedule the engine resolves outcomes on, so the plan shown is the plan judged.

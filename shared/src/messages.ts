@@ -1,5 +1,5 @@
 /**
- * Every user-facing message of the product spec (sections 5 and 8), defined once.
+ * Every user-facing message of the product (form rules and the messages under the fields), defined once.
  * Web forms and the server both return these exact strings.
  */
 export const Messages = {
@@ -60,7 +60,7 @@ export const Messages = {
     submitFailed: 'Failed to submit form. Please try again.',
     submitError: 'An error occurred while submitting the form. Please try again.',
   },
-  /** Default wrapper messages of spec section 8, used when a call fails without a message. */
+  /** Default wrapper messages, used when a call fails without a message. */
   wrapper: {
     register: 'Registration failed',
     confirmCode: 'Code confirmation failed',
@@ -93,7 +93,7 @@ export const Messages = {
     noUsersMatching: 'No users found matching the search text',
     noUsers: 'No users found in the system',
   },
-  /** Messages the spec does not give; ours, kept here so server and web agree. */
+  /** Messages of our own (the product wording gives none for these), kept here so server and web agree. */
   common: {
     invalidRequest: 'The request is invalid.',
     unauthorized: 'Please log in to continue.',

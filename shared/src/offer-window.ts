@@ -2,8 +2,8 @@ import { TIMING } from './constants.js';
 
 /**
  * The offer window an admin starts from the Offer countdown screen (POST /api/countdown/reset): the new
- * deadline is now + the window. The spec only gives the 8 h start; the bounds are ours (DECISIONS.md: a real
- * deadline set by an admin), so a slip of the keyboard cannot end the offer at once or set it months away.
+ * deadline is now + the window. The 8 h start is the product's; the bounds are ours (docs/decisions.md, "Honest
+ * by construction": a real deadline set by an admin), so a slip of the keyboard cannot end the offer at once or set it months away.
  * The web form and the server check the same rule and show the same messages.
  */
 export const OFFER_WINDOW_LIMITS = {
@@ -12,7 +12,7 @@ export const OFFER_WINDOW_LIMITS = {
   maxMinutes: 30 * 24 * 60,
 } as const;
 
-/** The default window in minutes (the spec's 8 h start). */
+/** The default window in minutes (8 h). */
 export const OFFER_WINDOW_DEFAULT_MINUTES = TIMING.offerWindowMs / 60_000;
 
 export const OfferWindowMessages = {

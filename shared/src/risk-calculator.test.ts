@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calculateRisk, RISK_CALCULATOR } from './risk-calculator.js';
 
 describe('risk calculator', () => {
-  it('has the ranges and defaults of spec section 5', () => {
+  it('has the documented ranges and defaults', () => {
     expect(RISK_CALCULATOR.capital).toEqual({ min: 100, step: 100, default: 1000 });
     expect(RISK_CALCULATOR.riskPercent).toEqual({ min: 0.5, max: 10, step: 0.5, default: 2 });
     expect(RISK_CALCULATOR.winRatePercent).toEqual({ min: 50, max: 90, step: 5, default: 70 });

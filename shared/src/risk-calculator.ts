@@ -1,4 +1,4 @@
-/** The landing page's risk calculator (spec sections 5 and 9): inputs, ranges, defaults and formulas. */
+/** The landing page's risk calculator: inputs, ranges, defaults and formulas. */
 
 export const RISK_CALCULATOR = {
   capital: { min: 100, step: 100, default: 1000 },

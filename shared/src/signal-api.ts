@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OfferWindowMessages } from './offer-window.js';
 import { zChoice, zQueryInteger } from './request-fields.js';
 
-/** Query of GET /api/signals (spec section 7: ?limit=10&sortOrder=desc). */
+/** Query of GET /api/signals (the web app asks ?limit=10&sortOrder=desc). */
 export const SignalQueryMessages = {
   limit: 'limit must be a whole number from 1 to 100.',
   sortOrder: 'sortOrder must be asc or desc.',

@@ -59,7 +59,7 @@ export type Resolution =
     };
 
 /**
- * Status transitions (spec section 3 and 4 name the statuses, not the rules; ours):
+ * Status transitions (the product names the statuses; these rules are ours):
  * - a window won or broke even: `closed` with outcome profit / breakeven at that level;
  * - take profit touched: `hit_tp`, profit; stop loss touched: `hit_sl`, loss (a stop ends the plan);
  * - a lost window moves to the next martingale level; after level 3 lost, `expired` with outcome loss.

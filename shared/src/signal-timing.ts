@@ -1,7 +1,7 @@
 import { TIMING } from './constants.js';
 
 /**
- * The next 5-minute boundary strictly after `now` (spec section 4, signal room timing): at exactly
+ * The next 5-minute boundary strictly after `now` (signals are issued on those boundaries): at exactly
  * 10:05:00.000 the next one is 10:10:00. Boundaries are in UTC epoch time, which every zone with a
  * whole-quarter-hour offset shares.
  */
@@ -30,7 +30,7 @@ export function dayKeyInZone(at: Date, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** What the Command Center shows as the member's usage today (real figures, not the spec's fixed 12). */
+/** What the Command Center shows as the member's usage today (real figures, never a fixed sample number). */
 export interface DailyUsage {
   /** Signals issued so far in the operator's day (from the newest signal's daySequence). */
   issuedToday: number;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const SIGNAL_STATUSES = ['active', 'expired', 'closed', 'hit_tp', 'hit_sl'] as const;
 export const SIGNAL_OUTCOMES = ['profit', 'loss', 'breakeven'] as const;
 
-/** A signal as members receive it (spec section 3, Signal). Times are ISO strings. */
+/** A signal as members receive it. Times are ISO strings. */
 export const ZSignal = z.object({
   id: z.string(),
   asset: z.string(),

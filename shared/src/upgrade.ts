@@ -2,7 +2,7 @@ import type { Tier } from './constants.js';
 
 export type UpgradeTier = Exclude<Tier, 'guest'>;
 
-/** What an Upgrade Portal card offers to a member of `current` tier (spec section 4). */
+/** What an Upgrade Portal card offers to a member of `current` tier. */
 export type UpgradeAvailability = { available: true } | { available: false; label: 'Current Tier' | 'Not Available' };
 
 /**

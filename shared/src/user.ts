@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_LEVELS, ACCESS_PATHS, ROLES, TIERS } from './constants.js';
 
-/** The user object the server returns: every field of spec section 3 "User from the server", plus ours. */
+/** The user object the server returns: every field the web app reads, plus ours. */
 export const ZUser = z.object({
   id: z.string(),
   fullName: z.string(),
@@ -26,7 +26,7 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-/** Unknown access levels map to free (spec section 3). */
+/** Unknown access levels map to free (the safe reading: no paid access). */
 export function normalizeAccessLevel(value: string | null | undefined): TUser['accessLevel'] {
   return (ACCESS_LEVELS as readonly string[]).includes(value ?? '') ? (value as TUser['accessLevel']) : 'free';
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { type E2E, fieldErrors, startE2E, uniqueEmail } from './harness.js';
 
-/** Every validation message of the public forms, as a visitor meets them (spec sections 5 and 8). */
+/** Every validation message of the public forms, as a visitor meets them. */
 describe('journey: validation messages of the public forms', () => {
   let e2e: E2E;
   let page: Page;

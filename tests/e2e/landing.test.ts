@@ -14,7 +14,7 @@ describe('journey: the landing page', () => {
     await e2e?.close();
   });
 
-  it('has the nav anchors and links of the spec', async () => {
+  it('has the nav anchors and links', async () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/'));
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -89,7 +89,7 @@ describe('journey: the landing page', () => {
     if (stats.marketSource === 'simulated') {
       expect(await page.getByRole('region', { name: 'Platform figures' }).innerText()).toContain('Simulated market');
     }
-    // No marketing figure of the spec is shown as a fact.
+    // No marketing figure is shown as a fact.
     const text = await page.locator('body').innerText();
     for (const claim of ['15K+', '87%', '$24M+', '340%', '$4,997', '15,000+', '$2.4M+'])
       expect(text).not.toContain(claim);
@@ -138,7 +138,7 @@ describe('journey: the landing page', () => {
     }
   });
 
-  it('computes the risk calculator with the formulas of section 9', async () => {
+  it('computes the risk calculator with its documented formulas', async () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/#about'));
     const result = (label: string) => page.locator('dl[aria-live] > div', { hasText: label }).locator('dd');

@@ -1,7 +1,6 @@
 /** The signal worker: market feeds, strategy, the signal engine and its schedulers. */
 export * from './config.js';
 export * from './countdown/countdown-ticker.js';
-export * from './engine/logger.js';
 export * from './engine/signal-engine.js';
 export * from './jobs/bullmq-runner.js';
 export * from './jobs/in-process-runner.js';

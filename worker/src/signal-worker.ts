@@ -5,13 +5,14 @@ import {
   type Database,
   type EventBus,
   ensureCountdown,
+  type ModuleLogger,
   type RedisConnections,
+  silentLogger,
 } from '@signalroom/shared/node';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import { type CountdownTicker, startCountdownTicker } from './countdown/countdown-ticker.js';
-import { silentLogger, type WorkerLogger } from './engine/logger.js';
 import { createSignalEngine, type SignalEngine } from './engine/signal-engine.js';
 import { startBullmqRunner } from './jobs/bullmq-runner.js';
 import { type Runner, startInProcessRunner } from './jobs/in-process-runner.js';
@@ -23,7 +24,7 @@ import type { Strategy } from './strategy/strategy.js';
 export interface SignalWorkerOptions {
   db: Kysely<Database>;
   bus: EventBus;
-  logger?: WorkerLogger;
+  logger?: ModuleLogger;
   /** Operator's time zone (day sequence for the tier daily limits). */
   timeZone: string;
   /** Slot and window length; 5 minutes unless a test shortens it. */
@@ -136,7 +137,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
 /** Waits until the server's migrations have created the worker's tables (the server owns the schema). */
 export async function waitForSignalTables(
   db: Kysely<Database>,
-  options: { logger?: WorkerLogger; intervalMs?: number; timeoutMs?: number } = {},
+  options: { logger?: ModuleLogger; intervalMs?: number; timeoutMs?: number } = {},
 ): Promise<void> {
   const started = Date.now();
   let warned = false;

@@ -13,7 +13,7 @@ export type RequestPart = 'body' | 'query' | 'params';
 /**
  * Parses a request part with a shared schema. Wrong shapes (missing keys, wrong types, unknown fields)
  * are refused with 400 before any rule or write runs. Each field gets its own message (the shared
- * schemas carry the spec's "required" words for a missing field) and the envelope's message is the
+ * schemas carry the product's "required" words for a missing field) and the envelope's message is the
  * first field's, as for a rule failure.
  */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, part: RequestPart = 'body'): z.infer<S> {

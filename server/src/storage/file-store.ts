@@ -1,7 +1,8 @@
+import type { ModuleLogger } from '@signalroom/shared/node';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { createDatabaseFileStore } from './database-file-store.js';
-import { createS3FileStore, type FileStoreLogger } from './s3-file-store.js';
+import { createS3FileStore } from './s3-file-store.js';
 import { s3SettingsOf } from './storage.config.js';
 
 /** A file's bytes and the content type detected when it was stored. */
@@ -33,7 +34,7 @@ export interface FileStore {
 }
 
 /** The file store FILE_STORE names (the composition root builds it once). */
-export function createFileStore(config: AppConfig, db: Db, logger: FileStoreLogger): FileStore {
+export function createFileStore(config: AppConfig, db: Db, logger: ModuleLogger): FileStore {
   switch (config.FILE_STORE) {
     case 'database':
       return createDatabaseFileStore(db);

@@ -8,6 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Messages } from '@signalroom/shared';
+import type { ModuleLogger } from '@signalroom/shared/node';
 import { AppError } from '../http/app-error.js';
 import type { FileStore } from './file-store.js';
 import type { S3Settings } from './storage.config.js';
@@ -19,11 +20,6 @@ import type { S3Settings } from './storage.config.js';
 const OWN_KEY = /^[A-Za-z0-9!_.*'()/-]{0,900}[A-Za-z0-9_-]{43}$/;
 
 /** Where the store reports its failures (the server's logger, with the module named). */
-export interface FileStoreLogger {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
 export interface S3FileStore extends FileStore {
   /** Looks for the bucket: false (and the cause logged) when it cannot be reached or read. */
   check(): Promise<boolean>;
@@ -37,7 +33,7 @@ export interface S3FileStore extends FileStore {
  * reached or refuses us is logged with the cause and answered as a 503, so an upload or a download
  * never hangs and never ends as a bare 500.
  */
-export function createS3FileStore(settings: S3Settings, logger: FileStoreLogger): S3FileStore {
+export function createS3FileStore(settings: S3Settings, logger: ModuleLogger): S3FileStore {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,

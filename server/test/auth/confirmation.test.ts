@@ -26,7 +26,7 @@ describe('e-mail confirmation codes', () => {
   const confirm = (email: string, confirmationCode: string) =>
     server.api<TSessionData>('POST', '/api/auth/confirm-code', { body: { email, confirmationCode } });
 
-  it('asks for the code when it is empty (spec message)', async () => {
+  it('asks for the code when it is empty, with the form message', async () => {
     const { input } = await registered();
     const { status, body } = await confirm(input.email, '   ');
     expect(status).toBe(400);

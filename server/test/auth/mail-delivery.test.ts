@@ -45,7 +45,7 @@ describe('mail delivery failures and the logged code', () => {
     expect(row.error).toBeTruthy();
   });
 
-  it('answers the activation mail request with the spec wrapper message when SMTP fails', async () => {
+  it('answers the activation mail request with the wrapper message when SMTP fails', async () => {
     const member = await createMember(broken.context.db);
     const { status, body } = await broken.api('POST', '/api/auth/send-activation-email', {
       token: member.token,

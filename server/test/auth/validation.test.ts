@@ -4,7 +4,7 @@ import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { countRows, findUserByEmail, registration } from './auth-helpers.js';
 
-describe('auth input validation: the spec messages, and bad input that writes nothing', () => {
+describe('auth input validation: the form messages, and bad input that writes nothing', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ RATE_LIMIT_MULTIPLIER: '100' });
@@ -53,7 +53,7 @@ describe('auth input validation: the spec messages, and bad input that writes no
     }
   });
 
-  it('checks the forgot-password e-mail with its spec messages', async () => {
+  it('checks the forgot-password e-mail with its form messages', async () => {
     const empty = await server.api('POST', '/api/auth/forgot-password', { body: { email: ' ' } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(Messages.forgotPassword.emailRequired);
@@ -62,7 +62,7 @@ describe('auth input validation: the spec messages, and bad input that writes no
     expect(bad.body.message).toBe(Messages.forgotPassword.emailInvalid);
   });
 
-  it('checks the reset call with the spec messages', async () => {
+  it('checks the reset call with the form messages', async () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ token: '', newPassword: 'Longenough1' }, Messages.resetPassword.tokenMissing],
       [{ token: 'sometoken', newPassword: '' }, Messages.resetPassword.fillAllFields],

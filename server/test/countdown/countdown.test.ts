@@ -1,5 +1,6 @@
 import { type TCountdown, type TCountdownConfig, ZCountdown, ZCountdownConfig } from '@signalroom/shared';
-import { silentLogger, startCountdownTicker } from '@signalroom/worker';
+import { silentLogger } from '@signalroom/shared/node';
+import { startCountdownTicker } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -46,7 +47,7 @@ describe('offer countdown', () => {
     expect(deadline).toBeGreaterThanOrEqual(startedAt + 8 * HOUR - 1000);
     expect(deadline).toBeLessThanOrEqual(Date.now() + 8 * HOUR);
     expect(countdown.ended).toBe(false);
-    // 08:00:00 at the very first instant (spec: starts at 8:00:00), 07:59:5x a moment later.
+    // 08:00:00 at the very first instant (a new window starts at 8:00:00), 07:59:5x a moment later.
     const { hours, minutes, seconds } = countdown.timeFormatted;
     expect(`${hours}:${minutes}:${seconds}`).toMatch(/^(08:00:00|07:59:[0-5]\d)$/);
     // Asking again does not move it.

@@ -99,7 +99,7 @@ describe('e-mail look-alikes, names and phone numbers', () => {
     }
   });
 
-  it('refuses a sign-up phone that is not a number of its country, with the spec message', async () => {
+  it('refuses a sign-up phone that is not a number of its country, with the form message', async () => {
     for (const [phone, country] of [
       ['0803 555 123', 'Nigeria'],
       ['0803 555 1234', 'Other'],

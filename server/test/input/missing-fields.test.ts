@@ -29,7 +29,7 @@ describe('a missing field gets the same message as an empty one, on every call',
     await server?.close();
   });
 
-  it('answers POST /api/auth/register {} with the spec message of every field, the first one on top', async () => {
+  it('answers POST /api/auth/register {} with the message of every field, the first one on top', async () => {
     const before = await countWritableRows(server);
     const { status, body } = await server.api('POST', '/api/auth/register', { body: {} });
     expect(status).toBe(400);

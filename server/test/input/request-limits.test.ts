@@ -108,7 +108,7 @@ describe('oversized and unknown parts of a request get the envelope', () => {
     expect(long.body.message.length).toBeLessThan(100);
   });
 
-  it('keeps the spec calls with their query strings working', async () => {
+  it('keeps the web app calls with their query strings working', async () => {
     const ok: Array<[string, string]> = [
       ['/api/signals?limit=10&sortOrder=desc', unlocked.token],
       ['/api/admin/users?page=1&limit=50', admin.token],

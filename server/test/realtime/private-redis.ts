@@ -41,7 +41,12 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
           maxRetriesPerRequest: 0,
           retryStrategy: () => null,
         });
-        probe.on('error', () => {});
+        // While the server starts the connection is refused: connect() below rejects with that error and
+        // pollUntil keeps it as the last cause. The listener is there so ioredis does not also report it
+        // as an unhandled 'error' event; it makes sure the error it hears is that same refusal.
+        probe.on('error', (error: Error) => {
+          if (!/ECONNREFUSED|Connection is closed/.test(error.message)) throw error;
+        });
         try {
           await probe.connect();
           return (await probe.ping()) === 'PONG';

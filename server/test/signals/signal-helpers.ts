@@ -1,5 +1,5 @@
 import { type TBusEvent, ZBusEvent } from '@signalroom/shared';
-import type { EventBus } from '@signalroom/shared/node';
+import { type EventBus, silentLogger } from '@signalroom/shared/node';
 import {
   createSignalEngine,
   type MarketFeed,
@@ -7,7 +7,6 @@ import {
   type SignalEngine,
   SimulatedMarket,
   type Strategy,
-  silentLogger,
 } from '@signalroom/worker';
 import type { TestServer } from '../helpers/test-server.js';
 import { arrivals } from '../helpers/wait-for.js';

@@ -4,7 +4,13 @@ import { ZPublicConfig } from '../public-config.js';
 import { zQueryInteger } from '../request-fields.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
-const ZUpDown = z.enum(['up', 'down', 'embedded']);
+/**
+ * Health's word for a part this deployment does not run as a separate service: it lives in the process
+ * (no Redis, jobs on timers). Clients and operators read this value; it is part of the API.
+ */
+export const HEALTH_IN_PROCESS = 'embedded' as const;
+
+const ZUpDown = z.enum(['up', 'down', HEALTH_IN_PROCESS]);
 
 /** Readiness: what answers and what does not (`problems` says why it is degraded). */
 export const ZHealth = z.object({
@@ -14,7 +20,7 @@ export const ZHealth = z.object({
   databaseKind: z.string(),
   redis: ZUpDown,
   queue: z.union([
-    z.enum(['down', 'embedded']),
+    z.enum(['down', HEALTH_IN_PROCESS]),
     z.object({
       status: z.literal('up'),
       waiting: z.number(),

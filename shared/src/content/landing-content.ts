@@ -1,6 +1,6 @@
 /**
- * Operator content of the landing page that is not a platform record (DECISIONS.md: offer value and
- * testimonials are operator content). What ships here is SAMPLE content for local runs: every entry
+ * Operator content of the landing page that is not a platform record (docs/decisions.md, "Honest by
+ * construction": offer value and testimonials are operator content). What ships here is SAMPLE content for local runs: every entry
  * carries `sample: true` and the page labels it as a sample. It holds no performance figure.
  */
 

@@ -1,12 +1,12 @@
 import type { Generated } from 'kysely';
 import type { Timestamp } from './database.js';
 
-/** One bot-access application (spec section 3), as posted, with its review state. */
+/** One bot-access application, as posted, with its review state. */
 export interface BotAccessSubmissionsTable {
   id: Generated<string>;
   full_name: string;
   country_code: string;
-  /** Dial code joined with the national number, whitespace removed (spec section 7). */
+  /** Dial code joined with the national number, whitespace removed, as the form sends it. */
   phone_number: string;
   email: string;
   has_account: string;

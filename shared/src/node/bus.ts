@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { BUS_CHANNEL, type TBusEvent, ZBusEvent } from '../events.js';
+import { BUS_CHANNEL, describeEvent, type TBusEvent, ZBusEvent } from '../events.js';
+import type { ModuleLogger } from './logger.js';
 import { closeRedis, createRedisConnections, type RedisConnections } from './redis-clients.js';
 
 /**
@@ -38,16 +39,11 @@ export function createMemoryBus(): EventBus {
   };
 }
 
-export interface BusLogger {
-  warn(details: object, message: string): void;
-  info(details: object, message: string): void;
-}
-
 export interface RedisBusOptions {
   namespace?: string;
   onInvalidEvent?: (error: unknown) => void;
   /** Where publish failures and recoveries are reported. */
-  logger?: BusLogger;
+  logger?: ModuleLogger;
   /** Events kept for retry while Redis is unreachable; the oldest go first past this. */
   maxQueued?: number;
   /** Longest wait between two retries (ms). */
@@ -122,14 +118,6 @@ export function createRedisBus(
     });
   }
 
-  function describe(event: TBusEvent): Record<string, unknown> {
-    return {
-      event: event.type,
-      ...(event.type === 'account:changed' ? { userId: event.userId } : {}),
-      ...(event.type === 'signal:new' || event.type === 'signal:update' ? { signalId: event.signal.id } : {}),
-    };
-  }
-
   function pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
@@ -168,7 +156,7 @@ export function createRedisBus(
           if (failingSince === null) {
             failingSince = Date.now();
             logger?.warn(
-              { ...describe(head.event), queued: queue.length, reason: (error as Error).message },
+              { ...describeEvent(head.event), queued: queue.length, reason: (error as Error).message },
               'bus event not published (Redis unreachable); kept for retry',
             );
           }
@@ -199,7 +187,7 @@ export function createRedisBus(
       if (queue.length > maxQueued) {
         const [dropped] = queue.splice(1, 1);
         if (dropped)
-          logger?.warn({ ...describe(dropped.event), maxQueued }, 'bus queue full; oldest waiting event dropped');
+          logger?.warn({ ...describeEvent(dropped.event), maxQueued }, 'bus queue full; oldest waiting event dropped');
       }
       void drain();
     },

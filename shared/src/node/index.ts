@@ -4,6 +4,7 @@ export * from './bus.js';
 export * from './config.js';
 export * from './countdown-store.js';
 export * from './database.js';
+export * from './logger.js';
 export * from './process.js';
 export * from './publisher.js';
 export * from './redis-clients.js';

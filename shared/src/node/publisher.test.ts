@@ -25,6 +25,8 @@ function recordingLogger() {
   const lines: { level: string; details: Record<string, unknown>; message: string }[] = [];
   return {
     lines,
+    debug: (details: object, message: string) => lines.push({ level: 'debug', details: { ...details }, message }),
+    info: (details: object, message: string) => lines.push({ level: 'info', details: { ...details }, message }),
     warn: (details: object, message: string) => lines.push({ level: 'warn', details: { ...details }, message }),
     error: (details: object, message: string) => lines.push({ level: 'error', details: { ...details }, message }),
   };

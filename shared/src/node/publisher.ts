@@ -1,14 +1,10 @@
 import type { TActivation, TAdminActivation } from '../activation.js';
 import type { TCountdown } from '../countdown.js';
-import { type TBusEvent, ZBusEvent } from '../events.js';
+import { describeEvent, type TBusEvent, ZBusEvent } from '../events.js';
 import type { TPerformanceStats, TSignal } from '../signals.js';
 import type { TAdminSupportTicket, TSupportMessage, TSupportTicket } from '../support.js';
 import type { EventBus } from './bus.js';
-
-export interface PublisherLogger {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
+import type { ModuleLogger } from './logger.js';
 
 /**
  * Every event the server and the worker send, one typed call each. A publish never throws at the
@@ -38,27 +34,7 @@ export interface EventPublisher {
 const RETRIES = 3;
 const FIRST_RETRY_MS = 200;
 
-/** What identifies an event in the log: its type and the member or signal it is about. */
-export function describeEvent(event: TBusEvent): Record<string, unknown> {
-  switch (event.type) {
-    case 'account:changed':
-    case 'activation:update':
-    case 'support:update':
-      return { event: event.type, userId: event.userId };
-    case 'signal:new':
-    case 'signal:update':
-      return { event: event.type, signalId: event.signal.id };
-    case 'activation:new':
-    case 'activation:reviewed':
-      return { event: event.type, proofId: event.proof.id };
-    case 'support:inbox':
-      return { event: event.type, ticketId: event.ticket.id };
-    default:
-      return { event: event.type };
-  }
-}
-
-export function createEventPublisher(bus: EventBus, logger: PublisherLogger): EventPublisher {
+export function createEventPublisher(bus: EventBus, logger: ModuleLogger): EventPublisher {
   async function attempt(event: TBusEvent, retry: number): Promise<void> {
     try {
       await bus.publish(event);

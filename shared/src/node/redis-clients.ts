@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import type { ModuleLogger } from './logger.js';
 
 /**
  * ioredis settings for a client whose calls someone waits on (an HTTP request, a publish): while Redis is
@@ -32,8 +33,14 @@ export function whenRedisReady(client: Redis, timeoutMs: number): Promise<boolea
   });
 }
 
-/** QUIT when connected (bounded), else just drop the connection: closing must not wait for Redis. */
+/**
+ * QUIT when connected (bounded), else just drop the connection: closing must not wait for Redis. A
+ * connection still being made (a process closing right after it started) may hold commands queued for
+ * it, e.g. the socket.io adapter's SUBSCRIBE: it gets the same bounded time to come up, so QUIT follows
+ * them and they are answered, instead of being rejected ("Connection is closed") with no one to hear.
+ */
 export async function closeRedis(client: Redis, timeoutMs = 1000): Promise<void> {
+  if (client.status === 'connecting' || client.status === 'connect') await whenRedisReady(client, timeoutMs);
   if (client.status === 'ready') {
     await Promise.race([
       client.quit().catch((error: Error) => {
@@ -52,10 +59,6 @@ export async function closeRedis(client: Redis, timeoutMs = 1000): Promise<void>
  * worker, socket.io adapter); its commands retry until Redis is back (BullMQ requires that).
  */
 export type RedisRole = 'request' | 'listener';
-
-export interface RedisLogger {
-  warn(details: object, message: string): void;
-}
 
 /**
  * The one place a process opens Redis connections, and the names of its keys. The composition root
@@ -81,7 +84,7 @@ const listenerOptions: RedisOptions = {
 
 export function createRedisConnections(
   url: string,
-  options: { namespace: string; logger?: RedisLogger | undefined },
+  options: { namespace: string; logger?: ModuleLogger | undefined },
 ): RedisConnections {
   const open = (role: RedisRole, name: string): Redis => {
     const client = new Redis(url, role === 'request' ? boundedRedisOptions() : listenerOptions);

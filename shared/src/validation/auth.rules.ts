@@ -3,7 +3,7 @@ import { Messages } from '../messages.js';
 import { PASSWORD_STRENGTH_PATTERN, STRICT_EMAIL_PATTERN } from './patterns.js';
 import { emailSpoofIssue, hiddenCharacterIssue, normalizeEmail } from './text.rules.js';
 
-/** Field name to the spec's message for its first failing rule. Empty when valid. */
+/** Field name to the product's message for its first failing rule. Empty when valid. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export interface SignupFields {
@@ -15,7 +15,7 @@ export interface SignupFields {
   password: string;
 }
 
-/** A person's full name: the spec's required and 3-character rules, and no hidden characters. */
+/** A person's full name: the product's required and 3-character rules, and no hidden characters. */
 export function checkFullName(raw: string): string | undefined {
   const m = Messages.signup;
   const fullName = raw.trim();
@@ -73,7 +73,7 @@ export function signupProgress(input: SignupFields): { filled: number; total: 6 
   return { filled: values.filter((v) => v.trim() !== '').length, total: 6 };
 }
 
-/** Submit stays disabled until every required field is filled (telegram is optional, spec section 5). */
+/** Submit stays disabled until every required field is filled (telegram is optional). */
 export function isSignupSubmittable(input: SignupFields): boolean {
   return [input.fullName, input.email, input.phone, input.country, input.password].every((v) => v.trim() !== '');
 }

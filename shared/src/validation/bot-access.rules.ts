@@ -23,7 +23,7 @@ export const READY_TO_START_OPTIONS = [
   { value: 'unsure', label: "I'm not sure yet" },
 ] as const;
 
-/** The bot-access application as the form holds it: all strings (spec section 3). */
+/** The bot-access application as the form holds it: all strings. */
 export interface BotAccessForm {
   fullName: string;
   countryCode: string;
@@ -68,7 +68,7 @@ const choiceFields = {
   readyToStart: READY_TO_START_OPTIONS.map((o) => o.value) as readonly string[],
 } as const;
 
-/** Rules of spec section 5 for the bot-access form, checked on submit and again on the server. */
+/** Field rules of the bot-access form, checked on submit and again on the server. */
 export function validateBotAccessForm(form: BotAccessForm): FieldErrors<keyof BotAccessForm> {
   const m = Messages.botAccess;
   const errors: FieldErrors<keyof BotAccessForm> = {};
@@ -92,7 +92,7 @@ export function validateBotAccessForm(form: BotAccessForm): FieldErrors<keyof Bo
   return errors;
 }
 
-/** Joins a dial code and a number with whitespace removed, as the form sends it (spec section 7). */
+/** Joins a dial code and a number with whitespace removed, as the form sends it. */
 export function joinPhoneNumber(dialCode: string, number: string): string {
   return `${dialCode}${number}`.replace(/\s/g, '');
 }

@@ -1,4 +1,4 @@
-/** Patterns of spec section 5, defined once. */
+/** Input patterns of the forms (e-mail, phone, names), defined once. */
 
 /** Sign-up e-mail: "x@y.z". */
 export const SIGNUP_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;

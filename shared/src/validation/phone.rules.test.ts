@@ -47,7 +47,7 @@ describe('phone rules of the forms', () => {
     password: 'Str0ngPassw0rd',
   };
 
-  it('sign-up: the spec messages, with the chosen country', () => {
+  it('sign-up: the form messages, with the chosen country', () => {
     expect(validateSignup({ ...signup, phone: '0803 555 1234' }).phone).toBeUndefined();
     expect(validateSignup({ ...signup, phone: '' }).phone).toBe(Messages.signup.phoneRequired);
     expect(validateSignup({ ...signup, phone: '0803 555' }).phone).toBe(Messages.signup.phoneInvalid);

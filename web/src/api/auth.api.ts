@@ -3,8 +3,8 @@ import { callApi } from './client.js';
 
 /**
  * The public auth calls under /api/auth. Each resolves to the data or a failure whose message is the
- * server's, or the spec's wrapper message; `status: 'unreachable'` when no answer came, which pages
- * turn into the spec's exception messages.
+ * server's, or the wrapper message; `status: 'unreachable'` when no answer came, which pages
+ * turn into their exception messages.
  */
 export const authApi = {
   register: (body: TRegisterRequest) =>

@@ -48,7 +48,7 @@ const STATUS_OF_CODE: Partial<Record<ErrorCode, FailureStatus>> = {
 };
 
 /**
- * The one place an error envelope becomes what the page shows: the server's message (the spec's words
+ * The one place an error envelope becomes what the page shows: the server's message (the product's words
  * for the case), else the caller's fallback; its field messages; its kind. `null` means no envelope came.
  */
 export function failureOf(answer: Pick<Envelope<unknown>, 'message' | 'error'> | null, fallback: string): ApiFailure {

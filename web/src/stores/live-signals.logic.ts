@@ -8,7 +8,7 @@ import type { TPerformanceStats, TSignalView } from '@signalroom/shared';
 /** How many signals the room keeps: the same window as GET /api/signals?limit=10. */
 export const LIVE_SIGNAL_WINDOW = 10;
 
-/** Share of poll refreshes that also fetch statistics (spec section 7: "about 10% of refreshes"). */
+/** Share of poll refreshes that also fetch statistics (about 10%: statistics change slowly). */
 export const STATS_REFRESH_SHARE = 0.1;
 
 /** off: not subscribed; connecting: socket opening; push: socket up; polling: socket down, REST every 2 s. */

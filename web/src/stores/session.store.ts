@@ -4,7 +4,7 @@ import { create } from 'zustand';
 interface SessionState {
   token: string | null;
   user: TUser | null;
-  /** Stores token and user after confirm-code or login (spec section 4). */
+  /** Stores token and user after confirm-code or login. */
   setSession(token: string, user: TUser): void;
   /** Replaces the stored user (after /auth/me, a profile save or an account:update push). */
   setUser(user: TUser): void;

@@ -1,12 +1,12 @@
 import { countdownAt } from '@signalroom/shared';
+import type { ModuleLogger } from '@signalroom/shared/node';
 import { createEventPublisher, type Database, type EventBus, ensureCountdown } from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
-import type { WorkerLogger } from '../engine/logger.js';
 
 export interface CountdownTickerOptions {
   db: Kysely<Database>;
   bus: EventBus;
-  logger: WorkerLogger;
+  logger: ModuleLogger;
   tickMs?: number;
   now?: () => Date;
   /**

@@ -6,6 +6,7 @@ import {
   SIGNAL_ASSETS,
   type TSignal,
 } from '@signalroom/shared';
+import type { ModuleLogger } from '@signalroom/shared/node';
 import {
   advanceSignalLevel,
   createEventPublisher,
@@ -22,7 +23,6 @@ import type { Kysely } from 'kysely';
 import type { MarketFeed } from '../market/market-feed.js';
 import { type Candidate, pickStrongest } from '../strategy/select.js';
 import type { Strategy } from '../strategy/strategy.js';
-import type { WorkerLogger } from './logger.js';
 
 export interface SignalEngineDeps {
   db: Kysely<Database>;
@@ -33,7 +33,7 @@ export interface SignalEngineDeps {
   timeZone: string;
   /** Slot length, which is also each window's length (5 minutes in production). */
   intervalMs: number;
-  logger: WorkerLogger;
+  logger: ModuleLogger;
   now?: () => Date;
 }
 

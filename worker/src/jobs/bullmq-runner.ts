@@ -1,7 +1,7 @@
 import { JOBS, nextSignalBoundary, QUEUES, queuePrefix } from '@signalroom/shared';
+import type { ModuleLogger } from '@signalroom/shared/node';
 import { closeRedis, type RedisConnections } from '@signalroom/shared/node';
 import { type Job, Queue, Worker } from 'bullmq';
-import type { WorkerLogger } from '../engine/logger.js';
 import type { SignalEngine } from '../engine/signal-engine.js';
 import type { Runner } from './in-process-runner.js';
 import {
@@ -30,7 +30,7 @@ export async function startBullmqRunner(
   engine: SignalEngine,
   options: {
     redis: RedisConnections;
-    logger: WorkerLogger;
+    logger: ModuleLogger;
     concurrency?: number;
     /** How often to check that the job scheduler still exists (ms); 30 s unless a test shortens it. */
     schedulerCheckMs?: number;

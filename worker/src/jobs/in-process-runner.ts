@@ -1,5 +1,5 @@
 import { nextSignalBoundary } from '@signalroom/shared';
-import type { WorkerLogger } from '../engine/logger.js';
+import type { ModuleLogger } from '@signalroom/shared/node';
 import type { SignalEngine } from '../engine/signal-engine.js';
 import { isSlotFresh } from './job-payloads.js';
 
@@ -14,7 +14,7 @@ export interface Runner {
  */
 export async function startInProcessRunner(
   engine: SignalEngine,
-  options: { logger: WorkerLogger; now?: () => Date },
+  options: { logger: ModuleLogger; now?: () => Date },
 ): Promise<Runner> {
   const now = options.now ?? (() => new Date());
   const { logger } = options;

@@ -11,7 +11,7 @@ export interface AssetSpec {
   decimals: number;
 }
 
-/** Levels and volatilities of the spec's pairs, in the range these markets usually trade. */
+/** Levels and volatilities of the traded pairs, in the range these markets usually trade. */
 export const ASSET_SPECS: Record<(typeof SIGNAL_ASSETS)[number], AssetSpec> = {
   'EUR/USD (OTC)': { asset: 'EUR/USD (OTC)', basePrice: 1.085, dailyVolatility: 0.005, decimals: 5 },
   'GBP/USD': { asset: 'GBP/USD', basePrice: 1.27, dailyVolatility: 0.006, decimals: 5 },

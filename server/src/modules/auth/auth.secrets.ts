@@ -33,7 +33,7 @@ export async function verifyPassword(storedHash: string | null, password: string
   return verify(storedHash, password).catch(() => false);
 }
 
-/** 10 upper-case letters and digits from a secure random source (spec section 9). */
+/** 10 upper-case letters and digits from a secure random source. */
 export function generateConfirmationCode(): string {
   return randomChars(LIMITS.confirmationCodeLength);
 }

@@ -46,7 +46,7 @@ export async function requestPasswordReset(ctx: ServerContext, input: { email: s
   });
 }
 
-/** The reset page's first call: the e-mail of a live token, else 400 with the spec's message. */
+/** The reset page's first call: the e-mail of a live token, else 400 with the product's message. */
 export async function verifyResetToken(ctx: ServerContext, token: string): Promise<{ email: string }> {
   if (!token.trim()) {
     throw AppError.validation(Messages.resetPassword.invalidOrMissingToken, {

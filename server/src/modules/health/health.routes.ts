@@ -1,4 +1,4 @@
-import { PlatformContract } from '@signalroom/shared';
+import { HEALTH_IN_PROCESS, PlatformContract, type THealth } from '@signalroom/shared';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -8,13 +8,7 @@ import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
 import { lastSignalAt } from '../signals/signals.service.js';
 
-type QueueHealth =
-  | 'embedded'
-  | 'down'
-  | { status: 'up'; waiting: number; active: number; delayed: number; failed: number; schedulers: number };
-
-/** What health reports for a part this deployment does not have (the API's word for it). */
-const NOT_USED = 'embedded' as const;
+type QueueHealth = THealth['queue'];
 
 /** No dependency may hold a health answer longer than this (a probe must answer, not time out). */
 const PROBE_MS = 1000;
@@ -41,9 +35,11 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
     serve(scope, PlatformContract.health, async (_request, reply) => {
       const [database, redis, queueHealth] = await Promise.all([
         bounded(sql`select 1`.execute(ctx.db)).then((up) => (up ? ('up' as const) : ('down' as const))),
-        // 'embedded': this deployment keeps that part in the process (no Redis, jobs on timers).
-        redisClient ? bounded(redisClient.ping()).then((up) => (up ? ('up' as const) : ('down' as const))) : NOT_USED,
-        queue ? readQueue(queue) : NOT_USED,
+        // Without the capability this deployment keeps that part in the process: health says so.
+        redisClient
+          ? bounded(redisClient.ping()).then((up) => (up ? ('up' as const) : ('down' as const)))
+          : HEALTH_IN_PROCESS,
+        queue ? readQueue(queue) : HEALTH_IN_PROCESS,
       ]);
       const lastSignal =
         database === 'up'

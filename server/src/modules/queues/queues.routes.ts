@@ -16,7 +16,7 @@ export async function registerQueueBoardRoutes(app: FastifyInstance, ctx: Server
     app.get(BOARD_PATH, async (_request, reply) =>
       reply
         .status(404)
-        .send(failure('The queue dashboard exists only with Redis (distributed shape).', { code: 'not_found' })),
+        .send(failure('This deployment has no job queue, so no queue dashboard.', { code: 'not_found' })),
     );
     return;
   }

@@ -23,7 +23,7 @@ import {
   findSignals,
 } from './signals.repository.js';
 
-/** Daily full-signal allowance per tier (DECISIONS.md): silver from configuration, pro 50, gold unlimited. */
+/** Daily full-signal allowance per tier (docs/decisions.md, "Daily allowances"): silver from configuration, pro 50, gold unlimited. */
 export function tierDailyLimits(ctx: Pick<ServerContext, 'config'>): TierDailyLimits {
   return { ...DEFAULT_TIER_DAILY_SIGNAL_LIMITS, silver: ctx.config.SILVER_DAILY_LIMIT };
 }

@@ -17,7 +17,7 @@ import { presentUser } from './users.presenter.js';
 import { updateUser } from './users.repository.js';
 
 /**
- * The account-setup wizard's save (spec section 7): broker account id, deposit amount, access path and
+ * The account-setup wizard's save: broker account id, deposit amount, access path and
  * name. Only these fields exist in the request schema, so tier, role, unlock and deposit flags can
  * never be set here; those are admin decisions.
  */

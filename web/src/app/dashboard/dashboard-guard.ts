@@ -2,7 +2,7 @@ import type { TUser } from '@signalroom/shared';
 import type { ApiOutcome } from '../../api/client.js';
 
 /**
- * Where a visitor to /dashboard goes before anything loads (DECISIONS.md, dashboard access): no stored
+ * Where a visitor to /dashboard goes before anything loads (docs/decisions.md, "Sessions and dashboard access"): no stored
  * user on this device → /signup; a stored user without a token → /login; otherwise verify the token.
  */
 export function decideDashboardEntry(storedUser: TUser | null, token: string | null): 'signup' | 'login' | 'verify' {
@@ -13,7 +13,7 @@ export function decideDashboardEntry(storedUser: TUser | null, token: string | n
 
 /**
  * What the answer of GET /api/auth/me means: a fresh user; a dead token (expired or revoked) → /login;
- * an unreachable server → carry on with the stored user (spec section 4).
+ * an unreachable server → carry on with the stored user (a server outage must not log members out).
  */
 export function decideAfterMe(result: ApiOutcome<TUser>): { next: 'ready'; user: TUser | null } | { next: 'login' } {
   if (result.ok) return { next: 'ready', user: result.data };

@@ -17,7 +17,8 @@ import { useWideLayout } from './use-wide-layout.js';
 type Phase = 'checking' | 'ready' | 'login';
 
 /**
- * The dashboard shell (/dashboard/*): guards the entry (DECISIONS.md), verifies the session with the
+ * The dashboard shell (/dashboard/*): guards the entry (docs/decisions.md, "Sessions and dashboard
+ * access"), verifies the session with the
  * server, then renders sidebar, header and the page. It also opens the live connection for the member.
  */
 export function Component() {

@@ -21,7 +21,7 @@ interface LockedFeaturePageProps {
   preview: ReactNode;
   /**
    * Where the page scrolls, the overlay appears once the reader has scrolled more than 200 px; otherwise
-   * it shows at once (spec section 2).
+   * it shows at once.
    */
   scrollReveal?: boolean;
 }

@@ -4,7 +4,7 @@ import styles from './next-signal-countdown.module.css';
 
 /**
  * mm:ss to the next 5-minute boundary, when the engine issues the next signal; 'Loading...' before the
- * first tick; the target is recomputed once it passes (spec section 4, signal room timing).
+ * first tick; the target is recomputed once it passes (signals come on those boundaries).
  */
 export function useNextSignalCountdown(): string {
   const [text, setText] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { signalResultLabel, type TSignal } from '@signalroom/shared';
 
-/** Status labels of spec section 4. */
+/** Status labels as members read them. */
 export const STATUS_LABELS: Record<TSignal['status'], string> = {
   active: 'Active',
   expired: 'Expired',
@@ -9,7 +9,7 @@ export const STATUS_LABELS: Record<TSignal['status'], string> = {
   hit_sl: 'Hit SL',
 };
 
-/** Outcome labels of spec section 4: profit, loss, anything else breakeven; none while open. */
+/** Outcome labels: profit, loss, anything else breakeven; none while open. */
 export function outcomeLabel(outcome: TSignal['outcome']): string | null {
   if (outcome === null) return null;
   if (outcome === 'profit') return 'Profit';

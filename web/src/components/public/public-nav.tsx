@@ -7,7 +7,7 @@ import { Brand } from './brand.js';
 import styles from './public-nav.module.css';
 import publicStyles from './public-page.module.css';
 
-/** In-page anchors of the landing page (spec section 2) with their labels. */
+/** In-page anchors of the landing page with their labels. */
 export const LANDING_ANCHORS = [
   { id: 'hero', label: 'Home' },
   { id: 'features', label: 'Features' },

@@ -256,7 +256,7 @@ function ProofSection() {
   );
 }
 
-/** The spec's route: send the proof to support on the messaging app, quoting the member's access code. */
+/** The manual route: send the proof to support on the messaging app, quoting the member's access code. */
 function ProofByMessage({ config }: { config: TPublicConfig | null }) {
   const user = useSessionStore((s) => s.user);
   if (!config) return <ConfigPending />;

@@ -18,7 +18,7 @@ const STEPS: ReadonlyArray<{ step: SetupStep; title: string }> = [
   { step: 3, title: 'Verify & Activate' },
 ];
 
-/** Account Setup (/dashboard/account-setup): the three-step broker configuration wizard (spec section 2). */
+/** Account Setup (/dashboard/account-setup): the three-step broker configuration wizard. */
 export function Component() {
   const user = useSessionStore((s) => s.user);
   const config = usePublicConfigStore((s) => s.config);

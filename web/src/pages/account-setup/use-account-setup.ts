@@ -11,14 +11,14 @@ import { useSessionStore } from '../../stores/session.store.js';
 
 export type SetupStep = 1 | 2 | 3;
 
-/** A failed save: the wizard still moves on (spec section 4), but tells the member (our deviation). */
+/** A failed save: the wizard still moves on, but tells the member (our deviation). */
 export interface SaveNotice {
   title: string;
   detail: string;
 }
 
 /**
- * State of the Account Setup wizard (spec sections 3 to 5): the form (broker account, deposit amount,
+ * State of the Account Setup wizard: the form (broker account, deposit amount,
  * access path) prefilled from the stored user, the current step and the profile saves between steps.
  */
 export function useAccountSetup() {
@@ -41,7 +41,7 @@ export function useAccountSetup() {
     };
   }, []);
 
-  /** Saves, then goes to `next` whatever the outcome (spec: "proceeds even if it failed"). */
+  /** Saves, then goes to `next` whatever the outcome: a failed save must not trap the member in the wizard. */
   async function saveThenGo(body: TProfileUpdateRequest, next: SetupStep): Promise<void> {
     if (saving) return;
     setSaving(true);
@@ -50,7 +50,7 @@ export function useAccountSetup() {
     if (!mounted.current) return;
     setSaving(false);
     if (result.ok) {
-      // The answer's user replaces the stored user (spec section 7).
+      // The answer's user replaces the stored user.
       useSessionStore.getState().setUser(result.data);
     } else if (result.status === 'unauthorized') {
       // A dead session: the client ended it (api/client.ts), which sends the shell to the login page.

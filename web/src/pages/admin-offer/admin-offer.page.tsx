@@ -18,8 +18,8 @@ import { OfferWindowFormPanel } from './offer-window-form.js';
 
 /**
  * Offer countdown (/dashboard/admin/offer): the deadline every visitor counts down to (landing page and
- * bot-access banner), the time left, and a form to start a new window (DECISIONS.md: a real deadline set
- * by an admin; at zero the offer shows as ended and nothing restarts it by itself). Only admins see it;
+ * bot-access banner), the time left, and a form to start a new window (docs/decisions.md, "Honest by construction": a
+ * real deadline set by an admin; at zero the offer shows as ended and nothing restarts it by itself). Only admins see it;
  * the server refuses the config and reset calls to anyone else.
  */
 export function Component() {

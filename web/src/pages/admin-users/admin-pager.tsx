@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * Pager of the member list (spec section 9): 'Showing x to y of z'; with more than one page, a page
+ * Pager of the member list: 'Showing x to y of z'; with more than one page, a page
  * indicator and up to three page buttons plus first, previous, next and last.
  */
 export function AdminPager({ pagination, onPage }: Props) {

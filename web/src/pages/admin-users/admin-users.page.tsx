@@ -16,7 +16,7 @@ import { IssueCodeDialog } from './issue-code-dialog.js';
 import { useAdminUsers } from './use-admin-users.js';
 
 /**
- * Admin Users (/dashboard/admin/users, spec section 2): search box, paged list, Grant Gold and Revoke per
+ * Admin Users (/dashboard/admin/users): search box, paged list, Grant Gold and Revoke per
  * member, plus issuing a one-time dashboard code. Only admins see it; the server enforces the same on
  * every call (a stored user edited to say admin is replaced by the server's answer before this renders).
  */

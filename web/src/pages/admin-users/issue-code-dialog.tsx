@@ -24,7 +24,8 @@ type Phase =
 const GRANTABLE = TIERS.filter((t) => t !== 'guest');
 
 /**
- * Issues a member's one-time dashboard code (DECISIONS.md: given after the deposit is checked). The
+ * Issues a member's one-time dashboard code (docs/decisions.md, "Sessions and
+ * dashboard access": given after the deposit is checked). The
  * plain code lives only in this dialog's state: it is shown once, with a copy button, and dropped on
  * close. A modal <dialog> keeps focus inside and closes on Escape.
  */

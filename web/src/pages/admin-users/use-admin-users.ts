@@ -29,7 +29,7 @@ const NO_SEARCH: SearchState = { query: null, users: [], pending: false };
 /**
  * State and calls of the Admin Users screen: the paged list (page size 50), the debounced search
  * (500 ms; empty or whitespace clears the results without a request), per-member updates and the
- * alert the admin sees when a call fails (the spec only logs; we show it).
+ * alert the admin sees when a call fails (a log line alone would go unseen; we show it).
  */
 export function useAdminUsers() {
   const [page, setPage] = useState(1);
@@ -81,7 +81,7 @@ export function useAdminUsers() {
   const query = searchQueryOf(input);
   useEffect(() => {
     if (query === null) {
-      // Spec section 5: empty or whitespace-only input clears the results and makes no request.
+      // Empty or whitespace-only input clears the results and makes no request.
       setSearch(NO_SEARCH);
       return;
     }

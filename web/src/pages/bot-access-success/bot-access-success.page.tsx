@@ -87,7 +87,7 @@ function ContactLink({
   );
 }
 
-/** Bot-access success (spec section 2): the two steps, the bootcamp bonus and the red notice. */
+/** Bot-access success: the two steps, the bootcamp bonus and the red notice. */
 export function Component() {
   const config = usePublicConfigStore((s) => s.config);
   const status = usePublicConfigStore((s) => s.status);

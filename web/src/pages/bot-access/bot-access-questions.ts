@@ -10,7 +10,7 @@ const yesNo: ChoiceOption[] = [
   { value: 'no', label: 'No' },
 ];
 
-/** Texts of the 12 numbered questions; option labels of spec section 3 where it gives them. */
+/** Texts of the 12 numbered questions; option labels in the product's wording. */
 export const QUESTIONS = {
   fullName: { n: 1, title: 'What is your full name?' },
   phoneNumber: { n: 2, title: 'What is your WhatsApp phone number?' },

@@ -45,14 +45,14 @@ function OfferBanner() {
   );
 }
 
-/** The bot-access application (spec sections 2, 3, 5 and 8). */
+/** The bot-access application: questions, field rules and the messages under the fields. */
 export function Component() {
   const navigate = useNavigate();
   const [form, setForm] = useState<BotAccessForm>(EMPTY_BOT_ACCESS_FORM);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
 
-  /** Editing a field clears its error (spec section 4). */
+  /** Editing a field clears its error. */
   const set = (field: keyof BotAccessForm) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));

@@ -25,7 +25,7 @@ const LOCKED_TILES = [
 /**
  * The guest (or unknown tier) view: activation status, tiers, how it works and the activation protocol.
  * During the trial the signal feed is the delayed view (docs/decisions.md, "The trial: delayed signals");
- * after it, the spec's "inactive" wording is true again. The access code is the member's real one.
+ * after it, the "inactive" wording is true again. The access code is the member's real one.
  */
 export function ActivationView({ user }: { user: TUser }) {
   const trial = isTrialRunning(user, useNow(5000));

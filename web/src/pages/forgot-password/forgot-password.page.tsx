@@ -15,7 +15,7 @@ import formStyles from '../../components/ui/form.module.css';
 
 type Status = 'idle' | 'sending' | 'error' | 'success';
 
-/** Forgot password: idle, sending, then error or success; Try again returns to the form (spec section 4). */
+/** Forgot password: idle, sending, then error or success; Try again returns to the form. */
 export function Component() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');

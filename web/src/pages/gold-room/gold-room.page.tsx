@@ -15,7 +15,7 @@ const pct = (won: number, total: number) => {
 };
 
 /**
- * Gold Room (/dashboard/gold-room): the spec shows no screen, so it holds what gold members can check for
+ * Gold Room (/dashboard/gold-room): the product describes no screen, so it holds what gold members can check for
  * themselves: the engine's record broken down by pair, direction and martingale level. Gated here for
  * display; the data calls behind it are enforced by the server.
  */

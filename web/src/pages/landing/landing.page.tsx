@@ -18,7 +18,7 @@ import { formatWinRate, usePublicStats } from './use-public-stats.js';
 
 const fmt = new Intl.NumberFormat('en-US');
 
-/** The landing page (spec section 2): every figure from the server, operator content labelled. */
+/** The landing page: every figure from the server, operator content labelled. */
 export function Component() {
   const { state, retry } = usePublicStats();
   const config = usePublicConfigStore((s) => s.config);

@@ -8,7 +8,7 @@ import styles from './risk-calculator.module.css';
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 const signed = (n: number) => `${n > 0 ? '+' : ''}${money.format(n)}`;
 
-/** Risk calculator (spec sections 5 and 9): inputs, ranges, defaults, formulas and its disclaimer. */
+/** Risk calculator: inputs, ranges, defaults, formulas and its disclaimer. */
 export function RiskCalculator() {
   const id = useId();
   const [capital, setCapital] = useState<string>(String(RISK_CALCULATOR.capital.default));

@@ -14,7 +14,7 @@ import formStyles from '../../components/ui/form.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import { PENDING_EMAIL_KEY } from '../signup/pending-email.js';
 
-/** Login (spec sections 2, 5 and 8): success stores token and user and goes to /dashboard. */
+/** Login: success stores token and user and goes to /dashboard. */
 export function Component() {
   const navigate = useNavigate();
   const setSession = useSessionStore((s) => s.setSession);

@@ -13,7 +13,7 @@ import { useSessionStore } from '../../stores/session.store.js';
 import styles from './platinum-stream.module.css';
 
 /**
- * Platinum Stream (/dashboard/platinum-stream): the spec shows no screen; for gold members it is the
+ * Platinum Stream (/dashboard/platinum-stream): the product describes no screen; for gold members it is the
  * live stream of every signal as it is pushed, announced politely to screen readers.
  */
 export function Component() {

@@ -13,7 +13,7 @@ interface CardProps {
 }
 
 /**
- * The current signal (only when the newest one is active), with every field of the spec. It holds no
+ * The current signal (only when the newest one is active), with every field of the signal. It holds no
  * control, so it is a focus stop of its own: a keyboard user reaches it and a screen reader reads it by
  * its asset.
  */

@@ -67,7 +67,7 @@ function SignalRoom(props: RoomProps) {
 
   let main: React.ReactNode;
   if (status === 'error' && signals.length === 0) {
-    // The spec shows a made-up fallback signal here; we never invent a signal (DECISIONS.md).
+    // No made-up fallback signal here: we never invent a signal (docs/decisions.md, "Honest by construction").
     main = (
       <div
         className={clsx(panelStyles.panel, pageStyles.state, pageStyles.stateError)}

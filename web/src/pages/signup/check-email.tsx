@@ -13,7 +13,7 @@ import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 
-/** Step 3 of sign-up: enter the e-mailed code; resend with a 60 s cooldown (spec sections 4, 5 and 8). */
+/** Step 3 of sign-up: enter the e-mailed code; resend with a 60 s cooldown. */
 export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed: () => void }) {
   const navigate = useNavigate();
   const setSession = useSessionStore((s) => s.setSession);

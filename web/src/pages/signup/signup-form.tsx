@@ -19,7 +19,7 @@ import formStyles from '../../components/ui/form.module.css';
 
 const EMPTY: SignupFields = { fullName: '', email: '', phone: '', country: '', telegram: '', password: '' };
 
-/** Step 2 of sign-up: the application form (spec sections 2, 5 and 8). */
+/** Step 2 of sign-up: the application form, its field rules and the messages under the fields. */
 export function SignupForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const [form, setForm] = useState<SignupFields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof SignupFields, string>>>({});

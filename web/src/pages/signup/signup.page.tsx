@@ -10,7 +10,7 @@ import { CheckEmail } from './check-email.js';
 import { PENDING_EMAIL_KEY, readPendingEmail } from './pending-email.js';
 import { SignupForm } from './signup-form.js';
 
-/** Sign-up in three steps: intro, application form, check-your-email (spec section 2). */
+/** Sign-up in three steps: intro, application form, check-your-email. */
 export function Component() {
   const [pendingEmail, setPendingEmail] = useState<string | null>(readPendingEmail);
   const [step, setStep] = useState<1 | 2 | 3>(pendingEmail ? 3 : 1);
