@@ -90,6 +90,14 @@ export function isAbort(error: unknown): boolean {
   return cause instanceof DOMException && cause.name === 'AbortError';
 }
 
+/**
+ * For a request a component abandons when it unmounts: the abort is expected and ends quietly; anything
+ * else is a bug in the page and is logged.
+ */
+export function ignoreAbort(error: unknown): void {
+  if (!isAbort(error)) console.error('Request failed unexpectedly:', error);
+}
+
 /** A request part: absent when the entry declares none, optional when every key of it is. */
 type Part<Key extends string, T> = [T] extends [undefined]
   ? { [K in Key]?: undefined }

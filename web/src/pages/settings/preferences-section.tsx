@@ -2,6 +2,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type TNotificationSettings } from '@sign
 import { clsx } from 'clsx';
 import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { ignoreAbort } from '../../api/client.js';
 import { fetchNotifications, saveNotifications } from '../../api/settings.api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FormAlert } from '../../components/public/form-field.js';
@@ -33,7 +34,7 @@ export function NotificationsSection() {
           setSettings({ ...DEFAULT_NOTIFICATION_SETTINGS });
         }
       })
-      .catch(() => undefined);
+      .catch(ignoreAbort);
     return () => controller.abort();
   }, []);
 

@@ -2,6 +2,7 @@ import { SettingsMessages, type TMemberSession } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { ignoreAbort } from '../../api/client.js';
 import { changePassword, fetchSessions, revokeOtherSessions, revokeSession } from '../../api/settings.api.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -106,7 +107,7 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh list
   useEffect(() => {
     const controller = new AbortController();
-    load(controller.signal).catch(() => undefined);
+    load(controller.signal).catch(ignoreAbort);
     return () => controller.abort();
   }, [load, reloadKey]);
 
