@@ -3,33 +3,50 @@ import type { Db } from '../../db/database.js';
 
 // ---- confirmation codes -------------------------------------------------------------------------
 
-/** Replaces the member's live confirmation code (one live code per purpose, by a unique index). */
-export async function replaceConfirmationCode(
+/** What an e-mail code confirms: the address of a new account, or the new address of an e-mail change. */
+export type EmailCodePurpose = 'email_confirmation' | 'email_change';
+
+/**
+ * Replaces the member's live code of one purpose (one live code per purpose, by a unique index). An
+ * e-mail change code carries the address it confirms.
+ */
+export async function replaceEmailCode(
   db: Db,
   userId: string,
-  codeHash: string,
-  expiresAt: Date,
+  code: { purpose: EmailCodePurpose; codeHash: string; expiresAt: Date; newEmail?: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('email_codes')
       .where('user_id', '=', userId)
-      .where('purpose', '=', 'email_confirmation')
+      .where('purpose', '=', code.purpose)
       .where('consumed_at', 'is', null)
       .execute();
     await trx
       .insertInto('email_codes')
-      .values({ user_id: userId, purpose: 'email_confirmation', code_hash: codeHash, expires_at: expiresAt })
+      .values({
+        user_id: userId,
+        purpose: code.purpose,
+        code_hash: code.codeHash,
+        expires_at: code.expiresAt,
+        ...(code.newEmail === undefined ? {} : { new_email: code.newEmail }),
+      })
       .execute();
   });
 }
 
-export async function findLiveConfirmationCode(db: Db, userId: string) {
+/** Replaces the member's live sign-up confirmation code. */
+export function replaceConfirmationCode(db: Db, userId: string, codeHash: string, expiresAt: Date): Promise<void> {
+  return replaceEmailCode(db, userId, { purpose: 'email_confirmation', codeHash, expiresAt });
+}
+
+/** The member's live code of one purpose (with the address an e-mail change confirms); null when none. */
+export async function findLiveEmailCode(db: Db, userId: string, purpose: EmailCodePurpose) {
   const row = await db
     .selectFrom('email_codes')
-    .select(['id', 'attempts', 'expires_at', 'created_at'])
+    .select(['id', 'attempts', 'expires_at', 'created_at', 'new_email'])
     .where('user_id', '=', userId)
-    .where('purpose', '=', 'email_confirmation')
+    .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
     .executeTakeFirst();
   return row ?? null;

@@ -30,7 +30,7 @@ import { ENUMERATION_FLOOR_MS } from './auth.limits.js';
 import {
   claimMailCooldown,
   consumeConfirmationCode,
-  findLiveConfirmationCode,
+  findLiveEmailCode,
   recordWrongCodeAttempt,
   replaceConfirmationCode,
 } from './auth.repository.js';
@@ -156,7 +156,7 @@ async function checkAndConsumeCode(
   const now = ctx.now();
   const user = await findUserByEmail(ctx.db, email);
   // An unknown address still asks for a code, so both paths make the same round trips.
-  const live = await findLiveConfirmationCode(ctx.db, user?.id ?? NO_USER_ID);
+  const live = await findLiveEmailCode(ctx.db, user?.id ?? NO_USER_ID, 'email_confirmation');
   if (!user || user.email_verified_at || !live) throw invalid();
   if (live.attempts >= LIMITS.confirmationCodeMaxAttempts) {
     throw AppError.validation(AuthMessages.codeTooManyAttempts, { confirmationCode: AuthMessages.codeTooManyAttempts });

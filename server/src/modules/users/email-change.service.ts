@@ -14,11 +14,16 @@ import {
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { claimMailCooldown, consumeConfirmationCode, recordWrongCodeAttempt } from '../auth/auth.repository.js';
+import {
+  claimMailCooldown,
+  consumeConfirmationCode,
+  findLiveEmailCode,
+  recordWrongCodeAttempt,
+  replaceEmailCode,
+} from '../auth/auth.repository.js';
 import { generateConfirmationCode, hashConfirmationCode } from '../auth/auth.secrets.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { emailChangeCodeMail, emailChangedNoticeMail } from '../mail/mail.templates.js';
-import { findLiveEmailChangeCode, replaceEmailChangeCode } from './email-change.repository.js';
 import { presentUser } from './users.presenter.js';
 import { findUserByEmail, updateUser } from './users.repository.js';
 
@@ -51,13 +56,12 @@ export async function requestEmailChange(
   const wait = await claimMailCooldown(ctx.db, newEmail, EMAIL_CHANGE_MAIL, now, LIMITS.resendCooldownSeconds);
   if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
   const code = generateConfirmationCode();
-  await replaceEmailChangeCode(
-    ctx.db,
-    user.id,
+  await replaceEmailCode(ctx.db, user.id, {
+    purpose: 'email_change',
     newEmail,
-    hashConfirmationCode(user.id, code),
-    new Date(now.getTime() + LIMITS.confirmationCodeTtlMs),
-  );
+    codeHash: hashConfirmationCode(user.id, code),
+    expiresAt: new Date(now.getTime() + LIMITS.confirmationCodeTtlMs),
+  });
   getMailer(ctx).dispatch(emailChangeCodeMail(brandOf(ctx), newEmail, code));
   return { newEmail };
 }
@@ -73,7 +77,7 @@ export async function confirmEmailChange(
   const codeIssue = validateConfirmationCode(code);
   if (codeIssue) throw refuse(codeIssue);
   const now = ctx.now();
-  const live = await findLiveEmailChangeCode(ctx.db, user.id);
+  const live = await findLiveEmailCode(ctx.db, user.id, 'email_change');
   if (!live?.new_email) throw refuse(SettingsMessages.emailChangeNoPending);
   if (live.attempts >= LIMITS.confirmationCodeMaxAttempts) throw refuse(AuthMessages.codeTooManyAttempts);
   if (new Date(live.expires_at).getTime() <= now.getTime()) throw refuse(AuthMessages.codeExpired);
