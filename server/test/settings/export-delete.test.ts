@@ -76,6 +76,41 @@ describe('settings: member data export and account deletion', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('exports the member support tickets with their thread; deletion keeps them, authored by a former member', async () => {
+    const member = await createMember(server.context.db);
+    const opened = await server.api<{ id: string }>('POST', '/api/support/tickets', {
+      token: member.token,
+      body: { category: 'technical', subject: 'Export check', message: 'Is my ticket in the export file?' },
+    });
+    expect(opened.status).toBe(201);
+    const ticketId = opened.body.data!.id;
+    const exported = await server.api<never>('GET', '/api/users/export', { token: member.token });
+    const data = exported.body as unknown as {
+      supportTickets: Array<{ id: string; messages: Array<{ body: string }> }>;
+    };
+    expect(data.supportTickets).toHaveLength(1);
+    expect(data.supportTickets[0]).toMatchObject({ id: ticketId, subject: 'Export check' });
+    expect(data.supportTickets[0]!.messages.map((m) => m.body)).toEqual(['Is my ticket in the export file?']);
+
+    const deleted = await server.api('DELETE', '/api/users/me', {
+      token: member.token,
+      body: { password: member.password },
+    });
+    expect(deleted.status).toBe(200);
+    const ticket = await server.context.db
+      .selectFrom('support_tickets')
+      .select(['user_id', 'author_name'])
+      .where('id', '=', ticketId)
+      .executeTakeFirstOrThrow();
+    expect(ticket).toEqual({ user_id: null, author_name: SettingsMessages.formerMember });
+    const messages = await server.context.db
+      .selectFrom('support_messages')
+      .select(['author_id', 'author_name'])
+      .where('ticket_id', '=', ticketId)
+      .execute();
+    expect(messages).toEqual([{ author_id: null, author_name: SettingsMessages.formerMember }]);
+  });
+
   it('refuses a wrong password and the last admin, deleting nothing', async () => {
     const member = await createMember(server.context.db);
     const before = await countWritableRows(server);
