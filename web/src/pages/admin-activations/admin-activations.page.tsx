@@ -1,8 +1,9 @@
-import { ActivationMessages, PROOF_LIMITS, PROOF_STATUSES, type ProofStatus, showingText } from '@signalroom/shared';
+import { ActivationMessages, PROOF_LIMITS, PROOF_STATUSES, type ProofStatus } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { BadgeCheck, ChevronLeft, ChevronRight, RefreshCw, X } from 'lucide-react';
+import { BadgeCheck, RefreshCw, X } from 'lucide-react';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { ListPager } from '../../components/dashboard/list-pager.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
@@ -126,34 +127,13 @@ function AdminActivations() {
       </section>
 
       {list.status === 'ready' && list.items.length > 0 && (
-        <nav className={styles.pager} aria-label="Proof list pages">
-          <p className={clsx(pageStyles.muted, pageStyles.small)}>
-            {showingText(state.page, list.pagination.total, PROOF_LIMITS.pageSize)}
-          </p>
-          {list.pagination.pages > 1 && (
-            <div className={styles.pagerButtons}>
-              <button
-                type="button"
-                className={buttonStyles.btn}
-                disabled={state.page <= 1}
-                onClick={() => state.setPage(state.page - 1)}
-              >
-                <ChevronLeft aria-hidden="true" size={16} /> Previous
-              </button>
-              <span className={pageStyles.small}>
-                Page {state.page} of {list.pagination.pages}
-              </span>
-              <button
-                type="button"
-                className={buttonStyles.btn}
-                disabled={state.page >= list.pagination.pages}
-                onClick={() => state.setPage(state.page + 1)}
-              >
-                Next <ChevronRight aria-hidden="true" size={16} />
-              </button>
-            </div>
-          )}
-        </nav>
+        <ListPager
+          label="Proof list pages"
+          page={state.page}
+          pageSize={PROOF_LIMITS.pageSize}
+          pagination={list.pagination}
+          setPage={state.setPage}
+        />
       )}
     </div>
   );

@@ -5,15 +5,15 @@ import {
   SUPPORT_PRIORITIES,
   SUPPORT_PRIORITY_LABELS,
   SupportMessages,
-  showingText,
   TICKET_STATUS_ADMIN_LABELS,
   TICKET_STATUSES,
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { ChevronLeft, ChevronRight, Inbox, RefreshCw, X } from 'lucide-react';
+import { Inbox, RefreshCw, X } from 'lucide-react';
 import { useId } from 'react';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { ListPager } from '../../components/dashboard/list-pager.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -195,34 +195,13 @@ function TicketTable({ state }: { state: AdminSupport }) {
           </li>
         ))}
       </ul>
-      <nav className={styles.pager} aria-label="Ticket list pages">
-        <p className={clsx(pageStyles.muted, pageStyles.small)}>
-          {showingText(state.page, list.pagination.total, SUPPORT_LIMITS.pageSize)}
-        </p>
-        {list.pagination.pages > 1 && (
-          <div className={styles.pagerButtons}>
-            <button
-              type="button"
-              className={buttonStyles.btn}
-              disabled={state.page <= 1}
-              onClick={() => state.setPage(state.page - 1)}
-            >
-              <ChevronLeft aria-hidden="true" size={16} /> Previous
-            </button>
-            <span className={pageStyles.small}>
-              Page {state.page} of {list.pagination.pages}
-            </span>
-            <button
-              type="button"
-              className={buttonStyles.btn}
-              disabled={state.page >= list.pagination.pages}
-              onClick={() => state.setPage(state.page + 1)}
-            >
-              Next <ChevronRight aria-hidden="true" size={16} />
-            </button>
-          </div>
-        )}
-      </nav>
+      <ListPager
+        label="Ticket list pages"
+        page={state.page}
+        pageSize={SUPPORT_LIMITS.pageSize}
+        pagination={list.pagination}
+        setPage={state.setPage}
+      />
     </>
   );
 }
