@@ -136,3 +136,14 @@ export function extractResetToken(text: string): string {
 export async function fieldErrors(page: Page): Promise<string[]> {
   return page.getByTestId('field-error').allInnerTexts();
 }
+
+/**
+ * Waits until the landing page's figure `key` shows a value: its `<dd>` reads 'Loading' (screen-reader
+ * text beside a skeleton) until the public stats call answers.
+ */
+export async function waitForLandingStat(page: Page, key: string): Promise<void> {
+  await page.waitForFunction((statKey) => {
+    const shown = document.querySelector(`[data-stat="${statKey}"] dd`)?.textContent;
+    return Boolean(shown) && shown !== 'Loading';
+  }, key);
+}

@@ -1,7 +1,7 @@
 import type { TPublicStats } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
-import { type E2E, startE2E } from './harness.js';
+import { type E2E, startE2E, waitForLandingStat } from './harness.js';
 
 describe('journey: the landing page', () => {
   let e2e: E2E;
@@ -78,7 +78,7 @@ describe('journey: the landing page', () => {
     const stats = body.data!;
     expect(stats.members).toBeGreaterThanOrEqual(2);
     const value = (key: string) => page.locator(`[data-stat="${key}"] dd`);
-    await value('members').waitFor();
+    await waitForLandingStat(page, 'members');
     expect(await value('members').innerText()).toBe(stats.members.toLocaleString('en-US'));
     expect(await value('signals').innerText()).toBe(stats.signalsIssued.toLocaleString('en-US'));
     expect(await value('markets').innerText()).toBe(stats.marketsCovered.toLocaleString('en-US'));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal } from '../../server/test/helpers/signal-rows.js';
 import { signInBrowser } from './dashboard.helpers.js';
-import { type E2E, startE2E } from './harness.js';
+import { type E2E, startE2E, waitForLandingStat } from './harness.js';
 
 const FIVE_MIN = 300_000;
 const first = Date.parse('2026-11-01T00:00:00Z');
@@ -41,7 +41,7 @@ describe('win rates in a real browser', () => {
     const { page } = await e2e.newPage({ width: 390, height: 844 });
     await page.goto(e2e.url('/'));
     const value = (key: string) => page.locator(`[data-stat="${key}"] dd`);
-    await value('win-first-window').waitFor();
+    await waitForLandingStat(page, 'win-first-window');
     expect(await value('win-first-window').innerText()).toBe('1%');
     expect(await value('win-with-martingale').innerText()).toBe('2%');
     expect(await page.locator('[data-stat="win-first-window"] dt').innerText()).toBe(
