@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript a first visit to the landing page loads (the entry chunk,
 // its static imports, the landing page chunk and its static imports) and fails above the budget
-// (issue 4: under 150 kB gzipped before login). Reads web/dist/.vite/manifest.json from `vite build`.
+// (under 150 kB gzipped before login). Reads web/dist/.vite/manifest.json from `vite build`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -1,19 +1,32 @@
 /**
  * `npm run screenshots`: starts the real server on the BUILT web app (run `npm run build` first) with a
  * test SMTP server, drives Chromium through every screen and saves full-page PNGs at phone (390 px) and
- * desktop (1280 px) width into screenshots/ (gitignored), for design review.
+ * desktop (1280 px) width into screenshots/ (gitignored), for design review. A first argument keeps only
+ * the shots whose name starts with it (`npm run screenshots -- admin-`).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { STORAGE_KEYS } from '@signalroom/shared';
+import {
+  backfillTrackRecord,
+  closePaperTrades,
+  openPaperTrades,
+  presentSignal,
+  saveBotSettings,
+  silentLogger,
+} from '@signalroom/shared/node';
+import { SimulatedMarket, startPriceTicker } from '@signalroom/worker';
 import type { Page } from 'playwright-core';
 import { uploadProof, validProof } from '../server/test/activation/activation-helpers.js';
 import { createMember } from '../server/test/helpers/factories.js';
-import { insertSignal, slotStartAgo } from '../server/test/helpers/signal-rows.js';
+import { insertSignal, type SignalRowSeed, slotStartAgo } from '../server/test/helpers/signal-rows.js';
 import { startE2E } from '../tests/e2e/harness.js';
+import { adminConsoleShots, seedApplications } from './screenshots-admin-console.js';
 
 const OUT = 'screenshots';
-const WIDTHS = [390, 1280] as const;
+const WIDTHS: readonly number[] = [390, 1280];
+/** `npm run screenshots -- admin-`: only the shots whose name starts with the given text. */
+const ONLY = process.argv[2] ?? '';
 
 interface Shot {
   name: string;
@@ -21,9 +34,11 @@ interface Shot {
   /** Runs after load, before the picture (fill a form, click through steps). */
   prepare?: (page: Page) => Promise<void>;
   /** Session to store first. */
-  as?: 'guest' | 'trialEnded' | 'silver' | 'gold' | 'admin' | 'pending' | 'rejected';
-  /** Only at these widths (a screen that exists on phones only, like the open menu). */
+  as?: 'guest' | 'trialEnded' | 'silver' | 'gold' | 'admin' | 'pending' | 'rejected' | 'timed';
+  /** Only at these widths (a screen that exists on phones only, like the open menu; 360 px for some). */
   widths?: readonly number[];
+  /** Runs before the page opens (hold or fail a call to picture the loading and error states). */
+  intercept?: (page: Page) => Promise<void>;
 }
 
 async function main() {
@@ -39,7 +54,19 @@ async function main() {
     admin: await createMember(db, { role: 'admin', tier: 'guest', fullName: 'Ada Admin' }),
     pending: await createMember(db, { fullName: 'Paula Pending' }),
     rejected: await createMember(db, { fullName: 'Rafael Rejected' }),
+    timed: await createMember(db, { tier: 'silver', fullName: 'Tina Timed' }),
   };
+  // A timed tier (pro for a week over silver) for the header's "Pro until …", the member page and the audit log.
+  await e2e.server.api('PATCH', `/api/admin/users/${sessions.timed.user.id}/access`, {
+    token: sessions.admin.token,
+    body: {
+      tier: 'pro',
+      dashboardUnlocked: true,
+      hasDeposited: true,
+      expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+      reason: 'Pro for the week of the live classes',
+    },
+  });
   // Proofs of deposit for the activation screens: one under review, one rejected with a reason.
   await uploadProof(
     e2e.server,
@@ -81,6 +108,39 @@ async function main() {
       message: 'When does the next signal arrive?',
     },
   });
+  // The vault with some progress, and the network with posts, a like and a report.
+  const vault = await e2e.server.api<{ courses: { id: string }[] }>('GET', '/api/mentorship', {
+    token: sessions.gold.token,
+  });
+  const firstCourse = await e2e.server.api<{ lessons: { id: string }[] }>(
+    'GET',
+    `/api/mentorship/courses/${vault.body.data?.courses[0]?.id}`,
+    { token: sessions.gold.token },
+  );
+  for (const lesson of firstCourse.body.data?.lessons.slice(0, 2) ?? []) {
+    await e2e.server.api('PUT', `/api/mentorship/lessons/${lesson.id}/completion`, {
+      token: sessions.gold.token,
+      body: { completed: true },
+    });
+  }
+  const firstPost = await e2e.server.api<{ id: string }>('POST', '/api/community/posts', {
+    token: sessions.silver.token,
+    body: {
+      body: 'Closed the week green by sticking to 2% per signal. My journal template: https://example.com/journal',
+    },
+  });
+  await e2e.server.api('POST', '/api/community/posts', {
+    token: sessions.gold.token,
+    body: { body: 'Anyone joining the Risk Clinic this week? Bring your sizing questions.' },
+  });
+  await e2e.server.api('PUT', `/api/community/posts/${firstPost.body.data?.id}/like`, {
+    token: sessions.gold.token,
+    body: { liked: true },
+  });
+  await e2e.server.api('POST', `/api/community/posts/${firstPost.body.data?.id}/reports`, {
+    token: sessions.gold.token,
+    body: { reason: 'Sample report for the moderation list' },
+  });
   // A reset link and an outbox entry for the reset-form and outbox screens.
   await e2e.server.api('POST', '/api/auth/forgot-password', { body: { email: sessions.guest.user.email } });
   const mail = await e2e.server.smtp.waitFor((m) => m.to.includes(sessions.guest.user.email), 10_000);
@@ -97,27 +157,63 @@ async function main() {
   });
 
   // A short history so the rooms show results at their levels and both win rates: three resolved
-  // signals (first window, recovered at L2, lost after L3) and one in its window now.
+  // signals (first window, recovered at L2, lost after L3) and one in its window now. The gold member's
+  // bot runs (Aggressive, $100) and follows each, so the bot page shows real paper trades.
+  await saveBotSettings(
+    db,
+    sessions.gold.user.id,
+    { riskLevel: 'aggressive', maxTradesPerDay: 15, tradeSize: 100, active: true },
+    new Date(),
+  );
   const now = new Date();
-  await insertSignal(db, {
+  let daySequence = 0;
+  const followed = async (seed: SignalRowSeed & { result?: NonNullable<SignalRowSeed['result']> }) => {
+    const { result, activeLevel, ...open } = seed;
+    daySequence += 1;
+    const row = await insertSignal(db, { ...open, timeZone: e2e.server.config.TIME_ZONE, daySequence });
+    await openPaperTrades(db, row.id, new Date(row.created_at));
+    if (!result) return;
+    const resolvedAt = new Date(new Date(row.expires_at).getTime() + (activeLevel ?? 0) * 300_000);
+    await db
+      .updateTable('signals')
+      .set({ status: result.status, outcome: result.outcome, resolved_level: result.resolvedLevel })
+      .set({
+        active_level: activeLevel ?? 0,
+        resolved_at: resolvedAt,
+        exit_price: row.entry_price,
+        updated_at: resolvedAt,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await closePaperTrades(db, row.id, resolvedAt);
+  };
+  await followed({
     slotStart: slotStartAgo(now, 30),
     asset: 'GBP/USD',
     activeLevel: 3,
     result: { status: 'expired', outcome: 'loss', resolvedLevel: null },
   });
-  await insertSignal(db, {
+  await followed({
     slotStart: slotStartAgo(now, 20),
     asset: 'XAU/USD',
     signalType: 'sell',
     activeLevel: 2,
     result: { status: 'closed', outcome: 'profit', resolvedLevel: 2 },
   });
-  await insertSignal(db, {
+  await followed({
     slotStart: slotStartAgo(now, 10),
     asset: 'EUR/USD (OTC)',
     result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
   });
+  await followed({ slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
+  // The worker's price ticker on the server's bus, for the platinum stream's live chart.
+  const prices = startPriceTicker({ feed: new SimulatedMarket(), bus: e2e.server.context.bus, logger: silentLogger });
   await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
+  // Rows written straight into the table join the track record the way earlier signals do at start.
+  await backfillTrackRecord(db);
+  const current = await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
+  // Issued as the engine does, so it is delivered by e-mail and the admins' delivery screen lists it.
+  await e2e.server.context.bus.publish({ type: 'signal:new', signal: presentSignal(current) });
 
   const shots: Shot[] = [
     { name: 'landing', path: '/' },
@@ -176,7 +272,15 @@ async function main() {
     },
     { name: 'bot-access-success', path: '/bot-access/success' },
     { name: 'dev-outbox', path: '/dev/outbox' },
+    { name: 'unsubscribe-invalid', path: '/unsubscribe?token=x' },
     { name: 'not-found', path: '/no-such-page' },
+    {
+      name: 'track-record',
+      path: '/track-record',
+      prepare: async (p) => {
+        await p.getByTestId('record-status').waitFor();
+      },
+    },
     { name: 'dashboard-guest', path: '/dashboard', as: 'guest' },
     { name: 'dashboard-gold', path: '/dashboard', as: 'gold' },
     { name: 'dashboard-signals-trial', path: '/dashboard/signals', as: 'guest' },
@@ -210,6 +314,15 @@ async function main() {
       },
     },
     { name: 'dashboard-admin-users', path: '/dashboard/admin/users', as: 'admin' },
+    {
+      name: 'dashboard-admin-deliveries',
+      path: '/dashboard/admin/deliveries',
+      as: 'admin',
+      prepare: async (p) => {
+        await p.getByTestId('delivery-row').first().click();
+        await p.getByTestId('delivery-detail').waitFor();
+      },
+    },
     { name: 'dashboard-admin-activations', path: '/dashboard/admin/activations', as: 'admin' },
     {
       name: 'dashboard-admin-activations-reject',
@@ -230,10 +343,60 @@ async function main() {
       },
     },
     { name: 'dashboard-admin-offer', path: '/dashboard/admin/offer', as: 'admin' },
+    { name: 'dashboard-admin-audit', path: '/dashboard/admin/audit', as: 'admin' },
+    { name: 'dashboard-admin-audit-empty', path: '/dashboard/admin/audit?to=2020-01-01', as: 'admin' },
+    { name: 'dashboard-admin-member', path: `/dashboard/admin/users/${sessions.timed.user.id}`, as: 'admin' },
+    {
+      name: 'dashboard-admin-member-not-found',
+      path: '/dashboard/admin/users/00000000-0000-4000-8000-000000000000',
+      as: 'admin',
+    },
+    { name: 'dashboard-timed-tier', path: '/dashboard', as: 'timed' },
     { name: 'dashboard-gold-room', path: '/dashboard/gold-room', as: 'gold' },
+    { name: 'dashboard-mentorship', path: '/dashboard/mentorship', as: 'gold' },
+    {
+      name: 'dashboard-mentorship-lesson',
+      path: '/dashboard/mentorship',
+      as: 'gold',
+      prepare: async (p) => {
+        await p
+          .getByRole('button', { name: /^Continue / })
+          .first()
+          .click();
+        await p.getByTestId('lesson-complete').waitFor();
+      },
+    },
+    { name: 'dashboard-mentorship-locked', path: '/dashboard/mentorship', as: 'guest' },
+    { name: 'dashboard-community', path: '/dashboard/community', as: 'silver' },
+    { name: 'dashboard-community-admin', path: '/dashboard/community', as: 'admin' },
+    { name: 'dashboard-community-locked', path: '/dashboard/community', as: 'guest' },
+    { name: 'dashboard-copy-trading', path: '/dashboard/copy-trading', as: 'gold' },
+    { name: 'dashboard-copy-trading-preview', path: '/dashboard/copy-trading', as: 'guest' },
     { name: 'dashboard-admin-home', path: '/dashboard', as: 'admin' },
     { name: 'dashboard-gold-room-silver', path: '/dashboard/gold-room', as: 'silver' },
     { name: 'dashboard-gold-room-guest', path: '/dashboard/gold-room', as: 'guest' },
+    {
+      name: 'dashboard-bot-gold',
+      path: '/dashboard/bot-access',
+      as: 'gold',
+      prepare: async (p) => {
+        await p.getByTestId('closed-trades').locator('tbody tr').first().waitFor();
+      },
+    },
+    { name: 'dashboard-bot-silver', path: '/dashboard/bot-access', as: 'silver' },
+    {
+      name: 'dashboard-platinum-stream',
+      path: '/dashboard/platinum-stream',
+      as: 'gold',
+      prepare: async (p) => {
+        await p
+          .getByTestId('stream-status')
+          .getByText(/^Live: .* at /)
+          .waitFor({ timeout: 10_000 });
+        // A few seconds of prices, so the line has a shape.
+        await p.waitForTimeout(4000);
+      },
+    },
     {
       name: 'dashboard-menu-open',
       path: '/dashboard',
@@ -256,10 +419,14 @@ async function main() {
     },
   ];
 
+  await seedApplications(e2e.server, sessions.admin.token);
+  shots.push(...adminConsoleShots());
+
   let failures = 0;
-  for (const width of WIDTHS) {
+  const widths = [...new Set([...WIDTHS, ...shots.flatMap((shot) => shot.widths ?? [])])].sort((a, b) => a - b);
+  for (const width of widths) {
     for (const shot of shots) {
-      if (shot.widths && !shot.widths.includes(width)) continue;
+      if (!(shot.widths ?? WIDTHS).includes(width) || !shot.name.startsWith(ONLY)) continue;
       const { context, page } = await e2e.newPage({ width, height: width < 600 ? 844 : 900 });
       try {
         if (shot.as) {
@@ -273,6 +440,7 @@ async function main() {
             { keys: STORAGE_KEYS, token: s.token, user: s.user },
           );
         }
+        if (shot.intercept) await shot.intercept(page);
         await page.goto(e2e.url(shot.path));
         // Pages poll (countdown) so the network never idles: wait for the page's heading instead.
         await page
@@ -293,6 +461,7 @@ async function main() {
       }
     }
   }
+  prices.stop();
   await e2e.close();
   if (failures) process.exitCode = 1;
 }

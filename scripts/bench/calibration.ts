@@ -9,7 +9,7 @@
  * market) on the simulated market, then judges the primary window and the martingale levels with the
  * shared outcome rules. Confidence is a claim about the primary window, so that is what the bands test.
  */
-import { judgeWindow, martingaleLevels, resolveAfterWindow, SIGNAL_ASSETS } from '@signalroom/shared';
+import { judgeWindow, martingaleLevels, resolveAfterWindow, SIGNAL_ASSETS, wilsonInterval } from '@signalroom/shared';
 import {
   type Candle,
   DEFAULT_MOMENTUM_WEIGHTS,
@@ -239,7 +239,7 @@ function runReport(): void {
   for (const r of rows) {
     if (r.n === 0) continue;
     const rate = r.primaryWins / r.n;
-    const [lo, hi] = wilson(r.primaryWins, r.n);
+    const ci = wilsonInterval(r.primaryWins, r.n);
     const mean = r.confSum / r.n;
     weightedGap += r.n * Math.abs(rate * 100 - mean);
     const band = r.lo === 0 ? `< ${r.hi}%` : r.hi > 100 ? `>= ${r.lo}%` : `${r.lo}-${r.hi}%`;
@@ -248,7 +248,7 @@ function runReport(): void {
       String(r.n),
       `${mean.toFixed(1)}%`,
       `${(rate * 100).toFixed(1)}%`,
-      `${(lo * 100).toFixed(1)}-${(hi * 100).toFixed(1)}%`,
+      ci ? `${ci.low.toFixed(1)}-${ci.high.toFixed(1)}%` : '-',
       `${((r.breakevens / r.n) * 100).toFixed(1)}%`,
       `${((r.anyLevelWins / r.n) * 100).toFixed(1)}%`,
     ]);
@@ -262,13 +262,4 @@ function runReport(): void {
     `\nExpected calibration error: ${(weightedGap / total).toFixed(2)} points; Brier score ${(brier / total).toFixed(4)}`,
   );
   console.log('(primary win rate: the 5-minute window the confidence speaks about; breakevens count as not won)');
-}
-
-function wilson(k: number, n: number): [number, number] {
-  const z = 1.96;
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const m = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [c - m, c + m];
 }

@@ -7,6 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 
 type Command =
   | { type: 'push'; url: string; tokens: string[] }
+  | { type: 'bare'; url: string; count: number }
   | { type: 'poll'; url: string; tokens: string[]; periodMs: number }
   | { type: 'collect' }
   | { type: 'stop' };
@@ -56,20 +57,59 @@ async function connectAll(url: string, tokens: string[]): Promise<void> {
   send({ type: 'ready', connected, failed });
 }
 
+const bareSockets: WebSocket[] = [];
+
+/** The floor's clients: plain WebSockets (Node's own) to the bare `ws` server, same measurement. */
+async function connectBare(url: string, count: number): Promise<void> {
+  let connected = 0;
+  let failed = 0;
+  const batch = 200;
+  for (let i = 0; i < count; i += batch) {
+    await Promise.all(
+      Array.from(
+        { length: Math.min(batch, count - i) },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = new WebSocket(url);
+            socket.onmessage = (message) => {
+              const [type, payload] = JSON.parse(String(message.data)) as [string, { createdAt: string }];
+              if (type !== 'signal:new') return;
+              received += 1;
+              latencies.push(Date.now() - Date.parse(payload.createdAt));
+            };
+            socket.onopen = () => {
+              connected += 1;
+              resolve();
+            };
+            socket.onerror = () => {
+              failed += 1;
+              resolve();
+            };
+            bareSockets.push(socket);
+          }),
+      ),
+    );
+  }
+  send({ type: 'ready', connected, failed });
+}
+
 function pollAll(url: string, tokens: string[], periodMs: number): void {
   polling = true;
   tokens.forEach((token, index) => {
     const offset = Math.floor((index / tokens.length) * periodMs);
+    // Like the web app: the last answer's ETag goes back as If-None-Match, and a 304 is an answer.
+    let etag: string | null = null;
     const start = setTimeout(() => {
       const tick = async () => {
         if (!polling) return;
         const t0 = Date.now();
         try {
           const response = await fetch(`${url}/api/signals?limit=10&sortOrder=desc`, {
-            headers: { authorization: `Bearer ${token}` },
+            headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
           });
           await response.arrayBuffer();
-          if (response.ok) polls += 1;
+          if (response.ok) etag = response.headers.get('etag');
+          if (response.ok || response.status === 304) polls += 1;
           else pollErrors += 1;
         } catch {
           pollErrors += 1;
@@ -89,6 +129,9 @@ process.on('message', (command: Command) => {
     case 'push':
       void connectAll(command.url, command.tokens);
       return;
+    case 'bare':
+      void connectBare(command.url, command.count);
+      break;
     case 'poll':
       pollAll(command.url, command.tokens, command.periodMs);
       return;
@@ -104,6 +147,7 @@ process.on('message', (command: Command) => {
       polling = false;
       for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.close();
+      for (const socket of bareSockets) socket.close();
       send({ type: 'stopped' });
       setTimeout(() => process.exit(0), 100);
       return;

@@ -1,29 +1,45 @@
-// npm run bench:push -- [--members 2000] [--seconds 40] [--fleets 2] [--mode both|push|poll] [--no-ticks]
+// npm run bench:push -- [--members 2000] [--seconds 40] [--fleets 2] [--mode both|push|poll|compare] [--no-ticks]
+//                        [--cadence bench|real]
 //
 // Server cost of live signals by push versus by polling, against ONE server process (a child process,
-// so its CPU is read from /proc/<pid>/stat). N simulated members (default 2,000; up to 10,000):
+// so its CPU is read from /proc/<pid>/stat). N simulated members (default 2,000; up to the open-file
+// limit of one process, checked at start):
 //   (a) push: each holds a socket.io connection and receives what the worker publishes;
 //   (b) poll: each calls GET /api/signals every 2 s (the web app's fallback).
 // In both modes the bench plays the worker on the real bus (Redis): it writes a signal row and
 // publishes `signal:new` every --signal-every ms (default 2,000, far denser than the real 5 minutes, so
-// push is not flattered) and a countdown tick every second. Prints server CPU seconds per minute for
+// push is not flattered) and a countdown tick every second. `--mode compare` runs push, then the floor
+// in the same run: a bare `ws` server (bare-ws-server.ts) relaying the same bus events to the same number
+// of plain WebSocket clients from the same client processes, and prints both with their ratios.
+// `--cadence real` plays the product's own
+// cadence instead: a signal every 5 minutes and a countdown sync point every TIMING.countdownSyncMs (the
+// worker's), and prints server CPU per minute per 1,000 connected members. Prints server CPU seconds per minute for
 // each mode, their ratio, and push delivery latency p50/p95/p99 (publish → client receive).
 // Needs PostgreSQL and Redis: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, a
 // scratch database is created beside it and dropped) and BENCH_REDIS_URL (default redis://127.0.0.1:6379).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { countdownAt, SIGNAL_ASSETS, type TSignal } from '@signalroom/shared';
+import { countdownAt, SIGNAL_ASSETS, TIMING, type TSignal } from '@signalroom/shared';
 import { createRedisBus, type Database } from '@signalroom/shared/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import {
+  baseDbUrl,
+  freePort,
+  log,
+  newBenchRun,
+  nodeArgs,
+  redisUrl,
+  root,
+  seedMembers,
+  sleep,
+  startServerProcess,
+  withDatabase,
+} from './bench-server.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values: flags } = parseArgs({
   options: {
     members: { type: 'string', default: '2000' },
@@ -33,41 +49,47 @@ const { values: flags } = parseArgs({
     mode: { type: 'string', default: 'both' },
     'signal-every': { type: 'string', default: '2000' },
     'no-ticks': { type: 'boolean', default: false },
+    cadence: { type: 'string', default: 'bench' },
   },
   allowPositionals: true,
 });
-const members = Math.min(10_000, Math.max(1, Number(flags.members)));
+/** The soft limit of open files of this process (what its children inherit): /proc/self/limits. */
+function openFileLimit(): number {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    return Number.isFinite(soft) ? soft : Number.POSITIVE_INFINITY;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+// One server process holds a socket per member, plus its database, Redis and listening handles.
+const FILES_BESIDES_SOCKETS = 300;
+const fileLimit = openFileLimit();
+const members = Math.max(1, Number(flags.members));
+if (members + FILES_BESIDES_SOCKETS > fileLimit) {
+  console.error(
+    `bench:push: ${members} members need about ${members + FILES_BESIDES_SOCKETS} open files in one server process, ` +
+      `and this machine allows ${fileLimit} per process (ulimit -n). Use at most ${fileLimit - FILES_BESIDES_SOCKETS} ` +
+      'members, raise the limit (ulimit -n), or split the members over two server processes.',
+  );
+  process.exit(2);
+}
 const seconds = Number(flags.seconds);
 const warmupMs = Number(flags.warmup) * 1000;
 const fleetCount = Math.max(1, Number(flags.fleets));
-const signalEveryMs = Number(flags['signal-every']);
-const mode = flags.mode as 'both' | 'push' | 'poll';
+const realCadence = flags.cadence === 'real';
+const signalEveryMs = realCadence ? TIMING.signalIntervalMs : Number(flags['signal-every']);
+const tickEveryMs = realCadence ? TIMING.countdownSyncMs : 1000;
+const mode = flags.mode as 'both' | 'push' | 'poll' | 'compare';
 const POLL_PERIOD_MS = 2000;
 const CLK_TCK = 100;
 
-const baseDbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const suffix = randomBytes(5).toString('hex');
-const dbName = `sr_bench_${suffix}`;
-const namespace = `srbench:${suffix}`;
-const nodeArgs = ['--conditions=@signalroom/source', '--import', 'tsx'];
-const SERVER_APP_NAME = `signalroom-bench-${suffix}`;
-const serverLogPath = join(tmpdir(), `signalroom-bench-${suffix}.log`);
-
-function log(line: string): void {
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const run = newBenchRun();
+const { suffix, dbName, namespace, serverLogPath } = run;
+const SERVER_APP_NAME = run.appName;
 
 /** utime + stime of a process in seconds. */
 function cpuSeconds(pid: number): number {
@@ -79,104 +101,6 @@ function cpuSeconds(pid: number): number {
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function withDatabase<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function startServerProcess(dbUrl: string, port: number): Promise<ChildProcess> {
-  // Server logs (warnings and errors only) go to a file, so the bench's own output stays readable.
-  const logFile = openSync(serverLogPath, 'w');
-  // BENCH_SERVER_NODE_ARGS adds flags to the server process (e.g. --cpu-prof to see where its time goes).
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, ...nodeArgs, 'server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', logFile, logFile],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: redisUrl,
-      REDIS_NAMESPACE: namespace,
-      EMBEDDED_WORKER: 'false',
-      RATE_LIMITS: 'false',
-      DB_POOL_MAX: '20',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Production needs SMTP to start; the bench creates members in the database and sends no mail.
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-    },
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      // Liveness: the bench starts its own publisher, no worker, so readiness would say degraded.
-      const response = await fetch(`http://127.0.0.1:${port}/api/health/live`);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 60 s');
-    await sleep(250);
-  }
-}
-
-/** Inserts N unlocked members (silver, pro, gold in turn) with live sessions; returns their tokens. */
-async function seedMembers(db: Kysely<Database>, count: number): Promise<string[]> {
-  const tokens: string[] = [];
-  const tiers = ['silver', 'pro', 'gold'] as const;
-  const now = new Date();
-  for (let start = 0; start < count; start += 1000) {
-    const size = Math.min(1000, count - start);
-    const rows = await db
-      .insertInto('users')
-      .values(
-        Array.from({ length: size }, (_, i) => ({
-          email: `bench-${suffix}-${start + i}@example.com`,
-          full_name: `Bench Member ${start + i}`,
-          phone: '+2348012345678',
-          country: 'Nigeria',
-          telegram: null,
-          // Never used to log in: the bench holds session tokens directly.
-          password_hash: 'bench-no-login',
-          tier: tiers[(start + i) % 3],
-          dashboard_unlocked: true,
-          has_deposited: true,
-          access_path: null,
-          admission_code: `SRB-${suffix}-${start + i}`,
-          email_verified_at: now,
-          trial_ends_at: null,
-          broker_account_id: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const batch = rows.map((row) => ({ userId: row.id, token: randomBytes(32).toString('base64url') }));
-    await db
-      .insertInto('sessions')
-      .values(
-        batch.map((b) => ({
-          user_id: b.userId,
-          token_hash: createHash('sha256').update(b.token).digest('hex'),
-          expires_at: new Date(now.getTime() + 86_400_000),
-        })),
-      )
-      .execute();
-    tokens.push(...batch.map((b) => b.token));
-  }
-  return tokens;
 }
 
 /** Plays the worker: writes a signal row, then publishes it; and a countdown tick every second. */
@@ -248,7 +172,7 @@ function startWorkerStandIn(db: Kysely<Database>) {
     ? null
     : setInterval(
         () => void bus.publish({ type: 'countdown:tick', countdown: countdownAt(deadline, new Date()) }),
-        1000,
+        tickEveryMs,
       );
   return {
     seed: async (n: number) => {
@@ -313,6 +237,9 @@ interface ModeResult {
   detail: string;
   /** Polling only: server CPU s/min it would take to answer every member every 2 s. */
   fullRatePerMinute?: number;
+  /** Push and the floor: delivery latency percentiles (ms). */
+  p50?: number;
+  p99?: number;
 }
 
 /** CPU seconds of the PostgreSQL backends serving the server process (by application_name). */
@@ -389,7 +316,39 @@ async function runPush(url: string, serverPid: number, tokens: string[]): Promis
     `deliveries ${received} (${connected} sockets); latency ms p50 ${percentile(latencies, 50)} ` +
     `p95 ${percentile(latencies, 95)} p99 ${percentile(latencies, 99)} max ${latencies.at(-1)}; ` +
     `server: publish→emitted mean ${delayMs.toFixed(1)} ms, emit loop mean ${emitMs.toFixed(1)} ms`;
-  return { cpuPerMinute, dbCpuPerMinute, detail };
+  return { cpuPerMinute, dbCpuPerMinute, detail, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** The floor: the bare `ws` server (its own child process) and as many plain WebSocket clients. */
+async function runBare(count: number): Promise<ModeResult> {
+  const bare = spawn(process.execPath, [...nodeArgs, fileURLToPath(new URL('./bare-ws-server.ts', import.meta.url))], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_REDIS_URL: redisUrl, BENCH_NAMESPACE: namespace },
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      bare.stdout?.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+      bare.once('exit', (code) => reject(new Error(`bare ws server exited with ${code}`)));
+    });
+    log(`floor: connecting ${count} plain WebSockets to a bare ws server (pid ${bare.pid})`);
+    const fleets = await startFleets(fleetCount);
+    const share = (i: number) => Math.floor(count / fleetCount) + (i < count % fleetCount ? 1 : 0);
+    for (const [i, fleet] of fleets.entries())
+      fleet.child.send({ type: 'bare', url: `ws://127.0.0.1:${port}`, count: share(i) });
+    const ready = await Promise.all(fleets.map((f) => f.next('ready')));
+    log(`floor: ${ready.reduce((s, r) => s + r.connected, 0)} connected; warming up, then measuring ${seconds} s`);
+    const { cpuPerMinute, collected } = await measure(bare.pid as number, fleets);
+    await stopFleets(fleets);
+    const latencies = collected.flatMap((c) => c.latencies as number[]).sort((a, b) => a - b);
+    const received = collected.reduce((s, c) => s + c.received, 0);
+    const detail =
+      `deliveries ${received}; latency ms p50 ${percentile(latencies, 50)} p95 ${percentile(latencies, 95)} ` +
+      `p99 ${percentile(latencies, 99)} max ${latencies.at(-1)}`;
+    return { cpuPerMinute, dbCpuPerMinute: 0, detail, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  } finally {
+    bare.kill('SIGTERM');
+  }
 }
 
 async function runPoll(url: string, serverPid: number, tokens: string[]): Promise<ModeResult> {
@@ -411,7 +370,7 @@ async function runPoll(url: string, serverPid: number, tokens: string[]): Promis
   const perRequestMs = polls > 0 ? ((cpuPerMinute / 60) * elapsed * 1000) / polls : Number.NaN;
   const fullRatePerMinute = ((perRequestMs / 1000) * (tokens.length * 60_000)) / POLL_PERIOD_MS;
   const detail =
-    `requests ok ${polls} failed ${errors} (expected ~${expected}); response ms p50 ${percentile(times, 50)} ` +
+    `requests answered ${polls} failed ${errors} (expected ~${expected}: ${((100 * polls) / expected).toFixed(1)}% answered); response ms p50 ${percentile(times, 50)} ` +
     `p99 ${percentile(times, 99)}; server CPU per completed request ${perRequestMs.toFixed(2)} ms ` +
     `(at the full rate: ${fullRatePerMinute.toFixed(1)} s/min)`;
   if (errors > 0) log(`poll: WARNING ${errors} requests failed (overloaded, or GET /api/signals not served)`);
@@ -420,7 +379,8 @@ async function runPoll(url: string, serverPid: number, tokens: string[]): Promis
 
 async function main(): Promise<void> {
   log(
-    `bench:push members=${members} seconds=${seconds}/mode signal every ${signalEveryMs} ms, ticks ${!flags['no-ticks']}`,
+    `bench:push members=${members} seconds=${seconds}/mode signal every ${signalEveryMs} ms, ` +
+      `ticks ${flags['no-ticks'] ? 'none' : `every ${tickEveryMs} ms`}`,
   );
   await withDatabase(baseDbUrl, (c) => c.query(`create database ${dbName}`));
   const dbUrl = new URL(baseDbUrl);
@@ -435,15 +395,16 @@ async function main(): Promise<void> {
   try {
     const serverDbUrl = new URL(dbUrl);
     serverDbUrl.searchParams.set('application_name', SERVER_APP_NAME);
-    server = await startServerProcess(serverDbUrl.toString(), port);
+    server = await startServerProcess(run, serverDbUrl.toString(), port);
     const pid = server.pid as number;
     log(`server pid ${pid} at ${url} (log: ${serverLogPath})`);
-    const tokens = await seedMembers(db, members);
+    const tokens = await seedMembers(run, db, members);
     worker = startWorkerStandIn(db);
     await worker.seed(10);
     const results: Record<string, ModeResult> = {};
     if (mode !== 'poll') results.push = await runPush(url, pid, tokens);
-    if (mode !== 'push') results.poll = await runPoll(url, pid, tokens);
+    if (mode === 'compare') results.floor = await runBare(tokens.length);
+    if (mode === 'both' || mode === 'poll') results.poll = await runPoll(url, pid, tokens);
 
     console.log('\n=== bench:push results ===');
     console.log(`members ${members}, ${seconds} s measured per mode, one server process (pid ${pid})`);
@@ -456,6 +417,22 @@ async function main(): Promise<void> {
       console.log(
         `${name.padEnd(5)} server CPU ${result.cpuPerMinute.toFixed(2)} s/min (+ its PostgreSQL backends ` +
           `${result.dbCpuPerMinute.toFixed(2)} s/min)   ${result.detail}`,
+      );
+    }
+    if (results.push && results.floor) {
+      const ratio = (a: number | undefined, b: number | undefined) =>
+        ((a ?? Number.NaN) / (b ?? Number.NaN)).toFixed(2);
+      console.log(
+        `push / bare ws floor: server CPU ${ratio(results.push.cpuPerMinute, results.floor.cpuPerMinute)}x ` +
+          `(goal <= 1.1), delivery p50 ${ratio(results.push.p50, results.floor.p50)}x, ` +
+          `p99 ${ratio(results.push.p99, results.floor.p99)}x (goal <= 1.2)`,
+      );
+    }
+    if (results.push && realCadence) {
+      const per1000 = results.push.cpuPerMinute / (members / 1000);
+      console.log(
+        `push at the real cadence: server CPU ${per1000.toFixed(3)} s/min per 1,000 connected members ` +
+          `(goal <= 0.100: ${per1000 <= 0.1 ? 'met' : 'NOT met'})`,
       );
     }
     if (results.push && results.poll) {

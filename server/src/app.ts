@@ -7,6 +7,7 @@ import { installApiDocs } from './http/api-docs.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { frameworkErrorOptions } from './http/framework-errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { installSiteFiles } from './http/site-files.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuildAppOptions {
@@ -14,6 +15,18 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; served at / with an SPA fallback when it exists. */
   webDistDir?: string | undefined;
+}
+
+/**
+ * Vite names every built asset after its content (`/assets/index-3f2a1c.js`): a new build is a new
+ * name, so a browser may keep one forever. The app shell names them, so it is revalidated on every
+ * visit; anything else (icons, robots) for an hour.
+ */
+export function cacheControlFor(path: string): string {
+  if (/[\\/]assets[\\/]/.test(path)) return 'public, max-age=31536000, immutable';
+  // The file sent may be the precompressed copy (index.html.br).
+  if (/\.html(\.br|\.gz)?$/.test(path)) return 'no-cache';
+  return 'public, max-age=3600';
 }
 
 /** Builds the Fastify app from a config and its dependencies. Tests build it the same way. */
@@ -36,8 +49,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await installApiDocs(app, context);
   await registerModules(app, context);
 
+  installSiteFiles(app, context);
   if (webDist && serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // The build writes .br and .gz copies (scripts/precompress.mjs): sent as they are, with their
+      // Content-Encoding, to browsers that accept them; nothing is compressed per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', cacheControlFor(path));
+      },
+    });
     // The web app's page routes are client-side: any GET outside /api that matches no file gets the app shell.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {

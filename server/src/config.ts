@@ -104,6 +104,8 @@ const ZEnv = ZSharedEnv.extend({
   /** Serve the built web app from this folder; defaults to web/dist beside the server. */
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMITS: bool.default(true),
+  /** Socket handshakes share one session query per event-loop turn; false = one query each (bench peer only). */
+  REALTIME_BATCHED_HANDSHAKES: bool.default(true),
   /** Scales every auth rate limit (e.g. 100 in test suites that register many members from one IP). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(100_000).default(1),
   /** Bearer token Prometheus must send to GET /metrics; unset, /metrics is open (counts only). */

@@ -1,4 +1,4 @@
-import type { EventBus, EventPublisher, RedisConnections } from '@signalroom/shared/node';
+import type { EventBus, EventPublisher, RedisConnections, TaskQueue } from '@signalroom/shared/node';
 import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
@@ -26,11 +26,22 @@ export interface ServerContext {
   redis: RedisConnections | null;
   /** The signal job queue, when jobs run on BullMQ: /api/health, metrics and the queue board read it. */
   signalQueue: Queue | null;
+  /**
+   * Work that runs later or is retried (expiries, reminders, deliveries): BullMQ shared by every server
+   * process with Redis, timers in this process without. Modules define their kinds when they register.
+   */
+  tasks: TaskQueue;
   /** Where uploaded files are kept. */
   files: FileStore;
   logger: FastifyBaseLogger;
   /** The time, injectable so rules about expiry are testable without sleeping. */
   now: () => Date;
+  /**
+   * Distinct members with a live socket on any server process (through the socket adapter, shared in
+   * Redis in the distributed shape); set once realtime is attached. The network page and the admin
+   * overview both show it.
+   */
+  presence?: { onlineMembers(): Promise<number> };
   /** The address the HTTP server listens on, set once it listens (the base of e-mail links without PUBLIC_URL). */
   listenUrl?: string;
 }

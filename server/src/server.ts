@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { QUEUES, queuePrefix } from '@signalroom/shared';
 import {
   closeRedis,
+  createBullmqTaskQueue,
   createEventPublisher,
+  createInProcessTaskQueue,
   createMemoryBus,
   createRedisBus,
   createRedisConnections,
@@ -21,6 +23,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { startEmbeddedWorker } from './embedded-worker.js';
 import { createDrain } from './http/drain.js';
 import { serializeRequest } from './http/log-redaction.js';
+import { defineTaskKinds } from './modules/task-kinds.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
 import { createFileStore } from './storage/file-store.js';
@@ -116,6 +119,11 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     };
     cleanups.push(closeQueue);
 
+    const tasks = redis
+      ? createBullmqTaskQueue({ redis, logger: logVia('tasks') })
+      : createInProcessTaskQueue({ logger: logVia('tasks') });
+    cleanups.push(() => tasks.close());
+
     const { app, context } = await buildApp({
       context: {
         config,
@@ -125,6 +133,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         events: createEventPublisher(bus, logVia('events')),
         redis,
         signalQueue,
+        tasks,
         files: createFileStore(config, database.db, logVia('file-store')),
         now: () => new Date(),
       },
@@ -137,6 +146,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const drain = createDrain(app, { maxAcceptMs: Math.min(2500, config.SHUTDOWN_TIMEOUT_MS / 4) });
 
     await runStartupTasks(context);
+    defineTaskKinds(context);
+    // Every module has defined its task kinds by now: restore what the database says is pending, then run.
+    await tasks.start();
     const realtime = await attachRealtime(app, context);
     cleanups.push(() => realtime.close());
     const worker = config.embeddedWorker ? await startEmbeddedWorker(context) : null;
@@ -171,6 +183,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
           await drain.start();
           await Promise.all([app.close(), stopping]);
           drain.stop();
+          await tasks.close();
           await closeQueue();
           context.files.close?.();
           await bus.close();

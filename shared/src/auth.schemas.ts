@@ -4,6 +4,7 @@ import { AuthMessages } from './auth.messages.js';
 import { ACCESS_PATHS, TIERS } from './constants.js';
 import { Messages } from './messages.js';
 import { zChoice, zEmailText, zFlag, zText } from './request-fields.js';
+import { TIER_GRANT_REASON_MAX, TierGrantMessages } from './tier-grant.js';
 import { ZUser } from './user.js';
 
 /**
@@ -90,6 +91,12 @@ export const ZAccessUpdateRequest = z
     tier: zChoice(TIERS, AuthMessages.tierInvalid),
     dashboardUnlocked: zFlag(AuthMessages.flagInvalid('dashboardUnlocked')),
     hasDeposited: zFlag(AuthMessages.flagInvalid('hasDeposited')),
+    /** Optional end of a paid tier: then the member returns to the access they had before. */
+    expiresAt: zText({ max: 40 })
+      .refine((value) => !Number.isNaN(Date.parse(value)), TierGrantMessages.expiryInvalid)
+      .optional(),
+    /** Why the admin made the change (kept in the tier history and the audit log). */
+    reason: zText({ max: TIER_GRANT_REASON_MAX, kind: 'multi-line' }).optional(),
   })
   .strict();
 export type TAccessUpdateRequest = z.infer<typeof ZAccessUpdateRequest>;

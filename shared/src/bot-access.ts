@@ -46,15 +46,42 @@ export const BotAccessReviewMessages = {
   page: 'page must be a whole number from 1 to 100000.',
   limit: 'limit must be a whole number from 1 to 200.',
   status: `Choose a status: ${BOT_ACCESS_STATUSES.join(', ')}.`,
+  date: 'Enter a date as YYYY-MM-DD.',
+  dateOrder: 'The start date must not be after the end date.',
+  statusUpdated: 'Submission status updated',
 } as const;
+
+const zDay = zText({ max: 10 }).refine(
+  (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+  BotAccessReviewMessages.date,
+);
+
+/**
+ * The filters of the application list and its CSV export: status, received from and to (whole days,
+ * UTC, both included) and a search text matched against name, e-mail and phone.
+ */
+const botAccessFilters = {
+  status: zChoice(BOT_ACCESS_STATUSES, BotAccessReviewMessages.status).optional(),
+  from: zDay.optional(),
+  to: zDay.optional(),
+  q: zText({ max: 200 }).optional(),
+};
+const datesInOrder = (f: { from?: string | undefined; to?: string | undefined }) => !f.from || !f.to || f.from <= f.to;
+
+export const ZBotAccessExportQuery = z
+  .object(botAccessFilters)
+  .strict()
+  .refine(datesInOrder, { message: BotAccessReviewMessages.dateOrder, path: ['to'] });
+export type TBotAccessFilters = z.infer<typeof ZBotAccessExportQuery>;
 
 export const ZBotAccessListQuery = z
   .object({
     page: zQueryInteger(1, 100_000, BotAccessReviewMessages.page).default(1),
     limit: zQueryInteger(1, 200, BotAccessReviewMessages.limit).default(50),
-    status: zChoice(BOT_ACCESS_STATUSES, BotAccessReviewMessages.status).optional(),
+    ...botAccessFilters,
   })
-  .strict();
+  .strict()
+  .refine(datesInOrder, { message: BotAccessReviewMessages.dateOrder, path: ['to'] });
 export type TBotAccessListQuery = z.infer<typeof ZBotAccessListQuery>;
 
 /** Body of PATCH /api/bot-access/submissions/:id/status. */

@@ -44,7 +44,12 @@ export const TIMING = {
   martingaleMaxLevel: 3,
   signalPollMs: 2000,
   clockTickMs: 1000,
-  countdownPollMs: 1000,
+  /**
+   * Offer countdown sync points: clients render every second from the deadline and a clock offset, so
+   * the server re-sends an unchanged countdown this often (a change or reset goes out at once), and
+   * pages without a socket re-read it this often.
+   */
+  countdownSyncMs: 10_000,
   offerWindowMs: 8 * 60 * 60 * 1000,
   testimonialRotationMs: 5000,
   upgradeProcessingMs: 1500,

@@ -66,3 +66,33 @@ export function formatOfferTimeLeft(ms: number): string {
   if (t.days === null) return clock;
   return `${t.days} ${t.days === 1 ? 'day' : 'days'} ${clock}`;
 }
+
+/** A device clock that jumps by more than this (set by hand, woken from sleep) starts a new offset. */
+export const CLOCK_JUMP_MS = 5000;
+
+/**
+ * The server's clock seen from a device: `server time − device time`. Each answer stamped with the server
+ * time gives a sample that is low by the time the answer travelled, so the largest sample is the best;
+ * the first one (at connect) is kept until a faster answer beats it, so a sync point delayed by a busy
+ * server or bus never shifts the countdown. A jump of the device clock starts over.
+ */
+export function nextClockOffset(previous: number | null, serverTime: string, receivedAt: number): number {
+  const sample = Date.parse(serverTime) - receivedAt;
+  if (previous === null || Number.isNaN(previous) || Math.abs(sample - previous) > CLOCK_JUMP_MS) return sample;
+  return Math.max(previous, sample);
+}
+
+/** The countdown's deadline on the device's clock (ms), from the server's deadline and the clock offset. */
+export function deadlineOnDevice(countdown: Pick<TCountdown, 'deadline'>, offsetMs: number): number | null {
+  return countdown.deadline ? Date.parse(countdown.deadline) - offsetMs : null;
+}
+
+/**
+ * Milliseconds until the shown second changes: every device renders on the deadline's own second
+ * boundaries, so two screens showing the same countdown change digits together, not up to a second apart.
+ */
+export function msUntilNextSecond(deadlineMs: number, now: number): number {
+  const left = deadlineMs - now;
+  if (left <= 0) return 1000;
+  return left % 1000 || 1000;
+}

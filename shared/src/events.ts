@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { type TActivation, type TAdminActivation, ZActivation, ZAdminActivation } from './activation.js';
+import { type TBotAccessSubmission, ZBotAccessSubmission } from './bot-access.js';
+import { type TCommunityPost, ZCommunityPost } from './community.js';
 import { type TCountdown, ZCountdown } from './countdown.js';
+import type { TPaperTrade } from './paper-trading.js';
 import { type TPerformanceStats, type TSignalView, ZPerformanceStats, ZSignal } from './signals.js';
 import {
   type TAdminSupportTicket,
@@ -53,6 +56,31 @@ export const ZBusEvent = z.discriminatedUnion('type', [
     message: ZSupportMessage.nullable(),
     ...busMeta,
   }),
+  /** A bot-access application arrived, or one changed status: admins' application lists hear it. */
+  z.object({
+    type: z.literal('bot-access:update'),
+    kind: z.enum(['new', 'status']),
+    submission: ZBotAccessSubmission,
+    ...busMeta,
+  }),
+  /** A member posted in the Elite Network: every member with live access hears it. */
+  z.object({ type: z.literal('community:post'), post: ZCommunityPost, ...busMeta }),
+  /** A post was hidden or deleted by an admin: it leaves every open feed. */
+  z.object({ type: z.literal('community:remove'), postId: z.string(), ...busMeta }),
+  /** Paper trades of a signal were opened or closed: each process tells its own members theirs. */
+  z.object({
+    type: z.literal('bot:trades'),
+    signalId: z.string(),
+    phase: z.enum(['opened', 'closed']),
+    ...busMeta,
+  }),
+  /** The feed's latest price of every asset, once a second: relayed to the gold stream rooms. */
+  z.object({
+    type: z.literal('price:tick'),
+    at: z.string(),
+    prices: z.record(z.string(), z.number()),
+    ...busMeta,
+  }),
 ]);
 export type TBusEvent = z.infer<typeof ZBusEvent>;
 
@@ -89,11 +117,36 @@ export interface ServerToClientEvents {
     ticket: TAdminSupportTicket;
     message: TSupportMessage | null;
   }) => void;
+  /** To admins: a bot-access application arrived or changed status. */
+  'bot-access:update': (event: { kind: 'new' | 'status'; submission: TBotAccessSubmission }) => void;
+  /** To members with live access (the tier rooms): a new post of the Elite Network. */
+  'community:post': (post: TCommunityPost) => void;
+  /** To members with live access: a post an admin hid or deleted, to drop from the feed. */
+  'community:remove': (event: { postId: string }) => void;
+  /** To the member's own sockets: one of their paper trades opened or closed. */
+  'bot:trade': (trade: TPaperTrade) => void;
+  /** To a gold stream room: the asset's latest price. */
+  'stream:price': (tick: StreamPrice) => void;
+  /** To a socket whose member lost gold access while watching a stream: it has been taken out. */
+  'stream:stopped': (event: { asset: string }) => void;
 }
+
+/** One price of the platinum stream (epoch ms). */
+export interface StreamPrice {
+  asset: string;
+  time: number;
+  price: number;
+}
+
+/** The answer to joining a stream room: the recent prices this process holds, or why it was refused. */
+export type StreamJoinAnswer = { ok: true; asset: string; history: StreamPrice[] } | { ok: false; message: string };
 
 /** Socket events, client to server. */
 export interface ClientToServerEvents {
   'snapshot:request': (ack: (snapshot: RealtimeSnapshot) => void) => void;
+  /** Gold members only: join an asset's price stream (one at a time). */
+  'stream:join': (asset: string, ack: (answer: StreamJoinAnswer) => void) => void;
+  'stream:leave': () => void;
 }
 
 /** Rooms the server alone assigns. */
@@ -107,7 +160,11 @@ export const Rooms = {
   trial: 'trial',
   tier: (tier: string) => `tier:${tier}`,
   user: (userId: string) => `user:${userId}`,
+  /** The platinum stream of one asset: only sockets of members with gold access may be in it. */
+  stream: (asset: string) => `stream:${asset}`,
 } as const;
+
+export const STREAM_ROOM_PREFIX = 'stream:';
 
 /** What identifies an event in the log: its type and the member or signal it is about. */
 export function describeEvent(event: TBusEvent): Record<string, unknown> {
@@ -124,6 +181,14 @@ export function describeEvent(event: TBusEvent): Record<string, unknown> {
       return { event: event.type, proofId: event.proof.id };
     case 'support:inbox':
       return { event: event.type, ticketId: event.ticket.id };
+    case 'bot-access:update':
+      return { event: event.type, submissionId: event.submission.id };
+    case 'community:post':
+      return { event: event.type, postId: event.post.id };
+    case 'community:remove':
+      return { event: event.type, postId: event.postId };
+    case 'bot:trades':
+      return { event: event.type, signalId: event.signalId, phase: event.phase };
     default:
       return { event: event.type };
   }

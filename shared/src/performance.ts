@@ -53,6 +53,23 @@ interface GroupRecord {
   wonFirstWindow: number;
 }
 
+/**
+ * What statistics are made of: counts that add up (the database sums them in one pass, see
+ * `loadPerformanceStats`), and the longest losing streak, which depends on the order of the slots.
+ */
+export interface PerformanceAggregates {
+  total: number;
+  won: number;
+  lost: number;
+  breakeven: number;
+  confidenceSum: number;
+  /** Wins at each martingale level, 0 (first window) to TIMING.martingaleMaxLevel. */
+  winsByLevel: number[];
+  byAsset: Array<{ asset: string } & GroupRecord>;
+  byDirection: Array<{ direction: 'CALL' | 'PUT' } & GroupRecord>;
+  longestLosingStreak: number;
+}
+
 function addTo<K>(map: Map<K, GroupRecord>, key: K, won: boolean, firstWindow: boolean): void {
   const record = map.get(key) ?? { total: 0, won: 0, wonFirstWindow: 0 };
   record.total += 1;
@@ -62,45 +79,97 @@ function addTo<K>(map: Map<K, GroupRecord>, key: K, won: boolean, firstWindow: b
 }
 
 /**
- * Aggregates resolved signals, given oldest first (the losing streak depends on the order). Two rates,
- * both out of every resolved signal (breakevens count as not won), in percent with one decimal:
- * `winRateFirstWindow` counts wins at level 0 only, `winRateWithMartingale` wins at any level;
- * `winsByLevel` shows where each win came.
+ * Statistics from their aggregates. Two rates, both out of every resolved signal (breakevens count as
+ * not won), in percent with one decimal: `winRateFirstWindow` counts wins at level 0 only,
+ * `winRateWithMartingale` wins at any level; `winsByLevel` shows where each win came.
  */
-export function computePerformanceStats(signals: readonly ResolvedSignalFacts[]): TPerformanceStats {
-  if (signals.length === 0) return emptyPerformanceStats();
+export function performanceStatsFrom(a: PerformanceAggregates): TPerformanceStats {
+  if (a.total === 0) return emptyPerformanceStats();
   const stats = emptyPerformanceStats();
-  const byAsset = new Map<string, GroupRecord>();
-  const byDirection = new Map<'CALL' | 'PUT', GroupRecord>();
-  let confidenceSum = 0;
-  let streak = 0;
-  for (const s of signals) {
-    const won = s.outcome === 'profit';
-    const level = s.resolvedLevel ?? 0;
-    stats.totalSignals += 1;
-    confidenceSum += s.confidence;
-    if (won) {
-      stats.wonSignals += 1;
-      stats.winsByLevel[level] = (stats.winsByLevel[level] ?? 0) + 1;
-    } else if (s.outcome === 'loss') stats.lostSignals += 1;
-    else stats.breakevenSignals += 1;
-
-    streak = s.outcome === 'loss' ? streak + 1 : 0;
-    stats.longestLosingStreak = Math.max(stats.longestLosingStreak, streak);
-    addTo(byAsset, s.asset, won, level === 0);
-    addTo(byDirection, s.direction, won, level === 0);
-  }
   stats.empty = false;
-  stats.winRateFirstWindow = percentOf(stats.winsByLevel[0] ?? 0, stats.totalSignals);
-  stats.winRateWithMartingale = percentOf(stats.wonSignals, stats.totalSignals);
-  stats.avgConfidence = round1(confidenceSum / stats.totalSignals);
-  stats.byAsset = [...byAsset.entries()]
-    .map(([asset, v]) => ({ asset, ...v }))
+  stats.totalSignals = a.total;
+  stats.wonSignals = a.won;
+  stats.lostSignals = a.lost;
+  stats.breakevenSignals = a.breakeven;
+  stats.winsByLevel = stats.winsByLevel.map((_, level) => a.winsByLevel[level] ?? 0);
+  stats.longestLosingStreak = a.longestLosingStreak;
+  stats.winRateFirstWindow = percentOf(stats.winsByLevel[0] ?? 0, a.total);
+  stats.winRateWithMartingale = percentOf(a.won, a.total);
+  stats.avgConfidence = round1(a.confidenceSum / a.total);
+  stats.byAsset = a.byAsset
+    .map(({ asset, total, won, wonFirstWindow }) => ({ asset, total, won, wonFirstWindow }))
     .sort((x, y) => y.total - x.total || x.asset.localeCompare(y.asset));
-  stats.byDirection = (['CALL', 'PUT'] as const)
-    .filter((direction) => byDirection.has(direction))
-    .map((direction) => ({ direction, ...(byDirection.get(direction) as GroupRecord) }));
+  stats.byDirection = (['CALL', 'PUT'] as const).flatMap((direction) => {
+    const record = a.byDirection.find((d) => d.direction === direction);
+    return record ? [{ direction, total: record.total, won: record.won, wonFirstWindow: record.wonFirstWindow }] : [];
+  });
   return stats;
+}
+
+/**
+ * Folds resolved signals, given oldest first, into aggregates: counts add up, and the losing streak
+ * follows the order (the current run of losses is kept, so a later batch continues it). `copy` lets a
+ * settled prefix be kept while a tail is folded into its copy.
+ */
+export interface PerformanceAccumulator {
+  add(signal: ResolvedSignalFacts): void;
+  aggregates(): PerformanceAggregates;
+  copy(): PerformanceAccumulator;
+}
+
+export function createPerformanceAccumulator(from?: PerformanceAggregates & { currentLosses?: number }) {
+  const a: PerformanceAggregates = structuredClone(
+    from ?? {
+      total: 0,
+      won: 0,
+      lost: 0,
+      breakeven: 0,
+      confidenceSum: 0,
+      winsByLevel: [],
+      byAsset: [],
+      byDirection: [],
+      longestLosingStreak: 0,
+    },
+  );
+  const byAsset = new Map<string, GroupRecord>(a.byAsset.map(({ asset, ...g }) => [asset, g]));
+  const byDirection = new Map<'CALL' | 'PUT', GroupRecord>(a.byDirection.map(({ direction, ...g }) => [direction, g]));
+  let currentLosses = from?.currentLosses ?? 0;
+  const accumulator: PerformanceAccumulator = {
+    add(s) {
+      const won = s.outcome === 'profit';
+      const level = s.resolvedLevel ?? 0;
+      a.total += 1;
+      a.confidenceSum += s.confidence;
+      if (won) {
+        a.won += 1;
+        a.winsByLevel[level] = (a.winsByLevel[level] ?? 0) + 1;
+      } else if (s.outcome === 'loss') a.lost += 1;
+      else a.breakeven += 1;
+      currentLosses = s.outcome === 'loss' ? currentLosses + 1 : 0;
+      a.longestLosingStreak = Math.max(a.longestLosingStreak, currentLosses);
+      addTo(byAsset, s.asset, won, level === 0);
+      addTo(byDirection, s.direction, won, level === 0);
+    },
+    aggregates() {
+      return {
+        ...a,
+        winsByLevel: [...a.winsByLevel],
+        byAsset: [...byAsset.entries()].map(([asset, v]) => ({ asset, ...v })),
+        byDirection: [...byDirection.entries()].map(([direction, v]) => ({ direction, ...v })),
+      };
+    },
+    copy() {
+      return createPerformanceAccumulator({ ...accumulator.aggregates(), currentLosses });
+    },
+  };
+  return accumulator;
+}
+
+/** Aggregates resolved signals given oldest first (the losing streak depends on the order). */
+export function computePerformanceStats(signals: readonly ResolvedSignalFacts[]): TPerformanceStats {
+  const accumulator = createPerformanceAccumulator();
+  for (const s of signals) accumulator.add(s);
+  return performanceStatsFrom(accumulator.aggregates());
 }
 
 /** A martingale level as the pages name it: "first window" for level 0, "L1" to "L3" for recovery. */

@@ -1,6 +1,8 @@
 /** BullMQ queue and job names, defined once for the worker, the server's Bull Board and metrics. */
 export const QUEUES = {
   signals: 'signals',
+  /** Work that runs later or is retried: expiries, reminders, deliveries (task-queue.ts). */
+  tasks: 'tasks',
 } as const;
 
 export const JOBS = {

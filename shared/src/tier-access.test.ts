@@ -54,8 +54,8 @@ describe('isFeatureLocked', () => {
     expect(lockedFor('pro', true)).toEqual(['bot-access']);
     expect(lockedFor('gold', true)).toEqual([]);
   });
-  it('locks signals for a non-guest whose dashboard is still locked', () => {
-    expect(lockedFor('gold', false)).toEqual(['signals']);
+  it('locks signals and members content for a non-guest whose dashboard is still locked', () => {
+    expect(lockedFor('gold', false)).toEqual(['signals', 'copy-trading', 'mentorship', 'community']);
   });
   it('locks nothing for an admin, even one whose own tier is guest', () => {
     expect(lockedFor('guest', false, 'admin')).toEqual([]);

@@ -26,7 +26,7 @@ export function effectiveTier(user: Pick<AccessFields, 'tier' | 'role'>): Tier {
 
 /**
  * Whether a sidebar feature is locked for a member at `now`. Guests: Neural Signals, Auto-Copy System,
- * Master Vault and Elite Network locked. AI Bot Access is locked unless the tier is gold. Neural Signals
+ * Master Vault and Elite Network locked (as for any member whose dashboard is not unlocked). AI Bot Access is locked unless the tier is gold. Neural Signals
  * needs live access (an unlocked paid tier) or a running trial, which opens it in the delayed view: the
  * same rule the server enforces (`signalAccessMode`). Command Center, Account Setup, Upgrade Portal,
  * Profile Settings and Support Hub are always open. Admins: nothing is locked. No user: everything gated
@@ -41,7 +41,8 @@ export function isFeatureLocked(feature: DashboardFeature, user: AccessFields | 
     case 'copy-trading':
     case 'mentorship':
     case 'community':
-      return tier === 'guest';
+      // Members' content needs an activated account, as the server's `live` guard checks.
+      return signalTierOf(user) === null;
     case 'bot-access':
       return tier !== 'gold';
     default:
@@ -63,7 +64,7 @@ export function commandCenterView(user: Pick<AccessFields, 'tier' | 'role'> | nu
 }
 
 /** Pages that show a locked view instead of their content when the member may not see them. */
-export const LOCKABLE_PAGES = ['signals', 'gold-room', 'platinum-stream'] as const;
+export const LOCKABLE_PAGES = ['signals', 'gold-room', 'platinum-stream', 'bot-access'] as const;
 export type LockablePage = (typeof LOCKABLE_PAGES)[number];
 
 /**
@@ -107,6 +108,7 @@ const PAGE_NAMES: Record<LockablePage, string> = {
   signals: 'Elite Signal Room',
   'gold-room': 'Gold Room',
   'platinum-stream': 'Platinum Stream',
+  'bot-access': 'AI Trading Bot',
 };
 
 const GOLD_MIN = `$${TIER_MIN_DEPOSIT_USD.gold}+`;

@@ -23,6 +23,8 @@ export const ZUser = z.object({
   createdAt: z.string(),
   /** End of the guest trial: 24 h after the e-mail was confirmed; null before confirmation. */
   trialEndsAt: z.string().nullable(),
+  /** End of a timed tier an admin granted (the tier then returns to the one before); null otherwise. */
+  tierExpiresAt: z.string().nullable(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -328,11 +328,16 @@ describe('Admin Users screen in a real browser', () => {
     });
     expect(granted.status).toBe(403);
 
-    // The admin reaches the page from the header link.
+    // The admin reaches the page from the header link (the console's overview), then its Members link.
     const adminView = await newPage();
     await signInBrowser(adminView.context, admin);
     await adminView.page.goto(e2e.url('/dashboard'));
     await adminView.page.getByRole('link', { name: 'Admin', exact: true }).click(FIRST_PAINT);
+    await adminView.page.waitForURL('**/dashboard/admin');
+    await adminView.page
+      .getByRole('navigation', { name: 'Admin console' })
+      .getByRole('link', { name: 'Members' })
+      .click(FIRST_PAINT);
     await adminView.page.waitForURL(`**${ADMIN_PATH}`);
     await adminView.page.getByTestId('admin-users').waitFor(FIRST_PAINT);
   });
@@ -372,5 +377,78 @@ describe('Admin Users screen in a real browser', () => {
     expect(display).toBe('block');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('grants pro for a short window from the member page: the member sees "Pro until …", then their own tier back', async () => {
+    const dana = await createMember(e2e.server.context.db, { tier: 'silver', fullName: `Dana Window ${tag}` });
+    // The member's own screen, open throughout.
+    const memberView = await newPage();
+    await signInBrowser(memberView.context, dana);
+    await memberView.page.goto(e2e.url('/dashboard'));
+    const badge = memberView.page.getByTestId('tier-badge');
+    await badge.waitFor(FIRST_PAINT);
+    expect(await badge.innerText()).toBe('SILVER');
+
+    // The admin reaches the member's page from the list by keyboard.
+    const { page } = await openAsAdmin();
+    const link = row(page, dana).getByTestId('member-link');
+    await link.waitFor(FIRST_PAINT);
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('admin-member').waitFor(FIRST_PAINT);
+    expect(await page.getByTestId('profile-e-mail').innerText()).toBe(dana.user.email);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    const form = page.getByTestId('access-form');
+    await form.getByLabel('Tier').selectOption('pro');
+    // Long enough for both screens to show the window, short enough to watch it end.
+    const until = new Date(Date.now() + 12_000);
+    const local = new Date(until.getTime() - until.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+    await form.getByLabel('Until (optional)').fill(local);
+    await form.getByLabel('Reason (optional, kept in the audit log)').fill('Pro for the live class');
+    await form.getByRole('button', { name: 'Apply access' }).click();
+    await expect.poll(() => page.getByTestId('tier-history').innerText()).toContain('Silver → Pro');
+    expect(await page.getByTestId('tier-until').innerText()).toMatch(/^Pro until /);
+
+    // The member's header says it at once (pushed over the socket), then their own tier returns.
+    const untilText = memberView.page.getByTestId('tier-until');
+    await untilText.waitFor({ timeout: 5000 });
+    expect(await untilText.innerText()).toMatch(/^Pro until .+/);
+    expect(await badge.innerText()).toBe('PRO');
+    await untilText.waitFor({ state: 'detached', timeout: 25_000 });
+    expect(await badge.innerText()).toBe('SILVER');
+
+    // The admin's audit screen has the change, with its reason, filtered to this member.
+    await page.goto(e2e.url(`/dashboard/admin/audit?target=${dana.user.id}`));
+    await page.getByTestId('admin-audit').waitFor(FIRST_PAINT);
+    const rows = page.getByTestId('audit-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(0).getAttribute('data-action')).toBe('member.tier-expiry');
+    expect(await rows.nth(1).innerText()).toContain('Pro for the live class');
+  });
+
+  it('the audit log and a member page fit 360 px, and the filters work from the keyboard', async () => {
+    await e2e.server.api('POST', `/api/admin/users/${bob.user.id}/dashboard-code`, { token: admin.token, body: {} });
+    const { page } = await openAsAdmin(360);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.goto(e2e.url('/dashboard/admin/audit'));
+    await page.getByTestId('audit-row').first().waitFor(FIRST_PAINT);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    await page.getByLabel('Target', { exact: true }).focus();
+    await page.keyboard.type(bob.user.email);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('target')).toBe(bob.user.email);
+    const rows = page.getByTestId('audit-row');
+    await expect.poll(async () => (await rows.allInnerTexts()).every((t) => t.includes(bob.user.email))).toBe(true);
+    expect(await rows.count()).toBeGreaterThan(0);
+
+    // The target links to the member's page, reachable by keyboard too.
+    const link = rows.first().getByRole('link', { name: bob.user.email });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('admin-member').waitFor(FIRST_PAINT);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await page.getByTestId('member-trail').innerText()).toContain('Dashboard code issued');
   });
 });

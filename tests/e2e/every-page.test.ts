@@ -12,8 +12,10 @@ const PUBLIC_PAGES = [
   '/login',
   '/forgot-password',
   '/reset-password?token=x',
+  '/unsubscribe?token=x',
   '/bot-access',
   '/bot-access/success',
+  '/track-record',
   '/no-such-page',
 ];
 
@@ -30,10 +32,17 @@ const DASHBOARD_PAGES = [
   '/dashboard/support',
   '/dashboard/gold-room',
   '/dashboard/platinum-stream',
+  '/dashboard/admin',
   '/dashboard/admin/users',
+  '/dashboard/admin/applications',
+  '/dashboard/admin/content',
   '/dashboard/admin/activations',
   '/dashboard/admin/offer',
   '/dashboard/admin/support',
+  '/dashboard/admin/audit',
+  // A member's detail page; the id is filled in once the members exist.
+  '/dashboard/admin/users/:member',
+  '/dashboard/admin/deliveries',
 ];
 
 /** The pages whose wording changes once a guest's trial has ended (locked room, badge, sidebar label). */
@@ -148,7 +157,7 @@ describe('every page: accessibility and a clean console', () => {
         const console = collectConsole(page);
         const problems: string[] = [];
         try {
-          for (const path of pages) {
+          for (const path of pages.map((p) => p.replace(':member', members.guest.user.id))) {
             await page.goto(e2e.url(path));
             await waitForContent(page);
             problems.push(...describeFindings(path, await runAxe(page)));

@@ -1,4 +1,4 @@
-import type { TPublicStats } from '@signalroom/shared';
+import { TIMING, type TPublicStats } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { type E2E, startE2E, waitForLandingStat } from './harness.js';
@@ -47,7 +47,7 @@ describe('journey: the landing page', () => {
       '/bot-access',
       '/bot-access/success',
     ];
-    for (const path of [...paths, '/dev/outbox', '/no-such-page']) {
+    for (const path of [...paths, '/track-record', '/dev/outbox', '/no-such-page']) {
       await page.goto(e2e.url(path));
       await page.locator('h1').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -106,7 +106,9 @@ describe('journey: the landing page', () => {
     const read = async () => (await hero.getByRole('timer').getAttribute('aria-label')) ?? '';
 
     await page.route('**/api/countdown', (route) => route.abort('internetdisconnected'));
-    await hero.getByText('Connection lost: counting down from the last known deadline.').waitFor();
+    // The page asks the server once per sync period: the failure shows at the next ask, not at once.
+    const nextAsk = { timeout: TIMING.countdownSyncMs + 5000 };
+    await hero.getByText('Connection lost: counting down from the last known deadline.').waitFor(nextAsk);
     const offlineA = await read();
     // Offline, it keeps counting from the last known deadline.
     await page.waitForFunction(
@@ -121,12 +123,12 @@ describe('journey: the landing page', () => {
     const realNow = e2e.server.context.now;
     e2e.server.context.now = () => new Date(Date.now() + 9 * 3600_000);
     try {
-      await hero.getByText('This launch offer has ended.').waitFor();
+      await hero.getByText('This launch offer has ended.').waitFor(nextAsk);
       expect(await hero.getByText('Offer ended', { exact: true }).count()).toBe(1);
-      // Two more polls of the server (once a second) keep it ended.
-      for (let poll = 0; poll < 2; poll += 1) {
-        await page.waitForResponse((response) => new URL(response.url()).pathname === '/api/countdown');
-      }
+      // The next sync with the server (every 10 s without a socket) keeps it ended.
+      await page.waitForResponse((response) => new URL(response.url()).pathname === '/api/countdown', {
+        timeout: 15_000,
+      });
       expect(await hero.getByText('This launch offer has ended.').count()).toBe(1);
       // The bot-access banner counts to the same deadline, and says the offer has ended once it has passed.
       await page.goto(e2e.url('/bot-access'));

@@ -221,9 +221,7 @@ describe('screens: fit and keyboard', () => {
     await menu.waitFor();
     const menuText = await menu.innerText();
     expect(menuText).toContain('Welcome back, Ada Admin');
-    expect(await menu.getByRole('link', { name: 'Admin', exact: true }).getAttribute('href')).toBe(
-      '/dashboard/admin/users',
-    );
+    expect(await menu.getByRole('link', { name: 'Admin', exact: true }).getAttribute('href')).toBe('/dashboard/admin');
     expect(await menu.getByRole('link', { name: 'Activations' }).getAttribute('href')).toBe(
       '/dashboard/admin/activations',
     );

@@ -1,3 +1,6 @@
+import { wilsonInterval } from '@signalroom/shared';
+import { backfillTrackRecord } from '@signalroom/shared/node';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal } from '../../server/test/helpers/signal-rows.js';
@@ -32,6 +35,8 @@ describe('win rates in a real browser', () => {
       asset: 'USD/JPY',
       result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
     });
+    // Rows written straight into the table join the track record as earlier signals do at start.
+    await backfillTrackRecord(db);
   });
   afterAll(async () => {
     await e2e?.close();
@@ -59,6 +64,7 @@ describe('win rates in a real browser', () => {
     expect(await page.getByTestId('hero-win-with-martingale').innerText()).toBe('2% with martingale recovery');
     expect(await page.getByTestId('wins-by-level').innerText()).toContain('first window 1 · L1 0 · L2 1 · L3 0');
     expect(await page.locator('body').innerText()).not.toContain('100%');
+    expect(await page.getByTestId('track-record-link').getAttribute('href')).toBe('/track-record');
   });
 
   it('a gold member sees both rates, the wins per level and the level of every result', async () => {
@@ -81,5 +87,34 @@ describe('win rates in a real browser', () => {
     expect(await page.getByTestId('market-status').innerText()).toBe('SIMULATED MARKET');
     const text = await page.locator('body').innerText();
     for (const claim of ['AI ACTIVE | TRADING LIVE', 'Active 24/7']) expect(text).not.toContain(claim);
+  });
+
+  // Last: it changes a stored signal.
+  it('the public track record shows both rates with intervals and the plan, then a broken record', async () => {
+    const { page } = await e2e.newPage({ width: 1280, height: 900 });
+    await page.goto(e2e.url('/track-record'));
+    const status = page.getByTestId('record-status');
+    await status.waitFor();
+    expect(await status.locator('h2').innerText()).toBe('Server check: record intact');
+    const ci = wilsonInterval(1, 100);
+    const card = (key: string) => page.locator(`[data-stat="${key}"] p`);
+    expect(await card('first-window').allInnerTexts()).toEqual([
+      '1%',
+      `95% CI ${ci?.low}–${ci?.high}%`,
+      '1 of 100 resolved signals',
+    ]);
+    expect(await card('with-martingale').first().innerText()).toBe('2%');
+    expect(await page.getByTestId('feed-label').innerText()).toContain('Simulated market');
+    // 98 losses after L3 at $150 each, +$2 for the L2 recovery ($40 × 80% − $30), +$8 for the first window.
+    expect(await page.getByTestId('equity-final').innerText()).toBe('-$14,690.00');
+    expect(await page.getByTestId('max-drawdown').innerText()).toBe('-$14,700.00');
+
+    // The 51st signal (issue entry #101, each signal being followed by its outcome) is changed in place.
+    await sql`update signals set confidence = 99 where slot_start = ${new Date(first + 50 * FIVE_MIN)}`.execute(
+      e2e.server.context.db,
+    );
+    await page.reload();
+    await status.waitFor();
+    expect(await status.locator('h2').innerText()).toBe('Server check: record broken at #101');
   });
 });

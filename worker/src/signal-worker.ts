@@ -18,6 +18,7 @@ import { startBullmqRunner } from './jobs/bullmq-runner.js';
 import { type Runner, startInProcessRunner } from './jobs/in-process-runner.js';
 import { createMarketFeed } from './market/index.js';
 import type { MarketFeed } from './market/market-feed.js';
+import { type PriceTicker, startPriceTicker } from './market/price-ticker.js';
 import { MomentumStrategy } from './strategy/momentum-strategy.js';
 import type { Strategy } from './strategy/strategy.js';
 
@@ -43,6 +44,8 @@ export interface SignalWorkerOptions {
   /** Publish countdown ticks (default true). */
   countdown?: boolean;
   countdownTickMs?: number;
+  /** Publish the feed's prices every second for the platinum stream (default true). */
+  prices?: boolean;
   feed?: MarketFeed;
   strategy?: Strategy;
   now?: () => Date;
@@ -94,10 +97,22 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     runner = await startInProcessRunner(engine, { logger, now });
   }
 
+  // One ticking worker at a time: the lease holder renews it; another takes over when it lapses.
+  const me = randomUUID();
+  const leaseGate = (name: string, tickMs: number) => {
+    if (!lease || !redis) return undefined;
+    const leaseKey = redis.key(name);
+    return async () => {
+      const client = lease as Redis;
+      if ((await client.set(leaseKey, me, 'PX', tickMs * 3, 'NX')) === 'OK') return true;
+      if ((await client.get(leaseKey)) !== me) return false;
+      await client.pexpire(leaseKey, tickMs * 3);
+      return true;
+    };
+  };
+
   let ticker: CountdownTicker | null = null;
   if (options.countdown !== false) {
-    const leaseKey = redis?.key('countdown-ticker') ?? '';
-    const me = randomUUID();
     const tickMs = options.countdownTickMs ?? 1000;
     ticker = startCountdownTicker({
       db: options.db,
@@ -105,17 +120,12 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
       logger,
       tickMs,
       now,
-      // One ticking worker at a time: the lease holder renews it; another takes over when it lapses.
-      shouldTick: lease
-        ? async () => {
-            const redis = lease as Redis;
-            if ((await redis.set(leaseKey, me, 'PX', tickMs * 3, 'NX')) === 'OK') return true;
-            if ((await redis.get(leaseKey)) !== me) return false;
-            await redis.pexpire(leaseKey, tickMs * 3);
-            return true;
-          }
-        : undefined,
+      shouldTick: leaseGate('countdown-ticker', tickMs),
     });
+  }
+  let prices: PriceTicker | null = null;
+  if (options.prices !== false) {
+    prices = startPriceTicker({ feed, bus: options.bus, logger, now, shouldTick: leaseGate('price-ticker', 1000) });
   }
 
   const shape = redis ? 'bullmq' : 'in-process';
@@ -127,6 +137,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     feed,
     async close() {
       ticker?.stop();
+      prices?.stop();
       await runner.close();
       if (lease) await closeRedis(lease);
       await feed.close?.();

@@ -1,9 +1,10 @@
-import { hasGoldAccess, signalAccessMode, type TUser } from '@signalroom/shared';
+import { hasGoldAccess, hasSignalAccess, signalAccessMode, type TUser } from '@signalroom/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { findUserBySessionHash, touchSession } from '../modules/users/sessions.repository.js';
 import { presentUser } from '../modules/users/users.presenter.js';
 import { AppError } from './app-error.js';
+import { sessionCacheOf } from './session-cache.js';
 import { hashSecret } from './tokens.js';
 
 /** The bearer token of a request, if any. */
@@ -27,14 +28,28 @@ export function sessionIdleCutoff(ctx: ServerContext, now: Date): Date {
  * The member a session token belongs to, or null (unknown, revoked, past its 30-day expiry, or unused
  * for SESSION_IDLE_DAYS). Using it slides the idle expiry. Also used by sockets.
  */
-export async function authenticateToken(ctx: ServerContext, token: string | null): Promise<TUser | null> {
+export async function authenticateToken(
+  ctx: ServerContext,
+  token: string | null,
+  options: { cached?: boolean } = {},
+): Promise<TUser | null> {
   if (!token || token.length > 200) return null;
   const now = ctx.now();
   const tokenHash = hashSecret(token);
-  const found = await findUserBySessionHash(ctx.db, tokenHash, now, sessionIdleCutoff(ctx, now));
+  const cache = options.cached ? sessionCacheOf(ctx) : null;
+  const epoch = cache?.epoch() ?? 0;
+  const hit = cache?.get(tokenHash);
+  const idleSince = sessionIdleCutoff(ctx, now);
+  const found =
+    hit && hit.expiresAt > now && hit.lastSeenAt > idleSince
+      ? hit
+      : await findUserBySessionHash(ctx.db, tokenHash, now, idleSince);
   if (!found) return null;
   const staleBefore = new Date(now.getTime() - SESSION_TOUCH_MS);
-  if (found.lastSeenAt < staleBefore) await touchSession(ctx.db, tokenHash, now, staleBefore);
+  if (found.lastSeenAt < staleBefore) {
+    await touchSession(ctx.db, tokenHash, now, staleBefore);
+    cache?.set(tokenHash, { ...found, lastSeenAt: now }, epoch);
+  } else if (found !== hit) cache?.set(tokenHash, found, epoch);
   return presentUser(found.user);
 }
 
@@ -57,8 +72,22 @@ export async function requireAdmin(ctx: ServerContext, request: FastifyRequest):
  * trial (the delayed view); admins always pass, as they see every member page at full access.
  */
 export async function requireSignalRoom(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
-  const user = await requireUser(ctx, request);
+  // The signal room's reads are what the fallback polling repeats every 2 s: their session comes from a
+  // short cache that every revocation clears (see session-cache.ts); anything that writes reads the database.
+  const cached = request.method === 'GET';
+  const user = await authenticateToken(ctx, readBearerToken(request), { cached });
+  if (!user) throw AppError.unauthorized();
   if (signalAccessMode(user, ctx.now()) === 'none') throw AppError.forbidden();
+  return user;
+}
+
+/**
+ * 403 unless the member has live access: dashboard unlocked and a paid tier, or an admin. Members'
+ * content (the vault, the network) is for activated members; the trial opens only the signal room.
+ */
+export async function requireLiveAccess(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
+  const user = await requireUser(ctx, request);
+  if (!hasSignalAccess(user)) throw AppError.forbidden();
   return user;
 }
 

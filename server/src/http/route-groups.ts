@@ -2,7 +2,7 @@ import type { GuardGroup, TUser } from '@signalroom/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { assertDeclaredRoute } from './contract-routes.js';
-import { requireAdmin, requireGold, requireSignalRoom, requireUser } from './guards.js';
+import { requireAdmin, requireGold, requireLiveAccess, requireSignalRoom, requireUser } from './guards.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +17,7 @@ type Guard = (ctx: ServerContext, request: FastifyRequest) => Promise<TUser>;
 const GUARDS: Record<Exclude<GuardGroup, 'public'>, Guard> = {
   member: requireUser,
   unlocked: requireSignalRoom,
+  live: requireLiveAccess,
   tier: requireGold,
   admin: requireAdmin,
 };

@@ -4,16 +4,25 @@ import { enforceContract } from '../http/contract-routes.js';
 import { refuseUnknownQueryParameters } from '../http/request-shape.js';
 import { registerActivationRoutes } from './activation/activation.routes.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
+import { registerAdminConsoleRoutes } from './admin-console/admin-console.routes.js';
+import { registerAuditRoutes } from './audit/audit-list.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerBotAccessRoutes } from './bot-access/bot-access.routes.js';
+import { registerCommunityRoutes } from './community/community.routes.js';
 import { registerConfigRoutes } from './config/config.routes.js';
+import { registerContentRoutes } from './content/content.routes.js';
+import { registerCopyTradingRoutes } from './copy-trading/copy-trading.routes.js';
 import { registerCountdownRoutes } from './countdown/countdown.routes.js';
+import { registerDeliveryModule } from './delivery/delivery.module.js';
 import { registerDevOutboxRoutes } from './dev-outbox/dev-outbox.routes.js';
+import { registerGoldRoutes } from './gold/gold.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
+import { registerMentorshipRoutes } from './mentorship/mentorship.routes.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerQueueBoardRoutes } from './queues/queues.routes.js';
 import { registerSignalsRoutes } from './signals/signals.routes.js';
 import { registerSupportRoutes } from './support/support.routes.js';
+import { registerTrackRecordRoutes } from './track-record/track-record.routes.js';
 import { registerSettingsRoutes } from './users/settings.routes.js';
 import { registerUsersRoutes } from './users/users.routes.js';
 
@@ -34,12 +43,21 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerUsersRoutes(api, ctx);
       await registerSettingsRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);
+      await registerAuditRoutes(api, ctx);
       await registerActivationRoutes(api, ctx);
       await registerDevOutboxRoutes(api, ctx);
       await registerBotAccessRoutes(api, ctx);
       await registerSignalsRoutes(api, ctx);
       await registerCountdownRoutes(api, ctx);
       await registerSupportRoutes(api, ctx);
+      await registerContentRoutes(api, ctx);
+      await registerAdminConsoleRoutes(api, ctx);
+      await registerMentorshipRoutes(api, ctx);
+      await registerCommunityRoutes(api, ctx);
+      await registerCopyTradingRoutes(api, ctx);
+      await registerGoldRoutes(api, ctx);
+      await registerTrackRecordRoutes(api, ctx);
+      await registerDeliveryModule(api, ctx);
     },
     { prefix: '/api' },
   );

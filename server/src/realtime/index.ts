@@ -7,7 +7,9 @@ import { createLiveDataSource, type LiveDataSource, tierLimitsFor } from './live
 import { createAccessSync } from './realtime.access.js';
 import { attachRedisAdapter } from './realtime.adapter.js';
 import { createHandshakeAuth } from './realtime.auth.js';
+import { createGoldRealtime } from './realtime.gold.js';
 import { createOriginCheck } from './realtime.origin.js';
+import { createPresence } from './realtime.presence.js';
 import { createRelay } from './realtime.relay.js';
 import { createLiveDataCache, cutSnapshot } from './realtime.snapshot.js';
 import { createTrialRelay } from './realtime.trial.js';
@@ -27,8 +29,23 @@ export interface RealtimeOptions {
   sweepIntervalMs?: number;
 }
 
-/** Default period of the access sweep: the bound on how long a logged-out session's socket lingers. */
-export const ACCESS_SWEEP_MS = 15_000;
+/**
+ * Default period of the access sweep. Every change of access and every ended session (logout, password
+ * change or reset, revocation, deletion) publishes `account:changed`, acted on at once, and a bus
+ * reconnect sweeps at once; trials end by timer. The periodic sweep only catches what no event tells:
+ * a session passing its expiry while connected, or an event lost without a reconnect. Each sweep reads
+ * every local member, so its period is a cost per member: a minute bounds those cases at a quarter of
+ * the former 15 s period's reads.
+ */
+export const ACCESS_SWEEP_MS = 60_000;
+
+/**
+ * socket.io's heartbeat period (its default is 25 s), which only detects dead clients: every socket also
+ * receives a countdown sync point every 10 s, so no proxy sees it idle. 45 s stays below the common
+ * idle timeouts (55 to 60 s) even without that traffic; a dead client is noticed within 65 s
+ * (with the 20 s ping timeout) instead of 45 s, at about half the heartbeat writes.
+ */
+export const SOCKET_PING_INTERVAL_MS = 45_000;
 
 /**
  * Attaches socket.io to the HTTP server: handshake auth, rooms, bus relay, snapshots.
@@ -54,6 +71,7 @@ export async function attachRealtime(
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
+    pingInterval: SOCKET_PING_INTERVAL_MS,
     allowRequest: (request, callback) => {
       if (closed) callback('server shutting down', false);
       else originAllowed(request, callback);
@@ -76,8 +94,10 @@ export async function attachRealtime(
     metrics.socketEvents.inc({ event: 'snapshot' });
   }
 
-  io.use(createHandshakeAuth(ctx));
+  const gold = createGoldRealtime(io, ctx, { metrics, onError });
+  io.use(createHandshakeAuth(ctx, { batched: ctx.config.REALTIME_BATCHED_HANDSHAKES }));
   io.on('connection', (socket) => {
+    gold.attach(socket);
     // Rooms first, snapshot second: an event racing the snapshot arrives twice rather than never
     // (clients merge by signal id).
     access.applyRooms(socket, socket.data.user);
@@ -103,10 +123,17 @@ export async function attachRealtime(
   const trial = createTrialRelay(io, { metrics, now: () => ctx.now(), onError });
   const relay = createRelay(io, { access, trial, metrics, limits, onError });
   const stopRelay = ctx.bus.subscribe((event) => {
-    if (event.type === 'signal:new' || event.type === 'signal:update' || event.type === 'stats:update') {
+    // Countdown sync points too (every 10 s): a reset never leaves an old deadline in a cached snapshot.
+    if (
+      event.type === 'signal:new' ||
+      event.type === 'signal:update' ||
+      event.type === 'stats:update' ||
+      event.type === 'countdown:tick'
+    ) {
       liveData.invalidate();
     }
     relay(event);
+    gold.relay(event);
   });
 
   // Events published while the bus (Redis) was down are lost: re-read access, then resend snapshots.
@@ -139,6 +166,7 @@ export async function attachRealtime(
   sweepTimer.unref();
 
   metrics.setRoomSizesProvider(() => roomSizes(io));
+  ctx.presence = createPresence(io);
 
   return {
     io,
@@ -146,8 +174,10 @@ export async function attachRealtime(
     async close() {
       if (closed) return;
       closed = true;
+      ctx.presence = undefined;
       clearInterval(sweepTimer);
       stopRelay();
+      gold.close();
       trial.close();
       access.close();
       stopReconnect();

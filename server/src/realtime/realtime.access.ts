@@ -1,6 +1,7 @@
-import { Rooms, signalAccessMode, type TUser } from '@signalroom/shared';
+import { hasGoldAccess, Rooms, STREAM_ROOM_PREFIX, signalAccessMode, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../context.js';
 import { sessionIdleCutoff } from '../http/guards.js';
+import { isStreamRoom } from '../modules/gold/stream-prices.js';
 import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
 import { presentUser } from '../modules/users/users.presenter.js';
 import { findLiveSessionHashes, findUsersByIds } from './realtime.repository.js';
@@ -88,8 +89,13 @@ export function createAccessSync(
 
   function applyRooms(socket: RealtimeSocket, user: TUser | null): void {
     const current = [...socket.rooms].filter((room) => room !== socket.id);
-    const { leave, join } = roomChanges(current, roomsFor(user, ctx.now()));
-    for (const room of leave) void socket.leave(room);
+    // A platinum stream room is joined on request, and kept only while the member has gold access.
+    const streams = hasGoldAccess(user) ? current.filter(isStreamRoom) : [];
+    const { leave, join } = roomChanges(current, [...roomsFor(user, ctx.now()), ...streams]);
+    for (const room of leave) {
+      void socket.leave(room);
+      if (isStreamRoom(room)) socket.emit('stream:stopped', { asset: room.slice(STREAM_ROOM_PREFIX.length) });
+    }
     if (join.length) void socket.join(join);
     armTrialTimer(socket, user);
   }

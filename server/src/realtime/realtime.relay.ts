@@ -4,6 +4,7 @@ import {
   signalViewFor,
   type TBusEvent,
   TIERS,
+  TIMING,
   type TierDailyLimits,
 } from '@signalroom/shared';
 import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
@@ -14,12 +15,12 @@ import type { RealtimeServer } from './realtime.types.js';
 const SIGNAL_TIERS = TIERS.filter((tier) => tier !== 'guest');
 
 /**
- * How often an unchanged countdown is re-sent to sockets. The worker ticks every second, but clients
- * count down locally from `timeLeftMs`, so a tick whose deadline and `ended` did not change is only a
- * resync: relaying each one to every socket would be most of push's cost at thousands of members.
- * A changed deadline (an admin reset) or the offer ending is relayed at once.
+ * The shortest gap between two relays of an unchanged countdown. The worker publishes sync points every
+ * TIMING.countdownSyncMs and clients count down locally from the deadline, so an unchanged tick sooner
+ * than this (a second worker, a replay) is dropped; half the sync period, so a sync point that comes a
+ * little early is never lost. A changed deadline (an admin reset) or the offer ending is relayed at once.
  */
-export const COUNTDOWN_RESYNC_MS = 10_000;
+export const COUNTDOWN_RESYNC_MS = TIMING.countdownSyncMs / 2;
 
 /**
  * Relays bus events to THIS process's sockets (`io.local`). Every server process subscribes to the
@@ -48,7 +49,13 @@ export function createRelay(
 
   /** Emits one event to a room's local sockets (a member's own room, or the admins). */
   function emitTo<
-    E extends 'activation:update' | 'activation:new' | 'activation:reviewed' | 'support:update' | 'support:inbox',
+    E extends
+      | 'activation:update'
+      | 'activation:new'
+      | 'activation:reviewed'
+      | 'support:update'
+      | 'support:inbox'
+      | 'bot-access:update',
   >(room: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {
     const size = roomSize(room);
     if (size === 0) return;
@@ -129,6 +136,25 @@ export function createRelay(
       }
       case 'support:inbox': {
         emitTo(Rooms.admins, 'support:inbox', { kind: event.kind, ticket: event.ticket, message: event.message });
+        observeDelay(event, startedAt);
+        return;
+      }
+      case 'bot-access:update': {
+        emitTo(Rooms.admins, 'bot-access:update', { kind: event.kind, submission: event.submission });
+        observeDelay(event, startedAt);
+        return;
+      }
+      // The network is for members with live access: exactly the sockets of the tier rooms (admins are in
+      // tier:gold). A socket is in one tier room, so each gets the event once.
+      case 'community:post':
+      case 'community:remove': {
+        const rooms = SIGNAL_TIERS.map((tier) => Rooms.tier(tier));
+        const size = rooms.reduce((sum, room) => sum + roomSize(room), 0);
+        if (size > 0) {
+          if (event.type === 'community:post') io.local.to(rooms).emit('community:post', event.post);
+          else io.local.to(rooms).emit('community:remove', { postId: event.postId });
+          metrics.socketEvents.inc({ event: event.type }, size);
+        }
         observeDelay(event, startedAt);
         return;
       }

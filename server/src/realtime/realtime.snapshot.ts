@@ -2,6 +2,7 @@ import {
   countdownAt,
   delayedSignals,
   type RealtimeSnapshot,
+  type SignalTier,
   signalAccessMode,
   signalTierOf,
   signalViewFor,
@@ -9,6 +10,7 @@ import {
   type TierDailyLimits,
   type TPerformanceStats,
   type TSignal,
+  type TSignalView,
   type TUser,
 } from '@signalroom/shared';
 import type { LiveDataSource } from './live-data.source.js';
@@ -59,26 +61,40 @@ export function cutSnapshot(
       countdown,
     };
   }
-  return {
-    user,
-    signals: data.signals.slice(0, SNAPSHOT_SIGNAL_COUNT).map((signal) => signalViewFor(signal, tier, limits)),
-    stats: data.stats,
-    countdown,
-  };
+  return { user, signals: tierViews(data, tier, limits), stats: data.stats, countdown };
+}
+
+// A tier's views of one read, cut once and shared by every member of the tier (a storm's snapshots then
+// cost no per-member work beyond the countdown and the envelope). Pure of time: kept with the read.
+const viewsOfRead = new WeakMap<LiveData, { limits: TierDailyLimits; byTier: Map<SignalTier, TSignalView[]> }>();
+
+function tierViews(data: LiveData, tier: SignalTier, limits: TierDailyLimits): TSignalView[] {
+  let memo = viewsOfRead.get(data);
+  if (!memo || memo.limits !== limits) {
+    memo = { limits, byTier: new Map() };
+    viewsOfRead.set(data, memo);
+  }
+  let views = memo.byTier.get(tier);
+  if (!views) {
+    views = data.signals.slice(0, SNAPSHOT_SIGNAL_COUNT).map((signal) => signalViewFor(signal, tier, limits));
+    memo.byTier.set(tier, views);
+  }
+  return views;
 }
 
 /**
- * Snapshot data shared by sockets connecting at about the same moment (a reconnect storm after a
- * deploy would otherwise read the same rows thousands of times). Dropped whenever a signal or the
- * statistics change on the bus, and after a bus reconnect, so a cached read is never older than the
- * last event its sockets were already in the rooms for.
+ * Snapshot data shared by every socket of this process (a reconnect storm after a deploy would
+ * otherwise read the same rows thousands of times): read once per change. Dropped whenever a signal,
+ * the statistics or the countdown change on the bus (sync points included, every 10 s), and after a bus
+ * reconnect, so a cached read is never older than the last event its sockets were already in the rooms
+ * for. The time bound is only a backstop for an event the bus lost without reconnecting.
  */
 export interface LiveDataCache {
   get(): Promise<LiveData>;
   invalidate(): void;
 }
 
-export function createLiveDataCache(source: LiveDataSource, ttlMs = 1000): LiveDataCache {
+export function createLiveDataCache(source: LiveDataSource, ttlMs = 15_000): LiveDataCache {
   let cached: { at: number; promise: Promise<LiveData> } | null = null;
   return {
     get() {

@@ -22,6 +22,7 @@ export function testMember(overrides: Partial<TUser> = {}): TUser {
     depositAmount: 0,
     createdAt: '2026-11-22T00:00:00.000Z',
     trialEndsAt: null,
+    tierExpiresAt: null,
     ...overrides,
   };
 }

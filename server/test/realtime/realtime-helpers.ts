@@ -44,6 +44,12 @@ const EVENTS: (keyof ServerToClientEvents)[] = [
   'activation:reviewed',
   'support:update',
   'support:inbox',
+  'bot-access:update',
+  'community:post',
+  'community:remove',
+  'bot:trade',
+  'stream:price',
+  'stream:stopped',
 ];
 
 /** Connects a real socket.io client (websocket only, no auto-reconnect) and waits for its snapshot. */

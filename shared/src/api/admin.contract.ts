@@ -6,6 +6,7 @@ import {
   ZDashboardCodeIssueRequest,
   ZRoleUpdateRequest,
 } from '../admin.schemas.js';
+import { ZAdminMemberDetail, ZSessionsRevoked } from '../admin-member.js';
 import { ZAccessUpdateRequest } from '../auth.schemas.js';
 import { ZUser } from '../user.js';
 import { type RouteTable, withSchemas } from './contract.js';
@@ -20,6 +21,9 @@ export const AdminRoutes = {
   updateAccess: { method: 'PATCH', path: '/admin/users/:id/access', group: 'admin' },
   setRole: { method: 'POST', path: '/admin/users/:id/role', group: 'admin' },
   issueDashboardCode: { method: 'POST', path: '/admin/users/:id/dashboard-code', group: 'admin', status: 201 },
+  memberDetail: { method: 'GET', path: '/admin/users/:id', group: 'admin' },
+  revokeMemberSession: { method: 'DELETE', path: '/admin/users/:id/sessions/:sessionId', group: 'admin' },
+  revokeMemberSessions: { method: 'DELETE', path: '/admin/users/:id/sessions', group: 'admin' },
 } as const satisfies RouteTable;
 
 /** What each of AdminRoutes takes and answers. */
@@ -51,5 +55,20 @@ export const AdminContract = /* @__PURE__ */ withSchemas(AdminRoutes, {
     params: ZMemberParams,
     body: ZDashboardCodeIssueRequest,
     data: ZDashboardCodeIssued,
+  },
+  memberDetail: {
+    summary: "A member's profile, tier history, sessions, signals today, applications, tickets and audit trail",
+    params: ZMemberParams,
+    data: ZAdminMemberDetail,
+  },
+  revokeMemberSession: {
+    summary: "Log out one of a member's sessions",
+    params: z.object({ id: z.string(), sessionId: z.string() }),
+    data: ZSessionsRevoked,
+  },
+  revokeMemberSessions: {
+    summary: 'Log out every session of a member',
+    params: ZMemberParams,
+    data: ZSessionsRevoked,
   },
 });

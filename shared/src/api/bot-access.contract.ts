@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ZBotAccessExportQuery,
   ZBotAccessListQuery,
   ZBotAccessStatusUpdate,
   ZBotAccessSubmission,
@@ -13,6 +14,7 @@ const ZApplicationParams = z.object({ id: z.string().max(64) });
 export const BotAccessRoutes = {
   submit: { method: 'POST', path: '/bot-access/submit', group: 'public', status: 201 },
   list: { method: 'GET', path: '/bot-access/submissions', group: 'admin', paged: true },
+  exportCsv: { method: 'GET', path: '/bot-access/submissions/export', group: 'admin', file: true },
   get: { method: 'GET', path: '/bot-access/submissions/:id', group: 'admin' },
   setStatus: { method: 'PATCH', path: '/bot-access/submissions/:id/status', group: 'admin' },
 } as const satisfies RouteTable;
@@ -28,6 +30,11 @@ export const BotAccessContract = /* @__PURE__ */ withSchemas(BotAccessRoutes, {
     summary: 'One page of applications',
     query: ZBotAccessListQuery,
     data: z.array(ZBotAccessSubmission),
+  },
+  exportCsv: {
+    summary: 'Every application the filters match, as a CSV download written row by row',
+    query: ZBotAccessExportQuery,
+    data: z.string().meta({ format: 'binary' }),
   },
   get: {
     summary: 'One application',

@@ -6,10 +6,12 @@ import { ZErrorDetail } from '../envelope.js';
  * - public: anyone;
  * - member: a live session;
  * - unlocked: a member whose signal room is open (unlocked and not guest, or within the trial), or an admin;
+ * - live: a member with live access (dashboard unlocked, a paid tier), or an admin: the trial does not
+ *   open members' content (the vault, the network, Auto-Copy's notice);
  * - tier: a gold member with an unlocked dashboard, or an admin;
  * - admin: an admin (401 without a session, 403 for a member).
  */
-export const GUARD_GROUPS = ['public', 'member', 'unlocked', 'tier', 'admin'] as const;
+export const GUARD_GROUPS = ['public', 'member', 'unlocked', 'live', 'tier', 'admin'] as const;
 export type GuardGroup = (typeof GUARD_GROUPS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,23 +1,37 @@
 import { ActivationContract } from './activation.contract.js';
 import { AdminContract } from './admin.contract.js';
+import { AdminConsoleContract } from './admin-console.contract.js';
+import { AuditContract } from './audit.contract.js';
 import { AuthContract } from './auth.contract.js';
 import { BotAccessContract } from './bot-access.contract.js';
+import { ContentContract } from './content.contract.js';
 import type { RouteContract, RouteInfo } from './contract.js';
 import { CountdownContract } from './countdown.contract.js';
+import { DeliveryContract } from './delivery.contract.js';
+import { GoldContract } from './gold.contract.js';
+import { CommunityContract, CopyTradingContract, MentorshipContract } from './member-content.contract.js';
 import { PlatformContract } from './platform.contract.js';
 import { SignalsContract } from './signals.contract.js';
 import { SupportContract } from './support.contract.js';
+import { TrackRecordContract } from './track-record.contract.js';
 import { UsersContract } from './users.contract.js';
 
 export * from './activation.contract.js';
 export * from './admin.contract.js';
+export * from './admin-console.contract.js';
+export * from './audit.contract.js';
 export * from './auth.contract.js';
 export * from './bot-access.contract.js';
+export * from './content.contract.js';
 export * from './contract.js';
 export * from './countdown.contract.js';
+export * from './delivery.contract.js';
+export * from './gold.contract.js';
+export * from './member-content.contract.js';
 export * from './platform.contract.js';
 export * from './signals.contract.js';
 export * from './support.contract.js';
+export * from './track-record.contract.js';
 export * from './users.contract.js';
 
 type EntriesOf<C> = C[keyof C];
@@ -29,11 +43,20 @@ export function apiRoutes(): RouteContract[] {
     ...Object.values(AuthContract),
     ...Object.values(UsersContract),
     ...Object.values(AdminContract),
+    ...Object.values(AuditContract),
     ...Object.values(ActivationContract),
     ...Object.values(BotAccessContract),
     ...Object.values(SignalsContract),
     ...Object.values(CountdownContract),
     ...Object.values(SupportContract),
+    ...Object.values(ContentContract),
+    ...Object.values(AdminConsoleContract),
+    ...Object.values(MentorshipContract),
+    ...Object.values(CommunityContract),
+    ...Object.values(CopyTradingContract),
+    ...Object.values(GoldContract),
+    ...Object.values(TrackRecordContract),
+    ...Object.values(DeliveryContract),
   ];
 }
 
@@ -43,11 +66,20 @@ export type ApiEntry =
   | EntriesOf<typeof AuthContract>
   | EntriesOf<typeof UsersContract>
   | EntriesOf<typeof AdminContract>
+  | EntriesOf<typeof AuditContract>
   | EntriesOf<typeof ActivationContract>
   | EntriesOf<typeof BotAccessContract>
   | EntriesOf<typeof SignalsContract>
   | EntriesOf<typeof CountdownContract>
-  | EntriesOf<typeof SupportContract>;
+  | EntriesOf<typeof SupportContract>
+  | EntriesOf<typeof ContentContract>
+  | EntriesOf<typeof AdminConsoleContract>
+  | EntriesOf<typeof MentorshipContract>
+  | EntriesOf<typeof CommunityContract>
+  | EntriesOf<typeof CopyTradingContract>
+  | EntriesOf<typeof GoldContract>
+  | EntriesOf<typeof TrackRecordContract>
+  | EntriesOf<typeof DeliveryContract>;
 
 /** The contract entry of a route of a route table. */
 export type EntryOf<R extends RouteInfo> = Extract<ApiEntry, { method: R['method']; path: R['path'] }>;

@@ -52,3 +52,15 @@ export const SAMPLE_OFFER: OfferContent = {
   ],
   sample: true,
 };
+
+/**
+ * What the landing page shows before an operator saves anything: the shipped samples, labelled as such.
+ * Kept here, beside them and apart from the editors' schemas, so the landing page loads no validation code.
+ */
+export const SAMPLE_LANDING_CONTENT: {
+  reviews: Testimonial[];
+  offer: { headline: string; includes: string[]; sample: boolean };
+} = {
+  reviews: SAMPLE_TESTIMONIALS.map((t) => ({ ...t })),
+  offer: { ...SAMPLE_OFFER, includes: [...SAMPLE_OFFER.includes] },
+};

@@ -44,6 +44,31 @@ export const ZSharedEnv = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   /** How often a BullMQ worker checks that its job scheduler still exists (Redis may have lost it). */
   SCHEDULER_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The Telegram bot's token (from @BotFather); absent, the Telegram channel is off. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]+$/, 'not a bot token (<id>:<secret>, as @BotFather gives it)')
+    .optional(),
+  /** Base of the Bot API (a self-hosted Bot API server, or a local stand-in in tests). */
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  /**
+   * Hosts Web Push may post to (a host or a parent domain, comma-separated): the browsers' push
+   * services. A subscription names its own endpoint, so without this list any member could make the
+   * server post to an address of its private network. Tests add their local push service.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,notify.windows.com,push.apple.com')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Tries per delivery job (e-mail, Web Push, Telegram) before its recipients are marked failed. */
+  DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Wait before the first retry of a delivery job; doubled at each further try. */
+  DELIVERY_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
 });
 
 /** `KEY: problem`, one line per problem, as every refusal to start prints them. */

@@ -27,6 +27,8 @@ export interface UsersTable {
   code_activated: Generated<boolean>;
   email_verified_at: Timestamp | null;
   trial_ends_at: Timestamp | null;
+  /** End of a running timed tier grant (tier_grants), for the header; null without one. */
+  tier_expires_at: Timestamp | null;
   broker_account_id: string | null;
   deposit_amount: ColumnType<string, number | string | undefined, number | string>;
   created_at: Generated<Date>;

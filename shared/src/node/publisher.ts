@@ -1,4 +1,6 @@
 import type { TActivation, TAdminActivation } from '../activation.js';
+import type { TBotAccessSubmission } from '../bot-access.js';
+import type { TCommunityPost } from '../community.js';
 import type { TCountdown } from '../countdown.js';
 import { describeEvent, type TBusEvent, ZBusEvent } from '../events.js';
 import type { TPerformanceStats, TSignal } from '../signals.js';
@@ -28,6 +30,12 @@ export interface EventPublisher {
     ticket: TAdminSupportTicket,
     message: TSupportMessage | null,
   ): Promise<void>;
+  /** A bot-access application arrived or changed status: admins' lists hear it. */
+  botAccessUpdate(kind: 'new' | 'status', submission: TBotAccessSubmission): Promise<void>;
+  communityPost(post: TCommunityPost): Promise<void>;
+  communityRemove(postId: string): Promise<void>;
+  botTrades(signalId: string, phase: 'opened' | 'closed'): Promise<void>;
+  priceTick(at: Date, prices: Record<string, number>): Promise<void>;
 }
 
 /** Attempts after the first failed publish, and the first wait between two (doubled each time). */
@@ -68,5 +76,10 @@ export function createEventPublisher(bus: EventBus, logger: ModuleLogger): Event
     countdownTick: (countdown) => publish({ type: 'countdown:tick', countdown }),
     supportUpdate: (userId, ticket, message) => publish({ type: 'support:update', userId, ticket, message }),
     supportInbox: (kind, ticket, message) => publish({ type: 'support:inbox', kind, ticket, message }),
+    botAccessUpdate: (kind, submission) => publish({ type: 'bot-access:update', kind, submission }),
+    communityPost: (post) => publish({ type: 'community:post', post }),
+    communityRemove: (postId) => publish({ type: 'community:remove', postId }),
+    botTrades: (signalId, phase) => publish({ type: 'bot:trades', signalId, phase }),
+    priceTick: (at, prices) => publish({ type: 'price:tick', at: at.toISOString(), prices }),
   };
 }

@@ -1,5 +1,12 @@
 import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import { computePerformanceStats } from '../performance.js';
+import { TIMING } from '../constants.js';
+import {
+  createPerformanceAccumulator,
+  emptyPerformanceStats,
+  type PerformanceAccumulator,
+  performanceStatsFrom,
+  type ResolvedSignalFacts,
+} from '../performance.js';
 import type { TPerformanceStats, TSignal } from '../signals.js';
 import type { Database } from './schema.js';
 import type { SignalsTable } from './signal-tables.js';
@@ -56,38 +63,181 @@ export async function lastSignalTime(db: Db): Promise<Date | null> {
   return row ? new Date(row.created_at) : null;
 }
 
-const statsCache = new WeakMap<Db, { key: string; stats: TPerformanceStats }>();
-
 /**
- * Statistics from resolved signals only, aggregated oldest first (the losing streak depends on order).
- * The full scan runs only when something resolved since the last one: a cheap count and latest
- * resolution time decide, so frequent readers (polling members, snapshots) cost one small query.
+ * Statistics without re-reading every resolved signal. Resolved signals before the oldest one still
+ * running (the settled prefix) never change: the database sums them once (grouped counts, and the losing
+ * streak with a window function), and the process keeps those aggregates with the run of losses they end
+ * on. Later, only what resolved since is read (by index) and folded in: the newly settled signals into
+ * the prefix, the few resolved ones after the oldest running signal into a copy of it.
  */
-export async function loadPerformanceStats(db: Db): Promise<TPerformanceStats> {
-  const marker = await db
-    .selectFrom('signals')
-    .select((eb) => [eb.fn.count<number>('outcome').as('resolved'), eb.fn.max('resolved_at').as('latest')])
-    .executeTakeFirstOrThrow();
-  const key = `${Number(marker.resolved)}|${marker.latest ? new Date(marker.latest).getTime() : 0}`;
-  const cached = statsCache.get(db);
-  if (cached?.key === key) return structuredClone(cached.stats);
-  const rows = await db
+interface StatsState {
+  /** Exclusive end of the settled prefix (slot time); null: no signal yet. */
+  settledBefore: Date | null;
+  prefix: PerformanceAccumulator;
+  /** The boundary and how many resolved after it: every resolution changes one of them. */
+  marker: string;
+  stats: TPerformanceStats;
+}
+
+const statsStates = new WeakMap<Db, { promise: Promise<StatsState | null>; pending: boolean }>();
+
+/** The slot of the oldest signal still running; with none running, just after the newest slot. */
+async function settledBoundary(db: Db): Promise<Date | null> {
+  const { rows } = await sql<{ running: Date | string | null; newest: Date | string | null }>`
+    select (select min(slot_start) from signals where status = 'active') as running,
+      (select max(slot_start) from signals) as newest`.execute(db);
+  const row = rows[0];
+  if (row?.running) return new Date(row.running);
+  return row?.newest ? new Date(new Date(row.newest).getTime() + 1) : null;
+}
+
+interface AggregateRow {
+  asset: string | null;
+  direction: 'CALL' | 'PUT' | null;
+  /** 1 where the row sums over every asset (the direction rows and the overall row), as SQL's grouping(). */
+  g_asset: number;
+  g_direction: number;
+  total: number;
+  won: number;
+  won_first_window: number;
+  lost: number;
+  breakeven: number;
+  confidence_sum: number;
+  wins_by_level: number[];
+}
+
+/** The settled prefix summed by the database in one pass (grouping sets), with its losing streaks. */
+async function sumSettled(db: Db, before: Date): Promise<PerformanceAccumulator> {
+  const levels = Array.from({ length: TIMING.martingaleMaxLevel + 1 }, (_, level) => level);
+  const winsAt = sql.join(
+    levels.map(
+      (level) => sql`count(*) filter (where outcome = 'profit' and coalesce(resolved_level, 0) = ${sql.lit(level)})`,
+    ),
+  );
+  const [{ rows }, streaks] = await Promise.all([
+    sql<AggregateRow>`
+      select asset, direction,
+        grouping(asset)::int as g_asset, grouping(direction)::int as g_direction,
+        count(*)::int as total,
+        (count(*) filter (where outcome = 'profit'))::int as won,
+        (count(*) filter (where outcome = 'profit' and coalesce(resolved_level, 0) = 0))::int as won_first_window,
+        (count(*) filter (where outcome = 'loss'))::int as lost,
+        (count(*) filter (where outcome = 'breakeven'))::int as breakeven,
+        coalesce(sum(confidence), 0)::float8 as confidence_sum,
+        array[${winsAt}]::int[] as wins_by_level
+      from signals
+      where outcome is not null and slot_start < ${before}
+      group by grouping sets ((asset), (direction), ())`.execute(db),
+    // Runs of losses in slot order: each non-loss starts a new island; the last island is the current run.
+    sql<{ longest: number; current: number }>`
+      select coalesce(max(run), 0)::int as longest,
+        coalesce((array_agg(run order by island desc))[1], 0)::int as current
+      from (
+        select island, count(*) filter (where outcome = 'loss') as run
+        from (
+          select outcome, count(*) filter (where outcome <> 'loss') over (order by slot_start) as island
+          from signals
+          where outcome is not null and slot_start < ${before}
+        ) ordered
+        group by island
+      ) runs`.execute(db),
+  ]);
+  const overall = rows.find((r) => r.g_asset === 1 && r.g_direction === 1);
+  const group = (r: AggregateRow) => ({ total: r.total, won: r.won, wonFirstWindow: r.won_first_window });
+  return createPerformanceAccumulator({
+    total: overall?.total ?? 0,
+    won: overall?.won ?? 0,
+    lost: overall?.lost ?? 0,
+    breakeven: overall?.breakeven ?? 0,
+    confidenceSum: Number(overall?.confidence_sum ?? 0),
+    winsByLevel: (overall?.wins_by_level ?? []).map(Number),
+    byAsset: rows.filter((r) => r.g_asset === 0).map((r) => ({ asset: r.asset as string, ...group(r) })),
+    byDirection: rows
+      .filter((r) => r.g_direction === 0)
+      .map((r) => ({ direction: r.direction as 'CALL' | 'PUT', ...group(r) })),
+    longestLosingStreak: Number(streaks.rows[0]?.longest ?? 0),
+    currentLosses: Number(streaks.rows[0]?.current ?? 0),
+  });
+}
+
+/** Resolved signals from `from` (inclusive) to `before` (exclusive), oldest first: a small range by index. */
+async function resolvedBetween(db: Db, from: Date, before: Date | null): Promise<ResolvedSignalFacts[]> {
+  let query = db
     .selectFrom('signals')
     .select(['asset', 'direction', 'confidence', 'outcome', 'resolved_level'])
     .where('outcome', 'is not', null)
-    .orderBy('slot_start')
-    .execute();
-  const stats = computePerformanceStats(
-    rows.map((r) => ({
-      asset: r.asset,
-      direction: r.direction,
-      confidence: r.confidence,
-      outcome: r.outcome as 'profit' | 'loss' | 'breakeven',
-      resolvedLevel: r.resolved_level,
-    })),
-  );
-  statsCache.set(db, { key, stats });
-  return structuredClone(stats);
+    .where('slot_start', '>=', from);
+  if (before) query = query.where('slot_start', '<', before);
+  const rows = await query.orderBy('slot_start').execute();
+  return rows.map((r) => ({
+    asset: r.asset,
+    direction: r.direction,
+    confidence: r.confidence,
+    outcome: r.outcome as ResolvedSignalFacts['outcome'],
+    resolvedLevel: r.resolved_level,
+  }));
+}
+
+/** Resolved signals from the boundary on: few (the ones resolved while an older one still runs). */
+async function countResolvedFrom(db: Db, from: Date): Promise<number> {
+  const row = await db
+    .selectFrom('signals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('outcome', 'is not', null)
+    .where('slot_start', '>=', from)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function refreshStats(db: Db, previous: StatsState | null): Promise<StatsState | null> {
+  // Only running signals resolve, and they all sit at or after the boundary: a resolution moves the
+  // boundary (the oldest running one resolved) or adds to the count after it. No clock is trusted.
+  const boundary = await settledBoundary(db);
+  if (!boundary) {
+    return { settledBefore: null, prefix: createPerformanceAccumulator(), marker: '', stats: emptyPerformanceStats() };
+  }
+  const marker = `${boundary.getTime()}|${await countResolvedFrom(db, boundary)}`;
+  if (previous?.marker === marker) return previous;
+  let prefix: PerformanceAccumulator;
+  if (!previous?.settledBefore || boundary < previous.settledBefore) {
+    prefix = await sumSettled(db, boundary);
+  } else {
+    prefix = previous.prefix;
+    if (boundary > previous.settledBefore) {
+      for (const fact of await resolvedBetween(db, previous.settledBefore, boundary)) prefix.add(fact);
+    }
+  }
+  const all = prefix.copy();
+  for (const fact of await resolvedBetween(db, boundary, null)) all.add(fact);
+  return { settledBefore: boundary, prefix, marker, stats: performanceStatsFrom(all.aggregates()) };
+}
+
+/**
+ * Statistics from resolved signals only (see StatsState): two small indexed queries when nothing resolved
+ * since the last call, a few rows read when something did, the whole history summed by the database only the
+ * first time. Calls are chained, so two readers never fold the same rows twice.
+ */
+export async function loadPerformanceStats(db: Db): Promise<TPerformanceStats> {
+  const current = statsStates.get(db);
+  // Readers arriving while a refresh runs share it; the next one starts from its result.
+  let state: StatsState | null;
+  if (current?.pending) state = await current.promise;
+  else {
+    const entry: { promise: Promise<StatsState | null>; pending: boolean } = {
+      promise: (current?.promise ?? Promise.resolve(null))
+        .catch(() => null)
+        .then((previous) => refreshStats(db, previous)),
+      pending: true,
+    };
+    entry.promise
+      .finally(() => {
+        entry.pending = false;
+      })
+      .catch(() => {});
+    statsStates.set(db, entry);
+    state = await entry.promise;
+  }
+  return structuredClone(state?.stats ?? emptyPerformanceStats());
 }
 
 /**

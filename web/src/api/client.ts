@@ -124,6 +124,14 @@ function queryString(query: Record<string, unknown> | undefined): string {
 export type AnswerOf<R extends RouteInfo> = DataOf<EntryOf<R>>;
 
 /**
+ * The last answer of each GET that came with an ETag (the signal list), by session and address: the
+ * next call sends it as If-None-Match and a 304 reuses it, so a 2 s poll that finds nothing new costs
+ * the server almost nothing. The session token is part of the key, so no answer crosses sessions.
+ */
+const validated = new Map<string, { etag: string; envelope: Envelope<unknown> }>();
+const MAX_VALIDATED = 20;
+
+/**
  * Calls a route of the API contract (a feature's route table in shared, e.g. `AuthRoutes.login`) with
  * JSON and the stored session token, and resolves to the entry's `data` (typed from its schema) or a
  * failure. Never throws, except when the caller aborts. Only the route table is loaded at run time:
@@ -142,9 +150,13 @@ export async function callApi<R extends RouteInfo>(route: R, input: CallInput<R>
   if (token) headers.authorization = `Bearer ${token}`;
   const sendsBody = route.method !== 'GET';
   if (sendsBody) headers['content-type'] = 'application/json';
+  const address = `/api${fillPath(route.path, params)}${queryString(query)}`;
+  const validatorKey = `${token ?? ''} ${address}`;
+  const known = route.method === 'GET' ? validated.get(validatorKey) : undefined;
+  if (known) headers['if-none-match'] = known.etag;
   let response: Response;
   try {
-    response = await fetch(`/api${fillPath(route.path, params)}${queryString(query)}`, {
+    response = await fetch(address, {
       method: route.method,
       headers,
       body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
@@ -155,14 +167,23 @@ export async function callApi<R extends RouteInfo>(route: R, input: CallInput<R>
     return unreachable();
   }
   let envelope: Envelope<AnswerOf<R>> | null = null;
-  try {
-    const parsed = (await response.json()) as Envelope<AnswerOf<R>> | null;
-    envelope = parsed && typeof parsed.success === 'boolean' ? parsed : null;
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    envelope = null;
+  if (response.status === 304 && known) {
+    envelope = known.envelope as Envelope<AnswerOf<R>>;
+  } else {
+    try {
+      const parsed = (await response.json()) as Envelope<AnswerOf<R>> | null;
+      envelope = parsed && typeof parsed.success === 'boolean' ? parsed : null;
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      envelope = null;
+    }
+    const etag = response.headers.get('etag');
+    if (route.method === 'GET' && response.ok && envelope?.success && etag) {
+      if (validated.size >= MAX_VALIDATED) validated.clear();
+      validated.set(validatorKey, { etag, envelope });
+    } else validated.delete(validatorKey);
   }
-  if (response.ok && envelope?.success) {
+  if ((response.ok || response.status === 304) && envelope?.success) {
     return {
       ok: true,
       data: envelope.data as AnswerOf<R>,

@@ -1,4 +1,4 @@
-import { CountdownRoutes, Messages, PlatformRoutes, SignalsRoutes } from '@signalroom/shared';
+import { ContentRoutes, CountdownRoutes, Messages, PlatformRoutes, SignalsRoutes } from '@signalroom/shared';
 import { callApi } from './client.js';
 
 /** GET /api/countdown: the offer deadline an admin set, as time left. */
@@ -14,4 +14,9 @@ export function fetchPublicStats() {
 /** GET /api/config/public: the operator settings the web app needs. */
 export function fetchPublicConfig() {
   return callApi(PlatformRoutes.publicConfig, {});
+}
+
+/** GET /api/content/landing: reviews and offer text (the shipped samples until an operator saves). */
+export function fetchLandingContent() {
+  return callApi(ContentRoutes.landing, { fallbackMessage: 'The reviews could not be loaded.' });
 }

@@ -1,11 +1,11 @@
 import {
-  type Envelope,
   type TNotificationSettings,
   type TPasswordChangeRequest,
   type TProfileUpdateRequest,
   UsersRoutes,
 } from '@signalroom/shared';
-import { type ApiOutcome, callApi, failureOf, readToken, sessionEnded, unreachable } from './client.js';
+import { type ApiOutcome, callApi } from './client.js';
+import { downloadFile } from './download.js';
 
 /** PUT /api/users/profile: the settings page's profile save (name, phone, country, telegram). */
 export function saveSettingsProfile(body: TProfileUpdateRequest) {
@@ -77,37 +77,11 @@ export function deleteAccount(password: string) {
   });
 }
 
-/**
- * GET /api/users/export with the session (a plain link cannot carry it), handed to the browser as a
- * download under the name the server gave it.
- */
-export async function downloadMemberData(): Promise<ApiOutcome<true>> {
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(`/api${UsersRoutes.exportData.path}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    return unreachable();
-  }
-  if (!response.ok) {
-    if (response.status === 401 && token) sessionEnded();
-    const answer = (await response.json().catch((error: unknown) => {
-      console.warn(`Data export: HTTP ${response.status} answer is not JSON:`, error);
-      return null;
-    })) as Envelope<unknown> | null;
-    return failureOf(answer, 'Your data could not be downloaded.');
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'elite-data.json';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; free it after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-  return { ok: true, data: true, message: 'OK', pagination: null };
+/** GET /api/users/export, handed to the browser as a download. */
+export function downloadMemberData(): Promise<ApiOutcome<true>> {
+  return downloadFile(`/api${UsersRoutes.exportData.path}`, {
+    fallbackMessage: 'Your data could not be downloaded.',
+    fallbackName: 'elite-data.json',
+    label: 'Data export',
+  });
 }

@@ -11,6 +11,8 @@ const PUBLIC_PAGE_TITLES: Readonly<Record<string, string | null>> = {
   '/bot-access': 'Apply for AI Bot Access',
   '/bot-access/success': "You're almost there",
   '/dev/outbox': 'Development outbox',
+  '/track-record': 'Track record',
+  '/unsubscribe': 'Signal e-mails',
 };
 
 /** The title of a public page; an address no page answers is 'Page not found'. */

@@ -1,6 +1,7 @@
 import {
   type RealtimeSnapshot,
   type SignalAccessMode,
+  type StreamJoinAnswer,
   signalAccessMode,
   type TCountdown,
   TIMING,
@@ -13,6 +14,8 @@ import { fetchMe } from '../api/session.api.js';
 import { fetchPerformanceStats, fetchSignals } from '../api/signals.api.js';
 import type { AppSocket } from '../realtime/socket.js';
 import { emitAdminActivationEvent, useActivationStore } from './activation.store.js';
+import { communityEvents } from './community-events.js';
+import { botTradeEvents, streamEvents } from './gold-events.js';
 import {
   mergeSignal,
   nextTransport,
@@ -21,8 +24,9 @@ import {
   type Transport,
   type TransportEvent,
 } from './live-signals.logic.js';
+import { useOfferCountdownStore } from './offer-countdown.store.js';
 import { useSessionStore } from './session.store.js';
-import { inboxSupportEvents, memberSupportEvents } from './support-events.js';
+import { applicationEvents, inboxSupportEvents, memberSupportEvents } from './support-events.js';
 
 export interface LiveSignalsState {
   transport: Transport;
@@ -60,6 +64,9 @@ export interface LiveSignalsState {
   stop(): void;
   /** Retries after a failed first load. */
   retry(): void;
+  /** Joins an asset's platinum stream (gold members; the server refuses anyone else). */
+  joinStream(asset: string): Promise<StreamJoinAnswer>;
+  leaveStream(): void;
   /**
    * Follows the session user from now on (access, trial end); returns the function that stops following
    * it and closes the connection. The provider calls it on mount.
@@ -69,6 +76,8 @@ export interface LiveSignalsState {
 
 export type LiveSignalsStore = StoreApi<LiveSignalsState>;
 
+/** How long joining a price stream waits for the socket to connect. */
+const STREAM_JOIN_WAIT_MS = 20_000;
 /** How long the socket may take to connect before polling starts meanwhile. */
 const CONNECT_TIMEOUT_MS = 4000;
 
@@ -97,7 +106,7 @@ export function createLiveSignalsStore(): LiveSignalsStore {
     loadStatus: initialMode === 'none' ? 'idle' : 'loading',
 
     applySnapshot(snapshot, at = new Date()) {
-      if (snapshot.countdown) set({ countdown: snapshot.countdown });
+      if (snapshot.countdown) get().applyCountdown(snapshot.countdown);
       if (snapshot.user) get().applyAccount(snapshot.user);
       if (!get().access) return;
       set({
@@ -119,6 +128,8 @@ export function createLiveSignalsStore(): LiveSignalsStore {
     },
     applyCountdown(countdown) {
       set({ countdown });
+      // The socket's sync points keep the offer countdown on screen in step (and spare its polling).
+      useOfferCountdownStore.getState().apply(countdown);
     },
     applyAccount(user) {
       // The session store is the one source of the user; access follows it (see syncAccess below).
@@ -155,6 +166,12 @@ export function createLiveSignalsStore(): LiveSignalsStore {
     retry() {
       set({ loadStatus: 'loading', loadError: null });
       void connection.pollOnce();
+    },
+    joinStream(asset) {
+      return connection.joinStream(asset);
+    },
+    leaveStream() {
+      connection.leaveStream();
     },
     attach() {
       const unsubscribe = useSessionStore.subscribe((state, previous) => {
@@ -256,6 +273,10 @@ export function createLiveSignalsStore(): LiveSignalsStore {
             emitAdminActivationEvent({ type: 'resync' });
             memberSupportEvents.emit({ type: 'resync' });
             inboxSupportEvents.emit({ type: 'resync' });
+            applicationEvents.emit({ type: 'resync' });
+            communityEvents.emit({ type: 'resync' });
+            botTradeEvents.emit({ type: 'resync' });
+            streamEvents.emit({ type: 'resync' });
           }
           connectedBefore = true;
         });
@@ -280,6 +301,12 @@ export function createLiveSignalsStore(): LiveSignalsStore {
         s.on('activation:reviewed', (proof) => emitAdminActivationEvent({ type: 'reviewed', proof }));
         s.on('support:update', ({ ticket, message }) => memberSupportEvents.emit({ type: 'update', ticket, message }));
         s.on('support:inbox', (event) => inboxSupportEvents.emit({ type: 'inbox', ...event }));
+        s.on('bot-access:update', (event) => applicationEvents.emit({ type: 'application', ...event }));
+        s.on('community:post', (post) => communityEvents.emit({ type: 'post', post }));
+        s.on('community:remove', ({ postId }) => communityEvents.emit({ type: 'remove', postId }));
+        s.on('bot:trade', (trade) => botTradeEvents.emit({ type: 'trade', trade }));
+        s.on('stream:price', (price) => streamEvents.emit({ type: 'price', price }));
+        s.on('stream:stopped', ({ asset }) => streamEvents.emit({ type: 'stopped', asset }));
       } catch {
         // The socket chunk could not load (offline, new deploy): polling keeps the room alive.
         if (mine === generation) transition({ type: 'connect-failed' });
@@ -304,7 +331,28 @@ export function createLiveSignalsStore(): LiveSignalsStore {
       store().clearSignals();
     }
 
-    return { open, close, pollOnce, accessChanged };
+    /**
+     * Joining waits for the socket: a page opened before it connects (its effect runs before the
+     * provider's starts the connection) joins as soon as it does, or gives up after a while.
+     */
+    function joinStream(asset: string): Promise<StreamJoinAnswer> {
+      const giveUpAt = Date.now() + STREAM_JOIN_WAIT_MS;
+      return new Promise((resolve) => {
+        const attempt = () => {
+          if (socket?.connected) socket.emit('stream:join', asset, resolve);
+          else if (Date.now() > giveUpAt) {
+            resolve({ ok: false, message: 'The live connection is not available. Reload the page to try again.' });
+          } else setTimeout(attempt, 250);
+        };
+        attempt();
+      });
+    }
+
+    function leaveStream() {
+      socket?.emit('stream:leave');
+    }
+
+    return { open, close, pollOnce, accessChanged, joinStream, leaveStream };
   })();
 
   function readLiveState(): LiveSignalsState {

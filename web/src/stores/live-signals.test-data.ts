@@ -48,6 +48,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     depositAmount: 0,
     createdAt: '2026-11-22T09:00:00.000Z',
     trialEndsAt: null,
+    tierExpiresAt: null,
     ...overrides,
   };
 }

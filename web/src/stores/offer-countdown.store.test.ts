@@ -1,12 +1,27 @@
 import { countdownAt } from '@signalroom/shared';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { pollOfferCountdown, selectOfferCountdown, useOfferCountdownStore } from './offer-countdown.store.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  pollOfferCountdown,
+  selectOfferCountdown,
+  startOfferCountdown,
+  useOfferCountdownStore,
+} from './offer-countdown.store.js';
 
 const T0 = Date.parse('2026-11-22T10:00:00Z');
 
 describe('offer countdown store', () => {
   beforeEach(() => {
-    useOfferCountdownStore.setState({ deadlineMs: null, endedByServer: false, status: 'loading', now: T0 });
+    useOfferCountdownStore.setState({
+      deadlineMs: null,
+      offsetMs: null,
+      syncedAt: null,
+      endedByServer: false,
+      status: 'loading',
+      now: T0,
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it('shows nothing until the first answer', () => {
@@ -52,5 +67,33 @@ describe('offer countdown store', () => {
   it('says unavailable when the server was never reached', async () => {
     await pollOfferCountdown();
     expect(useOfferCountdownStore.getState().status).toBe('unavailable');
+  });
+
+  it('keeps the clock offset of the fastest answer: a late sync point does not shift the countdown', () => {
+    const deadline = new Date(T0 + 60_000);
+    useOfferCountdownStore.getState().apply(countdownAt(deadline, new Date(T0)), T0 + 20); // 20 ms on the way
+    const first = useOfferCountdownStore.getState().deadlineMs;
+    // A sync point that spent 400 ms in a busy server: same deadline, same countdown.
+    useOfferCountdownStore.getState().apply(countdownAt(deadline, new Date(T0 + 10_000)), T0 + 10_420);
+    expect(useOfferCountdownStore.getState().deadlineMs).toBe(first);
+    // A reset moves it at once, through the same offset.
+    useOfferCountdownStore.getState().apply(countdownAt(new Date(T0 + 90_000), new Date(T0 + 11_000)), T0 + 11_300);
+    expect(useOfferCountdownStore.getState().deadlineMs).toBe(T0 + 90_000 + 20);
+  });
+
+  it("renders on the deadline's own second boundaries, so every device changes digits together", async () => {
+    vi.useFakeTimers({ now: T0 });
+    useOfferCountdownStore.getState().apply(countdownAt(new Date(T0 + 5_300), new Date(T0)), T0);
+    const renders: number[] = [];
+    const unsubscribe = useOfferCountdownStore.subscribe((s, before) => {
+      if (s.now !== before.now) renders.push(s.now);
+    });
+    const stop = startOfferCountdown();
+    await vi.advanceTimersByTimeAsync(3_500);
+    stop();
+    unsubscribe();
+    const deadlineMs = useOfferCountdownStore.getState().deadlineMs as number;
+    expect(renders).toEqual([T0 + 300, T0 + 1300, T0 + 2300, T0 + 3300]);
+    expect(renders.every((now) => (deadlineMs - now) % 1000 === 0)).toBe(true);
   });
 });

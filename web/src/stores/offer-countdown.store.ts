@@ -1,6 +1,9 @@
 import {
+  deadlineOnDevice,
   formatOfferTimeLeft,
   formatTimeLeft,
+  msUntilNextSecond,
+  nextClockOffset,
   type OfferTimeParts,
   offerTimeParts,
   type TCountdown,
@@ -13,8 +16,12 @@ import { fetchCountdown } from '../api/public.api.js';
 export type OfferCountdownStatus = 'loading' | 'live' | 'offline' | 'unavailable';
 
 interface OfferCountdownState {
-  /** Deadline on this device's clock (now + time left at the last answer); null when none is known. */
+  /** Deadline on this device's clock (the server's deadline minus the clock offset); null when none is known. */
   deadlineMs: number | null;
+  /** Server clock minus this device's clock, taken at the first answer (see `nextClockOffset`). */
+  offsetMs: number | null;
+  /** When the last countdown arrived (device clock): polling waits while pushes keep it fresh. */
+  syncedAt: number | null;
   /** The server said the offer has ended (or no offer is set). */
   endedByServer: boolean;
   /** live: last poll answered; offline: counting down locally from the last known deadline. */
@@ -29,13 +36,19 @@ interface OfferCountdownState {
 
 export const useOfferCountdownStore = create<OfferCountdownState>((set, get) => ({
   deadlineMs: null,
+  offsetMs: null,
+  syncedAt: null,
   endedByServer: false,
   status: 'loading',
   now: Date.now(),
   apply(countdown, receivedAt = Date.now()) {
+    // The deadline through the clock offset: a wrong device clock cannot shift the countdown, and every
+    // answer or push (a sync point every few seconds) moves it only when the deadline itself changed.
+    const offsetMs = nextClockOffset(get().offsetMs, countdown.serverTime, receivedAt);
     set({
-      // Time left rather than the absolute deadline: a wrong device clock cannot shift the countdown.
-      deadlineMs: countdown.deadline ? receivedAt + countdown.timeLeftMs : null,
+      deadlineMs: deadlineOnDevice(countdown, offsetMs),
+      offsetMs,
+      syncedAt: receivedAt,
       endedByServer: countdown.ended,
       status: 'live',
       now: receivedAt,
@@ -80,8 +93,12 @@ export function selectOfferCountdown(s: Pick<OfferCountdownState, 'deadlineMs' |
 }
 
 let subscribers = 0;
-let timer: ReturnType<typeof setInterval> | null = null;
+let pollTimer: ReturnType<typeof setInterval> | null = null;
+let renderTimer: ReturnType<typeof setTimeout> | null = null;
+let unsubscribe: (() => void) | null = null;
 let inFlight = false;
+/** `syncedAt` of the last poll's answer: a later `syncedAt` came from a push. */
+let polledAt: number | null = null;
 
 /** One poll of GET /api/countdown; a failure leaves the local countdown running. */
 export async function pollOfferCountdown(): Promise<void> {
@@ -89,33 +106,60 @@ export async function pollOfferCountdown(): Promise<void> {
   inFlight = true;
   try {
     const answer = await fetchCountdown();
-    if (answer.ok) useOfferCountdownStore.getState().apply(answer.data);
-    else useOfferCountdownStore.getState().markUnreachable();
+    if (answer.ok) {
+      useOfferCountdownStore.getState().apply(answer.data);
+      polledAt = useOfferCountdownStore.getState().syncedAt;
+    } else useOfferCountdownStore.getState().markUnreachable();
   } finally {
     inFlight = false;
   }
 }
 
-/** Starts the 1 s poll and clock while at least one screen shows the countdown. */
+/** Renders the next second on the deadline's own second boundary (every device changes digits together). */
+function scheduleRender(): void {
+  if (renderTimer) clearTimeout(renderTimer);
+  const { deadlineMs } = useOfferCountdownStore.getState();
+  const delay = deadlineMs === null ? TIMING.clockTickMs : msUntilNextSecond(deadlineMs, Date.now());
+  renderTimer = setTimeout(() => {
+    useOfferCountdownStore.getState().tick();
+    scheduleRender();
+  }, delay);
+}
+
+/**
+ * Starts the clock and the sync while at least one screen shows the countdown: the digits are computed
+ * here every second, the server is asked every `countdownSyncMs` only when no push (the dashboard's
+ * socket sends sync points) arrived in the meantime.
+ */
 export function startOfferCountdown(): () => void {
   subscribers += 1;
   if (subscribers === 1) {
     void pollOfferCountdown();
-    timer = setInterval(() => {
-      useOfferCountdownStore.getState().tick();
+    scheduleRender();
+    unsubscribe = useOfferCountdownStore.subscribe((s, before) => {
+      if (s.deadlineMs !== before.deadlineMs) scheduleRender();
+    });
+    pollTimer = setInterval(() => {
+      const { syncedAt } = useOfferCountdownStore.getState();
+      const pushed = syncedAt !== null && syncedAt !== polledAt;
+      if (pushed && Date.now() - syncedAt < TIMING.countdownSyncMs * 1.5) return;
       void pollOfferCountdown();
-    }, TIMING.countdownPollMs);
+    }, TIMING.countdownSyncMs);
   }
   return () => {
     subscribers -= 1;
-    if (subscribers === 0 && timer) {
-      clearInterval(timer);
-      timer = null;
+    if (subscribers === 0) {
+      if (pollTimer) clearInterval(pollTimer);
+      if (renderTimer) clearTimeout(renderTimer);
+      unsubscribe?.();
+      pollTimer = null;
+      renderTimer = null;
+      unsubscribe = null;
     }
   };
 }
 
-/** The offer countdown for a component: polls every second while mounted. */
+/** The offer countdown for a component: counts every second, synced with the server, while mounted. */
 export function useOfferCountdown(): OfferCountdownView {
   useEffect(() => startOfferCountdown(), []);
   const deadlineMs = useOfferCountdownStore((s) => s.deadlineMs);

@@ -5,19 +5,21 @@ import { fetchPublicConfig } from '../api/public.api.js';
 interface PublicConfigState {
   config: TPublicConfig | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  load(): Promise<void>;
+  /** Loads once; `force` fetches again (after an admin changed the contacts). */
+  load(options?: { force?: boolean }): Promise<void>;
 }
 
 /** Operator settings (product name, support links, broker link, promo code, time zone). Loaded once. */
 export const usePublicConfigStore = create<PublicConfigState>((set, get) => ({
   config: null,
   status: 'idle',
-  async load() {
-    if (get().status === 'loading' || get().status === 'ready') return;
+  async load(options) {
+    const { status } = get();
+    if (status === 'loading' || (status === 'ready' && !options?.force)) return;
     set({ status: 'loading' });
     const answer = await fetchPublicConfig();
     // The browser tab's title follows the page (app/page-title.ts) and reads the name from here.
     if (answer.ok) set({ config: answer.data, status: 'ready' });
-    else set({ status: 'error' });
+    else set((state) => (state.config ? { status: 'ready' } : { status: 'error' }));
   },
 }));

@@ -18,9 +18,12 @@ import {
   listActiveSignals,
   loadPerformanceStats,
   presentSignal,
+  recordIssuedSignal,
+  recordSignalOutcome,
 } from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
 import type { MarketFeed } from '../market/market-feed.js';
+import { createPaperTrading } from '../paper-trading/paper-trading.js';
 import { type Candidate, pickStrongest } from '../strategy/select.js';
 import type { Strategy } from '../strategy/strategy.js';
 
@@ -65,6 +68,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
   const { db, feed, strategy, logger } = deps;
 
   const events = createEventPublisher(deps.bus, logger);
+  const paperTrading = createPaperTrading({ db, bus: deps.bus, logger, now });
 
   async function publishStats(): Promise<void> {
     await events.statsUpdate(await loadPerformanceStats(db));
@@ -85,21 +89,24 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     const best = pickStrongest(candidates);
     if (!best) throw new Error(`No asset could be evaluated for the slot at ${slotStart.toISOString()}`);
     const entryPrice = await feed.priceAt(best.asset, slotStart);
-    const row = await insertSignalForSlot(db, {
-      slotStart,
-      dayKey: dayKeyInZone(slotStart, deps.timeZone),
-      asset: best.asset,
-      signalType: best.decision.signalType,
-      entryPrice,
-      confidence: best.decision.confidence,
-      windowMs: deps.intervalMs,
-      expiresAt: new Date(slotStart.getTime() + deps.intervalMs),
-      stopLoss: best.decision.stopLoss,
-      takeProfit: best.decision.takeProfit,
-      analysis: best.decision.analysis,
-      source: feed.source,
-      strategy: strategy.name,
-    });
+    // The insert and its track-record entry are one transaction (the chain lock serialises them).
+    const row = await recordIssuedSignal(db, (trx) =>
+      insertSignalForSlot(trx, {
+        slotStart,
+        dayKey: dayKeyInZone(slotStart, deps.timeZone),
+        asset: best.asset,
+        signalType: best.decision.signalType,
+        entryPrice,
+        confidence: best.decision.confidence,
+        windowMs: deps.intervalMs,
+        expiresAt: new Date(slotStart.getTime() + deps.intervalMs),
+        stopLoss: best.decision.stopLoss,
+        takeProfit: best.decision.takeProfit,
+        analysis: best.decision.analysis,
+        source: feed.source,
+        strategy: strategy.name,
+      }),
+    );
     if (!row) {
       logger.debug({ slot: slotStart.toISOString() }, 'slot already has its signal');
       return null;
@@ -115,6 +122,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
       'signal issued',
     );
     await events.signalNew(signal);
+    await paperTrading.onIssued(signal);
     return signal;
   }
 
@@ -154,7 +162,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
         if (advanced) await events.signalUpdate(presentSignal(advanced));
         continue;
       }
-      const finished = await finishSignal(db, id, level, next, at);
+      const finished = await recordSignalOutcome(db, (trx) => finishSignal(trx, id, level, next, at));
       if (!finished) return { state: 'noop' };
       const signal = presentSignal(finished);
       logger.info(
@@ -162,6 +170,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
         'signal resolved',
       );
       await events.signalUpdate(signal);
+      await paperTrading.onResolved(signal);
       await publishStats();
       return { state: 'resolved', signal };
     }

@@ -6,6 +6,15 @@ import * as sessionLastSeen from './2026-11-24T0100_session_last_seen.js';
 import * as createActivation from './2026-11-24T0300_create_activation.js';
 import * as memberSettings from './2026-11-24T0900_member_settings.js';
 import * as createSupport from './2026-11-24T0930_create_support.js';
+import * as createAuditLog from './2026-11-24T1050_create_audit_log.js';
+import * as createTierGrants from './2026-11-24T1100_create_tier_grants.js';
+import * as createOperatorContent from './2026-11-24T1110_create_operator_content.js';
+import * as createMemberContent from './2026-11-24T1120_create_member_content.js';
+import * as vaultSampleContent from './2026-11-24T1121_vault_sample_content.js';
+import * as createPaperTrading from './2026-11-24T1130_create_paper_trading.js';
+import * as signalStatsIndexes from './2026-11-24T1130_signal_stats_indexes.js';
+import * as createTrackRecord from './2026-11-24T1140_create_track_record.js';
+import * as createDelivery from './2026-11-24T1150_create_delivery.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +25,13 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0300_create_activation': createActivation,
   '2026-11-24T0900_member_settings': memberSettings,
   '2026-11-24T0930_create_support': createSupport,
+  '2026-11-24T1050_create_audit_log': createAuditLog,
+  '2026-11-24T1100_create_tier_grants': createTierGrants,
+  '2026-11-24T1110_create_operator_content': createOperatorContent,
+  '2026-11-24T1120_create_member_content': createMemberContent,
+  '2026-11-24T1121_vault_sample_content': vaultSampleContent,
+  '2026-11-24T1130_create_paper_trading': createPaperTrading,
+  '2026-11-24T1140_create_track_record': createTrackRecord,
+  '2026-11-24T1150_create_delivery': createDelivery,
+  '2026-11-24T1130_signal_stats_indexes': signalStatsIndexes,
 };

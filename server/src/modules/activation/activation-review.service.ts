@@ -1,21 +1,20 @@
 import {
   ActivationMessages,
-  accessLevelFor,
-  type GrantableTier,
   grantableTier,
   type Pagination,
   rejectReasonIssue,
   type TAdminActivation,
   type TAdminActivationsQuery,
-  type TUser,
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/parse.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { AuditActor } from '../audit/audit-actor.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { activationApprovedMail, activationRejectedMail } from '../mail/mail.templates.js';
-import { updateUser } from '../users/users.repository.js';
+import { applyAccessChange, lockMemberRow } from '../tier-grants/tier-grants.service.js';
 import { announceAccount, announceReviewed, announceStatus } from './activation.events.js';
 import { presentActivation, presentAdminActivation } from './activation.presenter.js';
 import { findProofWithMember, listProofs, lockProof, type ProofRow, recordDecision } from './activation.repository.js';
@@ -34,28 +33,6 @@ export async function listActivations(
     items: rows.map(presentAdminActivation),
     pagination: { total, pages: Math.max(1, Math.ceil(total / query.limit)), current: query.page },
   };
-}
-
-/** One review decision, as a later audit log will record it. */
-export interface ReviewDecision {
-  proofId: string;
-  memberId: string;
-  adminId: string;
-  decision: 'approved' | 'rejected';
-  tier: GrantableTier | null;
-  reason: string | null;
-  at: Date;
-}
-
-/**
- * The seam for an audit log: called inside the decision's transaction, so a row written here with
- * `trx` commits or rolls back with the decision itself. Today it only logs.
- */
-async function recordReview(ctx: ServerContext, _trx: Db, decision: ReviewDecision): Promise<void> {
-  ctx.logger.info(
-    { proofId: decision.proofId, memberId: decision.memberId, adminId: decision.adminId, decision: decision.decision },
-    'activation proof reviewed',
-  );
 }
 
 /** Locks a pending proof; 404 when it does not exist (or was replaced), 409 when it was already reviewed. */
@@ -85,7 +62,7 @@ async function afterDecision(ctx: ServerContext, proofId: string, mail: (to: str
  */
 export async function approveActivation(
   ctx: ServerContext,
-  admin: TUser,
+  actor: AuditActor,
   id: string,
   input: { tier?: string | undefined },
 ): Promise<TAdminActivation> {
@@ -94,22 +71,19 @@ export async function approveActivation(
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const proof = await lockPending(trx, id);
-    await recordDecision(trx, proof.id, { status: 'approved', reviewedAt: at, reviewedBy: admin.id, tier });
-    const member = await updateUser(trx, proof.user_id, {
-      tier,
-      dashboard_unlocked: true,
-      has_deposited: true,
-      access_level: accessLevelFor({ tier, hasDeposited: true }),
-    });
+    await recordDecision(trx, proof.id, { status: 'approved', reviewedAt: at, reviewedBy: actor.id, tier });
+    const member = await lockMemberRow(trx, proof.user_id);
     if (!member) throw AppError.notFound();
-    await recordReview(ctx, trx, {
-      proofId: proof.id,
-      memberId: proof.user_id,
-      adminId: admin.id,
-      decision: 'approved',
-      tier,
-      reason: null,
-      at,
+    const change = { tier, dashboardUnlocked: true, hasDeposited: true, expiresAt: null, reason: null };
+    const { row } = await applyAccessChange(trx, member, change, actor, at);
+    await recordAudit(trx, {
+      actor,
+      action: 'activation.review',
+      targetType: 'activation',
+      targetId: proof.id,
+      targetLabel: member.email,
+      before: { status: 'pending', tier: member.tier, dashboardUnlocked: member.dashboard_unlocked },
+      after: { status: 'approved', tier: row.tier, dashboardUnlocked: row.dashboard_unlocked },
     });
   });
   return afterDecision(ctx, id, (to, name) =>
@@ -120,7 +94,7 @@ export async function approveActivation(
 /** Rejects a pending proof with a reason (required, at most 500 characters); the member keeps their access. */
 export async function rejectActivation(
   ctx: ServerContext,
-  admin: TUser,
+  actor: AuditActor,
   id: string,
   input: { reason?: string | undefined },
 ): Promise<TAdminActivation> {
@@ -130,15 +104,17 @@ export async function rejectActivation(
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const proof = await lockPending(trx, id);
-    await recordDecision(trx, proof.id, { status: 'rejected', reviewedAt: at, reviewedBy: admin.id, reason });
-    await recordReview(ctx, trx, {
-      proofId: proof.id,
-      memberId: proof.user_id,
-      adminId: admin.id,
-      decision: 'rejected',
-      tier: null,
+    await recordDecision(trx, proof.id, { status: 'rejected', reviewedAt: at, reviewedBy: actor.id, reason });
+    const member = await lockMemberRow(trx, proof.user_id);
+    await recordAudit(trx, {
+      actor,
+      action: 'activation.review',
+      targetType: 'activation',
+      targetId: proof.id,
+      targetLabel: member?.email ?? null,
+      before: { status: 'pending' },
+      after: { status: 'rejected' },
       reason,
-      at,
     });
   });
   return afterDecision(ctx, id, (to, name) =>

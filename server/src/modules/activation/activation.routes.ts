@@ -9,6 +9,7 @@ import { readBearerToken } from '../../http/guards.js';
 import { byIp, installRateLimits, type LimitRule, limitBy } from '../../http/rate-limit.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { hashSecret } from '../../http/tokens.js';
+import { auditActorOf } from '../audit/audit-actor.js';
 import { getActivation, readProofFile, submitProof } from './activation.service.js';
 import { PROOF_MAX_REQUEST_BYTES, PROOF_UPLOAD_LIMITS, readProofUpload } from './activation.upload.js';
 import { approveActivation, listActivations, rejectActivation } from './activation-review.service.js';
@@ -82,12 +83,12 @@ export async function registerActivationRoutes(app: FastifyInstance, ctx: Server
     });
 
     serve(scope, ActivationContract.approve, async (request) => {
-      const approved = await approveActivation(ctx, memberOf(request), request.params.id, request.body);
+      const approved = await approveActivation(ctx, auditActorOf(request), request.params.id, request.body);
       return ok(approved, ActivationMessages.approved);
     });
 
     serve(scope, ActivationContract.reject, async (request) => {
-      const rejected = await rejectActivation(ctx, memberOf(request), request.params.id, request.body);
+      const rejected = await rejectActivation(ctx, auditActorOf(request), request.params.id, request.body);
       return ok(rejected, ActivationMessages.rejected);
     });
   });

@@ -1,6 +1,5 @@
 import {
   AuthMessages,
-  accessLevelFor,
   LIMITS,
   type Pagination,
   type TAccessUpdateRequest,
@@ -10,13 +9,18 @@ import {
   type TDashboardCodeIssueRequest,
   type TRoleUpdateRequest,
   type TUser,
+  tierExpiryIssue,
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { AuditActor } from '../audit/audit-actor.js';
 import { replaceDashboardCode } from '../auth/auth.repository.js';
 import { generateDashboardCode, hashDashboardCode } from '../auth/auth.secrets.js';
-import { presentUser } from '../users/users.presenter.js';
-import { findUserById, updateUser } from '../users/users.repository.js';
+import { scheduleTierExpiry } from '../tier-grants/tier-expiry.task.js';
+import { applyAccessChange, lockMemberRow } from '../tier-grants/tier-grants.service.js';
+import { presentUser, type UserRow } from '../users/users.presenter.js';
+import { updateUser } from '../users/users.repository.js';
 import { listUsersPage, lockAdmins, searchUsers } from './admin.repository.js';
 
 /** The paged member list of the admin page (page size 50 by default). */
@@ -43,18 +47,53 @@ async function announce(ctx: ServerContext, userId: string): Promise<void> {
   await ctx.events.accountChanged(userId);
 }
 
+/** The access fields an audit row shows before and after a change. */
+function accessSnapshot(row: UserRow) {
+  return {
+    tier: row.tier,
+    dashboardUnlocked: row.dashboard_unlocked,
+    hasDeposited: row.has_deposited,
+    tierExpiresAt: row.tier_expires_at ? new Date(row.tier_expires_at).toISOString() : null,
+  };
+}
+
 /**
  * Sets a member's access (Grant Gold: gold, unlocked, deposited; Revoke: guest, locked, not deposited;
- * any other combination as sent). accessLevel is derived so it never contradicts the three.
+ * any other combination as sent), optionally until a time: then a scheduled task returns the member to
+ * the access they had before. accessLevel is derived so it never contradicts the three. The change, its
+ * tier history row and its audit row commit together; the expiry is scheduled once they have.
  */
-export async function updateAccess(ctx: ServerContext, userId: string, input: TAccessUpdateRequest): Promise<TUser> {
-  const row = await updateUser(ctx.db, userId, {
-    tier: input.tier,
-    dashboard_unlocked: input.dashboardUnlocked,
-    has_deposited: input.hasDeposited,
-    access_level: accessLevelFor(input),
+export async function updateAccess(
+  ctx: ServerContext,
+  actor: AuditActor,
+  userId: string,
+  input: TAccessUpdateRequest,
+): Promise<TUser> {
+  const at = ctx.now();
+  const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
+  if (expiresAt) {
+    const issue = tierExpiryIssue(input.tier, expiresAt, at);
+    if (issue) throw AppError.validation(issue, { expiresAt: issue });
+  }
+  const reason = input.reason?.trim() || null;
+  const { row, grant } = await ctx.db.transaction().execute(async (trx) => {
+    const member = await lockMemberRow(trx, userId);
+    if (!member) throw AppError.notFound();
+    const change = { ...input, expiresAt, reason };
+    const applied = await applyAccessChange(trx, member, change, actor, at);
+    await recordAudit(trx, {
+      actor,
+      action: 'member.access',
+      targetType: 'member',
+      targetId: member.id,
+      targetLabel: member.email,
+      before: accessSnapshot(member),
+      after: accessSnapshot(applied.row),
+      reason,
+    });
+    return applied;
   });
-  if (!row) throw AppError.notFound();
+  if (grant.expires_at) await scheduleTierExpiry(ctx, grant.id, new Date(grant.expires_at));
   await announce(ctx, userId);
   return presentUser(row);
 }
@@ -63,13 +102,30 @@ export async function updateAccess(ctx: ServerContext, userId: string, input: TA
  * Grants or revokes the admin role. Admin rows are locked first, so two admins revoking each other at
  * the same moment cannot leave the product without an admin.
  */
-export async function setRole(ctx: ServerContext, userId: string, input: TRoleUpdateRequest): Promise<TUser> {
+export async function setRole(
+  ctx: ServerContext,
+  actor: AuditActor,
+  userId: string,
+  input: TRoleUpdateRequest,
+): Promise<TUser> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const admins = await lockAdmins(trx);
     if (input.role === 'member' && admins.includes(userId) && admins.length <= 1) {
       throw AppError.conflict(AuthMessages.lastAdmin);
     }
-    return updateUser(trx, userId, { role: input.role });
+    const member = await lockMemberRow(trx, userId);
+    if (!member) throw AppError.notFound();
+    const updated = await updateUser(trx, userId, { role: input.role });
+    await recordAudit(trx, {
+      actor,
+      action: 'member.role',
+      targetType: 'member',
+      targetId: userId,
+      targetLabel: member.email,
+      before: { role: member.role },
+      after: { role: input.role },
+    });
+    return updated;
   });
   if (!row) throw AppError.notFound();
   await announce(ctx, userId);
@@ -78,24 +134,36 @@ export async function setRole(ctx: ServerContext, userId: string, input: TRoleUp
 
 /**
  * Issues a member's one-time dashboard code (replacing an unused one), valid for 7 days; the plain code
- * is returned once.
+ * is returned once and never stored or audited (only its tier and expiry are).
  */
 export async function issueDashboardCode(
   ctx: ServerContext,
-  admin: TUser,
+  actor: AuditActor,
   userId: string,
   input: TDashboardCodeIssueRequest,
 ): Promise<TDashboardCodeIssued> {
-  const member = await findUserById(ctx.db, userId);
-  if (!member) throw AppError.notFound();
   const code = generateDashboardCode();
+  const tier = input.tier ?? null;
   const expiresAt = new Date(ctx.now().getTime() + LIMITS.dashboardCodeTtlMs);
-  await replaceDashboardCode(ctx.db, {
-    userId,
-    codeHash: hashDashboardCode(userId, code),
-    tier: input.tier ?? null,
-    createdBy: admin.id,
-    expiresAt,
+  await ctx.db.transaction().execute(async (trx) => {
+    const member = await lockMemberRow(trx, userId);
+    if (!member) throw AppError.notFound();
+    const replaced = await replaceDashboardCode(trx, {
+      userId,
+      codeHash: hashDashboardCode(userId, code),
+      tier,
+      createdBy: actor.id,
+      expiresAt,
+    });
+    await recordAudit(trx, {
+      actor,
+      action: 'member.dashboard-code',
+      targetType: 'member',
+      targetId: userId,
+      targetLabel: member.email,
+      before: { unusedCodeReplaced: replaced },
+      after: { tier, expiresAt: expiresAt.toISOString() },
+    });
   });
-  return { userId, code, tier: input.tier ?? null, expiresAt: expiresAt.toISOString() };
+  return { userId, code, tier, expiresAt: expiresAt.toISOString() };
 }

@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { activationMail } from '../mail/mail.templates.js';
+import { endRunningGrant } from '../tier-grants/tier-grants.service.js';
 import { presentUser } from '../users/users.presenter.js';
 import { findUserById, updateUser } from '../users/users.repository.js';
 import { claimMailCooldown, consumeDashboardCode, dashboardCodeState } from './auth.repository.js';
@@ -53,6 +54,8 @@ export async function redeemDashboardCode(
     const current = await findUserById(trx, user.id);
     if (!current) throw AppError.unauthorized();
     const tier = code.tier ?? current.tier;
+    // A code that carries a tier makes it the member's own: a running timed grant no longer ends it.
+    if (code.tier) await endRunningGrant(trx, user.id, now);
     return updateUser(trx, user.id, {
       dashboard_unlocked: true,
       code_activated: true,

@@ -170,28 +170,31 @@ export async function consumeAllResetTokensOfUser(db: Db, userId: string, now: D
 
 // ---- dashboard codes ----------------------------------------------------------------------------
 
-/** Issues a member's dashboard code, replacing any unused one. */
+/**
+ * Issues a member's dashboard code, replacing any unused one; whether one was replaced. Run it in the
+ * caller's transaction, so the delete and the insert commit together.
+ */
 export async function replaceDashboardCode(
-  db: Db,
+  trx: Db,
   values: { userId: string; codeHash: string; tier: Tier | null; createdBy: string; expiresAt: Date },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('dashboard_codes')
-      .where('user_id', '=', values.userId)
-      .where('consumed_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('dashboard_codes')
-      .values({
-        user_id: values.userId,
-        code_hash: values.codeHash,
-        tier: values.tier,
-        created_by: values.createdBy,
-        expires_at: values.expiresAt,
-      })
-      .execute();
-  });
+): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom('dashboard_codes')
+    .where('user_id', '=', values.userId)
+    .where('consumed_at', 'is', null)
+    .returning('id')
+    .execute();
+  await trx
+    .insertInto('dashboard_codes')
+    .values({
+      user_id: values.userId,
+      code_hash: values.codeHash,
+      tier: values.tier,
+      created_by: values.createdBy,
+      expires_at: values.expiresAt,
+    })
+    .execute();
+  return deleted.length > 0;
 }
 
 /**

@@ -1,7 +1,10 @@
-import type { BotAccessStatus, TBotAccessSubmitRequest } from '@signalroom/shared';
+import type { BotAccessStatus, TBotAccessFilters, TBotAccessSubmitRequest } from '@signalroom/shared';
 import type { BotAccessSubmissionsTable } from '@signalroom/shared/node';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { cursorAt, keysetRows, olderThan } from '../../db/keyset.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type BotAccessRow = Selectable<BotAccessSubmissionsTable>;
 
@@ -31,13 +34,39 @@ export async function insertSubmission(db: Db, body: TBotAccessSubmitRequest, no
     .executeTakeFirstOrThrow();
 }
 
+/** Escapes LIKE wildcards so a search for "a_b" means exactly that. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The application filters as a WHERE clause: status, received on or after `from`, up to `to` (whole UTC days). */
+function filtered(db: Db, filters: TBotAccessFilters) {
+  let query = db.selectFrom('bot_access_submissions');
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.from) query = query.where('created_at', '>=', new Date(`${filters.from}T00:00:00Z`));
+  if (filters.to) query = query.where('created_at', '<', new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS));
+  const text = filters.q?.trim();
+  if (text) {
+    const pattern = likePattern(text);
+    // A phone search ignores the spaces and dashes people type between digits.
+    const digits = text.replace(/[\s()-]/g, '');
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(full_name)`, 'like', pattern),
+        eb(sql`lower(email)`, 'like', pattern),
+        eb('phone_number', 'like', likePattern(digits || text)),
+      ]),
+    );
+  }
+  return query;
+}
+
 /** One page of applications, newest first, and the total for the filter. */
 export async function listSubmissions(
   db: Db,
-  options: { offset: number; limit: number; status?: BotAccessStatus | undefined },
+  options: TBotAccessFilters & { offset: number; limit: number },
 ): Promise<{ rows: BotAccessRow[]; total: number }> {
-  let query = db.selectFrom('bot_access_submissions');
-  if (options.status) query = query.where('status', '=', options.status);
+  const query = filtered(db, options);
   const [rows, count] = await Promise.all([
     query
       .selectAll()
@@ -51,8 +80,22 @@ export async function listSubmissions(
   return { rows, total: Number(count.total) };
 }
 
-export async function findSubmission(db: Db, id: string): Promise<BotAccessRow | null> {
-  return (await db.selectFrom('bot_access_submissions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+/** Every application the filters match, newest first, one keyset page at a time (for the CSV export). */
+export function eachSubmission(db: Db, filters: TBotAccessFilters): AsyncGenerator<BotAccessRow> {
+  return keysetRows((after, limit) => {
+    let query = filtered(db, filters).selectAll().select(cursorAt);
+    if (after) query = query.where(olderThan(after));
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  });
+}
+
+export async function findSubmission(
+  db: Db,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<BotAccessRow | null> {
+  const query = db.selectFrom('bot_access_submissions').selectAll().where('id', '=', id);
+  return (await (options.forUpdate ? query.forUpdate() : query).executeTakeFirst()) ?? null;
 }
 
 /** Sets the review state in one statement; null when the application does not exist. */

@@ -1,11 +1,20 @@
-import { BotAccessContract } from '@signalroom/shared';
+import { BotAccessContract, BotAccessReviewMessages } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
+import { sendCsv } from '../../http/csv.js';
 import { ok } from '../../http/envelope.js';
 import { byIp, installRateLimits, type LimitRule, limitBy } from '../../http/rate-limit.js';
-import { memberOf, routeGroup } from '../../http/route-groups.js';
-import { getApplication, listApplications, setApplicationStatus, submitApplication } from './bot-access.service.js';
+import { routeGroup } from '../../http/route-groups.js';
+import { auditActorOf } from '../audit/audit-actor.js';
+import { APPLICATION_CSV_HEADER, applicationCsvFields } from './bot-access.presenter.js';
+import {
+  exportApplications,
+  getApplication,
+  listApplications,
+  setApplicationStatus,
+  submitApplication,
+} from './bot-access.service.js';
 
 /** Applications one address may post: generous for a person, tight for a script. */
 export const BOT_ACCESS_SUBMIT_LIMITS: LimitRule[] = [
@@ -35,10 +44,15 @@ export async function registerBotAccessRoutes(app: FastifyInstance, ctx: ServerC
 
     serve(scope, BotAccessContract.get, async (request) => ok(await getApplication(ctx, request.params.id)));
 
+    serve(scope, BotAccessContract.exportCsv, async (request, reply) => {
+      const rows = await exportApplications(ctx, request.query, auditActorOf(request));
+      const day = ctx.now().toISOString().slice(0, 10);
+      return sendCsv(reply, `applications-${day}.csv`, APPLICATION_CSV_HEADER, rows, applicationCsvFields);
+    });
+
     serve(scope, BotAccessContract.setStatus, async (request) => {
-      const admin = memberOf(request);
-      const updated = await setApplicationStatus(ctx, request.params.id, request.body, admin.id);
-      return ok(updated, 'Submission status updated');
+      const updated = await setApplicationStatus(ctx, request.params.id, request.body, auditActorOf(request));
+      return ok(updated, BotAccessReviewMessages.statusUpdated);
     });
   });
 }

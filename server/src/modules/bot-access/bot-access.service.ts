@@ -3,6 +3,7 @@ import {
   Messages,
   normalizeEmail,
   type Pagination,
+  type TBotAccessFilters,
   type TBotAccessListQuery,
   type TBotAccessStatusUpdate,
   type TBotAccessSubmission,
@@ -12,8 +13,17 @@ import {
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { assertNoFieldErrors } from '../../http/parse.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { AuditActor } from '../audit/audit-actor.js';
 import { presentSubmission } from './bot-access.presenter.js';
-import { findSubmission, insertSubmission, listSubmissions, updateSubmissionStatus } from './bot-access.repository.js';
+import {
+  type BotAccessRow,
+  eachSubmission,
+  findSubmission,
+  insertSubmission,
+  listSubmissions,
+  updateSubmissionStatus,
+} from './bot-access.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,7 +50,9 @@ export async function submitApplication(
   };
   const row = await insertSubmission(ctx.db, clean, ctx.now());
   ctx.logger.info({ submissionId: row.id }, 'bot-access application stored');
-  return presentSubmission(row);
+  const submission = presentSubmission(row);
+  await ctx.events.botAccessUpdate('new', submission);
+  return submission;
 }
 
 /** A page of applications for admins, with the pagination block of the admin lists. */
@@ -48,14 +60,11 @@ export async function listApplications(
   ctx: ServerContext,
   query: TBotAccessListQuery,
 ): Promise<{ items: TBotAccessSubmission[]; pagination: Pagination }> {
-  const { rows, total } = await listSubmissions(ctx.db, {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-    status: query.status,
-  });
+  const { page, limit, ...filters } = query;
+  const { rows, total } = await listSubmissions(ctx.db, { ...filters, offset: (page - 1) * limit, limit });
   return {
     items: rows.map(presentSubmission),
-    pagination: { total, pages: Math.ceil(total / query.limit), current: query.page },
+    pagination: { total, pages: Math.ceil(total / limit), current: page },
   };
 }
 
@@ -65,16 +74,61 @@ export async function getApplication(ctx: ServerContext, id: string): Promise<TB
   return presentSubmission(row);
 }
 
+/**
+ * Sets an application's status and note, and records the change in the audit log in the same
+ * transaction (a change without its audit row never happens). Admins' lists hear it live.
+ */
 export async function setApplicationStatus(
   ctx: ServerContext,
   id: string,
   change: TBotAccessStatusUpdate,
-  adminId: string,
+  actor: AuditActor,
 ): Promise<TBotAccessSubmission> {
   const notes = change.notes?.trim() ? change.notes.trim() : null;
-  const row = UUID.test(id)
-    ? await updateSubmissionStatus(ctx.db, id, { status: change.status, notes, reviewedBy: adminId, now: ctx.now() })
-    : null;
-  if (!row) throw AppError.notFound();
-  return presentSubmission(row);
+  if (!UUID.test(id)) throw AppError.notFound();
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const before = await findSubmission(trx, id, { forUpdate: true });
+    if (!before) return null;
+    const row = await updateSubmissionStatus(trx, id, {
+      status: change.status,
+      notes,
+      reviewedBy: actor.id,
+      now: ctx.now(),
+    });
+    if (!row) return null;
+    await recordAudit(trx, {
+      actor,
+      action: 'application.status',
+      targetType: 'application',
+      targetId: id,
+      targetLabel: `${row.full_name} <${row.email}>`,
+      before: { status: before.status, notes: before.notes },
+      after: { status: row.status, notes: row.notes },
+      reason: notes,
+    });
+    return row;
+  });
+  if (!updated) throw AppError.notFound();
+  const submission = presentSubmission(updated);
+  await ctx.events.botAccessUpdate('status', submission);
+  return submission;
+}
+
+/**
+ * The rows of the applications CSV, read lazily as the download is written. The export itself is
+ * audited (who took a copy of the leads, with which filters) before the first row is read.
+ */
+export async function exportApplications(
+  ctx: ServerContext,
+  filters: TBotAccessFilters,
+  actor: AuditActor,
+): Promise<AsyncIterable<BotAccessRow>> {
+  await recordAudit(ctx.db, {
+    actor,
+    action: 'application.export',
+    targetType: 'application',
+    targetId: null,
+    after: { filters },
+  });
+  return eachSubmission(ctx.db, filters);
 }

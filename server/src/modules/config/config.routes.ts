@@ -4,9 +4,29 @@ import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
+import { savedSuccessLinks } from '../content/content.service.js';
 
-/** The operator settings the web app needs, so one build serves any operator. */
-export function presentPublicConfig(ctx: ServerContext): TPublicConfig {
+/**
+ * The operator settings the web app needs, so one build serves any operator. Contacts and links an
+ * admin saved as operator content replace the configured ones (and count as configured).
+ */
+export async function presentPublicConfig(ctx: ServerContext): Promise<TPublicConfig> {
+  const fromConfig = configuredPublicConfig(ctx);
+  const saved = await savedSuccessLinks(ctx);
+  if (!saved) return fromConfig;
+  return {
+    ...fromConfig,
+    ...saved,
+    contactsConfigured: {
+      ...fromConfig.contactsConfigured,
+      supportChat: true,
+      brokerRegistration: true,
+      bootcamp: true,
+    },
+  };
+}
+
+function configuredPublicConfig(ctx: ServerContext): TPublicConfig {
   const c = ctx.config;
   return {
     productName: c.PRODUCT_NAME,
@@ -29,6 +49,6 @@ export function presentPublicConfig(ctx: ServerContext): TPublicConfig {
 
 export async function registerConfigRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await routeGroup(app, ctx, 'public', (scope) => {
-    serve(scope, PlatformContract.publicConfig, async () => ok(presentPublicConfig(ctx)));
+    serve(scope, PlatformContract.publicConfig, async () => ok(await presentPublicConfig(ctx)));
   });
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
-import { memberOf, routeGroup } from '../../http/route-groups.js';
+import { routeGroup } from '../../http/route-groups.js';
+import { auditActorOf } from '../audit/audit-actor.js';
 import { countdownConfig, currentCountdown, resetOfferCountdown } from './countdown.service.js';
 
 /** GET /api/countdown (public), GET /api/countdown/config and POST /api/countdown/reset (admin). */
@@ -16,7 +17,7 @@ export async function registerCountdownRoutes(app: FastifyInstance, ctx: ServerC
     serve(scope, CountdownContract.config, async () => ok(await countdownConfig(ctx)));
 
     serve(scope, CountdownContract.reset, async (request) => {
-      const config = await resetOfferCountdown(ctx, memberOf(request), request.body.durationMinutes);
+      const config = await resetOfferCountdown(ctx, auditActorOf(request), request.body.durationMinutes);
       return ok(config, 'Countdown reset');
     });
   });

@@ -1,12 +1,8 @@
-import {
-  countdownAt,
-  offerDurationError,
-  type TCountdown,
-  type TCountdownConfig,
-  type TUser,
-} from '@signalroom/shared';
+import { countdownAt, offerDurationError, type TCountdown, type TCountdownConfig } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { assertNoFieldErrors } from '../../http/parse.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { AuditActor } from '../audit/audit-actor.js';
 import { type CountdownRow, findOrCreateCountdown, updateCountdownDeadline } from './countdown.repository.js';
 
 function presentConfig(row: CountdownRow, now: Date): TCountdownConfig {
@@ -40,15 +36,28 @@ export async function countdownConfig(ctx: ServerContext): Promise<TCountdownCon
  */
 export async function resetOfferCountdown(
   ctx: ServerContext,
-  admin: TUser,
+  actor: AuditActor,
   durationMinutes: number | undefined,
 ): Promise<TCountdownConfig> {
   if (durationMinutes !== undefined) {
     assertNoFieldErrors({ durationMinutes: offerDurationError(durationMinutes) ?? undefined });
   }
   const now = ctx.now();
-  const row = await updateCountdownDeadline(ctx.db, { now, durationMinutes, by: admin.id });
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const before = await findOrCreateCountdown(trx, now);
+    const after = await updateCountdownDeadline(trx, { now, durationMinutes, by: actor.id });
+    await recordAudit(trx, {
+      actor,
+      action: 'offer.reset',
+      targetType: 'offer',
+      targetId: null,
+      targetLabel: 'Offer countdown',
+      before: { deadline: new Date(before.deadline).toISOString() },
+      after: { deadline: new Date(after.deadline).toISOString(), durationMinutes: durationMinutes ?? null },
+    });
+    return after;
+  });
   await ctx.events.countdownTick(countdownAt(new Date(row.deadline), now));
-  ctx.logger.info({ admin: admin.id, deadline: new Date(row.deadline).toISOString() }, 'offer countdown reset');
+  ctx.logger.info({ admin: actor.id, deadline: new Date(row.deadline).toISOString() }, 'offer countdown reset');
   return presentConfig(row, now);
 }

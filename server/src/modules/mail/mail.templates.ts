@@ -12,7 +12,8 @@ export type MailKind =
   | 'email_change_code'
   | 'email_change_notice'
   | 'password_changed'
-  | 'support_reply';
+  | 'support_reply'
+  | 'session_reminder';
 
 /** One mail, ready to send: both parts, and the secrets in it (kept out of the outbox when SMTP is used). */
 export interface MailMessage {
@@ -30,7 +31,7 @@ export type Branding = Pick<
   'PRODUCT_NAME' | 'BROKER_REGISTRATION_URL' | 'SUPPORT_HANDLE' | 'SUPPORT_EMAIL' | 'promoCode'
 > & { supportChatUrl: string; publicUrl: string };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -43,7 +44,7 @@ export function publicLink(brand: Pick<Branding, 'publicUrl'>, path: string): st
 }
 
 /** Wraps paragraphs (plain text, escaped here) in the product's simple branded HTML frame. */
-function frame(brand: Branding, title: string, blocks: Array<string | { link: string; label: string }>): string {
+export function frame(brand: Branding, title: string, blocks: Array<string | { link: string; label: string }>): string {
   const body = blocks
     .map((b) =>
       typeof b === 'string'
@@ -290,6 +291,33 @@ export function passwordChangedMail(brand: Branding, to: string): MailMessage {
     subject: `${brand.PRODUCT_NAME}: your password was changed`,
     text: `${title}\n\n${lines.join('\n\n')}\n`,
     html: frame(brand, title, lines),
+    secrets: [],
+  };
+}
+
+/**
+ * A live session of the Master Vault starts in 15 minutes. The time is written in UTC (the mail cannot
+ * know the reader's zone); the link opens the vault, where it shows in the member's own zone.
+ */
+export function sessionReminderMail(
+  brand: Branding,
+  to: string,
+  fullName: string,
+  session: { title: string; host: string; startsAt: Date },
+): MailMessage {
+  const title = `Starting soon: ${session.title}`;
+  const link = publicLink(brand, '/dashboard/mentorship');
+  const when = `${session.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const lines = [
+    `Hello ${fullName}, the live session "${session.title}" with ${session.host} starts in 15 minutes (${when}).`,
+    `You asked for this reminder in the Master Vault: ${link}`,
+  ];
+  return {
+    to,
+    kind: 'session_reminder',
+    subject: `${brand.PRODUCT_NAME}: ${session.title} starts in 15 minutes`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, [lines[0]!, { link, label: 'Open the Master Vault' }]),
     secrets: [],
   };
 }

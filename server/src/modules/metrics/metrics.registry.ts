@@ -17,6 +17,8 @@ export interface ServerMetrics {
   emitDuration: Histogram<'type'>;
   /** Jobs in the signals queue per state (when jobs run on a queue). */
   queueDepth: Gauge<'state'>;
+  /** Signal deliveries this process queued, sent, failed or skipped, per channel (the delivery log's moves). */
+  signalDeliveries: Counter<'channel' | 'status'>;
   /** Sets who answers "how many sockets per room": realtime registers itself at attach. */
   setRoomSizesProvider(provider: (() => Map<string, number>) | null): void;
   /** Sets who answers "job counts per state": realtime or the queue owner registers it. */
@@ -89,8 +91,16 @@ function createServerMetrics(): ServerMetrics {
     },
   });
 
+  const signalDeliveries = new Counter({
+    name: 'signalroom_signal_deliveries_total',
+    help: 'Signal deliveries (e-mail, Web Push, Telegram) this process queued, sent, failed or skipped',
+    labelNames: ['channel', 'status'],
+    registers: [registry],
+  });
+
   return {
     registry,
+    signalDeliveries,
     socketsByRoom,
     socketEvents,
     busEventDelay,

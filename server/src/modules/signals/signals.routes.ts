@@ -12,12 +12,19 @@ import { listSignalsFor, performanceStats, publicStats } from './signals.service
  * view (signals whose primary window has closed); everyone else 403 (the `unlocked` group's guard).
  * Statistics are history (resolved signals only): the trial may see them too.
  * GET /api/stats/public: the landing page's figures, counted from records, no login.
+ * The signal list carries an ETag (live views) and answers 304 to a poll that already has it.
  */
 export async function registerSignalsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await routeGroup(app, ctx, 'unlocked', (scope) => {
-    serve(scope, SignalsContract.list, async (request) =>
-      ok(await listSignalsFor(ctx, memberOf(request), request.query)),
-    );
+    serve(scope, SignalsContract.list, async (request, reply) => {
+      const { signals, etag } = await listSignalsFor(ctx, memberOf(request), request.query);
+      if (etag) {
+        reply.header('etag', etag);
+        // The web app's fallback polling sends what it has: nothing changed, nothing to send.
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send() as never;
+      }
+      return ok(signals);
+    });
     serve(scope, SignalsContract.performance, async () => ok(await performanceStats(ctx)));
   });
 

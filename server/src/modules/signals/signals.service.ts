@@ -15,6 +15,7 @@ import {
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { cachedPerformanceStats, signalListCacheOf } from './signal-list.cache.js';
 import {
   countPublicFigures,
   findClosedSignals,
@@ -45,17 +46,27 @@ export function requireSignalAccessMode(ctx: ServerContext, user: TUser): Exclud
  * room's view). Trial members: only signals whose primary window has closed, in full (they are history
  * by then, nothing left to trade).
  */
-export async function listSignalsFor(ctx: ServerContext, user: TUser, query: TSignalListQuery): Promise<TSignalView[]> {
+export async function listSignalsFor(
+  ctx: ServerContext,
+  user: TUser,
+  query: TSignalListQuery,
+): Promise<{ signals: TSignalView[]; etag: string | null }> {
   requireSignalAccessMode(ctx, user);
   const tier = signalTierOf(user);
   if (!tier) {
     const now = ctx.now();
     // The database picks only closed windows; the shared rule checks again against the same clock.
-    return delayedSignals(await findClosedSignals(ctx.db, now, query.limit, query.sortOrder), now);
+    // This view changes with time alone (a window closes), so it carries no validator.
+    const signals = delayedSignals(await findClosedSignals(ctx.db, now, query.limit, query.sortOrder), now);
+    return { signals, etag: null };
   }
   const limits = tierDailyLimits(ctx);
-  const signals = await findSignals(ctx.db, query.limit, query.sortOrder);
-  return signals.map((s) => signalViewFor(s, tier, limits));
+  const list = await signalListCacheOf(ctx).get(query.limit, query.sortOrder);
+  return {
+    signals: list.signals.map((s) => signalViewFor(s, tier, limits)),
+    // The same list, tier and allowance give the same answer: a poll that repeats it gets 304.
+    etag: `"${list.version}-${tier}-${limits[tier] ?? 'all'}"`,
+  };
 }
 
 /** The newest signals in full, newest first (for snapshots, cut per member by the caller). */
@@ -64,8 +75,9 @@ export function latestSignals(ctx: ServerContext, limit: number): Promise<TSigna
 }
 
 /** Statistics from resolved signals only; `empty` with nulls until one has resolved. */
-export function performanceStats(ctx: ServerContext): Promise<TPerformanceStats> {
-  return findPerformanceStats(ctx.db);
+export async function performanceStats(ctx: ServerContext): Promise<TPerformanceStats> {
+  // A copy: the cached answer is shared by every reader.
+  return structuredClone(await cachedPerformanceStats(ctx));
 }
 
 /** Landing-page figures, counted from records; both rates are null until a signal has resolved. */

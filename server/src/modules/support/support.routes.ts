@@ -6,6 +6,7 @@ import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { installRateLimits, type LimitRule, limitBy } from '../../http/rate-limit.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
+import { auditActorOf } from '../audit/audit-actor.js';
 import {
   adminReply,
   changeTicketStatus,
@@ -81,7 +82,7 @@ export async function registerSupportRoutes(app: FastifyInstance, ctx: ServerCon
     );
     serve(scope, SupportContract.setStatus, async (request) =>
       ok(
-        await changeTicketStatus(ctx, memberOf(request), request.params.id, request.body.status),
+        await changeTicketStatus(ctx, auditActorOf(request), request.params.id, request.body.status),
         SupportMessages.statusChanged,
       ),
     );

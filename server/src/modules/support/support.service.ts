@@ -19,6 +19,8 @@ import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { assertNoFieldErrors, isUuid } from '../../http/parse.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { AuditActor } from '../audit/audit-actor.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { supportReplyMail } from '../mail/mail.templates.js';
 import {
@@ -207,16 +209,27 @@ export async function adminReply(
 /** An admin sets a ticket's status (any of the four); the member sees it live. */
 export async function changeTicketStatus(
   ctx: ServerContext,
-  admin: TUser,
+  actor: AuditActor,
   id: string,
   status: TicketStatus,
 ): Promise<TAdminSupportThread> {
   const at = ctx.now();
   const ticket = await ctx.db.transaction().execute(async (trx) => {
     const current = await lockOwnTicket(trx, id, null);
-    return current.status === status ? current : setTicketStatus(trx, current.id, status, at);
+    if (current.status === status) return current;
+    const changed = await setTicketStatus(trx, current.id, status, at);
+    await recordAudit(trx, {
+      actor,
+      action: 'support.status',
+      targetType: 'ticket',
+      targetId: current.id,
+      targetLabel: current.subject,
+      before: { status: current.status },
+      after: { status },
+    });
+    return changed;
   });
-  ctx.logger.info({ ticketId: ticket.id, adminId: admin.id, status }, 'support ticket status set');
+  ctx.logger.info({ ticketId: ticket.id, adminId: actor.id, status }, 'support ticket status set');
   const full = await findTicket(ctx.db, ticket.id);
   if (!full) throw AppError.notFound();
   if (full.user_id) await ctx.events.supportUpdate(full.user_id, presentTicket(full), null);

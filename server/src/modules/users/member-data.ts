@@ -1,6 +1,9 @@
 import { SettingsMessages } from '@signalroom/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { communitySection, launchNoticesSection } from '../community/community.member-data.js';
+import { eraseDeliveryData, exportDeliveryData } from '../delivery/delivery.member-data.js';
+import { vaultSection } from '../mentorship/mentorship.member-data.js';
 import { anonymiseSupportData, exportSupportData } from '../support/support.member-data.js';
 import { presentUser, type UserRow } from './users.presenter.js';
 
@@ -183,6 +186,68 @@ const supportTickets: MemberDataSection = {
   },
 };
 
+/** The paper-trading bot: its settings and every trade it made. Nobody else needs them once the member goes. */
+const paperTradingBot: MemberDataSection = {
+  name: 'paperTradingBot',
+  tables: ['bot_settings', 'paper_trades'],
+  async export(db, user) {
+    const [settings, trades] = await Promise.all([
+      db
+        .selectFrom('bot_settings')
+        .select(['risk_level', 'max_trades_per_day', 'trade_size', 'active', 'updated_at'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirst(),
+      db
+        .selectFrom('paper_trades')
+        .select(['signal_id', 'asset', 'direction', 'stake', 'max_level', 'confidence', 'opened_at'])
+        .select(['status', 'closed_at', 'level', 'pnl', 'result'])
+        .where('user_id', '=', user.id)
+        .orderBy('opened_at')
+        .execute(),
+    ]);
+    return { settings: settings ?? null, trades };
+  },
+  async erase(trx, user) {
+    await trx.deleteFrom('paper_trades').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('bot_settings').where('user_id', '=', user.id).execute();
+    return undefined;
+  },
+};
+
+/**
+ * The member's tier history: every access change an admin made and when a timed tier ended. Who made
+ * each change is the admin's business record, not the member's data, so the export leaves it out.
+ */
+const tierHistory: MemberDataSection = {
+  name: 'tierHistory',
+  tables: ['tier_grants'],
+  export: (db, user) =>
+    db
+      .selectFrom('tier_grants')
+      .select(['tier', 'previous_tier', 'expires_at', 'reason', 'granted_at', 'ended_at', 'end_reason'])
+      .where('user_id', '=', user.id)
+      .orderBy('granted_at')
+      .execute(),
+  async erase(trx, user) {
+    await trx.deleteFrom('tier_grants').where('user_id', '=', user.id).execute();
+    return undefined;
+  },
+};
+
+/**
+ * Signals delivered outside the page: the member's push devices (browsers), Telegram link and code, and
+ * the delivery log of each signal sent to them.
+ */
+const signalDelivery: MemberDataSection = {
+  name: 'signalDelivery',
+  tables: ['push_subscriptions', 'telegram_links', 'telegram_link_codes', 'signal_deliveries'],
+  export: (db, user) => exportDeliveryData(db, user.id),
+  async erase(trx, user) {
+    await eraseDeliveryData(trx, user.id);
+    return undefined;
+  },
+};
+
 /**
  * The account itself, last: deleting the row sets the member's name out of records others keep (codes
  * an admin issued, reviews, the offer countdown's editor: their foreign keys become null, shown as a
@@ -207,6 +272,12 @@ export const MEMBER_DATA_SECTIONS: MemberDataSection[] = [
   botAccessApplications,
   mail,
   supportTickets,
+  tierHistory,
+  vaultSection,
+  communitySection,
+  launchNoticesSection,
+  paperTradingBot,
+  signalDelivery,
   account,
 ];
 

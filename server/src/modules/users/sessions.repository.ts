@@ -10,20 +10,20 @@ export async function findUserBySessionHash(
   tokenHash: string,
   now: Date,
   idleSince: Date,
-): Promise<{ user: UserRow; lastSeenAt: Date } | null> {
+): Promise<{ user: UserRow; lastSeenAt: Date; expiresAt: Date } | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(USER_COLUMNS_OF_USERS)
-    .select('sessions.last_seen_at as session_last_seen_at')
+    .select(['sessions.last_seen_at as session_last_seen_at', 'sessions.expires_at as session_expires_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
     .where('sessions.last_seen_at', '>', idleSince)
     .executeTakeFirst();
   if (!row) return null;
-  const { session_last_seen_at, ...user } = row;
-  return { user, lastSeenAt: new Date(session_last_seen_at) };
+  const { session_last_seen_at, session_expires_at, ...user } = row;
+  return { user, lastSeenAt: new Date(session_last_seen_at), expiresAt: new Date(session_expires_at) };
 }
 
 /** Marks a session used now, unless another request already did since `staleBefore` (one write per few minutes). */
@@ -32,6 +32,55 @@ export async function touchSession(db: Db, tokenHash: string, now: Date, staleBe
     .updateTable('sessions')
     .set({ last_seen_at: now })
     .where('token_hash', '=', tokenHash)
+    .where('last_seen_at', '<', staleBefore)
+    .execute();
+}
+
+/** `findUserBySessionHash` for many hashes in one query (a reconnect storm's handshakes), by hash. */
+export async function findUsersBySessionHashes(
+  db: Db,
+  tokenHashes: readonly string[],
+  now: Date,
+  idleSince: Date,
+): Promise<Map<string, { user: UserRow; lastSeenAt: Date; expiresAt: Date }>> {
+  const found = new Map<string, { user: UserRow; lastSeenAt: Date; expiresAt: Date }>();
+  if (tokenHashes.length === 0) return found;
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(USER_COLUMNS_OF_USERS)
+    .select([
+      'sessions.token_hash as session_token_hash',
+      'sessions.last_seen_at as session_last_seen_at',
+      'sessions.expires_at as session_expires_at',
+    ])
+    .where('sessions.token_hash', 'in', tokenHashes)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .where('sessions.last_seen_at', '>', idleSince)
+    .execute();
+  for (const { session_token_hash, session_last_seen_at, session_expires_at, ...user } of rows) {
+    found.set(session_token_hash, {
+      user,
+      lastSeenAt: new Date(session_last_seen_at),
+      expiresAt: new Date(session_expires_at),
+    });
+  }
+  return found;
+}
+
+/** `touchSession` for many sessions in one statement. */
+export async function touchSessions(
+  db: Db,
+  tokenHashes: readonly string[],
+  now: Date,
+  staleBefore: Date,
+): Promise<void> {
+  if (tokenHashes.length === 0) return;
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('token_hash', 'in', tokenHashes)
     .where('last_seen_at', '<', staleBefore)
     .execute();
 }

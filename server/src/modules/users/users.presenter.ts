@@ -28,6 +28,7 @@ export const USER_COLUMNS = [
   'code_activated',
   'email_verified_at',
   'trial_ends_at',
+  'tier_expires_at',
   'broker_account_id',
   'deposit_amount',
   'created_at',
@@ -62,5 +63,6 @@ export function presentUser(row: UserRow): TUser {
     depositAmount: Number(row.deposit_amount),
     createdAt: new Date(row.created_at).toISOString(),
     trialEndsAt: row.trial_ends_at ? new Date(row.trial_ends_at).toISOString() : null,
+    tierExpiresAt: row.tier_expires_at ? new Date(row.tier_expires_at).toISOString() : null,
   };
 }

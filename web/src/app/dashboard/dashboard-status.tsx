@@ -1,7 +1,8 @@
 import { type TUser, trialStatus } from '@signalroom/shared';
-import { BadgeCheck, Inbox, ShieldCheck, TimerReset } from 'lucide-react';
+import { BadgeCheck, Inbox, ScrollText, ShieldCheck, TimerReset } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { FeedBadge } from '../../components/dashboard/feed-badge.js';
+import { TierUntil } from '../../components/dashboard/tier-until.js';
 import { TrialCountdown } from '../../components/dashboard/trial-countdown.js';
 import { useNow } from '../../components/dashboard/use-now.js';
 import styles from './dashboard-status.module.css';
@@ -9,7 +10,7 @@ import styles from './dashboard-status.module.css';
 /**
  * The header's status items: the feed badge (a live claim only while true), the trial countdown for a
  * member without live access (what the trial gives and when it ends, or that it has ended; never for an
- * admin, who has full access and no trial) and the admin links. Shown in the header where it has room,
+ * admin, who has full access and no trial), the end of a timed tier ("Pro until …") and the admin links. Shown in the header where it has room,
  * and in the menu on small screens so the header keeps one row.
  */
 export function DashboardStatus({ user }: { user: TUser }) {
@@ -18,8 +19,9 @@ export function DashboardStatus({ user }: { user: TUser }) {
     <>
       <FeedBadge />
       {trial !== null && <TrialCountdown trialEndsAt={user.trialEndsAt} />}
+      {user.role !== 'admin' && <TierUntil user={user} />}
       {user.role === 'admin' && (
-        <Link to="/dashboard/admin/users" className={styles.adminLink}>
+        <Link to="/dashboard/admin" className={styles.adminLink}>
           <ShieldCheck aria-hidden="true" size={16} /> Admin
         </Link>
       )}
@@ -31,6 +33,11 @@ export function DashboardStatus({ user }: { user: TUser }) {
       {user.role === 'admin' && (
         <Link to="/dashboard/admin/support" className={styles.adminLink}>
           <Inbox aria-hidden="true" size={16} /> Inbox
+        </Link>
+      )}
+      {user.role === 'admin' && (
+        <Link to="/dashboard/admin/audit" className={styles.adminLink}>
+          <ScrollText aria-hidden="true" size={16} /> Audit
         </Link>
       )}
       {user.role === 'admin' && (

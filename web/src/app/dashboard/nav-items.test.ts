@@ -13,6 +13,9 @@ describe('dashboardPageTitle', () => {
     expect(dashboardPageTitle('/dashboard/admin/activations')).toBe('Activations');
     expect(dashboardPageTitle('/dashboard/admin/offer')).toBe('Offer countdown');
     expect(dashboardPageTitle('/dashboard/admin/support')).toBe('Support inbox');
+    expect(dashboardPageTitle('/dashboard/admin/audit')).toBe('Audit log');
+    expect(dashboardPageTitle('/dashboard/admin/users/6f1c2d3e-0000-4000-8000-000000000001')).toBe('Member detail');
+    expect(dashboardPageTitle('/dashboard/admin/deliveries')).toBe('Signal deliveries');
   });
   it('never borrows another page title for an unknown address', () => {
     expect(dashboardPageTitle('/dashboard/nowhere')).toBe('Not available yet');

@@ -114,10 +114,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
 const OTHER_PAGES: Readonly<Record<string, string>> = {
   '/dashboard/gold-room': 'Gold Room',
   '/dashboard/platinum-stream': 'Platinum Stream',
+  '/dashboard/admin': 'Admin overview',
   '/dashboard/admin/users': 'Admin Users',
+  '/dashboard/admin/applications': 'Applications',
+  '/dashboard/admin/content': 'Content',
   '/dashboard/admin/activations': 'Activations',
   '/dashboard/admin/offer': 'Offer countdown',
   '/dashboard/admin/support': 'Support inbox',
+  '/dashboard/admin/audit': 'Audit log',
+  '/dashboard/admin/deliveries': 'Signal deliveries',
 };
 
 /**
@@ -128,5 +133,7 @@ export function dashboardPageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const item = NAV_ITEMS.find((i) => i.to === path);
   if (item) return item.title ?? item.label;
+  // A member's page: /dashboard/admin/users/<id>.
+  if (/^\/dashboard\/admin\/users\/[^/]+$/.test(path)) return 'Member detail';
   return OTHER_PAGES[path] ?? 'Not available yet';
 }

@@ -1,6 +1,8 @@
 import { ActivationMessages, PROOF_LIMITS, PROOF_STATUSES, type ProofStatus } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { BadgeCheck, RefreshCw, X } from 'lucide-react';
+import { BadgeCheck, RefreshCw } from 'lucide-react';
+import { AdminMessages } from '../../components/dashboard/admin-messages.js';
+import { AdminNav } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { ListPager } from '../../components/dashboard/list-pager.js';
@@ -86,25 +88,16 @@ function AdminActivations() {
           decision at once and by e-mail.
         </p>
       </header>
+      <AdminNav />
 
-      <div role="alert" className={styles.alertRegion} data-testid="activations-alert">
-        {state.alert && (
-          <div className={styles.alert}>
-            <span>{state.alert}</span>
-            <button
-              type="button"
-              className={clsx(buttonStyles.iconBtn, buttonStyles.btnGhost)}
-              aria-label="Dismiss"
-              onClick={state.dismissAlert}
-            >
-              <X aria-hidden="true" size={16} />
-            </button>
-          </div>
-        )}
-      </div>
-      <p className={textStyles.srOnly} role="status" data-testid="activations-notice">
-        {state.notice}
-      </p>
+      <AdminMessages
+        testId="activations"
+        alert={state.alert}
+        onDismiss={state.dismissAlert}
+        notice={state.notice}
+        regionClassName={styles.alertRegion}
+        alertClassName={styles.alert}
+      />
 
       <fieldset className={styles.tabs}>
         <legend className={textStyles.srOnly}>Show proofs</legend>

@@ -1,15 +1,13 @@
-import type { Pagination, ProofStatus, TAdminActivation } from '@signalroom/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ProofStatus, TAdminActivation } from '@signalroom/shared';
+import { useEffect, useRef, useState } from 'react';
 import { approveActivation, fetchAdminActivations, rejectActivation } from '../../api/activation.api.js';
-import { type ApiFailure, pageOf } from '../../api/client.js';
 import { TIER_LABELS } from '../../components/dashboard/activation-format.js';
+import { useAdminFailure } from '../../components/dashboard/use-admin-failure.js';
+import { type PagedList, usePagedList } from '../../components/dashboard/use-paged-list.js';
 import { onAdminActivationEvent } from '../../stores/activation.store.js';
 import { applyQueueEvent } from './queue-events.js';
 
-export type ListState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; items: TAdminActivation[]; pagination: Pagination };
+export type ListState = PagedList<TAdminActivation>;
 
 /**
  * State and calls of the admin activations screen: the list of one status (pending oldest first), paged
@@ -18,47 +16,27 @@ export type ListState =
 export function useAdminActivations() {
   const [status, setStatus] = useState<ProofStatus>('pending');
   const [page, setPage] = useState(1);
-  const [reloadKey, setReloadKey] = useState(0);
-  const [list, setList] = useState<ListState>({ status: 'loading' });
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
-  const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
-  const [forbidden, setForbidden] = useState(false);
+  const { alert, setAlert, forbidden, handleFailure } = useAdminFailure();
   const view = useRef({ status, page });
   view.current = { status, page };
 
-  const handleFailure = useCallback((failure: ApiFailure) => {
-    // A dead session is handled once for every call (api/client.ts).
-    if (failure.status === 'unauthorized') return;
-    if (failure.status === 'forbidden') setForbidden(true);
-    else setAlert(failure.message);
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the same page again
-  useEffect(() => {
-    const controller = new AbortController();
-    setList({ status: 'loading' });
-    fetchAdminActivations(status, page, controller.signal).then(
-      (result) => {
-        if (result.ok) setList({ status: 'ready', items: result.data, pagination: pageOf(result, page) });
-        else {
-          setList({ status: 'error', message: result.message });
-          handleFailure(result);
-        }
-      },
-      () => {
-        // Aborted: a newer request replaced this one.
-      },
-    );
-    return () => controller.abort();
-  }, [status, page, reloadKey, handleFailure]);
+  const { list, setList, reload } = usePagedList(
+    status,
+    page,
+    (signal) => fetchAdminActivations(status, page, signal),
+    handleFailure,
+  );
+  const resync = useRef(reload);
+  resync.current = reload;
 
   // Queue news from the socket, applied to what is on screen.
   useEffect(
     () =>
       onAdminActivationEvent((event) => {
         if (event.type === 'resync') {
-          setReloadKey((k) => k + 1);
+          resync.current();
           return;
         }
         setList((current) => (current.status === 'ready' ? applyQueueEvent(current, event, view.current) : current));
@@ -66,7 +44,7 @@ export function useAdminActivations() {
           setNotice(`New proof from ${event.proof.member.fullName}`);
         }
       }),
-    [],
+    [setList],
   );
 
   function markBusy(id: string, on: boolean) {
@@ -121,7 +99,7 @@ export function useAdminActivations() {
     dismissAlert: () => setAlert(null),
     notice,
     forbidden,
-    reload: () => setReloadKey((k) => k + 1),
+    reload,
     approve: (item: TAdminActivation, tier: keyof typeof TIER_LABELS) =>
       decide(item, () => approveActivation(item.id, tier), `Approved ${item.member.fullName} as ${TIER_LABELS[tier]}.`),
     reject: (item: TAdminActivation, reason: string) =>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FailureStatus } from '../../api/client.js';
 import { fetchCountdownConfig, resetCountdown } from '../../api/countdown-admin.api.js';
 import { UnconfiguredContactsNotice } from '../../components/contacts/operator-contact.js';
+import { AdminNav } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -100,6 +101,7 @@ function AdminOffer({ self }: { self: TUser }) {
           ended; nothing restarts it by itself.
         </p>
       </header>
+      <AdminNav />
 
       <UnconfiguredContactsNotice />
 

@@ -9,15 +9,16 @@ import {
   TICKET_STATUSES,
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { Inbox, RefreshCw, X } from 'lucide-react';
+import { Inbox, RefreshCw } from 'lucide-react';
 import { useId } from 'react';
+import { AdminMessages } from '../../components/dashboard/admin-messages.js';
+import { AdminNav } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { ListPager } from '../../components/dashboard/list-pager.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
-import textStyles from '../../components/ui/text.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import { StatusPill } from '../support/my-tickets.js';
 import supportStyles from '../support/support.module.css';
@@ -51,24 +52,14 @@ function AdminSupportInbox() {
           Members' tickets, latest activity first. Replies reach the member at once and by e-mail.
         </p>
       </header>
-      <div role="alert" data-testid="support-inbox-alert">
-        {state.alert && (
-          <div className={clsx(formStyles.alert, formStyles.alertError, styles.alert)}>
-            <span>{state.alert}</span>
-            <button
-              type="button"
-              className={clsx(buttonStyles.iconBtn, buttonStyles.btnGhost)}
-              aria-label="Dismiss"
-              onClick={state.dismissAlert}
-            >
-              <X aria-hidden="true" size={16} />
-            </button>
-          </div>
-        )}
-      </div>
-      <p className={textStyles.srOnly} role="status" data-testid="support-inbox-notice">
-        {state.notice}
-      </p>
+      <AdminNav />
+      <AdminMessages
+        testId="support-inbox"
+        alert={state.alert}
+        onDismiss={state.dismissAlert}
+        notice={state.notice}
+        alertClassName={styles.alert}
+      />
       <Filters state={state} />
       <div className={styles.layout}>
         <section className={panelStyles.panel} aria-label="Tickets" aria-busy={state.list.status === 'loading'}>

@@ -41,7 +41,7 @@ export function InboxThreadView({ state }: { state: AdminSupport }) {
       </div>
     );
   }
-  const t = thread.thread;
+  const t = thread.item;
   return (
     <div className={supportStyles.thread} data-testid="inbox-thread">
       <h2 className={supportStyles.threadTitle}>{t.subject}</h2>

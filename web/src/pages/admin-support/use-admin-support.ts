@@ -1,7 +1,5 @@
-import type { Pagination, TAdminSupportThread, TAdminSupportTicket, TicketStatus } from '@signalroom/shared';
-import { LIMITS } from '@signalroom/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ApiFailure, pageOf } from '../../api/client.js';
+import type { TAdminSupportThread, TAdminSupportTicket, TicketStatus } from '@signalroom/shared';
+import { useEffect, useRef, useState } from 'react';
 import {
   answerTicket,
   fetchInbox,
@@ -9,19 +7,16 @@ import {
   type InboxFilters,
   setTicketStatus,
 } from '../../api/support.api.js';
+import { useAdminFailure } from '../../components/dashboard/use-admin-failure.js';
+import { useDebouncedQuery } from '../../components/dashboard/use-debounced-query.js';
+import { type OpenedItem, useOpenedItem } from '../../components/dashboard/use-opened-item.js';
+import { type PagedList, usePagedList } from '../../components/dashboard/use-paged-list.js';
 import { inboxSupportEvents } from '../../stores/support-events.js';
 import { applyInboxTicket, applyToThread } from './inbox-events.js';
 
-export type InboxList =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; items: TAdminSupportTicket[]; pagination: Pagination };
+export type InboxList = PagedList<TAdminSupportTicket>;
 
-export type InboxThread =
-  | { status: 'none' }
-  | { status: 'loading'; id: string }
-  | { status: 'error'; id: string; message: string }
-  | { status: 'ready'; thread: TAdminSupportThread };
+export type InboxThread = OpenedItem<TAdminSupportThread>;
 
 const NO_FILTERS: InboxFilters = { status: '', category: '', priority: '', q: '' };
 
@@ -33,78 +28,39 @@ export function useAdminSupport() {
   const [filters, setFilters] = useState<InboxFilters>(NO_FILTERS);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<InboxList>({ status: 'loading' });
-  const [thread, setThread] = useState<InboxThread>({ status: 'none' });
   const [openId, setOpenId] = useState<string | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
+  const [threadKey, setThreadKey] = useState(0);
   const [notice, setNotice] = useState('');
-  const [alert, setAlert] = useState<string | null>(null);
-  const [forbidden, setForbidden] = useState(false);
+  const { alert, setAlert, forbidden, setForbidden, handleFailure } = useAdminFailure();
   const view = useRef({ filters, page, openId });
   view.current = { filters, page, openId };
 
-  const handleFailure = useCallback((failure: ApiFailure) => {
-    if (failure.status === 'unauthorized') return;
-    if (failure.status === 'forbidden') setForbidden(true);
-    else setAlert(failure.message);
-  }, []);
+  useDebouncedQuery(search, (q) => {
+    setFilters((current) => (current.q === q ? current : { ...current, q }));
+    setPage(1);
+  });
 
-  // The search box applies once typing pauses (the admin search's debounce).
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters((current) => (current.q === search ? current : { ...current, q: search }));
-      setPage(1);
-    }, LIMITS.adminSearchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const { list, setList, reload } = usePagedList(
+    JSON.stringify(filters),
+    page,
+    (signal) => fetchInbox(filters, page, signal),
+    handleFailure,
+  );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the same page again
-  useEffect(() => {
-    const controller = new AbortController();
-    setList({ status: 'loading' });
-    fetchInbox(filters, page, controller.signal).then(
-      (result) => {
-        if (result.ok) setList({ status: 'ready', items: result.data, pagination: pageOf(result, page) });
-        else {
-          setList({ status: 'error', message: result.message });
-          handleFailure(result);
-        }
-      },
-      () => {
-        // Aborted: a newer request replaced this one.
-      },
-    );
-    return () => controller.abort();
-  }, [filters, page, reloadKey, handleFailure]);
+  const [thread, setThread] = useOpenedItem(openId, threadKey, fetchInboxThread, handleFailure);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the thread again
-  useEffect(() => {
-    if (!openId) {
-      setThread({ status: 'none' });
-      return;
-    }
-    const controller = new AbortController();
-    setThread({ status: 'loading', id: openId });
-    fetchInboxThread(openId, controller.signal).then(
-      (result) => {
-        if (result.ok) setThread({ status: 'ready', thread: result.data });
-        else {
-          setThread({ status: 'error', id: openId, message: result.message });
-          handleFailure(result);
-        }
-      },
-      () => {
-        // Aborted: another ticket was opened.
-      },
-    );
-    return () => controller.abort();
-  }, [openId, reloadKey, handleFailure]);
+  const reloadAll = () => {
+    reload();
+    setThreadKey((k) => k + 1);
+  };
+  const resync = useRef(reloadAll);
+  resync.current = reloadAll;
 
   useEffect(
     () =>
       inboxSupportEvents.listen((event) => {
         if (event.type === 'resync') {
-          setReloadKey((k) => k + 1);
+          resync.current();
           return;
         }
         const { filters: shownFilters, page: shownPage } = view.current;
@@ -114,8 +70,8 @@ export function useAdminSupport() {
             : current,
         );
         setThread((current) =>
-          current.status === 'ready' && current.thread.id === event.ticket.id
-            ? { status: 'ready', thread: applyToThread(current.thread, event.ticket, event.message) }
+          current.status === 'ready' && current.item.id === event.ticket.id
+            ? { status: 'ready', item: applyToThread(current.item, event.ticket, event.message) }
             : current,
         );
         if (event.kind === 'new') setNotice(`New ticket from ${event.ticket.member.fullName}: ${event.ticket.subject}`);
@@ -123,11 +79,11 @@ export function useAdminSupport() {
           setNotice(`${event.ticket.member.fullName} replied on "${event.ticket.subject}"`);
         }
       }),
-    [],
+    [setList, setThread],
   );
 
   function applyThread(updated: TAdminSupportThread) {
-    setThread({ status: 'ready', thread: updated });
+    setThread({ status: 'ready', item: updated });
     setList((current) =>
       current.status === 'ready'
         ? { ...current, items: applyInboxTicket(current.items, updated, view.current.filters, view.current.page) }
@@ -153,7 +109,7 @@ export function useAdminSupport() {
     alert,
     dismissAlert: () => setAlert(null),
     forbidden,
-    reload: () => setReloadKey((k) => k + 1),
+    reload: reloadAll,
     async reply(id: string, message: string) {
       setAlert(null);
       const result = await answerTicket(id, message);

@@ -9,8 +9,10 @@ import {
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Crown, KeyRound, ShieldMinus, ShieldPlus, UserX } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import tierBadgeStyles from '../../components/dashboard/tier-badge.module.css';
+import { TierUntil } from '../../components/dashboard/tier-until.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import styles from './admin-users.module.css';
@@ -72,7 +74,9 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
               <tr key={user.id} data-testid={`admin-user-${user.id}`} aria-busy={busy || undefined}>
                 <th scope="row" data-label="Member">
                   <span className={styles.adminUsersName}>
-                    <span id={nameId}>{user.fullName}</span>
+                    <Link id={nameId} to={`/dashboard/admin/users/${user.id}`} data-testid="member-link">
+                      {user.fullName}
+                    </Link>
                     {busy && (
                       <span
                         className={clsx(textStyles.spinner, styles.adminUsersSpinner)}
@@ -90,6 +94,7 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
                 </th>
                 <td data-label="Tier" data-testid="cell-tier">
                   <TierChip tier={user.tier} />
+                  <TierUntil user={user} />
                 </td>
                 <td data-label="Access">
                   <span className={styles.adminUsersAccess}>

@@ -1,8 +1,10 @@
 import { Messages, type Role, type TUser } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { RefreshCw, Search, Users, X } from 'lucide-react';
+import { RefreshCw, Search, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { UnconfiguredContactsNotice } from '../../components/contacts/operator-contact.js';
+import { AdminMessages } from '../../components/dashboard/admin-messages.js';
+import { AdminNav } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -13,6 +15,7 @@ import { AdminPager } from './admin-pager.js';
 import styles from './admin-users.module.css';
 import { AdminUsersTable } from './admin-users-table.js';
 import { IssueCodeDialog } from './issue-code-dialog.js';
+import { MembersExportButton } from './members-export-button.js';
 import { useAdminUsers } from './use-admin-users.js';
 
 /**
@@ -87,29 +90,20 @@ function AdminUsers({ self }: { self: TUser }) {
           <Users aria-hidden="true" size={26} /> Admin Users
         </h1>
         <p className={pageStyles.muted}>Find members, grant or revoke access, and issue one-time dashboard codes.</p>
+        <MembersExportButton query={state.search.query ?? ''} onFailure={state.showAlert} />
       </header>
+      <AdminNav />
 
       <UnconfiguredContactsNotice />
 
-      {/* Always in the page, so assistive technology announces a message as soon as it appears. */}
-      <div role="alert" className={styles.adminAlertRegion} data-testid="admin-alert">
-        {state.alert && (
-          <div className={styles.adminAlert}>
-            <span>{state.alert}</span>
-            <button
-              type="button"
-              className={clsx(buttonStyles.iconBtn, buttonStyles.btnGhost)}
-              aria-label="Dismiss"
-              onClick={state.dismissAlert}
-            >
-              <X aria-hidden="true" size={16} />
-            </button>
-          </div>
-        )}
-      </div>
-      <p className={textStyles.srOnly} role="status" data-testid="admin-notice">
-        {state.notice}
-      </p>
+      <AdminMessages
+        testId="admin"
+        alert={state.alert}
+        onDismiss={state.dismissAlert}
+        notice={state.notice}
+        regionClassName={styles.adminAlertRegion}
+        alertClassName={styles.adminAlert}
+      />
 
       <section className={clsx(panelStyles.panel, styles.adminUsersPanel)} aria-label="Members">
         <search className={styles.adminSearch}>

@@ -7,6 +7,8 @@ import { WinRates } from '../../components/dashboard/win-rates.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import { CalibrationTable, SignalAnalyses } from './gold-analyses.js';
+import { useGoldRoom } from './use-gold-room.js';
 
 /** A rate in the one unit of the product (percent), or a dash with nothing resolved. */
 const pct = (won: number, total: number) => {
@@ -15,13 +17,12 @@ const pct = (won: number, total: number) => {
 };
 
 /**
- * Gold Room (/dashboard/gold-room): the product describes no screen, so it holds what gold members can check for
- * themselves: the engine's record broken down by pair, direction and martingale level. Gated here for
- * display; the data calls behind it are enforced by the server.
+ * Gold Room (/dashboard/gold-room): what gold members can check for themselves: each signal's full
+ * analysis and martingale plan, the engine's calibration per pair, and its record broken down by pair,
+ * direction and martingale level. Gated here for display; the calls behind it are enforced by the server.
  */
 export function Component() {
   const user = useSessionStore((s) => s.user);
-  const stats = useLiveSignals((s) => s.stats);
   const lockReason = pageLockReason('gold-room', user);
   if (lockReason) {
     return (
@@ -32,6 +33,8 @@ export function Component() {
         title="Gold Room"
         description="The engine's full record, pair by pair, for Gold members ($500+)."
         features={[
+          'Each signal’s full analysis and martingale plan',
+          'Calibration: does the confidence hold, pair by pair',
           'Results by pair and direction',
           'Wins by martingale level',
           'Longest losing streak, shown as it is',
@@ -40,6 +43,12 @@ export function Component() {
       />
     );
   }
+  return <GoldRoom />;
+}
+
+function GoldRoom() {
+  const stats = useLiveSignals((s) => s.stats);
+  const { analyses, calibration } = useGoldRoom();
   return (
     <div className={pageStyles.page} data-testid="gold-room">
       <header className={clsx(pageStyles.pageHead, pageStyles.pageHeadGold)}>
@@ -62,30 +71,32 @@ export function Component() {
         <div className={clsx(pageStyles.grid, pageStyles.grid2)}>
           <section className={panelStyles.panel} aria-labelledby="by-pair-title">
             <h2 id="by-pair-title">By pair</h2>
-            <table className={pageStyles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Pair</th>
-                  <th scope="col">Resolved</th>
-                  <th scope="col">Won in first window</th>
-                  <th scope="col">Won with recovery</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.byAsset.map((row) => (
-                  <tr key={row.asset}>
-                    <th scope="row">{row.asset}</th>
-                    <td>{row.total}</td>
-                    <td>
-                      {row.wonFirstWindow} ({pct(row.wonFirstWindow, row.total)})
-                    </td>
-                    <td>
-                      {row.won} ({pct(row.won, row.total)})
-                    </td>
+            <div className={pageStyles.tableWrap}>
+              <table className={pageStyles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Pair</th>
+                    <th scope="col">Resolved</th>
+                    <th scope="col">Won in first window</th>
+                    <th scope="col">Won with recovery</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {stats.byAsset.map((row) => (
+                    <tr key={row.asset}>
+                      <th scope="row">{row.asset}</th>
+                      <td>{row.total}</td>
+                      <td>
+                        {row.wonFirstWindow} ({pct(row.wonFirstWindow, row.total)})
+                      </td>
+                      <td>
+                        {row.won} ({pct(row.won, row.total)})
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
           <section className={panelStyles.panel} aria-labelledby="by-dir-title">
             <h2 id="by-dir-title">By direction and level</h2>
@@ -114,6 +125,8 @@ export function Component() {
           </section>
         </div>
       )}
+      <CalibrationTable state={calibration} />
+      <SignalAnalyses state={analyses} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { SAMPLE_OFFER, TIER_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { TIER_MIN_DEPOSIT_USD } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { BarChart3, Bot, CheckCircle2, Clock, LineChart, ShieldCheck, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
@@ -14,6 +14,7 @@ import { OfferCountdown } from './offer-countdown.js';
 import { RiskCalculator } from './risk-calculator.js';
 import { StatsStrip } from './stats-strip.js';
 import { Testimonials } from './testimonials.js';
+import { useLandingContent } from './use-landing-content.js';
 import { formatWinRate, usePublicStats } from './use-public-stats.js';
 
 const fmt = new Intl.NumberFormat('en-US');
@@ -29,6 +30,8 @@ export function Component() {
   const product = config?.productName ?? 'Signalroom';
   const silverLimit = config?.silverDailyLimit ?? 10;
   const stats = state.status === 'ready' ? state.stats : null;
+  const content = useLandingContent();
+  const offer = content?.offer ?? null;
   const offerEnded = useOfferCountdown().ended;
 
   return (
@@ -76,16 +79,17 @@ export function Component() {
                   <span className={publicStyles.dot} aria-hidden="true" /> Offer ends in
                 </span>
               )}
-              <h2 id="offer-title">{SAMPLE_OFFER.headline}</h2>
+              <h2 id="offer-title">{offer ? offer.headline : 'Launch offer'}</h2>
               <OfferCountdown />
-              <ul className={publicStyles.checkList}>
-                {SAMPLE_OFFER.includes.map((line) => (
-                  <li key={line}>
+              <ul className={publicStyles.checkList} aria-busy={offer === null}>
+                {offer?.includes.map((line, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: operator lines may repeat; the position is the identity
+                  <li key={i}>
                     <CheckCircle2 size={16} aria-hidden="true" /> {line}
                   </li>
                 ))}
               </ul>
-              {SAMPLE_OFFER.sample ? (
+              {offer?.sample ? (
                 <p className={styles.countdownNote}>
                   <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Sample offer text</span>
                 </p>
@@ -251,7 +255,7 @@ export function Component() {
               <span className={publicStyles.eyebrow}>Reviews</span>
               <h2 id="testimonials-title">What members say</h2>
             </div>
-            <Testimonials />
+            <Testimonials items={content?.reviews ?? null} />
           </div>
         </section>
 

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { Link } from 'react-router-dom';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
@@ -82,7 +83,11 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
           </p>
         )}
         <p className={styles.statsFoot}>
-          Counted live from the platform's own records.
+          Counted live from the platform's own records.{' '}
+          <Link to="/track-record" data-testid="track-record-link">
+            See the full track record
+          </Link>
+          , with intervals, calibration and a hash chain anyone can check.
           {stats?.marketSource === 'simulated' ? (
             <>
               {' '}

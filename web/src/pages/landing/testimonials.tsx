@@ -1,4 +1,4 @@
-import { SAMPLE_TESTIMONIALS, TIMING } from '@signalroom/shared';
+import { type Testimonial, TIMING } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Quote } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -7,9 +7,12 @@ import panelStyles from '../../components/ui/panel.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import styles from './landing.module.css';
 
-/** Rotating reviews: auto-advance every 5 s, dots to pick one; sample content is labelled as such. */
-export function Testimonials() {
-  const items = SAMPLE_TESTIMONIALS;
+/**
+ * Rotating reviews: auto-advance every 5 s, dots to pick one; sample content is labelled as such.
+ * `items` null: still loading.
+ */
+export function Testimonials({ items: loaded }: { items: readonly Testimonial[] | null }) {
+  const items = loaded ?? [];
   const [index, setIndex] = useState(0);
   // Restarting the timer whenever the review changes gives a picked review its full 5 s.
   // biome-ignore lint/correctness/useExhaustiveDependencies: index restarts the timer on purpose
@@ -18,7 +21,14 @@ export function Testimonials() {
     const timer = setTimeout(() => setIndex((i) => (i + 1) % items.length), TIMING.testimonialRotationMs);
     return () => clearTimeout(timer);
   }, [index, items.length]);
-  const current = items[index];
+  const current = items[index] ?? items[0];
+  if (loaded === null) {
+    return (
+      <p className={clsx(publicStyles.muted, publicStyles.center)} role="status">
+        Loading reviews...
+      </p>
+    );
+  }
   if (!current) return <p className={clsx(publicStyles.muted, publicStyles.center)}>No reviews yet.</p>;
   return (
     <div className={clsx(panelStyles.card, styles.quoteCard)}>
@@ -28,7 +38,7 @@ export function Testimonials() {
           <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Sample review</span>
         </p>
       ) : null}
-      <figure style={{ margin: 0 }} aria-live="polite">
+      <figure style={{ margin: 0 }} aria-live="polite" data-testid="review">
         <blockquote>“{current.quote}”</blockquote>
         <figcaption>
           <span className={styles.quoteAuthor}>{current.name}</span>

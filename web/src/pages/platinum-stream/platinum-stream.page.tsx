@@ -11,10 +11,12 @@ import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import styles from './platinum-stream.module.css';
+import { PriceChartPanel } from './price-chart-panel.js';
 
 /**
- * Platinum Stream (/dashboard/platinum-stream): the product describes no screen; for gold members it is the
- * live stream of every signal as it is pushed, announced politely to screen readers.
+ * Platinum Stream (/dashboard/platinum-stream), gold only: the feed's live prices of an asset, pushed every
+ * second, with the current signal's entry and expiry marked, above the stream of every signal as it is
+ * pushed (announced politely to screen readers).
  */
 export function Component() {
   const user = useSessionStore((s) => s.user);
@@ -29,13 +31,18 @@ export function Component() {
         reason={lockReason}
         icon={Radio}
         title="Platinum Stream"
-        description="Every signal streamed live the moment it is issued, for Gold members ($500+)."
-        features={['Every signal, no daily limit', 'Live updates as signals resolve']}
+        description="Live prices and every signal streamed the moment it is issued, for Gold members ($500+)."
+        features={[
+          'A live price chart, updated every second',
+          'Every signal, no daily limit',
+          'Live updates as signals resolve',
+        ]}
         preview={<div className={clsx(pageStyles.skeleton, pageStyles.skeletonCard)} />}
       />
     );
   }
   const full = signals.filter((s): s is TSignal => !s.locked);
+  const current = full.find((s) => s.status === 'active') ?? null;
   return (
     <div className={pageStyles.page} data-testid="platinum-stream">
       <header className={clsx(pageStyles.pageHead, pageStyles.pageHeadGold)}>
@@ -48,6 +55,7 @@ export function Component() {
             : 'Reconnecting: refreshing every 2 s meanwhile.'}
         </p>
       </header>
+      <PriceChartPanel current={current} />
       {full.length === 0 ? (
         <div className={panelStyles.panel}>
           <FirstSignalNotice />

@@ -4,8 +4,10 @@ import { useSessionStore } from '../../stores/session.store.js';
 import { DeleteSection, DownloadSection } from './data-section.js';
 import { NotificationsSection } from './preferences-section.js';
 import { ProfileSection } from './profile-section.js';
+import { PushSection } from './push-section.js';
 import { SecuritySection, SessionsSection } from './security-section.js';
 import styles from './settings.module.css';
+import { TelegramSection } from './telegram-section.js';
 
 /** Profile Settings (/dashboard/settings): 'Elite Account Settings'. */
 export function Component() {
@@ -33,6 +35,8 @@ export function Component() {
         <SecuritySection onSessionsChanged={() => setSessionsKey((k) => k + 1)} />
         <SessionsSection reloadKey={sessionsKey} />
         <NotificationsSection />
+        <PushSection />
+        <TelegramSection />
         <DownloadSection />
         <div className={styles.wide}>
           <DeleteSection />

@@ -1,11 +1,12 @@
 import { LifeBuoy } from 'lucide-react';
+import { useLocation } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import { MyTickets } from './my-tickets.js';
 import styles from './support.module.css';
 import { AccountSummary, QuickContacts, SupportHours, SystemStatus } from './support-side.js';
-import { TicketForm } from './ticket-form.js';
+import { type TicketDraft, TicketForm } from './ticket-form.js';
 import { useMyTickets } from './use-my-tickets.js';
 
 const FAQ = [
@@ -39,6 +40,7 @@ const FAQ = [
 export function Component() {
   const user = useSessionStore((s) => s.user);
   const tickets = useMyTickets();
+  const draft = (useLocation().state as { draft?: TicketDraft } | null)?.draft ?? null;
   if (!user) return null;
   return (
     <div className={pageStyles.page} data-testid="support-hub">
@@ -50,7 +52,7 @@ export function Component() {
       </header>
       <div className={styles.layout}>
         <div className={pageStyles.stack}>
-          <TicketForm onCreated={tickets.created} />
+          <TicketForm onCreated={tickets.created} draft={draft} />
           <MyTickets state={tickets} />
         </div>
         <div className={pageStyles.stack}>

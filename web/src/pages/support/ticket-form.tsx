@@ -22,16 +22,29 @@ import styles from './support.module.css';
 
 type FieldErrors = SupportFieldErrors & { category?: string; priority?: string };
 
+/** A ticket another screen starts for the member (the vault's 'Book 1:1 Session'), sent as router state. */
+export interface TicketDraft {
+  category: SupportCategory;
+  subject: string;
+  message: string;
+}
+
 /**
  * The ticket form: category, priority (medium unless chosen), subject and message, checked with the
  * shared rules before sending; the server checks the same and its words are shown per field.
  */
-export function TicketForm({ onCreated }: { onCreated(thread: TSupportThread): void }) {
+export function TicketForm({
+  onCreated,
+  draft,
+}: {
+  onCreated(thread: TSupportThread): void;
+  draft?: TicketDraft | null;
+}) {
   const id = useId();
-  const [category, setCategory] = useState<SupportCategory | ''>('');
+  const [category, setCategory] = useState<SupportCategory | ''>(draft?.category ?? '');
   const [priority, setPriority] = useState<SupportPriority>(DEFAULT_SUPPORT_PRIORITY);
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
+  const [subject, setSubject] = useState(draft?.subject ?? '');
+  const [message, setMessage] = useState(draft?.message ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [sending, setSending] = useState(false);

@@ -1,0 +1,157 @@
+// What the push and storm benches share: a scratch identity per run, a free port, a one-shot database
+// client, the server as a child process, and members with live sessions seeded directly in the database.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from '@signalroom/shared/node';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const nodeArgs = ['--conditions=@signalroom/source', '--import', 'tsx'];
+export const baseDbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Names of one bench run: its scratch database, Redis namespace, server log and database application name. */
+export interface BenchRun {
+  suffix: string;
+  dbName: string;
+  namespace: string;
+  appName: string;
+  serverLogPath: string;
+}
+
+export function newBenchRun(): BenchRun {
+  const suffix = randomBytes(5).toString('hex');
+  return {
+    suffix,
+    dbName: `sr_bench_${suffix}`,
+    namespace: `srbench:${suffix}`,
+    appName: `signalroom-bench-${suffix}`,
+    serverLogPath: join(tmpdir(), `signalroom-bench-${suffix}.log`),
+  };
+}
+
+export function log(line: string): void {
+  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function withDatabase<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts `server/src/main.ts` on this port and waits until it answers its liveness check. */
+export async function startServerProcess(
+  run: BenchRun,
+  dbUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  // Server logs (warnings and errors only) go to a file, so the bench's own output stays readable.
+  const logFile = openSync(run.serverLogPath, 'a');
+  // BENCH_SERVER_NODE_ARGS adds flags to the server process (e.g. --cpu-prof to see where its time goes).
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, ...nodeArgs, 'server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', logFile, logFile],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      REDIS_URL: redisUrl,
+      REDIS_NAMESPACE: run.namespace,
+      EMBEDDED_WORKER: 'false',
+      RATE_LIMITS: 'false',
+      DB_POOL_MAX: '20',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Production needs SMTP to start; the bench creates members in the database and sends no mail.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      ...env,
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      // Liveness: the bench starts its own publisher, no worker, so readiness would say degraded.
+      const response = await fetch(`http://127.0.0.1:${port}/api/health/live`);
+      if (response.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become healthy within 60 s');
+    await sleep(250);
+  }
+}
+
+/** Inserts N unlocked members (silver, pro, gold in turn) with live sessions; returns their tokens. */
+export async function seedMembers(run: BenchRun, db: Kysely<Database>, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  const tiers = ['silver', 'pro', 'gold'] as const;
+  const now = new Date();
+  for (let start = 0; start < count; start += 1000) {
+    const size = Math.min(1000, count - start);
+    const rows = await db
+      .insertInto('users')
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          email: `bench-${run.suffix}-${start + i}@example.com`,
+          full_name: `Bench Member ${start + i}`,
+          phone: '+2348012345678',
+          country: 'Nigeria',
+          telegram: null,
+          // Never used to log in: the bench holds session tokens directly.
+          password_hash: 'bench-no-login',
+          tier: tiers[(start + i) % 3],
+          dashboard_unlocked: true,
+          has_deposited: true,
+          access_path: null,
+          admission_code: `SRB-${run.suffix}-${start + i}`,
+          email_verified_at: now,
+          trial_ends_at: null,
+          broker_account_id: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const batch = rows.map((row) => ({ userId: row.id, token: randomBytes(32).toString('base64url') }));
+    await db
+      .insertInto('sessions')
+      .values(
+        batch.map((b) => ({
+          user_id: b.userId,
+          token_hash: createHash('sha256').update(b.token).digest('hex'),
+          expires_at: new Date(now.getTime() + 86_400_000),
+        })),
+      )
+      .execute();
+    tokens.push(...batch.map((b) => b.token));
+  }
+  return tokens;
+}

@@ -1,0 +1,123 @@
+import {
+  dayKeyInZone,
+  MEMBER_DETAIL_LIMITS,
+  SettingsMessages,
+  signalAccessMode,
+  signalTierOf,
+  type TAdminMemberDetail,
+  type TMemberSignalsToday,
+  type TUser,
+} from '@signalroom/shared';
+import type { ServerContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { sessionIdleCutoff } from '../../http/guards.js';
+import { isUuid } from '../../http/parse.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { AuditActor } from '../audit/audit-actor.js';
+import { auditTrailOf } from '../audit/audit-list.service.js';
+import { tierDailyLimits } from '../signals/signals.service.js';
+import { lockMemberRow, tierHistoryOf } from '../tier-grants/tier-grants.service.js';
+import { listLiveSessionsOfUser, revokeAllSessionsOfUser, revokeSessionOfUser } from '../users/sessions.repository.js';
+import { describeUserAgent } from '../users/user-agent.js';
+import { presentUser } from '../users/users.presenter.js';
+import { findUserById } from '../users/users.repository.js';
+import {
+  countSignalsOfDay,
+  findLastSeen,
+  listApplicationsOfEmail,
+  listTicketsOfUser,
+} from './admin-member.repository.js';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * Signals of the operator's day that reached the member: in the live room the first N in full (the
+ * tier's allowance), in the trial those whose primary window has closed, otherwise none.
+ */
+async function signalsToday(ctx: ServerContext, user: TUser, now: Date): Promise<TMemberSignalsToday> {
+  const day = await countSignalsOfDay(ctx.db, dayKeyInZone(now, ctx.config.TIME_ZONE), now);
+  const mode = signalAccessMode(user, now);
+  if (mode === 'none') return { issued: day.issued, received: 0, limit: null, mode };
+  if (mode === 'delayed') return { issued: day.issued, received: day.closed, limit: null, mode };
+  const tier = signalTierOf(user);
+  const limit = tier ? tierDailyLimits(ctx)[tier] : null;
+  return { issued: day.issued, received: limit === null ? day.issued : Math.min(day.issued, limit), limit, mode };
+}
+
+/** Everything the member detail page shows, read at once; 404 for an unknown member. */
+export async function memberDetail(ctx: ServerContext, userId: string): Promise<TAdminMemberDetail> {
+  const row = await findUserById(ctx.db, userId);
+  if (!row) throw AppError.notFound();
+  const user = presentUser(row);
+  const now = ctx.now();
+  const [lastSeen, sessions, tierHistory, applications, tickets, audit, today] = await Promise.all([
+    findLastSeen(ctx.db, userId),
+    listLiveSessionsOfUser(ctx.db, userId, now, sessionIdleCutoff(ctx, now)),
+    tierHistoryOf(ctx, userId, MEMBER_DETAIL_LIMITS.tierHistory),
+    listApplicationsOfEmail(ctx.db, row.email, MEMBER_DETAIL_LIMITS.applications),
+    listTicketsOfUser(ctx.db, userId, MEMBER_DETAIL_LIMITS.tickets),
+    auditTrailOf(ctx, userId, MEMBER_DETAIL_LIMITS.audit),
+    signalsToday(ctx, user, now),
+  ]);
+  return {
+    user,
+    lastSeenAt: lastSeen ? lastSeen.toISOString() : null,
+    signalsToday: today,
+    tierHistory,
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      ...describeUserAgent(s.user_agent),
+      ip: s.ip,
+      createdAt: iso(s.created_at),
+      lastSeenAt: iso(s.last_seen_at),
+    })),
+    botAccessApplications: applications.map((a) => ({
+      id: a.id,
+      fullName: a.full_name,
+      status: a.status,
+      createdAt: iso(a.created_at),
+    })),
+    supportTickets: tickets.map((t) => ({
+      id: t.id,
+      subject: t.subject,
+      status: t.status,
+      lastMessageAt: iso(t.last_message_at),
+    })),
+    audit,
+  };
+}
+
+/**
+ * Logs out one of a member's sessions (sessionId) or all of them (null), with its audit row in the same
+ * transaction; the member's sockets on those sessions close at once. 404 for an unknown member, or a
+ * session id that is not one of the member's live sessions.
+ */
+export async function revokeMemberSessions(
+  ctx: ServerContext,
+  actor: AuditActor,
+  userId: string,
+  sessionId: string | null,
+): Promise<{ revoked: number }> {
+  if (sessionId !== null && !isUuid(sessionId)) throw AppError.notFound(SettingsMessages.sessionNotFound);
+  const now = ctx.now();
+  const revoked = await ctx.db.transaction().execute(async (trx) => {
+    const member = await lockMemberRow(trx, userId);
+    if (!member) throw AppError.notFound();
+    let count: number;
+    if (sessionId === null) count = await revokeAllSessionsOfUser(trx, userId, now);
+    else if (await revokeSessionOfUser(trx, userId, sessionId, now)) count = 1;
+    else throw AppError.notFound(SettingsMessages.sessionNotFound);
+    await recordAudit(trx, {
+      actor,
+      action: sessionId === null ? 'member.sessions-revoke' : 'member.session-revoke',
+      targetType: 'member',
+      targetId: userId,
+      targetLabel: member.email,
+      before: sessionId === null ? { liveSessions: count } : { sessionId },
+      after: { revoked: count },
+    });
+    return count;
+  });
+  if (revoked > 0) await ctx.events.accountChanged(userId);
+  return { revoked };
+}

@@ -1,0 +1,110 @@
+import {
+  ContentMessages,
+  OPERATOR_CONTENT_KINDS,
+  OPERATOR_CONTENT_SCHEMAS,
+  type OperatorContentKind,
+  type OperatorContentValues,
+  SAMPLE_LANDING_CONTENT,
+  type TAdminContent,
+  type TLandingContent,
+  type TSuccessLinksContent,
+} from '@signalroom/shared';
+import type { ServerContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { AuditActor } from '../audit/audit-actor.js';
+import { type ContentRow, insertContentVersion, latestContent } from './content.repository.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** A stored body read back through its kind's schema (a row that no longer parses is treated as unsaved). */
+function storedValue<K extends OperatorContentKind>(ctx: ServerContext, row: ContentRow | undefined, kind: K) {
+  if (!row) return null;
+  const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
+  const parsed = OPERATOR_CONTENT_SCHEMAS[kind].safeParse(body);
+  if (!parsed.success) {
+    ctx.logger.error({ kind, version: row.version }, 'stored operator content no longer passes its schema');
+    return null;
+  }
+  return parsed.data as OperatorContentValues[K];
+}
+
+/** What the landing page shows: each kind saved by an operator, else the shipped (labelled) samples. */
+export async function landingContent(ctx: ServerContext): Promise<TLandingContent> {
+  const rows = await latestContent(ctx.db, ['reviews', 'offer']);
+  const reviews = storedValue(
+    ctx,
+    rows.find((r) => r.kind === 'reviews'),
+    'reviews',
+  );
+  const offer = storedValue(
+    ctx,
+    rows.find((r) => r.kind === 'offer'),
+    'offer',
+  );
+  return {
+    reviews: reviews ? reviews.items : SAMPLE_LANDING_CONTENT.reviews,
+    offer: offer ?? SAMPLE_LANDING_CONTENT.offer,
+  };
+}
+
+/** The success page's contacts and links an operator saved, or null (configuration stands). */
+export async function savedSuccessLinks(ctx: ServerContext): Promise<TSuccessLinksContent | null> {
+  const [row] = await latestContent(ctx.db, ['successLinks']);
+  return storedValue(ctx, row, 'successLinks');
+}
+
+export async function adminContent(ctx: ServerContext, db: Db = ctx.db): Promise<TAdminContent> {
+  const rows = await latestContent(db);
+  const entry = <K extends OperatorContentKind>(kind: K) => {
+    const row = rows.find((r) => r.kind === kind);
+    return {
+      value: storedValue(ctx, row, kind),
+      version: row?.version ?? 0,
+      savedAt: row ? new Date(row.saved_at).toISOString() : null,
+      savedBy: row?.saved_by_email ?? null,
+    };
+  };
+  return { reviews: entry('reviews'), offer: entry('offer'), successLinks: entry('successLinks') };
+}
+
+/**
+ * Saves a new version of one kind and its audit row (before: the version it replaces, or null when
+ * the samples or configuration stood) in one transaction.
+ */
+export async function saveContent<K extends OperatorContentKind>(
+  ctx: ServerContext,
+  kind: K,
+  value: OperatorContentValues[K],
+  actor: AuditActor,
+): Promise<TAdminContent> {
+  if (!OPERATOR_CONTENT_KINDS.includes(kind)) throw AppError.notFound();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const [current] = await latestContent(trx, [kind]);
+      const version = (current?.version ?? 0) + 1;
+      await insertContentVersion(trx, {
+        kind,
+        version,
+        body: value,
+        savedBy: actor.id,
+        savedByEmail: actor.email,
+        now: ctx.now(),
+      });
+      await recordAudit(trx, {
+        actor,
+        action: 'content.update',
+        targetType: 'content',
+        targetId: kind,
+        targetLabel: `${kind} v${version}`,
+        before: current ? storedValue(ctx, current, kind) : null,
+        after: value,
+      });
+      return adminContent(ctx, trx);
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw AppError.conflict(ContentMessages.savedElsewhere);
+    throw error;
+  }
+}

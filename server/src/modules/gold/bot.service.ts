@@ -1,0 +1,20 @@
+import { BotMessages, dayKeyInZone, type TBotSettingsRequest, type TUser } from '@signalroom/shared';
+import { loadBotOverview, presentBotSettings, saveBotSettings } from '@signalroom/shared/node';
+import type { ServerContext } from '../../context.js';
+
+/**
+ * A gold member's paper-trading bot: the page's figures come from the member's own trades, which the
+ * worker opens and closes from real signals. Settings and START/PAUSE are stored, one row per member.
+ */
+export function botOverview(ctx: ServerContext, user: TUser) {
+  return loadBotOverview(ctx.db, user.id, dayKeyInZone(ctx.now(), ctx.config.TIME_ZONE));
+}
+
+export async function updateBotSettings(ctx: ServerContext, user: TUser, body: TBotSettingsRequest) {
+  return presentBotSettings(await saveBotSettings(ctx.db, user.id, body, ctx.now()));
+}
+
+export async function setBotActive(ctx: ServerContext, user: TUser, active: boolean) {
+  const settings = presentBotSettings(await saveBotSettings(ctx.db, user.id, { active }, ctx.now()));
+  return { settings, message: active ? BotMessages.started : BotMessages.paused };
+}

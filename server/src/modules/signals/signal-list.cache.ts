@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { TPerformanceStats, TSignal } from '@signalroom/shared';
+import type { ServerContext } from '../../context.js';
+import { findPerformanceStats, findSignals } from './signals.repository.js';
+
+/** A cached read lives at most this long, in case a signal event was lost on the bus. */
+export const SIGNAL_LIST_CACHE_MS = 5000;
+
+export interface SignalList {
+  signals: TSignal[];
+  /** Derived from the content, so every server process gives the same list the same version. */
+  version: string;
+}
+
+export interface SignalListCache {
+  get(limit: number, order: 'asc' | 'desc'): Promise<SignalList>;
+}
+
+// One per server (keyed by its event publisher; tests run several servers in one process).
+const caches = new WeakMap<ServerContext['events'], SignalListCache>();
+
+/**
+ * The newest signals as GET /api/signals reads them, shared by every member's poll: read once per page
+ * size and order, dropped on every signal event (and after a bus reconnect), so polling members cost no
+ * database read until a signal changes.
+ */
+export function signalListCacheOf(ctx: Pick<ServerContext, 'db' | 'bus' | 'events'>): SignalListCache {
+  const existing = caches.get(ctx.events);
+  if (existing) return existing;
+  const entries = new Map<string, { at: number; list: Promise<SignalList> }>();
+  // An entry is stored when its read starts, so a drop during the read discards it too.
+  const clear = () => entries.clear();
+  ctx.bus.subscribe((event) => {
+    if (event.type === 'signal:new' || event.type === 'signal:update') clear();
+  });
+  ctx.bus.onReconnect(clear);
+  const cache: SignalListCache = {
+    get(limit, order) {
+      const key = `${limit}:${order}`;
+      const entry = entries.get(key);
+      if (entry && Date.now() - entry.at < SIGNAL_LIST_CACHE_MS) return entry.list;
+      const list = findSignals(ctx.db, limit, order).then((signals) => ({
+        signals,
+        version: createHash('sha1').update(JSON.stringify(signals)).digest('base64url').slice(0, 20),
+      }));
+      const fresh = { at: Date.now(), list };
+      entries.set(key, fresh);
+      list.catch(() => {
+        if (entries.get(key) === fresh) entries.delete(key);
+      });
+      return list;
+    },
+  };
+  caches.set(ctx.events, cache);
+  return cache;
+}
+
+const statsCaches = new WeakMap<ServerContext['events'], { at: number; stats: Promise<TPerformanceStats> } | null>();
+
+/**
+ * The statistics as GET /api/signals/stats/performance answers them: computed once (by the database,
+ * see loadPerformanceStats) and kept until a signal resolves (`stats:update`, `signal:update`) or a bus
+ * reconnect, at most SIGNAL_LIST_CACHE_MS.
+ */
+export function cachedPerformanceStats(ctx: Pick<ServerContext, 'db' | 'bus' | 'events'>): Promise<TPerformanceStats> {
+  if (!statsCaches.has(ctx.events)) {
+    const drop = () => statsCaches.set(ctx.events, null);
+    ctx.bus.subscribe((event) => {
+      if (event.type === 'stats:update' || event.type === 'signal:update') drop();
+    });
+    ctx.bus.onReconnect(drop);
+  }
+  const entry = statsCaches.get(ctx.events);
+  if (entry && Date.now() - entry.at < SIGNAL_LIST_CACHE_MS) return entry.stats;
+  const fresh = { at: Date.now(), stats: findPerformanceStats(ctx.db) };
+  statsCaches.set(ctx.events, fresh);
+  fresh.stats.catch(() => {
+    if (statsCaches.get(ctx.events) === fresh) statsCaches.set(ctx.events, null);
+  });
+  return fresh.stats;
+}

@@ -1,0 +1,12 @@
+import type { ServerContext } from '../context.js';
+import { defineReminderTask } from './mentorship/mentorship.service.js';
+import { defineTierExpiryTask } from './tier-grants/tier-expiry.task.js';
+
+/**
+ * Every module's task kinds, defined once per process before the queue starts (a kind defined twice is
+ * an error, so this is not part of route registration, which tests repeat on a bare app).
+ */
+export function defineTaskKinds(ctx: ServerContext): void {
+  defineTierExpiryTask(ctx);
+  defineReminderTask(ctx);
+}

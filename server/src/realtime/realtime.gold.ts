@@ -1,0 +1,69 @@
+import { GoldMessages, hasGoldAccess, Rooms, SIGNAL_ASSETS, type TBusEvent } from '@signalroom/shared';
+import { listSignalTradesOf, presentPaperTrade } from '@signalroom/shared/node';
+import type { ServerContext } from '../context.js';
+import { isStreamRoom, streamPricesFor } from '../modules/gold/stream-prices.js';
+import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
+import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
+
+const USER_ROOM = Rooms.user('');
+/** Members whose trades are read in one query when a signal's trades open or close. */
+const BATCH = 1000;
+
+/**
+ * The gold members' live parts on this process: the platinum stream (a gold socket joins one asset's
+ * room on request and gets its price every second; anyone else is refused, and the access sync takes a
+ * socket out at once when its member loses gold) and the bot's trades (`bot:trade` to each member's own
+ * room, read for this process's connected members only).
+ */
+export function createGoldRealtime(
+  io: RealtimeServer,
+  ctx: ServerContext,
+  deps: { metrics: ServerMetrics; onError: (error: unknown) => void },
+) {
+  const prices = streamPricesFor(ctx);
+  const roomSize = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
+
+  const stopTicks = prices.onTick((ticks) => {
+    for (const tick of ticks) {
+      const room = Rooms.stream(tick.asset);
+      const size = roomSize(room);
+      if (size === 0) continue;
+      io.local.to(room).emit('stream:price', tick);
+      deps.metrics.socketEvents.inc({ event: 'stream:price' }, size);
+    }
+  });
+
+  async function relayTrades(signalId: string): Promise<void> {
+    const userIds = [...io.of('/').adapter.rooms.keys()]
+      .filter((room) => room.startsWith(USER_ROOM) && roomSize(room) > 0)
+      .map((room) => room.slice(USER_ROOM.length));
+    for (let i = 0; i < userIds.length; i += BATCH) {
+      for (const row of await listSignalTradesOf(ctx.db, signalId, userIds.slice(i, i + BATCH))) {
+        io.local.to(Rooms.user(row.user_id)).emit('bot:trade', presentPaperTrade(row));
+        deps.metrics.socketEvents.inc({ event: 'bot:trade' });
+      }
+    }
+  }
+
+  return {
+    /** Per socket: joining and leaving a stream room. */
+    attach(socket: RealtimeSocket): void {
+      socket.on('stream:join', (asset, ack) => {
+        if (typeof ack !== 'function') return;
+        if (!hasGoldAccess(socket.data.user)) return ack({ ok: false, message: GoldMessages.streamRefused });
+        if (!(SIGNAL_ASSETS as readonly string[]).includes(asset))
+          return ack({ ok: false, message: GoldMessages.asset });
+        for (const room of socket.rooms) if (isStreamRoom(room)) void socket.leave(room);
+        void socket.join(Rooms.stream(asset));
+        ack({ ok: true, asset, history: prices.history(asset) });
+      });
+      socket.on('stream:leave', () => {
+        for (const room of socket.rooms) if (isStreamRoom(room)) void socket.leave(room);
+      });
+    },
+    relay(event: TBusEvent): void {
+      if (event.type === 'bot:trades') relayTrades(event.signalId).catch(deps.onError);
+    },
+    close: stopTicks,
+  };
+}

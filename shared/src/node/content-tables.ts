@@ -1,0 +1,17 @@
+import type { Generated } from 'kysely';
+
+/** One saved version of one kind of operator content (the highest version of a kind is in force). */
+export interface OperatorContentTable {
+  kind: 'reviews' | 'offer' | 'successLinks';
+  version: number;
+  /** The validated value, as JSON. */
+  body: unknown;
+  /** The admin who saved it (null once that account is deleted; the e-mail stays). */
+  saved_by: string | null;
+  saved_by_email: string;
+  saved_at: Generated<Date>;
+}
+
+export interface ContentTables {
+  operator_content: OperatorContentTable;
+}

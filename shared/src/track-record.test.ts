@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  checkTrackRecord,
+  encodeTrackRecordPayload,
+  TRACK_RECORD_GENESIS_HASH,
+  type TTrackRecordEntry,
+  type TTrackRecordPayload,
+  trackRecordHashInput,
+} from './track-record.js';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+const signal: TTrackRecordPayload = {
+  v: 1,
+  kind: 'signal',
+  id: 'a1',
+  asset: 'EUR/USD (OTC)',
+  direction: 'CALL',
+  entryPrice: 1.0845,
+  confidence: 62.5,
+  slot: '2026-11-24T10:00:00.000Z',
+  issuedAt: '2026-11-24T10:00:00Z',
+  expiresAt: '2026-11-24T10:05:00.000Z',
+  strategy: 'momentum-v1',
+  feed: 'simulated',
+};
+
+function chain(payloads: TTrackRecordPayload[]): TTrackRecordEntry[] {
+  let prev = TRACK_RECORD_GENESIS_HASH;
+  return payloads.map((payload, i) => {
+    const hash = sha256(trackRecordHashInput(prev, payload));
+    const entry = { seq: i + 1, prevHash: prev, hash, payload };
+    prev = hash;
+    return entry;
+  });
+}
+
+describe('encodeTrackRecordPayload', () => {
+  it('writes fixed key order, fixed times and shortest numbers', () => {
+    expect(encodeTrackRecordPayload(signal)).toBe(
+      '{"v":1,"kind":"signal","id":"a1","asset":"EUR/USD (OTC)","direction":"CALL","entryPrice":1.0845,' +
+        '"confidence":62.5,"slot":"2026-11-24T10:00:00.000Z","issuedAt":"2026-11-24T10:00:00.000Z",' +
+        '"expiresAt":"2026-11-24T10:05:00.000Z","strategy":"momentum-v1","feed":"simulated"}',
+    );
+  });
+
+  it('does not depend on the order of the object keys', () => {
+    const shuffled = Object.fromEntries(Object.entries(signal).reverse()) as TTrackRecordPayload;
+    expect(encodeTrackRecordPayload(shuffled)).toBe(encodeTrackRecordPayload(signal));
+  });
+
+  it('refuses numbers a record cannot hold', () => {
+    expect(() => encodeTrackRecordPayload({ ...signal, entryPrice: Number.NaN })).toThrow(/finite/);
+  });
+});
+
+describe('checkTrackRecord', () => {
+  const first = chain([signal]);
+  const outcome: TTrackRecordPayload = {
+    v: 1,
+    kind: 'outcome',
+    signalHash: first[0]?.hash ?? '',
+    outcome: 'profit',
+    status: 'closed',
+    level: 0,
+    exitPrice: 1.085,
+    resolvedAt: '2026-11-24T10:05:00.000Z',
+  };
+  const entries = chain([signal, outcome, { ...signal, id: 'a2' }]);
+
+  it('holds for an untouched chain and names its head', () => {
+    expect(checkTrackRecord(entries, sha256)).toEqual({ ok: true, length: 3, head: entries[2]?.hash });
+  });
+
+  it('names the entry whose content changed', () => {
+    const tampered = entries.map((e) =>
+      e.seq === 2 ? { ...e, payload: { ...outcome, outcome: 'loss' as const } } : e,
+    );
+    expect(checkTrackRecord(tampered, sha256)).toMatchObject({ ok: false, brokenAt: 2 });
+  });
+
+  it('names a missing entry', () => {
+    expect(checkTrackRecord([entries[0], entries[2]] as TTrackRecordEntry[], sha256)).toMatchObject({
+      ok: false,
+      brokenAt: 2,
+    });
+  });
+
+  it('refuses an outcome of a signal it never issued', () => {
+    const orphan = chain([{ ...outcome, signalHash: 'f'.repeat(64) }]);
+    expect(checkTrackRecord(orphan, sha256)).toMatchObject({ ok: false, brokenAt: 1 });
+  });
+});

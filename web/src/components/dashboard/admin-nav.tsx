@@ -1,0 +1,31 @@
+import { NavLink } from 'react-router-dom';
+import styles from './admin-nav.module.css';
+
+/** The admin console's screens, one link each (the current one marked for screen readers too). */
+const ADMIN_SCREENS: ReadonlyArray<{ to: string; label: string }> = [
+  { to: '/dashboard/admin', label: 'Overview' },
+  { to: '/dashboard/admin/users', label: 'Members' },
+  { to: '/dashboard/admin/applications', label: 'Applications' },
+  { to: '/dashboard/admin/content', label: 'Content' },
+  { to: '/dashboard/admin/activations', label: 'Activations' },
+  { to: '/dashboard/admin/support', label: 'Inbox' },
+  { to: '/dashboard/admin/audit', label: 'Audit log' },
+  { to: '/dashboard/admin/deliveries', label: 'Deliveries' },
+  { to: '/dashboard/admin/offer', label: 'Offer timer' },
+];
+
+export function AdminNav() {
+  return (
+    <nav className={styles.nav} aria-label="Admin console">
+      <ul>
+        {ADMIN_SCREENS.map((screen) => (
+          <li key={screen.to}>
+            <NavLink to={screen.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
+              {screen.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,197 @@
+import { BOT_ACCESS_STATUSES } from '@signalroom/shared';
+import { clsx } from 'clsx';
+import { ClipboardList, Download, RefreshCw } from 'lucide-react';
+import { useId } from 'react';
+import { AdminMessages } from '../../components/dashboard/admin-messages.js';
+import { AdminNav } from '../../components/dashboard/admin-nav.js';
+import { AdminsOnly } from '../../components/dashboard/admins-only.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { ListPager } from '../../components/dashboard/list-pager.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import { useSessionStore } from '../../stores/session.store.js';
+import styles from './admin-applications.module.css';
+import { ApplicationDetail, STATUS_LABELS } from './application-detail.js';
+import { type AdminApplications, APPLICATIONS_PAGE_SIZE, useAdminApplications } from './use-admin-applications.js';
+
+/**
+ * Bot-access applications (/dashboard/admin/applications): filtered by status and date, found by name,
+ * e-mail or phone, 50 a page, newest first; the open one with all its answers and a status form with a
+ * note; a CSV of what the filters match. New applications arrive live. Admins only (server-enforced).
+ */
+export function Component() {
+  const user = useSessionStore((s) => s.user);
+  if (!user) return null;
+  if (user.role !== 'admin') return <AdminsOnly titleId="applications-denied-title" />;
+  return <ApplicationsScreen />;
+}
+
+function ApplicationsScreen() {
+  const state = useAdminApplications();
+  if (state.forbidden) return <AdminsOnly titleId="applications-denied-title" />;
+  return (
+    <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-applications">
+      <header className={pageStyles.pageHead}>
+        <h1>
+          <ClipboardList aria-hidden="true" size={26} /> Applications
+        </h1>
+        <p className={pageStyles.muted}>Bot-access applications, newest first.</p>
+      </header>
+      <AdminNav />
+      <AdminMessages
+        testId="applications"
+        alert={state.alert}
+        onDismiss={state.dismissAlert}
+        notice={state.notice}
+        alertClassName={styles.alert}
+      />
+      <Filters state={state} />
+      <div className={styles.layout}>
+        <section className={panelStyles.panel} aria-label="Applications" aria-busy={state.list.status === 'loading'}>
+          <ApplicationTable state={state} />
+        </section>
+        <section className={panelStyles.panel} aria-label="Open application">
+          <ApplicationDetail state={state} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Filters({ state }: { state: AdminApplications }) {
+  const id = useId();
+  return (
+    <search className={clsx(panelStyles.panel, styles.filters)} aria-label="Filter applications">
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select
+          id={`${id}-status`}
+          className={formStyles.select}
+          value={state.filters.status}
+          onChange={(e) => state.setFilter('status', e.target.value)}
+        >
+          <option value="">All statuses</option>
+          {BOT_ACCESS_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-from`}>Received from (UTC)</label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          className={formStyles.input}
+          value={state.filters.from}
+          max={state.filters.to || undefined}
+          onChange={(e) => state.setFilter('from', e.target.value)}
+        />
+      </div>
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-to`}>Received to (UTC)</label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          className={formStyles.input}
+          value={state.filters.to}
+          min={state.filters.from || undefined}
+          onChange={(e) => state.setFilter('to', e.target.value)}
+        />
+      </div>
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-q`}>Search name, e-mail or phone</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className={formStyles.input}
+          value={state.search}
+          maxLength={200}
+          onChange={(e) => state.setSearch(e.target.value)}
+        />
+      </div>
+      <div className={styles.exportCell}>
+        <button
+          type="button"
+          className={buttonStyles.btn}
+          onClick={() => void state.exportCsv()}
+          disabled={state.exporting}
+          data-testid="applications-export"
+        >
+          <Download aria-hidden="true" size={16} /> {state.exporting ? 'Exporting...' : 'Export CSV'}
+        </button>
+      </div>
+    </search>
+  );
+}
+
+const received = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' });
+
+function ApplicationTable({ state }: { state: AdminApplications }) {
+  const { list } = state;
+  if (list.status === 'loading') {
+    return (
+      <div
+        className={pageStyles.skeletonRoom}
+        role="status"
+        aria-label="Loading applications"
+        data-testid="applications-loading"
+      >
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
+        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
+      </div>
+    );
+  }
+  if (list.status === 'error') {
+    return (
+      <div className={clsx(pageStyles.state, pageStyles.stateError)} data-testid="applications-error">
+        <p>{list.message}</p>
+        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={state.reload}>
+          <RefreshCw aria-hidden="true" size={18} /> Try again
+        </button>
+      </div>
+    );
+  }
+  if (list.items.length === 0) {
+    const filtered = Boolean(state.filters.status || state.filters.from || state.filters.to || state.filters.q.trim());
+    return (
+      <p className={clsx(pageStyles.state, pageStyles.muted)} data-testid="applications-empty">
+        {filtered ? 'No applications match these filters.' : 'No applications yet.'}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className={styles.list}>
+        {list.items.map((s) => (
+          <li key={s.id}>
+            <button
+              type="button"
+              className={clsx(styles.row, state.openId === s.id && styles.rowActive)}
+              aria-current={state.openId === s.id ? 'true' : undefined}
+              onClick={() => state.select(s.id)}
+              data-testid="application-row"
+            >
+              <span className={styles.name}>{s.fullName}</span>
+              <span className={clsx(styles.status, styles[`status-${s.status}`])}>{STATUS_LABELS[s.status]}</span>
+              <span className={styles.meta}>
+                <span className={styles.email}>{s.email}</span>
+                <span>{s.phoneNumber}</span>
+                <time dateTime={s.createdAt}>{received.format(new Date(s.createdAt))}</time>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ListPager
+        label="Application list pages"
+        page={state.page}
+        pageSize={APPLICATIONS_PAGE_SIZE}
+        pagination={list.pagination}
+        setPage={state.setPage}
+      />
+    </>
+  );
+}

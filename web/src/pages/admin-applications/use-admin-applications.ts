@@ -1,0 +1,142 @@
+import type { BotAccessStatus, TBotAccessSubmission } from '@signalroom/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ApplicationFilters,
+  changeApplicationStatus,
+  downloadApplicationsCsv,
+  fetchApplication,
+  fetchApplications,
+} from '../../api/admin-console.api.js';
+import { useAdminFailure } from '../../components/dashboard/use-admin-failure.js';
+import { useDebouncedQuery } from '../../components/dashboard/use-debounced-query.js';
+import { type OpenedItem, useOpenedItem } from '../../components/dashboard/use-opened-item.js';
+import { type PagedList, usePagedList } from '../../components/dashboard/use-paged-list.js';
+import { applicationEvents } from '../../stores/support-events.js';
+
+export const APPLICATIONS_PAGE_SIZE = 50;
+
+export type ApplicationList = PagedList<TBotAccessSubmission>;
+export type OpenApplication = OpenedItem<TBotAccessSubmission>;
+
+const NO_FILTERS: ApplicationFilters = { status: '', from: '', to: '', q: '' };
+
+/** Whether a new application belongs at the top of the list on screen (first page, filters that can match). */
+function showsNewArrival(filters: ApplicationFilters, page: number, submission: TBotAccessSubmission): boolean {
+  if (page !== 1 || filters.q.trim() || filters.to) return false;
+  if (filters.status && filters.status !== submission.status) return false;
+  return !filters.from || submission.createdAt.slice(0, 10) >= filters.from;
+}
+
+/**
+ * State and calls of the applications screen: filters (the search waits for typing to pause), pages of
+ * 50, the open application with its status form, the CSV export; arrivals and changes come live.
+ */
+export function useAdminApplications() {
+  const [filters, setFilters] = useState<ApplicationFilters>(NO_FILTERS);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const { alert, setAlert, forbidden, handleFailure } = useAdminFailure();
+  const [exporting, setExporting] = useState(false);
+  const view = useRef({ filters, page });
+  view.current = { filters, page };
+
+  useDebouncedQuery(search, (q) => {
+    setFilters((current) => (current.q === q ? current : { ...current, q }));
+    setPage(1);
+  });
+
+  const { list, setList, reload } = usePagedList(
+    JSON.stringify(filters),
+    page,
+    (signal) => fetchApplications(filters, page, signal),
+    handleFailure,
+  );
+  const [open, setOpen] = useOpenedItem(openId, 0, fetchApplication, handleFailure);
+  const resync = useRef(reload);
+  resync.current = reload;
+
+  const applyChanged = useCallback(
+    (submission: TBotAccessSubmission) => {
+      setList((current) =>
+        current.status === 'ready'
+          ? { ...current, items: current.items.map((s) => (s.id === submission.id ? submission : s)) }
+          : current,
+      );
+      setOpen((current) =>
+        current.status === 'ready' && current.item.id === submission.id
+          ? { status: 'ready', item: submission }
+          : current,
+      );
+    },
+    [setList, setOpen],
+  );
+
+  useEffect(
+    () =>
+      applicationEvents.listen((event) => {
+        if (event.type === 'resync') {
+          resync.current();
+          return;
+        }
+        const { submission } = event;
+        if (event.kind === 'status') {
+          applyChanged(submission);
+          return;
+        }
+        setNotice(`New application from ${submission.fullName}`);
+        if (!showsNewArrival(view.current.filters, view.current.page, submission)) return;
+        setList((current) => {
+          if (current.status !== 'ready' || current.items.some((s) => s.id === submission.id)) return current;
+          const total = current.pagination.total + 1;
+          return {
+            status: 'ready',
+            items: [submission, ...current.items].slice(0, APPLICATIONS_PAGE_SIZE),
+            pagination: { ...current.pagination, total, pages: Math.ceil(total / APPLICATIONS_PAGE_SIZE) },
+          };
+        });
+      }),
+    [applyChanged, setList],
+  );
+
+  return {
+    filters,
+    search,
+    setSearch,
+    setFilter(name: 'status' | 'from' | 'to', value: string) {
+      setFilters((current) => ({ ...current, [name]: value }));
+      setPage(1);
+    },
+    page,
+    setPage,
+    list,
+    open,
+    openId,
+    select: (id: string | null) => setOpenId(id),
+    notice,
+    alert,
+    dismissAlert: () => setAlert(null),
+    forbidden,
+    exporting,
+    reload,
+    async changeStatus(id: string, status: BotAccessStatus, notes: string) {
+      setAlert(null);
+      const result = await changeApplicationStatus(id, status, notes);
+      if (result.ok) {
+        applyChanged(result.data);
+        setNotice(result.message);
+      } else handleFailure(result);
+      return result.ok;
+    },
+    async exportCsv() {
+      setAlert(null);
+      setExporting(true);
+      const result = await downloadApplicationsCsv(view.current.filters);
+      setExporting(false);
+      if (!result.ok) handleFailure(result);
+    },
+  };
+}
+
+export type AdminApplications = ReturnType<typeof useAdminApplications>;

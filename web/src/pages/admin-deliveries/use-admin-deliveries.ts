@@ -1,0 +1,69 @@
+import type { Pagination, TDeliveredSignal, TSignalDeliveries } from '@signalroom/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { pageOf } from '../../api/client.js';
+import { fetchDeliveredSignals, fetchSignalDeliveries } from '../../api/delivery.api.js';
+
+export type DeliveredList =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; items: TDeliveredSignal[]; pagination: Pagination };
+
+export type DeliveryDetail =
+  | { status: 'none' }
+  | { status: 'loading'; id: string }
+  | { status: 'error'; id: string; message: string }
+  | { status: 'ready'; detail: TSignalDeliveries };
+
+/** State of the admins' delivery screen: one page of 50 delivered signals and the open signal's log. */
+export function useAdminDeliveries() {
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<DeliveredList>({ status: 'loading' });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [detail, setDetail] = useState<DeliveryDetail>({ status: 'none' });
+  const [reloadKey, setReloadKey] = useState(0);
+  const [forbidden, setForbidden] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the same page again
+  useEffect(() => {
+    const controller = new AbortController();
+    setList({ status: 'loading' });
+    fetchDeliveredSignals(page, controller.signal).then(
+      (result) => {
+        if (result.ok) setList({ status: 'ready', items: result.data, pagination: pageOf(result, page) });
+        else {
+          if (result.status === 'forbidden') setForbidden(true);
+          setList({ status: 'error', message: result.message });
+        }
+      },
+      () => {
+        // Aborted: a newer request replaced this one.
+      },
+    );
+    return () => controller.abort();
+  }, [page, reloadKey]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the open signal again
+  useEffect(() => {
+    if (!openId) {
+      setDetail({ status: 'none' });
+      return;
+    }
+    const controller = new AbortController();
+    setDetail({ status: 'loading', id: openId });
+    fetchSignalDeliveries(openId, controller.signal).then(
+      (result) => {
+        if (result.ok) setDetail({ status: 'ready', detail: result.data });
+        else setDetail({ status: 'error', id: openId, message: result.message });
+      },
+      () => {
+        // Aborted: another signal was opened.
+      },
+    );
+    return () => controller.abort();
+  }, [openId, reloadKey]);
+
+  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
+  return { page, setPage, list, openId, open: setOpenId, detail, reload, forbidden };
+}
+
+export type AdminDeliveries = ReturnType<typeof useAdminDeliveries>;

@@ -1,0 +1,67 @@
+import type { TLessonCompletion, TLiveSession, TVault } from '@signalroom/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { fetchVault } from '../../api/member-content.api.js';
+
+export type VaultState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; vault: TVault };
+
+/** The vault as the server computes it for this member, with updates after a completion or a reminder. */
+export function useVault() {
+  const [state, setState] = useState<VaultState>({ status: 'loading' });
+  const [reloadKey, setReloadKey] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks again
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchVault(controller.signal).then(
+      (result) => {
+        if (result.ok) setState({ status: 'ready', vault: result.data });
+        else if (result.status !== 'unauthorized') setState({ status: 'error', message: result.message });
+      },
+      () => {
+        // Aborted: the page left or asked again.
+      },
+    );
+    return () => controller.abort();
+  }, [reloadKey]);
+
+  const reload = useCallback(() => {
+    setState({ status: 'loading' });
+    setReloadKey((key) => key + 1);
+  }, []);
+
+  /** A completion changed a course: the vault is read again (stats and achievements follow from it). */
+  const completed = useCallback((change: TLessonCompletion) => {
+    setState((current) =>
+      current.status === 'ready'
+        ? {
+            status: 'ready',
+            vault: {
+              ...current.vault,
+              overall: change.overall,
+              courses: current.vault.courses.map((c) => (c.id === change.course.id ? change.course : c)),
+            },
+          }
+        : current,
+    );
+    setReloadKey((key) => key + 1);
+  }, []);
+
+  const sessionChanged = useCallback((session: TLiveSession) => {
+    setState((current) =>
+      current.status === 'ready'
+        ? {
+            status: 'ready',
+            vault: {
+              ...current.vault,
+              sessions: current.vault.sessions.map((s) => (s.id === session.id ? session : s)),
+            },
+          }
+        : current,
+    );
+  }, []);
+
+  return { state, reload, completed, sessionChanged };
+}

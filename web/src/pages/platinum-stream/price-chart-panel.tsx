@@ -1,0 +1,99 @@
+import { SIGNAL_ASSETS, type TSignal } from '@signalroom/shared';
+import { clsx } from 'clsx';
+import { useMemo, useState } from 'react';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { type ChartMarker, LineChart } from '../../components/dashboard/line-chart.js';
+import { formatClock, formatPrice, tradeLabel } from '../../components/dashboard/signal-format.js';
+import formStyles from '../../components/ui/form.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import styles from './platinum-stream.module.css';
+import { usePriceStream } from './use-price-stream.js';
+
+const ENTRY = '#38bdf8';
+const EXPIRY = '#facc15';
+
+/**
+ * The live price chart of one asset, one point a second from the feed, with the current signal's entry
+ * (price line and marker) and expiry (marker once reached, and in words) when it is on this asset.
+ */
+export function PriceChartPanel({ current }: { current: TSignal | null }) {
+  const [asset, setAsset] = useState<string>(current?.asset ?? SIGNAL_ASSETS[0]);
+  const { points, status } = usePriceStream(asset);
+  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  const signal = current?.asset === asset ? current : null;
+  const last = points[points.length - 1];
+
+  const priceLines = useMemo(
+    () => (signal ? [{ price: signal.entryPrice, title: 'Entry', color: ENTRY }] : []),
+    [signal],
+  );
+  const entryTime = signal ? Math.floor(Date.parse(signal.createdAt) / 1000) : null;
+  const expiryTime = signal ? Math.floor(Date.parse(signal.expiresAt) / 1000) : null;
+  const first = points[0]?.time ?? Number.POSITIVE_INFINITY;
+  const lastTime = last?.time ?? 0;
+  const markers = useMemo(() => {
+    const list: ChartMarker[] = [];
+    if (entryTime !== null && entryTime >= first && entryTime <= lastTime) {
+      list.push({ time: entryTime, text: 'Entry', color: ENTRY });
+    }
+    if (expiryTime !== null && expiryTime >= first && expiryTime <= lastTime) {
+      list.push({ time: expiryTime, text: 'Expiry', color: EXPIRY });
+    }
+    return list;
+  }, [entryTime, expiryTime, first, lastTime]);
+
+  const precision = asset.includes('JPY') ? 3 : asset.startsWith('XAU') ? 2 : 5;
+  return (
+    <section className={panelStyles.panel} aria-labelledby="price-chart-title">
+      <div className={styles.chartHead}>
+        <h2 id="price-chart-title">Live price</h2>
+        <div className={formStyles.field}>
+          <label htmlFor="stream-asset" className={pageStyles.small}>
+            Asset
+          </label>
+          <select
+            id="stream-asset"
+            className={formStyles.select}
+            value={asset}
+            onChange={(e) => setAsset(e.target.value)}
+          >
+            {SIGNAL_ASSETS.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className={pageStyles.muted} role="status" data-testid="stream-status">
+        {status.state === 'joining' && 'Connecting to the stream...'}
+        {status.state === 'live' &&
+          (last
+            ? `Live: ${asset} ${formatPrice(last.value)} at ${formatClock(new Date(last.time * 1000), timeZone)}`
+            : 'Live: waiting for the first price...')}
+        {status.state === 'refused' && status.message}
+        {status.state === 'stopped' && 'The stream has stopped: your account no longer includes it.'}
+      </p>
+      {signal ? (
+        <p className={clsx(pageStyles.small, styles.signalLine)} data-testid="stream-signal">
+          Current signal: {signal.direction} · {tradeLabel(signal.direction)} at {formatPrice(signal.entryPrice)}, entry{' '}
+          {formatClock(signal.createdAt, timeZone)}, expiry {formatClock(signal.expiresAt, timeZone)}
+        </p>
+      ) : (
+        <p className={clsx(pageStyles.small, pageStyles.muted)}>
+          {current ? `The current signal is on ${current.asset}.` : 'No signal is active right now.'}
+        </p>
+      )}
+      <LineChart
+        points={points}
+        label={`Live price of ${asset}`}
+        precision={precision}
+        priceLines={priceLines}
+        markers={markers}
+        timeZone={timeZone}
+        testId="price-chart"
+      />
+    </section>
+  );
+}

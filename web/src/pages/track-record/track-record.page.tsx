@@ -1,0 +1,309 @@
+import { levelName, planStakes, type TGroupRates, type TRate, type TTrackRecordSummary } from '@signalroom/shared';
+import { clsx } from 'clsx';
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { TRACK_RECORD_DOWNLOAD_PATH } from '../../api/track-record.api.js';
+import { Brand } from '../../components/public/brand.js';
+import publicStyles from '../../components/public/public-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import textStyles from '../../components/ui/text.module.css';
+import { CalibrationChart } from './calibration-chart.js';
+import { formatMoney, formatRate } from './chart-scale.js';
+import { EquityChart } from './equity-chart.js';
+import styles from './track-record.module.css';
+import { useTrackRecord } from './use-track-record.js';
+
+const fmt = new Intl.NumberFormat('en-US');
+
+const FEED_LABELS = {
+  simulated: 'Simulated market',
+  feed: 'Real market feed',
+  mixed: 'Simulated and real market feeds',
+} as const;
+
+/** The public track record: no login, every figure from resolved signals, the chain's own check. */
+export function Component() {
+  const { state, retry } = useTrackRecord();
+  return (
+    <div className={publicStyles.pub}>
+      <header className={styles.top}>
+        <div className={clsx(publicStyles.container, styles.topInner)}>
+          <Brand />
+          <Link className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} to="/signup">
+            Sign Up
+          </Link>
+        </div>
+      </header>
+      <main className={clsx(publicStyles.container, styles.page)} aria-busy={state.status === 'loading'}>
+        <span className={publicStyles.eyebrow}>Public record</span>
+        <h1>Track record</h1>
+        <p className={styles.lead}>
+          Every signal as it was issued and as it resolved, in a hash chain anyone can check. A signal joins the public
+          record once its window has closed; the figures count resolved signals only.
+        </p>
+        {state.status === 'loading' && (
+          <p className={publicStyles.muted} role="status">
+            <span className={clsx(textStyles.spinner, textStyles.spinnerSmall)} aria-hidden="true" /> Loading the
+            record…
+          </p>
+        )}
+        {state.status === 'error' && (
+          <p role="alert" className={styles.alert}>
+            {state.message}{' '}
+            <button type="button" className={buttonStyles.linkBtn} onClick={retry}>
+              Retry
+            </button>
+          </p>
+        )}
+        {state.status === 'ready' && <Record summary={state.summary} />}
+      </main>
+    </div>
+  );
+}
+
+function Record({ summary }: { summary: TTrackRecordSummary }) {
+  const { stats, head, feed } = summary;
+  return (
+    <>
+      <RecordCheck summary={summary} />
+      {feed && (
+        <p className={styles.feed} data-testid="feed-label">
+          <span
+            className={clsx(publicStyles.badge, feed === 'feed' ? publicStyles.badgeLive : publicStyles.badgeSample)}
+          >
+            {FEED_LABELS[feed]}
+          </span>{' '}
+          {feed === 'simulated'
+            ? 'These signals ran on the built-in simulated market, not on a real price feed.'
+            : 'The feed the resolved signals ran on.'}
+        </p>
+      )}
+      {stats.resolvedSignals === 0 ? (
+        <p className={styles.empty} data-testid="track-record-empty">
+          No signal has resolved yet. The figures appear here once the first one does
+          {head.length > 0 ? ` (the chain already holds ${fmt.format(head.length)} public entries)` : ''}.
+        </p>
+      ) : (
+        <Figures summary={summary} />
+      )}
+    </>
+  );
+}
+
+function RecordCheck({ summary: { head } }: { summary: TTrackRecordSummary }) {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const broken = head.brokenAt !== null;
+  return (
+    <section
+      className={clsx(styles.check, broken && styles.checkBroken)}
+      aria-labelledby="record-check-title"
+      data-testid="record-status"
+    >
+      <h2 id="record-check-title" className={styles.checkTitle}>
+        {broken ? <ShieldAlert size={20} aria-hidden="true" /> : <ShieldCheck size={20} aria-hidden="true" />}
+        {broken ? `Server check: record broken at #${head.brokenAt}` : 'Server check: record intact'}
+      </h2>
+      {broken && head.brokenReason && (
+        <p role="alert">
+          Entry #{head.brokenAt}: {head.brokenReason}. A signal stored on this server no longer matches what the chain
+          recorded when it was appended.
+        </p>
+      )}
+      <dl className={styles.headFacts}>
+        <div>
+          <dt>Public entries</dt>
+          <dd>{fmt.format(head.length)}</dd>
+        </div>
+        <div>
+          <dt>Not public yet (window open)</dt>
+          <dd>{fmt.format(head.pending)}</dd>
+        </div>
+        <div className={styles.hashFact}>
+          <dt>Head hash (SHA-256)</dt>
+          <dd>
+            <code className={styles.hash} data-testid="head-hash">
+              {head.headHash}
+            </code>
+          </dd>
+        </div>
+      </dl>
+      <p className={publicStyles.small}>
+        Check it yourself: <code className={styles.hash}>npm run verify-track-record -- {origin}</code> recomputes every
+        hash from the{' '}
+        <a href={TRACK_RECORD_DOWNLOAD_PATH} download>
+          public chain (JSON Lines)
+        </a>
+        .
+      </p>
+    </section>
+  );
+}
+
+function Figures({ summary: { stats } }: { summary: TTrackRecordSummary }) {
+  const { overall, equity } = stats;
+  const stakes = planStakes(equity.plan).map((s) => `$${s}`);
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="win-rates-title">
+        <h2 id="win-rates-title">Win rate</h2>
+        <div className={styles.rateCards}>
+          <div className={styles.rateCard} data-stat="first-window">
+            <h3>Won in first window</h3>
+            <RateFigure rate={overall.firstWindow} />
+            <p className={publicStyles.muted}>
+              {fmt.format(overall.firstWindow.won)} of {fmt.format(overall.firstWindow.total)} resolved signals
+            </p>
+          </div>
+          <div className={styles.rateCard} data-stat="with-martingale">
+            <h3>Won with martingale recovery</h3>
+            <RateFigure rate={overall.withMartingale} />
+            <p className={publicStyles.muted}>
+              {fmt.format(overall.withMartingale.won)} of {fmt.format(overall.withMartingale.total)}, a win at L1 to L3
+              being a recovery after a lost first window
+            </p>
+          </div>
+        </div>
+        <GroupTable caption="By asset" head="Asset" groups={stats.byAsset} />
+        <GroupTable caption="By direction" head="Direction" groups={stats.byDirection} />
+        <TableRegion label="By martingale level">
+          <table className={styles.table}>
+            <caption>By martingale level (of the signals that played the level, the share won there)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Level</th>
+                <th scope="col">Played</th>
+                <th scope="col">Won</th>
+                <th scope="col">Win rate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.byLevel.map(({ level, rate }) => (
+                <tr key={level}>
+                  <th scope="row">{levelName(level)}</th>
+                  <td>{fmt.format(rate.total)}</td>
+                  <td>{fmt.format(rate.won)}</td>
+                  <td>{formatRate(rate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      </section>
+
+      <section className={styles.section} aria-labelledby="calibration-title">
+        <h2 id="calibration-title">Calibration</h2>
+        <p className={publicStyles.muted}>
+          Each signal states a confidence that its first window closes its way. Per band of 5 points: what was stated,
+          and how often the first window was won (with its 95% interval).
+        </p>
+        <div className={styles.calibration}>
+          <CalibrationChart bands={stats.calibration} />
+          <TableRegion label="Calibration by confidence band">
+            <table className={styles.table}>
+              <caption className={textStyles.srOnly}>Calibration by confidence band</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Stated</th>
+                  <th scope="col">Signals</th>
+                  <th scope="col">Mean stated</th>
+                  <th scope="col">Won in first window</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.calibration.map((b) => (
+                  <tr key={b.from}>
+                    <th scope="row">
+                      {b.from}–{b.to}%
+                    </th>
+                    <td>{fmt.format(b.realised.total)}</td>
+                    <td>{b.statedMean}%</td>
+                    <td>{formatRate(b.realised)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="equity-title">
+        <h2 id="equity-title">Equity curve of a stated plan</h2>
+        <p className={publicStyles.muted} data-testid="stake-plan">
+          Plan: ${equity.plan.baseStake} on the first window, {equity.plan.stakeMultiplier}× the stake at each
+          martingale level ({stakes.join(', ')}); a won window pays {equity.plan.payoutPercent}% of its stake, a
+          breakeven returns it. An illustration of these assumptions, not broker terms or advice.
+        </p>
+        <dl className={styles.headFacts}>
+          <div>
+            <dt>Result</dt>
+            <dd data-testid="equity-final">{formatMoney(equity.final)}</dd>
+          </div>
+          <div>
+            <dt>Maximum drawdown</dt>
+            <dd data-testid="max-drawdown">{formatMoney(-equity.maxDrawdown)}</dd>
+          </div>
+          <div>
+            <dt>Signals</dt>
+            <dd>{fmt.format(stats.resolvedSignals)}</dd>
+          </div>
+        </dl>
+        <EquityChart curve={equity} />
+      </section>
+      <p className={clsx(publicStyles.small, publicStyles.muted)}>
+        Trading is risky. Only trade with funds you can afford to lose.
+      </p>
+    </>
+  );
+}
+
+/** A table that scrolls sideways on phones: a named focus stop, so a keyboard can scroll it too. */
+function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section className={styles.tableWrap} aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
+
+/** A rate in large type with its 95% interval under it. */
+function RateFigure({ rate }: { rate: TRate }) {
+  if (rate.percent === null) return <p className={styles.rateValue}>No resolved signals</p>;
+  return (
+    <>
+      <p className={styles.rateValue}>{rate.percent}%</p>
+      <p className={styles.rateInterval}>
+        95% CI {rate.low}–{rate.high}%
+      </p>
+    </>
+  );
+}
+
+function GroupTable({ caption, head, groups }: { caption: string; head: string; groups: readonly TGroupRates[] }) {
+  return (
+    <TableRegion label={caption}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{head}</th>
+            <th scope="col">Resolved</th>
+            <th scope="col">Won in first window</th>
+            <th scope="col">Won with martingale recovery</th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((g) => (
+            <tr key={g.key}>
+              <th scope="row">{g.key}</th>
+              <td>{fmt.format(g.firstWindow.total)}</td>
+              <td>{formatRate(g.firstWindow)}</td>
+              <td>{formatRate(g.withMartingale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
