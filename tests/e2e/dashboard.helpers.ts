@@ -22,7 +22,11 @@ export interface SignalSeed {
   signalType: 'buy' | 'sell';
   confidence: number;
   entryPrice: number;
-  /** Which 5-minute slot, counted back from the current one (0 = now). */
+  /**
+   * Which 5-minute slot, counted back from the current one (0 = now). Tests sharing a server leave a free
+   * slot between their values: a slot boundary passing between two tests moves the earlier signals one
+   * slot further back, and the table refuses two signals in one slot.
+   */
   slotsAgo: number;
   stopLoss?: number | null;
 }

@@ -189,12 +189,12 @@ describe('dashboard in a real browser', () => {
 
     await issueSignal(
       server,
-      { asset: 'AUD/USD', signalType: 'buy', confidence: 58, entryPrice: 0.65432, slotsAgo: 3 },
+      { asset: 'AUD/USD', signalType: 'buy', confidence: 58, entryPrice: 0.65432, slotsAgo: 4 },
       10,
     );
     await issueSignal(
       server,
-      { asset: 'XAU/USD', signalType: 'sell', confidence: 66, entryPrice: 2345.5, slotsAgo: 2 },
+      { asset: 'XAU/USD', signalType: 'sell', confidence: 66, entryPrice: 2345.5, slotsAgo: 3 },
       11,
     );
     await page.waitForFunction(() =>
@@ -240,7 +240,7 @@ describe('dashboard in a real browser', () => {
     // A signal written while the socket is down reaches the room through the REST poll.
     await issueSignal(
       server,
-      { asset: 'USD/CAD', signalType: 'buy', confidence: 57, entryPrice: 1.36012, slotsAgo: 5 },
+      { asset: 'USD/CAD', signalType: 'buy', confidence: 57, entryPrice: 1.36012, slotsAgo: 6 },
       20,
     );
     await page.waitForFunction(() => document.body.textContent?.includes('USD/CAD'), undefined, { timeout: 6000 });
@@ -277,7 +277,7 @@ describe('dashboard in a real browser', () => {
     const admin = await createMember(server.context.db, { tier: 'guest', role: 'admin' });
     await issueSignal(
       server,
-      { asset: 'EUR/USD (OTC)', signalType: 'buy', confidence: 63, entryPrice: 1.08421, slotsAgo: 7 },
+      { asset: 'EUR/USD (OTC)', signalType: 'buy', confidence: 63, entryPrice: 1.08421, slotsAgo: 8 },
       30,
     );
     const { context, page } = await e2e.newPage();

@@ -67,7 +67,7 @@ describe('trial: delayed signals in a real browser', () => {
     );
     await issueSignal(
       server,
-      { asset: 'AUD/USD', signalType: 'buy', confidence: 59, entryPrice: 0.6543, slotsAgo: 2 },
+      { asset: 'AUD/USD', signalType: 'buy', confidence: 59, entryPrice: 0.6543, slotsAgo: 3 },
       2,
     );
     await page.waitForFunction(() =>
