@@ -41,6 +41,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** Write the log here as JSON lines (tests read it), whatever NODE_ENV says. */
   logStream?: Writable;
+  /** The embedded database starts from this PGlite image (see DatabaseOptions.pgliteImage). */
+  pgliteImage?: Blob;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -79,6 +81,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       poolMax: config.DB_POOL_MAX,
       connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      pgliteImage: options.pgliteImage,
       onLockLost: (error) => {
         // Someone removed or took over the data folder's lock: stop before two processes write.
         log?.fatal({ err: error }, 'lost the lock on the data folder; stopping');

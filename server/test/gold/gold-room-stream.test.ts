@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { insertSignal } from '../helpers/signal-rows.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { expectNothingWithin } from '../helpers/wait-for.js';
+import { expectNothingWithin, pollUntil } from '../helpers/wait-for.js';
 import { connectClient, type TestClient } from '../realtime/realtime-helpers.js';
 
 const join = (client: TestClient, asset: string) =>
@@ -36,9 +36,15 @@ describe('the gold room and the platinum stream', () => {
     const client = await connectClient(server.url, gold.token);
     try {
       await publishPrices(1.27001);
-      const answer = await join(client, 'GBP/USD');
-      expect(answer.ok).toBe(true);
-      expect(answer.ok && answer.history.at(-1)).toEqual({ asset: 'GBP/USD', time: tick, price: 1.27001 });
+      // The tick reaches the server through the bus (Redis when distributed): join once it has arrived.
+      const answer = await pollUntil(
+        async () => {
+          const joined = await join(client, 'GBP/USD');
+          return joined.ok && joined.history.length > 0 && joined;
+        },
+        { timeoutMs: 5000, message: 'the first price in the join answer' },
+      );
+      expect(answer.history.at(-1)).toEqual({ asset: 'GBP/USD', time: tick, price: 1.27001 });
       await publishPrices(1.27012);
       const price: StreamPrice = await client.waitFor('stream:price', (p: StreamPrice) => p.price === 1.27012);
       expect(price).toEqual({ asset: 'GBP/USD', time: tick, price: 1.27012 });

@@ -35,7 +35,7 @@ export async function startTestServer(
     ...shape.env,
     ...env,
   });
-  const server = await startServer(config, options);
+  const server = await startServer(config, { ...shape.startOptions, ...options });
   return {
     ...server,
     config,
