@@ -74,9 +74,11 @@ export async function startServerProcess(
   const logFile = openSync(run.serverLogPath, 'a');
   // BENCH_SERVER_NODE_ARGS adds flags to the server process (e.g. --cpu-prof to see where its time goes).
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, ...nodeArgs, 'server/src/main.ts'], {
+  // The heap probe answers the bench's heap readings over the IPC channel (heapAfterGc below).
+  const heapProbe = ['--expose-gc', '--import', './scripts/bench/heap-probe.mjs'];
+  const child = spawn(process.execPath, [...extra, ...heapProbe, ...nodeArgs, 'server/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', logFile, logFile],
+    stdio: ['ignore', logFile, logFile, 'ipc'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -110,7 +112,26 @@ export async function startServerProcess(
   }
 }
 
-/** Inserts N unlocked members (silver, pro, gold in turn) with live sessions; returns their tokens. */
+/** Heap in use by a server process of startServerProcess after full collections (bytes). */
+export function heapAfterGc(server: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not answer the heap probe in 30 s')), 30_000);
+    const onMessage = (message: { type?: string; heapUsed?: number }) => {
+      if (message?.type !== 'heap') return;
+      clearTimeout(timer);
+      server.off('message', onMessage);
+      resolve(Number(message.heapUsed));
+    };
+    server.on('message', onMessage);
+    server.send({ type: 'heap' });
+  });
+}
+
+/**
+ * Inserts N unlocked members (silver, pro, gold in turn) with live sessions; returns their tokens. Their
+ * 'signals' notification is off: every signal would otherwise also be mailed to each of them (a fan-out
+ * `npm run bench -- delivery` measures), and these benches measure the sockets.
+ */
 export async function seedMembers(run: BenchRun, db: Kysely<Database>, count: number): Promise<string[]> {
   const tokens: string[] = [];
   const tiers = ['silver', 'pro', 'gold'] as const;
@@ -150,6 +171,10 @@ export async function seedMembers(run: BenchRun, db: Kysely<Database>, count: nu
           expires_at: new Date(now.getTime() + 86_400_000),
         })),
       )
+      .execute();
+    await db
+      .insertInto('notification_settings')
+      .values(batch.map((b) => ({ user_id: b.userId, signals: false, trades: true, marketing: false, security: true })))
       .execute();
     tokens.push(...batch.map((b) => b.token));
   }

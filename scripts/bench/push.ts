@@ -14,7 +14,9 @@
 // `--cadence real` plays the product's own
 // cadence instead: a signal every 5 minutes and a countdown sync point every TIMING.countdownSyncMs (the
 // worker's), and prints server CPU per minute per 1,000 connected members. Prints server CPU seconds per minute for
-// each mode, their ratio, and push delivery latency p50/p95/p99 (publish → client receive).
+// each mode, their ratio, and push delivery latency p50/p95/p99 (publish → client receive). Push also
+// prints the server's heap per connected member: heap after full collections (scripts/bench/heap-probe.mjs)
+// with every socket connected, less the heap before the first, divided by the sockets.
 // Needs PostgreSQL and Redis: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, a
 // scratch database is created beside it and dropped) and BENCH_REDIS_URL (default redis://127.0.0.1:6379).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
@@ -29,6 +31,7 @@ import pg from 'pg';
 import {
   baseDbUrl,
   freePort,
+  heapAfterGc,
   log,
   newBenchRun,
   nodeArgs,
@@ -240,6 +243,8 @@ interface ModeResult {
   /** Push and the floor: delivery latency percentiles (ms). */
   p50?: number;
   p99?: number;
+  /** Push only: server heap per connected member (bytes), after full collections at 0 and at N sockets. */
+  heapPerMember?: number;
 }
 
 /** CPU seconds of the PostgreSQL backends serving the server process (by application_name). */
@@ -297,8 +302,12 @@ async function serverMeanMs(url: string, name: string, type: string): Promise<nu
   return (read('sum') / read('count')) * 1000;
 }
 
-async function runPush(url: string, serverPid: number, tokens: string[]): Promise<ModeResult> {
-  log(`push: connecting ${tokens.length} sockets over ${fleetCount} client processes`);
+async function runPush(url: string, server: ChildProcess, tokens: string[]): Promise<ModeResult> {
+  const serverPid = server.pid as number;
+  const heapBefore = await heapAfterGc(server);
+  log(
+    `push: server heap ${(heapBefore / 1e6).toFixed(1)} MB with no socket; connecting ${tokens.length} sockets over ${fleetCount} client processes`,
+  );
   const fleets = await startFleets(fleetCount);
   for (const [i, part] of split(tokens, fleetCount).entries())
     fleets[i]?.child.send({ type: 'push', url, tokens: part });
@@ -307,6 +316,7 @@ async function runPush(url: string, serverPid: number, tokens: string[]): Promis
   const failed = ready.reduce((s, r) => s + r.failed, 0);
   log(`push: ${connected} connected, ${failed} failed; warming up, then measuring ${seconds} s`);
   const { cpuPerMinute, dbCpuPerMinute, collected } = await measure(serverPid, fleets);
+  const heapPerMember = (await heapAfterGc(server)) - heapBefore;
   await stopFleets(fleets);
   const latencies = collected.flatMap((c) => c.latencies as number[]).sort((a, b) => a - b);
   const received = collected.reduce((s, c) => s + c.received, 0);
@@ -316,7 +326,14 @@ async function runPush(url: string, serverPid: number, tokens: string[]): Promis
     `deliveries ${received} (${connected} sockets); latency ms p50 ${percentile(latencies, 50)} ` +
     `p95 ${percentile(latencies, 95)} p99 ${percentile(latencies, 99)} max ${latencies.at(-1)}; ` +
     `server: publish→emitted mean ${delayMs.toFixed(1)} ms, emit loop mean ${emitMs.toFixed(1)} ms`;
-  return { cpuPerMinute, dbCpuPerMinute, detail, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    cpuPerMinute,
+    dbCpuPerMinute,
+    detail,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    heapPerMember: heapPerMember / Math.max(1, connected),
+  };
 }
 
 /** The floor: the bare `ws` server (its own child process) and as many plain WebSocket clients. */
@@ -402,7 +419,7 @@ async function main(): Promise<void> {
     worker = startWorkerStandIn(db);
     await worker.seed(10);
     const results: Record<string, ModeResult> = {};
-    if (mode !== 'poll') results.push = await runPush(url, pid, tokens);
+    if (mode !== 'poll') results.push = await runPush(url, server, tokens);
     if (mode === 'compare') results.floor = await runBare(tokens.length);
     if (mode === 'both' || mode === 'poll') results.poll = await runPoll(url, pid, tokens);
 
@@ -426,6 +443,13 @@ async function main(): Promise<void> {
         `push / bare ws floor: server CPU ${ratio(results.push.cpuPerMinute, results.floor.cpuPerMinute)}x ` +
           `(goal <= 1.1), delivery p50 ${ratio(results.push.p50, results.floor.p50)}x, ` +
           `p99 ${ratio(results.push.p99, results.floor.p99)}x (goal <= 1.2)`,
+      );
+    }
+    if (results.push?.heapPerMember !== undefined) {
+      const kB = results.push.heapPerMember / 1024;
+      console.log(
+        `server heap per connected member ${kB.toFixed(2)} kB (after full collections at 0 and at ` +
+          `${members} sockets; goal <= 10: ${kB <= 10 ? 'met' : 'NOT met'})`,
       );
     }
     if (results.push && realCadence) {
