@@ -28,6 +28,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import {
   baseDbUrl,
+  type Fleet,
   freePort,
   log,
   newBenchRun,
@@ -36,6 +37,7 @@ import {
   root,
   seedMembers,
   sleep,
+  startFleet,
   startServerProcess,
   withDatabase,
 } from './bench-server.js';
@@ -187,35 +189,9 @@ function startWorkerStandIn(db: Kysely<Database>) {
   };
 }
 
-interface Fleet {
-  child: ChildProcess;
-  next(type: string): Promise<any>;
-}
-
 async function startFleets(count: number): Promise<Fleet[]> {
   const fleets: Fleet[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const child = fork(fileURLToPath(new URL('./push-fleet.ts', import.meta.url)), [], {
-      cwd: root,
-      execArgv: nodeArgs,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const inbox: any[] = [];
-    const waiting: { type: string; resolve: (m: any) => void }[] = [];
-    child.on('message', (message: any) => {
-      const index = waiting.findIndex((w) => w.type === message.type);
-      if (index >= 0) waiting.splice(index, 1)[0]?.resolve(message);
-      else inbox.push(message);
-    });
-    const next = (type: string) =>
-      new Promise<any>((resolve) => {
-        const index = inbox.findIndex((m) => m.type === type);
-        if (index >= 0) resolve(inbox.splice(index, 1)[0]);
-        else waiting.push({ type, resolve });
-      });
-    await next('started');
-    fleets.push({ child, next });
-  }
+  for (let i = 0; i < count; i += 1) fleets.push(await startFleet(new URL('./push-fleet.ts', import.meta.url)));
   return fleets;
 }
 
