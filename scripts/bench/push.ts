@@ -17,7 +17,7 @@
 // each mode, their ratio, and push delivery latency p50/p95/p99 (publish → client receive).
 // Needs PostgreSQL and Redis: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, a
 // scratch database is created beside it and dropped) and BENCH_REDIS_URL (default redis://127.0.0.1:6379).
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';

@@ -10,9 +10,8 @@
 // with REALTIME_BATCHED_HANDSHAKES=false (one session query per handshake, the former path) so both
 // figures come from the same run, the same clients and the same load.
 // Needs PostgreSQL and Redis: BENCH_DATABASE_URL and BENCH_REDIS_URL, as bench:push.
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Database } from '@signalroom/shared/node';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -23,8 +22,6 @@ import {
   freePort,
   log,
   newBenchRun,
-  nodeArgs,
-  root,
   seedMembers,
   sleep,
   startFleet,
