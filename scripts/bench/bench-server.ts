@@ -1,6 +1,7 @@
 // What the push and storm benches share: a scratch identity per run, a free port, a one-shot database
-// client, the server as a child process, and members with live sessions seeded directly in the database.
-import { type ChildProcess, spawn } from 'node:child_process';
+// client, the server as a child process, members with live sessions seeded directly in the database, and
+// the client processes (fleets) that hold the members' sockets.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { openSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -179,4 +180,35 @@ export async function seedMembers(run: BenchRun, db: Kysely<Database>, count: nu
     tokens.push(...batch.map((b) => b.token));
   }
   return tokens;
+}
+
+/** A client process of a bench (push-fleet.ts, storm-fleet.ts): messages in over IPC, awaited by type. */
+export interface Fleet {
+  child: ChildProcess;
+  /** The next message of this type from the fleet (one that came earlier is kept for it). */
+  next(type: string): Promise<any>;
+}
+
+/** Forks a fleet script and waits until it says it started. */
+export async function startFleet(script: URL): Promise<Fleet> {
+  const child = fork(fileURLToPath(script), [], {
+    cwd: root,
+    execArgv: nodeArgs,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const inbox: any[] = [];
+  const waiting: { type: string; resolve: (m: any) => void }[] = [];
+  child.on('message', (message: any) => {
+    const index = waiting.findIndex((w) => w.type === message.type);
+    if (index >= 0) waiting.splice(index, 1)[0]?.resolve(message);
+    else inbox.push(message);
+  });
+  const next = (type: string) =>
+    new Promise<any>((resolve) => {
+      const index = inbox.findIndex((m) => m.type === type);
+      if (index >= 0) resolve(inbox.splice(index, 1)[0]);
+      else waiting.push({ type, resolve });
+    });
+  await next('started');
+  return { child, next };
 }

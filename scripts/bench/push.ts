@@ -19,7 +19,7 @@
 // with every socket connected, less the heap before the first, divided by the sockets.
 // Needs PostgreSQL and Redis: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, a
 // scratch database is created beside it and dropped) and BENCH_REDIS_URL (default redis://127.0.0.1:6379).
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import {
   baseDbUrl,
+  type Fleet,
   freePort,
   heapAfterGc,
   log,
@@ -39,6 +40,7 @@ import {
   root,
   seedMembers,
   sleep,
+  startFleet,
   startServerProcess,
   withDatabase,
 } from './bench-server.js';
@@ -190,35 +192,9 @@ function startWorkerStandIn(db: Kysely<Database>) {
   };
 }
 
-interface Fleet {
-  child: ChildProcess;
-  next(type: string): Promise<any>;
-}
-
 async function startFleets(count: number): Promise<Fleet[]> {
   const fleets: Fleet[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const child = fork(fileURLToPath(new URL('./push-fleet.ts', import.meta.url)), [], {
-      cwd: root,
-      execArgv: nodeArgs,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const inbox: any[] = [];
-    const waiting: { type: string; resolve: (m: any) => void }[] = [];
-    child.on('message', (message: any) => {
-      const index = waiting.findIndex((w) => w.type === message.type);
-      if (index >= 0) waiting.splice(index, 1)[0]?.resolve(message);
-      else inbox.push(message);
-    });
-    const next = (type: string) =>
-      new Promise<any>((resolve) => {
-        const index = inbox.findIndex((m) => m.type === type);
-        if (index >= 0) resolve(inbox.splice(index, 1)[0]);
-        else waiting.push({ type, resolve });
-      });
-    await next('started');
-    fleets.push({ child, next });
-  }
+  for (let i = 0; i < count; i += 1) fleets.push(await startFleet(new URL('./push-fleet.ts', import.meta.url)));
   return fleets;
 }
 

@@ -10,22 +10,21 @@
 // with REALTIME_BATCHED_HANDSHAKES=false (one session query per handshake, the former path) so both
 // figures come from the same run, the same clients and the same load.
 // Needs PostgreSQL and Redis: BENCH_DATABASE_URL and BENCH_REDIS_URL, as bench:push.
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Database } from '@signalroom/shared/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import {
   baseDbUrl,
+  type Fleet,
   freePort,
   log,
   newBenchRun,
-  nodeArgs,
-  root,
   seedMembers,
   sleep,
+  startFleet,
   startServerProcess,
   withDatabase,
 } from './bench-server.js';
@@ -42,32 +41,7 @@ const members = Math.max(1, Number(flags.members));
 const fleetCount = Math.max(1, Math.min(members, Number(flags.fleets)));
 const run = newBenchRun();
 
-interface Fleet {
-  child: ChildProcess;
-  next(type: string): Promise<any>;
-}
-
-function startFleet(): Promise<Fleet> {
-  const child = fork(fileURLToPath(new URL('./storm-fleet.ts', import.meta.url)), [], {
-    cwd: root,
-    execArgv: nodeArgs,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const inbox: any[] = [];
-  const waiting: { type: string; resolve: (m: any) => void }[] = [];
-  child.on('message', (message: any) => {
-    const index = waiting.findIndex((w) => w.type === message.type);
-    if (index >= 0) waiting.splice(index, 1)[0]?.resolve(message);
-    else inbox.push(message);
-  });
-  const next = (type: string) =>
-    new Promise<any>((resolve) => {
-      const index = inbox.findIndex((m) => m.type === type);
-      if (index >= 0) resolve(inbox.splice(index, 1)[0]);
-      else waiting.push({ type, resolve });
-    });
-  return next('started').then(() => ({ child, next }));
-}
+const startStormFleet = () => startFleet(new URL('./storm-fleet.ts', import.meta.url));
 
 /** Samples the server's database connections every 100 ms until stopped; returns the most seen. */
 function sampleConnections(): { stop(): Promise<number> } {
@@ -130,7 +104,7 @@ async function main(): Promise<void> {
     });
     const tokens = await seedMembers(run, db, members);
     await db.destroy();
-    for (let i = 0; i < fleetCount; i += 1) fleets.push(await startFleet());
+    for (let i = 0; i < fleetCount; i += 1) fleets.push(await startStormFleet());
     fleets.forEach((fleet, i) => {
       fleet.child.send({ type: 'connect', url, tokens: tokens.filter((_, j) => j % fleetCount === i) });
     });

@@ -1,35 +1,25 @@
 import type { TActivation, TAdminActivation, TUser } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
-import { type RunningServer, startServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
 import { createMember } from '../helpers/factories.js';
-import { prepareShape, type ShapeEnv, testShape } from '../helpers/shape.js';
+import { type ServerPair, startServerPair } from '../helpers/server-pair.js';
+import { testShape } from '../helpers/shape.js';
 import { connectClient, type TestClient } from '../realtime/realtime-helpers.js';
 import { fetchProofFile, PNG_BYTES, uploadProof, validProof } from './activation-helpers.js';
 
 describe.skipIf(testShape !== 'distributed')('activation across two server processes', () => {
-  let shape: ShapeEnv;
+  let pair: ServerPair;
   let a: RunningServer;
   let b: RunningServer;
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    shape = await prepareShape();
-    const config = parseConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      EMBEDDED_WORKER: 'false',
-      ...shape.env,
-    });
-    a = await startServer(config);
-    b = await startServer(config);
+    pair = await startServerPair();
+    ({ a, b } = pair);
   });
   afterAll(async () => {
     for (const client of clients) client.close();
-    await a?.close();
-    await b?.close();
-    await shape?.cleanup();
+    await pair?.close();
   });
 
   it('a proof sent to one process is pushed, served and approved through the other', async () => {

@@ -1,9 +1,9 @@
 import type { TCommunityPost, TCommunitySummary } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
-import { type RunningServer, startServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
 import { createMember } from '../helpers/factories.js';
-import { prepareShape, type ShapeEnv, testShape } from '../helpers/shape.js';
+import { type ServerPair, startServerPair } from '../helpers/server-pair.js';
+import { testShape } from '../helpers/shape.js';
 import { pollUntil } from '../helpers/wait-for.js';
 import { connectClient, type TestClient } from '../realtime/realtime-helpers.js';
 
@@ -17,28 +17,18 @@ async function call<T>(server: RunningServer, method: string, path: string, toke
 }
 
 describe.skipIf(testShape !== 'distributed')('the Elite Network across two server processes', () => {
-  let shape: ShapeEnv;
+  let pair: ServerPair;
   let a: RunningServer;
   let b: RunningServer;
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    shape = await prepareShape();
-    const config = parseConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      EMBEDDED_WORKER: 'false',
-      ...shape.env,
-    });
-    a = await startServer(config);
-    b = await startServer(config);
+    pair = await startServerPair();
+    ({ a, b } = pair);
   });
   afterAll(async () => {
     for (const client of clients) client.close();
-    await a?.close();
-    await b?.close();
-    await shape?.cleanup();
+    await pair?.close();
   });
 
   it('counts members online on either process, and posts and removals reach sockets on the other', async () => {

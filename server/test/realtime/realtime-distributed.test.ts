@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { TSignalView, TUser } from '@signalroom/shared';
 import { createRedisBus, type EventBus } from '@signalroom/shared/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
-import { type RunningServer, startServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
 import { createMember } from '../helpers/factories.js';
-import { prepareShape, type ShapeEnv, testShape } from '../helpers/shape.js';
+import { type ServerPair, startServerPair } from '../helpers/server-pair.js';
+import { testShape } from '../helpers/shape.js';
 import { pollUntil } from '../helpers/wait-for.js';
 import { type PrivateRedis, startPrivateRedis } from './private-redis.js';
 import {
@@ -18,32 +18,23 @@ import {
   waitForBarrier,
 } from './realtime-helpers.js';
 
-/** Two server processes' worth of servers (same database, Redis and namespace), no embedded worker. */
-async function startPair(env: Record<string, string>): Promise<[RunningServer, RunningServer]> {
-  const config = parseConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', EMBEDDED_WORKER: 'false', ...env });
-  const a = await startServer(config);
-  const b = await startServer(config);
-  return [a, b];
-}
-
 describe.skipIf(testShape !== 'distributed')('realtime across two server processes', () => {
-  let shape: ShapeEnv;
+  let pair: ServerPair;
   let servers: [RunningServer, RunningServer];
   let worker: EventBus;
   const clients: TestClient[] = [];
   let marker = 0;
 
   beforeAll(async () => {
-    shape = await prepareShape();
-    servers = await startPair(shape.env);
+    pair = await startServerPair();
+    servers = [pair.a, pair.b];
     // Stands in for the worker: publishes on the same Redis channel from outside both servers.
-    worker = createRedisBus(shape.env.REDIS_URL as string, { namespace: shape.env.REDIS_NAMESPACE });
+    worker = createRedisBus(pair.env.REDIS_URL as string, { namespace: pair.env.REDIS_NAMESPACE });
   });
   afterAll(async () => {
     for (const client of clients) client.close();
     await worker?.close();
-    for (const server of servers ?? []) await server.close();
-    await shape?.cleanup();
+    await pair?.close();
   });
 
   async function client(server: RunningServer, token: string | null): Promise<TestClient> {
@@ -113,7 +104,7 @@ describe.skipIf(testShape !== 'distributed')('realtime across two server process
     const gold = await createMember(a.context.db, { tier: 'gold' });
     const onA = await client(a, gold.token);
     const onB = await client(b, gold.token);
-    const child = startWorkerProcess(shape.env, 1000);
+    const child = startWorkerProcess(pair.env, 1000);
     try {
       await onA.waitFor('signal:new', () => onA.all('signal:new').length >= 3, 15_000);
     } finally {
@@ -165,21 +156,20 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 describe.skipIf(testShape !== 'distributed')('realtime across a Redis restart', () => {
-  let shape: ShapeEnv;
+  let pair: ServerPair;
   let redis: PrivateRedis;
   let servers: [RunningServer, RunningServer];
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    shape = await prepareShape();
     redis = await startPrivateRedis();
-    servers = await startPair({ ...shape.env, REDIS_URL: redis.url });
+    pair = await startServerPair({ REDIS_URL: redis.url });
+    servers = [pair.a, pair.b];
   });
   afterAll(async () => {
     for (const client of clients) client.close();
-    for (const server of servers ?? []) await server.close();
+    await pair?.close();
     await redis?.stop();
-    await shape?.cleanup();
   });
 
   it('loses no signal for clients when Redis restarts mid-run', async () => {
@@ -211,7 +201,7 @@ describe.skipIf(testShape !== 'distributed')('realtime across a Redis restart', 
     expect(again.snapshot.signals.map((s) => s.id)).toContain(lostId);
 
     // And the bus works again: a new event reaches both processes' clients once.
-    const worker = createRedisBus(redis.url, { namespace: shape.env.REDIS_NAMESPACE });
+    const worker = createRedisBus(redis.url, { namespace: pair.env.REDIS_NAMESPACE });
     try {
       const next = makeSignal();
       await worker.publish({ type: 'signal:new', signal: next });
@@ -237,7 +227,7 @@ describe.skipIf(testShape !== 'distributed')('realtime across a Redis restart', 
       );
       return answers.every((redisState) => redisState === state);
     };
-    const child = startWorkerProcess({ ...shape.env, REDIS_URL: redis.url }, 1500);
+    const child = startWorkerProcess(pair.env, 1500);
     try {
       await onA.waitFor('signal:new', () => true, 10_000);
       await redis.stop();

@@ -1,9 +1,8 @@
 import type { TSignalView } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
-import { type RunningServer, startServer } from '../../src/server.js';
 import { createMember } from '../helpers/factories.js';
-import { prepareShape, type ShapeEnv, testShape } from '../helpers/shape.js';
+import { type ServerPair, startServerPair } from '../helpers/server-pair.js';
+import { testShape } from '../helpers/shape.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { pollUntil } from '../helpers/wait-for.js';
 import { insertSignalRow, makeSignal } from '../realtime/realtime-helpers.js';
@@ -89,26 +88,16 @@ describe('the signal list under the fallback polling', () => {
 });
 
 describe.skipIf(testShape !== 'distributed')('polling sessions across two server processes', () => {
-  let shape: ShapeEnv;
-  let servers: RunningServer[] = [];
+  let pair: ServerPair;
   beforeAll(async () => {
-    shape = await prepareShape();
-    const config = parseConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      EMBEDDED_WORKER: 'false',
-      ...shape.env,
-    });
-    servers = [await startServer(config), await startServer(config)];
+    pair = await startServerPair();
   });
   afterAll(async () => {
-    for (const s of servers) await s.close();
-    await shape?.cleanup();
+    await pair?.close();
   });
 
   it('a logout on one process ends the session cached by the other', async () => {
-    const [a, b] = servers as [RunningServer, RunningServer];
+    const { a, b } = pair;
     const member = await createMember(a.context.db, { tier: 'gold' });
     expect((await poll(b.url, member.token)).status).toBe(200);
     const out = await fetch(`${a.url}/api/auth/logout`, {
