@@ -1,6 +1,7 @@
 // One process of simulated members for `npm run bench:push`, driven by push.ts over IPC.
 //   push mode: holds a socket per member and records, for every signal:new, the delay from the
-//              publish time (the signal's createdAt, stamped by the bench right before publishing).
+//              publish time (the signal's createdAt, stamped by the bench right before publishing),
+//              and how many of its sockets got each signal, and how many got one twice.
 //   poll mode: every member calls GET /api/signals every 2 s, spread evenly over the period.
 import type { ClientToServerEvents, ServerToClientEvents, TSignalView } from '@signalroom/shared';
 import { io, type Socket } from 'socket.io-client';
@@ -16,6 +17,9 @@ const send = (message: unknown) => process.send?.(message);
 const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
 let latencies: number[] = [];
 let received = 0;
+/** Since the sockets connected, never reset: sockets that got each signal, and receipts of one twice. */
+const receipts = new Map<string, { createdAt: string; sockets: number }>();
+let duplicates = 0;
 let polls = 0;
 let pollErrors = 0;
 let pollLatencies: number[] = [];
@@ -37,9 +41,18 @@ async function connectAll(url: string, tokens: string[]): Promise<void> {
               reconnection: false,
               forceNew: true,
             });
+            const seen = new Set<string>();
             socket.on('signal:new', (signal: TSignalView) => {
               received += 1;
               latencies.push(Date.now() - Date.parse(signal.createdAt));
+              if (seen.has(signal.id)) {
+                duplicates += 1;
+                return;
+              }
+              seen.add(signal.id);
+              const entry = receipts.get(signal.id) ?? { createdAt: signal.createdAt, sockets: 0 };
+              entry.sockets += 1;
+              receipts.set(signal.id, entry);
             });
             socket.once('snapshot', () => {
               connected += 1;
@@ -136,7 +149,16 @@ process.on('message', (command: Command) => {
       pollAll(command.url, command.tokens, command.periodMs);
       return;
     case 'collect':
-      send({ type: 'collected', latencies, received, polls, pollErrors, pollLatencies });
+      send({
+        type: 'collected',
+        latencies,
+        received,
+        polls,
+        pollErrors,
+        pollLatencies,
+        receipts: Object.fromEntries(receipts),
+        duplicates,
+      });
       latencies = [];
       pollLatencies = [];
       received = 0;

@@ -1,5 +1,5 @@
 // npm run bench:push -- [--members 2000] [--seconds 40] [--fleets 2] [--mode both|push|poll|compare] [--no-ticks]
-//                        [--cadence bench|real]
+//                        [--cadence bench|real] [--processes 1]
 //
 // Server cost of live signals by push versus by polling, against ONE server process (a child process,
 // so its CPU is read from /proc/<pid>/stat). N simulated members (default 2,000; up to the open-file
@@ -17,6 +17,10 @@
 // each mode, their ratio, and push delivery latency p50/p95/p99 (publish → client receive). Push also
 // prints the server's heap per connected member: heap after full collections (scripts/bench/heap-probe.mjs)
 // with every socket connected, less the heap before the first, divided by the sockets.
+// `--processes N` (push and compare) splits the members over N server processes on the same database
+// and Redis, as a deployment behind a load balancer: CPU and heap are summed over them, the floor is
+// one bare ws process with one process's share, and every run counts exactly-once delivery (each signal
+// published after all sockets connected reached every socket, none twice).
 // Needs PostgreSQL and Redis: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, a
 // scratch database is created beside it and dropped) and BENCH_REDIS_URL (default redis://127.0.0.1:6379).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -55,6 +59,7 @@ const { values: flags } = parseArgs({
     'signal-every': { type: 'string', default: '2000' },
     'no-ticks': { type: 'boolean', default: false },
     cadence: { type: 'string', default: 'bench' },
+    processes: { type: 'string', default: '1' },
   },
   allowPositionals: true,
 });
@@ -74,17 +79,22 @@ function openFileLimit(): number {
 const FILES_BESIDES_SOCKETS = 300;
 const fileLimit = openFileLimit();
 const members = Math.max(1, Number(flags.members));
-if (members + FILES_BESIDES_SOCKETS > fileLimit) {
+// --processes N: N server processes on the same database and Redis (the real bus and socket adapter),
+// each holding an equal share of the members' sockets, as a deployment behind a load balancer would.
+const processCount = Math.max(1, Number(flags.processes));
+const perProcess = Math.ceil(members / processCount);
+if (perProcess + FILES_BESIDES_SOCKETS > fileLimit) {
   console.error(
-    `bench:push: ${members} members need about ${members + FILES_BESIDES_SOCKETS} open files in one server process, ` +
+    `bench:push: ${perProcess} members need about ${perProcess + FILES_BESIDES_SOCKETS} open files in one server process, ` +
       `and this machine allows ${fileLimit} per process (ulimit -n). Use at most ${fileLimit - FILES_BESIDES_SOCKETS} ` +
-      'members, raise the limit (ulimit -n), or split the members over two server processes.',
+      'members per process, raise the limit (ulimit -n), or split the members over more server processes (--processes).',
   );
   process.exit(2);
 }
 const seconds = Number(flags.seconds);
 const warmupMs = Number(flags.warmup) * 1000;
-const fleetCount = Math.max(1, Number(flags.fleets));
+// At least one client process per server process: each fleet talks to one server.
+const fleetCount = Math.max(1, Number(flags.fleets), processCount);
 const realCadence = flags.cadence === 'real';
 const signalEveryMs = realCadence ? TIMING.signalIntervalMs : Number(flags['signal-every']);
 const tickEveryMs = realCadence ? TIMING.countdownSyncMs : 1000;
@@ -245,17 +255,18 @@ function databaseCpuDelta(before: Map<number, number>, after: Map<number, number
   return total;
 }
 
-async function measure(serverPid: number, fleets: Fleet[]) {
+async function measure(serverPids: number[], fleets: Fleet[]) {
+  const serverCpu = () => serverPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   await sleep(warmupMs);
   for (const fleet of fleets) fleet.child.send({ type: 'collect' });
   await Promise.all(fleets.map((f) => f.next('collected')));
   const db0 = await databaseCpu();
   const fleetCpu = () => fleets.reduce((sum, f) => sum + cpuSeconds(f.child.pid as number), 0);
   const fleet0 = fleetCpu();
-  const cpu0 = cpuSeconds(serverPid);
+  const cpu0 = serverCpu();
   const t0 = Date.now();
   await sleep(seconds * 1000);
-  const cpu1 = cpuSeconds(serverPid);
+  const cpu1 = serverCpu();
   const elapsed = (Date.now() - t0) / 1000;
   const fleetShare = (fleetCpu() - fleet0) / elapsed;
   log(`simulated members' processes used ${(fleetShare * 100).toFixed(0)}% of a core (of ${cpus().length})`);
@@ -278,30 +289,78 @@ async function serverMeanMs(url: string, name: string, type: string): Promise<nu
   return (read('sum') / read('count')) * 1000;
 }
 
-async function runPush(url: string, server: ChildProcess, tokens: string[]): Promise<ModeResult> {
-  const serverPid = server.pid as number;
-  const heapBefore = await heapAfterGc(server);
+interface BenchServer {
+  url: string;
+  child: ChildProcess;
+}
+
+/** Heap of every server process after full collections, summed. */
+async function serversHeap(servers: BenchServer[]): Promise<number> {
+  let total = 0;
+  for (const server of servers) total += await heapAfterGc(server.child);
+  return total;
+}
+
+/**
+ * Exactly once, counted: every signal published after all sockets connected (and at least 3 s before
+ * the count) must have reached every socket once. Fleets count per signal the sockets that got it, and
+ * every second receipt on one socket.
+ */
+function exactlyOnce(collected: any[], connected: number, readyAt: number, countedAt: number): string {
+  const sockets = new Map<string, { createdAt: string; sockets: number }>();
+  for (const fleet of collected) {
+    for (const [id, entry] of Object.entries(
+      fleet.receipts as Record<string, { createdAt: string; sockets: number }>,
+    )) {
+      const sum = sockets.get(id) ?? { createdAt: entry.createdAt, sockets: 0 };
+      sum.sockets += entry.sockets;
+      sockets.set(id, sum);
+    }
+  }
+  const counted = [...sockets.values()].filter((s) => {
+    const at = Date.parse(s.createdAt);
+    return at > readyAt && at < countedAt - 3000;
+  });
+  const missing = counted.reduce((sum, s) => sum + (connected - s.sockets), 0);
+  const duplicates = collected.reduce((sum, fleet) => sum + fleet.duplicates, 0);
+  return (
+    `exactly once: ${counted.length} signals × ${connected} members, ${missing} missing, ${duplicates} duplicates ` +
+    `(${missing === 0 && duplicates === 0 ? 'met' : 'NOT met'})`
+  );
+}
+
+async function runPush(servers: BenchServer[], tokens: string[]): Promise<ModeResult> {
+  const heapBefore = await serversHeap(servers);
   log(
-    `push: server heap ${(heapBefore / 1e6).toFixed(1)} MB with no socket; connecting ${tokens.length} sockets over ${fleetCount} client processes`,
+    `push: server heap ${(heapBefore / 1e6).toFixed(1)} MB with no socket; connecting ${tokens.length} sockets ` +
+      `over ${fleetCount} client processes to ${servers.length} server process(es)`,
   );
   const fleets = await startFleets(fleetCount);
   for (const [i, part] of split(tokens, fleetCount).entries())
-    fleets[i]?.child.send({ type: 'push', url, tokens: part });
+    fleets[i]?.child.send({ type: 'push', url: servers[i % servers.length]?.url, tokens: part });
   const ready = await Promise.all(fleets.map((f) => f.next('ready')));
+  const readyAt = Date.now();
   const connected = ready.reduce((s, r) => s + r.connected, 0);
   const failed = ready.reduce((s, r) => s + r.failed, 0);
   log(`push: ${connected} connected, ${failed} failed; warming up, then measuring ${seconds} s`);
-  const { cpuPerMinute, dbCpuPerMinute, collected } = await measure(serverPid, fleets);
-  const heapPerMember = (await heapAfterGc(server)) - heapBefore;
+  const pids = servers.map((s) => s.child.pid as number);
+  const { cpuPerMinute, dbCpuPerMinute, collected } = await measure(pids, fleets);
+  const countedAt = Date.now();
+  const heapPerMember = (await serversHeap(servers)) - heapBefore;
   await stopFleets(fleets);
   const latencies = collected.flatMap((c) => c.latencies as number[]).sort((a, b) => a - b);
   const received = collected.reduce((s, c) => s + c.received, 0);
-  const emitMs = await serverMeanMs(url, 'signalroom_socket_emit_duration_seconds', 'signal:new');
-  const delayMs = await serverMeanMs(url, 'signalroom_bus_event_delay_seconds', 'signal:new');
+  const means = async (name: string) => {
+    const each = await Promise.all(servers.map((s) => serverMeanMs(s.url, name, 'signal:new')));
+    return each.reduce((a, b) => a + b, 0) / each.length;
+  };
+  const emitMs = await means('signalroom_socket_emit_duration_seconds');
+  const delayMs = await means('signalroom_bus_event_delay_seconds');
   const detail =
     `deliveries ${received} (${connected} sockets); latency ms p50 ${percentile(latencies, 50)} ` +
     `p95 ${percentile(latencies, 95)} p99 ${percentile(latencies, 99)} max ${latencies.at(-1)}; ` +
-    `server: publish→emitted mean ${delayMs.toFixed(1)} ms, emit loop mean ${emitMs.toFixed(1)} ms`;
+    `server: publish→emitted mean ${delayMs.toFixed(1)} ms, emit loop mean ${emitMs.toFixed(1)} ms; ` +
+    exactlyOnce(collected, connected, readyAt, countedAt);
   return {
     cpuPerMinute,
     dbCpuPerMinute,
@@ -331,7 +390,7 @@ async function runBare(count: number): Promise<ModeResult> {
       fleet.child.send({ type: 'bare', url: `ws://127.0.0.1:${port}`, count: share(i) });
     const ready = await Promise.all(fleets.map((f) => f.next('ready')));
     log(`floor: ${ready.reduce((s, r) => s + r.connected, 0)} connected; warming up, then measuring ${seconds} s`);
-    const { cpuPerMinute, collected } = await measure(bare.pid as number, fleets);
+    const { cpuPerMinute, collected } = await measure([bare.pid as number], fleets);
     await stopFleets(fleets);
     const latencies = collected.flatMap((c) => c.latencies as number[]).sort((a, b) => a - b);
     const received = collected.reduce((s, c) => s + c.received, 0);
@@ -352,7 +411,7 @@ async function runPoll(url: string, serverPid: number, tokens: string[]): Promis
   }
   await Promise.all(fleets.map((f) => f.next('ready')));
   log(`poll: warming up, then measuring ${seconds} s`);
-  const { cpuPerMinute, dbCpuPerMinute, elapsed, collected } = await measure(serverPid, fleets);
+  const { cpuPerMinute, dbCpuPerMinute, elapsed, collected } = await measure([serverPid], fleets);
   await stopFleets(fleets);
   const polls = collected.reduce((s, c) => s + c.polls, 0);
   const errors = collected.reduce((s, c) => s + c.pollErrors, 0);
@@ -378,9 +437,7 @@ async function main(): Promise<void> {
   await withDatabase(baseDbUrl, (c) => c.query(`create database ${dbName}`));
   const dbUrl = new URL(baseDbUrl);
   dbUrl.pathname = `/${dbName}`;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | null = null;
+  const servers: BenchServer[] = [];
   let worker: ReturnType<typeof startWorkerStandIn> | null = null;
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: dbUrl.toString(), max: 4 }) }),
@@ -388,19 +445,33 @@ async function main(): Promise<void> {
   try {
     const serverDbUrl = new URL(dbUrl);
     serverDbUrl.searchParams.set('application_name', SERVER_APP_NAME);
-    server = await startServerProcess(run, serverDbUrl.toString(), port);
-    const pid = server.pid as number;
-    log(`server pid ${pid} at ${url} (log: ${serverLogPath})`);
+    for (let i = 0; i < processCount; i += 1) {
+      const port = await freePort();
+      const child = await startServerProcess(run, serverDbUrl.toString(), port);
+      servers.push({ url: `http://127.0.0.1:${port}`, child });
+      log(`server pid ${child.pid} at http://127.0.0.1:${port} (log: ${serverLogPath})`);
+    }
+    const [first] = servers as [BenchServer];
+    const pid = first.child.pid as number;
+    if (processCount > 1 && mode !== 'push' && mode !== 'compare') {
+      throw new Error('--processes above 1 measures push (--mode push or compare)');
+    }
     const tokens = await seedMembers(run, db, members);
     worker = startWorkerStandIn(db);
     await worker.seed(10);
     const results: Record<string, ModeResult> = {};
-    if (mode !== 'poll') results.push = await runPush(url, server, tokens);
-    if (mode === 'compare') results.floor = await runBare(tokens.length);
-    if (mode === 'both' || mode === 'poll') results.poll = await runPoll(url, pid, tokens);
+    if (mode !== 'poll') results.push = await runPush(servers, tokens);
+    // With several processes, the floor is one process's share of the members (one bare ws process).
+    if (mode === 'compare') results.floor = await runBare(Math.ceil(tokens.length / processCount));
+    if (mode === 'both' || mode === 'poll') results.poll = await runPoll(first.url, pid, tokens);
 
     console.log('\n=== bench:push results ===');
-    console.log(`members ${members}, ${seconds} s measured per mode, one server process (pid ${pid})`);
+    console.log(
+      processCount === 1
+        ? `members ${members}, ${seconds} s measured per mode, one server process (pid ${pid})`
+        : `members ${members} over ${processCount} server processes (CPU and heap summed over them); ` +
+            `the floor: one bare ws process with ${Math.ceil(members / processCount)} clients`,
+    );
     console.log(
       `load average at the end: ${loadavg()
         .map((l) => l.toFixed(2))
@@ -415,11 +486,22 @@ async function main(): Promise<void> {
     if (results.push && results.floor) {
       const ratio = (a: number | undefined, b: number | undefined) =>
         ((a ?? Number.NaN) / (b ?? Number.NaN)).toFixed(2);
-      console.log(
-        `push / bare ws floor: server CPU ${ratio(results.push.cpuPerMinute, results.floor.cpuPerMinute)}x ` +
-          `(goal <= 1.1), delivery p50 ${ratio(results.push.p50, results.floor.p50)}x, ` +
-          `p99 ${ratio(results.push.p99, results.floor.p99)}x (goal <= 1.2)`,
-      );
+      if (processCount === 1) {
+        console.log(
+          `push / bare ws floor: server CPU ${ratio(results.push.cpuPerMinute, results.floor.cpuPerMinute)}x ` +
+            `(goal <= 1.1), delivery p50 ${ratio(results.push.p50, results.floor.p50)}x, ` +
+            `p99 ${ratio(results.push.p99, results.floor.p99)}x (goal <= 1.2)`,
+        );
+      } else {
+        // Each process serves one share, as the floor does: latency compares; CPU, summed over the
+        // processes, does not (the floor is one process).
+        const perProcessCpu = results.push.cpuPerMinute / processCount;
+        console.log(
+          `push over ${processCount} processes / bare ws floor with one share: server CPU per process ` +
+            `${ratio(perProcessCpu, results.floor.cpuPerMinute)}x, delivery p50 ${ratio(results.push.p50, results.floor.p50)}x, ` +
+            `p99 ${ratio(results.push.p99, results.floor.p99)}x (goal <= 1.3)`,
+        );
+      }
     }
     if (results.push?.heapPerMember !== undefined) {
       const kB = results.push.heapPerMember / 1024;
@@ -454,11 +536,12 @@ async function main(): Promise<void> {
     }
   } finally {
     await worker?.stop();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server?.once('exit', r));
-      server.kill('SIGTERM');
+    for (const { child } of servers) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
       await Promise.race([exited, sleep(5000)]);
-      if (server.exitCode === null) server.kill('SIGKILL');
+      if (child.exitCode === null) child.kill('SIGKILL');
     }
     await db.destroy();
     await withDatabase(baseDbUrl, (c) => c.query(`drop database if exists ${dbName} with (force)`));
