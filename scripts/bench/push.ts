@@ -323,6 +323,7 @@ function exactlyOnce(collected: any[], connected: number, readyAt: number, count
   });
   const missing = counted.reduce((sum, s) => sum + (connected - s.sockets), 0);
   const duplicates = collected.reduce((sum, fleet) => sum + fleet.duplicates, 0);
+  if (counted.length === 0) return `exactly once: no signal published in the window (${duplicates} duplicates)`;
   return (
     `exactly once: ${counted.length} signals × ${connected} members, ${missing} missing, ${duplicates} duplicates ` +
     `(${missing === 0 && duplicates === 0 ? 'met' : 'NOT met'})`
