@@ -1,22 +1,16 @@
 import { ActivationMessages, AuthMessages, type TDashboardCodeIssued, type TUser } from '@signalroom/shared';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BYTES, uploadProof, validProof } from '../../server/test/activation/activation-helpers.js';
 import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
-import { signInBrowser } from './dashboard.helpers.js';
+import { FIRST_PAINT, LIVE, memberPages } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
-
-/** The first paint of the dashboard (session check, lazy chunks) gets more time on a busy 2-core machine. */
-const FIRST_PAINT = { timeout: 30_000 } as const;
-/** A live push from another browser: the server relays it within a moment; allow for a loaded machine. */
-const LIVE = { timeout: 15_000 } as const;
 
 describe('activation end to end in a real browser', () => {
   let e2e: E2E;
   let admin: CreatedMember;
-  const opened: BrowserContext[] = [];
-  /** Console errors and uncaught exceptions of each page opened, checked where a journey ends. */
-  const problems = new Map<Page, string[]>();
+  const pages = memberPages(() => e2e);
+  const open = pages.open;
 
   beforeAll(async () => {
     e2e = await startE2E();
@@ -25,27 +19,7 @@ describe('activation end to end in a real browser', () => {
   afterAll(async () => {
     await e2e?.close();
   });
-  // Each page keeps a live socket; close them after each test so they do not pile up.
-  afterEach(async () => {
-    for (const context of opened.splice(0)) {
-      // Best-effort teardown: a context the test already closed (or a crashed page) must not fail the next.
-      await context.close().catch((error: Error) => console.warn(`context close failed: ${error.message}`));
-    }
-  });
-
-  async function open(member: CreatedMember, path: string, width = 1280): Promise<Page> {
-    const { context, page } = await e2e.newPage({ width, height: 900 });
-    opened.push(context);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    problems.set(page, errors);
-    await signInBrowser(context, member);
-    await page.goto(e2e.url(path));
-    return page;
-  }
+  afterEach(() => pages.closeAll());
 
   /** Marks the page so a later check can tell it was never reloaded. */
   async function markLoaded(page: Page) {
@@ -151,8 +125,8 @@ describe('activation end to end in a real browser', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ tier: 'pro', dashboard_unlocked: true, has_deposited: true });
     await e2e.server.smtp.waitFor((m) => m.to.includes(guest.user.email) && m.subject.includes('access is active'));
-    expect(problems.get(page)).toEqual([]);
-    expect(problems.get(adminPage)).toEqual([]);
+    expect(pages.problemsOf(page)).toEqual([]);
+    expect(pages.problemsOf(adminPage)).toEqual([]);
   });
 
   it('a rejection shows its reason to the guest at once, who uploads another', async () => {

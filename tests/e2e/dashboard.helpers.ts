@@ -1,8 +1,9 @@
 import { dayKeyInZone, STORAGE_KEYS, TIMING, type TSignal } from '@signalroom/shared';
 import { presentSignal } from '@signalroom/shared/node';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { CreatedMember } from '../../server/test/helpers/factories.js';
 import type { TestServer } from '../../server/test/helpers/test-server.js';
+import type { E2E } from './harness.js';
 
 /** Puts a member's session into the browser's storage before any page script runs, as login would. */
 export async function signInBrowser(context: BrowserContext, member: CreatedMember): Promise<void> {
@@ -71,4 +72,47 @@ export async function issueSignal(server: TestServer, seed: SignalSeed, daySeque
   const signal = presentSignal(row);
   await server.context.bus.publish({ type: 'signal:new', signal });
   return signal;
+}
+
+/** The first paint of the dashboard (session check, lazy chunks) gets more time on a busy 2-core machine. */
+export const FIRST_PAINT = { timeout: 30_000 } as const;
+/** A live push from another browser or the bus: relayed within a moment; allow for a loaded machine. */
+export const LIVE = { timeout: 15_000 } as const;
+
+/** Pages opened as signed-in members, for journeys where several members (and admins) act at once. */
+export interface MemberPages {
+  /** A new browser context signed in as `member`, on `path`. */
+  open(member: CreatedMember, path: string, width?: number): Promise<Page>;
+  /** Console errors and uncaught exceptions of a page opened here, for a journey's final check. */
+  problemsOf(page: Page): string[];
+  /** Closes every context opened so far: each page keeps a live socket, so tests close theirs after. */
+  closeAll(): Promise<void>;
+}
+
+/** `e2e` is read when a page opens (the harness starts in beforeAll). */
+export function memberPages(e2e: () => E2E): MemberPages {
+  const opened: BrowserContext[] = [];
+  const problems = new Map<Page, string[]>();
+  return {
+    async open(member, path, width = 1280) {
+      const { context, page } = await e2e().newPage({ width, height: 900 });
+      opened.push(context);
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      problems.set(page, errors);
+      await signInBrowser(context, member);
+      await page.goto(e2e().url(path));
+      return page;
+    },
+    problemsOf: (page) => problems.get(page) ?? [],
+    async closeAll() {
+      for (const context of opened.splice(0)) {
+        // Best-effort teardown: a context the test already closed (or a crashed page) must not fail the next.
+        await context.close().catch((error: Error) => console.warn(`context close failed: ${error.message}`));
+      }
+    },
+  };
 }

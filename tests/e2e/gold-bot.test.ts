@@ -1,20 +1,16 @@
 import { silentLogger } from '@signalroom/shared/node';
 import { type PriceTicker, SimulatedMarket, startPriceTicker } from '@signalroom/worker';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
+import { createMember } from '../../server/test/helpers/factories.js';
 import { engineFor, FIVE_MIN } from '../../server/test/signals/signal-helpers.js';
-import { signInBrowser } from './dashboard.helpers.js';
+import { FIRST_PAINT, LIVE, memberPages } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
-
-/** The first paint of the dashboard (session check, lazy chunks) gets more time on a busy 2-core machine. */
-const FIRST_PAINT = { timeout: 30_000 } as const;
-const LIVE = { timeout: 15_000 } as const;
 
 describe('gold pages in a real browser', () => {
   let e2e: E2E;
   let prices: PriceTicker;
-  const opened: BrowserContext[] = [];
+  const pages = memberPages(() => e2e);
+  const open = pages.open;
 
   beforeAll(async () => {
     e2e = await startE2E();
@@ -29,19 +25,7 @@ describe('gold pages in a real browser', () => {
     prices?.stop();
     await e2e?.close();
   });
-  afterEach(async () => {
-    for (const context of opened.splice(0)) {
-      await context.close().catch((error: Error) => console.warn(`context close failed: ${error.message}`));
-    }
-  });
-
-  async function open(member: CreatedMember, path: string, width = 1280): Promise<Page> {
-    const { context, page } = await e2e.newPage({ width, height: 900 });
-    opened.push(context);
-    await signInBrowser(context, member);
-    await page.goto(e2e.url(path));
-    return page;
-  }
+  afterEach(() => pages.closeAll());
 
   it('a gold member starts the bot; a signal is issued and resolved; the trade appears and closes live', async () => {
     const gold = await createMember(e2e.server.context.db, { tier: 'gold', fullName: 'Gina Gold' });

@@ -1,17 +1,12 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
-import { signInBrowser } from './dashboard.helpers.js';
+import { createMember } from '../../server/test/helpers/factories.js';
+import { FIRST_PAINT, LIVE, memberPages } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
-
-/** The first paint of the dashboard (session check, lazy chunks) gets more time on a busy 2-core machine. */
-const FIRST_PAINT = { timeout: 30_000 } as const;
-/** A live push from another browser: relayed within a moment; allow for a loaded machine. */
-const LIVE = { timeout: 15_000 } as const;
 
 describe('members content end to end in a real browser', () => {
   let e2e: E2E;
-  const opened: BrowserContext[] = [];
+  const pages = memberPages(() => e2e);
+  const open = pages.open;
 
   beforeAll(async () => {
     e2e = await startE2E();
@@ -19,19 +14,7 @@ describe('members content end to end in a real browser', () => {
   afterAll(async () => {
     await e2e?.close();
   });
-  afterEach(async () => {
-    for (const context of opened.splice(0)) {
-      await context.close().catch((error: Error) => console.warn(`context close failed: ${error.message}`));
-    }
-  });
-
-  async function open(member: CreatedMember, path: string, width = 1280): Promise<Page> {
-    const { context, page } = await e2e.newPage({ width, height: 900 });
-    opened.push(context);
-    await signInBrowser(context, member);
-    await page.goto(e2e.url(path));
-    return page;
-  }
+  afterEach(() => pages.closeAll());
 
   it('a member completes a lesson and sees course and overall progress rise (and it is kept)', async () => {
     const member = await createMember(e2e.server.context.db, { tier: 'silver', fullName: 'Lena Learner' });

@@ -1,14 +1,9 @@
 import { SupportMessages } from '@signalroom/shared';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
-import { signInBrowser } from './dashboard.helpers.js';
+import { FIRST_PAINT, LIVE, memberPages } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
-
-/** The first paint of the dashboard (session check, lazy chunks) gets more time on a busy 2-core machine. */
-const FIRST_PAINT = { timeout: 30_000 } as const;
-/** A live push from another browser: the server relays it within a moment; allow for a loaded machine. */
-const LIVE = { timeout: 15_000 } as const;
 
 const SCRIPT_PAYLOAD = '<script>window.__pwned = 1</script>';
 const IMG_PAYLOAD = '<img src=x onerror="window.__pwned = 2">';
@@ -16,8 +11,8 @@ const IMG_PAYLOAD = '<img src=x onerror="window.__pwned = 2">';
 describe('support tickets end to end in a real browser', () => {
   let e2e: E2E;
   let admin: CreatedMember;
-  const opened: BrowserContext[] = [];
-  const problems = new Map<Page, string[]>();
+  const pages = memberPages(() => e2e);
+  const open = pages.open;
 
   beforeAll(async () => {
     e2e = await startE2E();
@@ -26,26 +21,7 @@ describe('support tickets end to end in a real browser', () => {
   afterAll(async () => {
     await e2e?.close();
   });
-  afterEach(async () => {
-    for (const context of opened.splice(0)) {
-      // Best-effort teardown: a context the test already closed must not fail the next test.
-      await context.close().catch((error: Error) => console.warn(`context close failed: ${error.message}`));
-    }
-  });
-
-  async function open(member: CreatedMember, path: string, width = 1280): Promise<Page> {
-    const { context, page } = await e2e.newPage({ width, height: 900 });
-    opened.push(context);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    problems.set(page, errors);
-    await signInBrowser(context, member);
-    await page.goto(e2e.url(path));
-    return page;
-  }
+  afterEach(() => pages.closeAll());
 
   const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? 0);
   const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -136,8 +112,8 @@ describe('support tickets end to end in a real browser', () => {
     expect(await pwned(page)).toBe(0);
     expect(await pwned(adminPage)).toBe(0);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    expect(problems.get(page)).toEqual([]);
-    expect(problems.get(adminPage)).toEqual([]);
+    expect(pages.problemsOf(page)).toEqual([]);
+    expect(pages.problemsOf(adminPage)).toEqual([]);
   });
 
   it('the e-mail link opens the thread; the admin inbox filters and is denied to members', async () => {
@@ -171,6 +147,6 @@ describe('support tickets end to end in a real browser', () => {
     await adminPage.getByLabel('Priority').selectOption('low');
     await adminPage.getByTestId('inbox-empty').waitFor(LIVE);
     expect(await overflow(adminPage)).toBeLessThanOrEqual(0);
-    expect(problems.get(adminPage)).toEqual([]);
+    expect(pages.problemsOf(adminPage)).toEqual([]);
   });
 });
