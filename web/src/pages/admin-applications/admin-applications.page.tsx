@@ -1,4 +1,3 @@
-import { BOT_ACCESS_STATUSES } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { ClipboardList, Download } from 'lucide-react';
 import { useId } from 'react';
@@ -9,7 +8,7 @@ import {
   type OpenableRows,
 } from '../../components/dashboard/admin-list-states.js';
 import { AdminMessages } from '../../components/dashboard/admin-messages.js';
-import { AdminNav } from '../../components/dashboard/admin-nav.js';
+import { AdminPageHead } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -17,7 +16,7 @@ import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import styles from './admin-applications.module.css';
-import { ApplicationDetail, STATUS_LABELS } from './application-detail.js';
+import { ApplicationDetail, STATUS_LABELS, StatusOptions } from './application-detail.js';
 import { type AdminApplications, APPLICATIONS_PAGE_SIZE, useAdminApplications } from './use-admin-applications.js';
 
 /**
@@ -37,20 +36,10 @@ function ApplicationsScreen() {
   if (state.forbidden) return <AdminsOnly titleId="applications-denied-title" />;
   return (
     <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-applications">
-      <header className={pageStyles.pageHead}>
-        <h1>
-          <ClipboardList aria-hidden="true" size={26} /> Applications
-        </h1>
-        <p className={pageStyles.muted}>Bot-access applications, newest first.</p>
-      </header>
-      <AdminNav />
-      <AdminMessages
-        testId="applications"
-        alert={state.alert}
-        onDismiss={state.dismissAlert}
-        notice={state.notice}
-        alertClassName={styles.alert}
-      />
+      <AdminPageHead icon={ClipboardList} title="Applications">
+        Bot-access applications, newest first.
+      </AdminPageHead>
+      <AdminMessages testId="applications" messages={state} alertClassName={styles.alert} />
       <Filters state={state} />
       <div className={styles.layout}>
         <section className={panelStyles.panel} aria-label="Applications" aria-busy={state.list.status === 'loading'}>
@@ -77,11 +66,7 @@ function Filters({ state }: { state: AdminApplications }) {
           onChange={(e) => state.setFilter('status', e.target.value)}
         >
           <option value="">All statuses</option>
-          {BOT_ACCESS_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {STATUS_LABELS[value]}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </div>
       <div className={formStyles.field}>

@@ -16,6 +16,15 @@ export const STATUS_LABELS: Record<BotAccessStatus, string> = {
   rejected: 'Rejected',
 };
 
+/** An option per application status, in the order applications move through them. */
+export function StatusOptions() {
+  return BOT_ACCESS_STATUSES.map((value) => (
+    <option key={value} value={value}>
+      {STATUS_LABELS[value]}
+    </option>
+  ));
+}
+
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** An answer as the applicant read it: the option's label, or the text they typed. */
@@ -90,11 +99,7 @@ function StatusForm({ submission, state }: { submission: TBotAccessSubmission; s
           value={status}
           onChange={(e) => setStatus(e.target.value as BotAccessStatus)}
         >
-          {BOT_ACCESS_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {STATUS_LABELS[value]}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </div>
       <div className={formStyles.field}>

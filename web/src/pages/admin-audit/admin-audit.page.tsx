@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { ScrollText } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { AdminListBody, type AdminListNames } from '../../components/dashboard/admin-list-states.js';
-import { AdminNav } from '../../components/dashboard/admin-nav.js';
+import { AdminPageHead } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -31,15 +31,9 @@ function AdminAuditLog() {
   if (state.list.status === 'error' && state.list.forbidden) return <AdminsOnly titleId="audit-denied-title" />;
   return (
     <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-audit">
-      <header className={pageStyles.pageHead}>
-        <h1>
-          <ScrollText aria-hidden="true" size={26} /> Audit log
-        </h1>
-        <p className={pageStyles.muted}>
-          Every admin action with its values before and after, the reason given, when and from where.
-        </p>
-      </header>
-      <AdminNav />
+      <AdminPageHead icon={ScrollText} title="Audit log">
+        Every admin action with its values before and after, the reason given, when and from where.
+      </AdminPageHead>
       <Filters state={state} />
       <section className={panelStyles.panel} aria-label="Audit entries" aria-busy={state.list.status === 'loading'}>
         <Entries state={state} />

@@ -2,7 +2,7 @@ import { DELIVERY_OVERVIEW_PAGE_SIZE, DeliveryMessages } from '@signalroom/share
 import { clsx } from 'clsx';
 import { Send } from 'lucide-react';
 import { AdminListBody, type AdminListNames } from '../../components/dashboard/admin-list-states.js';
-import { AdminNav } from '../../components/dashboard/admin-nav.js';
+import { AdminPageHead } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -30,15 +30,9 @@ function AdminDeliveriesScreen() {
   if (state.forbidden) return <AdminsOnly titleId="deliveries-denied-title" />;
   return (
     <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-deliveries">
-      <header className={pageStyles.pageHead}>
-        <h1>
-          <Send aria-hidden="true" size={26} /> Signal deliveries
-        </h1>
-        <p className={pageStyles.muted}>
-          Signals sent to members by e-mail, Web Push and Telegram, newest first, with where each delivery stands.
-        </p>
-      </header>
-      <AdminNav />
+      <AdminPageHead icon={Send} title="Signal deliveries">
+        Signals sent to members by e-mail, Web Push and Telegram, newest first, with where each delivery stands.
+      </AdminPageHead>
       <div className={styles.layout}>
         <section className={panelStyles.panel} aria-label="Signals" aria-busy={state.list.status === 'loading'}>
           <SignalList state={state} />

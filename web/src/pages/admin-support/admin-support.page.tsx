@@ -18,7 +18,7 @@ import {
   type OpenableRows,
 } from '../../components/dashboard/admin-list-states.js';
 import { AdminMessages } from '../../components/dashboard/admin-messages.js';
-import { AdminNav } from '../../components/dashboard/admin-nav.js';
+import { AdminPageHead } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -48,22 +48,10 @@ function AdminSupportInbox() {
   if (state.forbidden) return <AdminsOnly titleId="support-inbox-denied-title" />;
   return (
     <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-support">
-      <header className={pageStyles.pageHead}>
-        <h1>
-          <Inbox aria-hidden="true" size={26} /> Support inbox
-        </h1>
-        <p className={pageStyles.muted}>
-          Members' tickets, latest activity first. Replies reach the member at once and by e-mail.
-        </p>
-      </header>
-      <AdminNav />
-      <AdminMessages
-        testId="support-inbox"
-        alert={state.alert}
-        onDismiss={state.dismissAlert}
-        notice={state.notice}
-        alertClassName={styles.alert}
-      />
+      <AdminPageHead icon={Inbox} title="Support inbox">
+        Members' tickets, latest activity first. Replies reach the member at once and by e-mail.
+      </AdminPageHead>
+      <AdminMessages testId="support-inbox" messages={state} alertClassName={styles.alert} />
       <Filters state={state} />
       <div className={styles.layout}>
         <section className={panelStyles.panel} aria-label="Tickets" aria-busy={state.list.status === 'loading'}>
