@@ -11,9 +11,8 @@ import textStyles from '../ui/text.module.css';
  */
 export function AdminMessages(props: {
   testId: string;
-  alert: string | null;
-  onDismiss(): void;
-  notice: string;
+  /** The screen's state: its alert, how to dismiss it, and its status line. */
+  messages: { alert: string | null; dismissAlert(): void; notice: string };
   /** The page's own spacing for the region and the alert box. */
   regionClassName?: string | undefined;
   alertClassName?: string | undefined;
@@ -21,14 +20,14 @@ export function AdminMessages(props: {
   return (
     <>
       <div role="alert" className={props.regionClassName} data-testid={`${props.testId}-alert`}>
-        {props.alert && (
+        {props.messages.alert && (
           <div className={clsx(formStyles.alert, formStyles.alertError, props.alertClassName)}>
-            <span>{props.alert}</span>
+            <span>{props.messages.alert}</span>
             <button
               type="button"
               className={clsx(buttonStyles.iconBtn, buttonStyles.btnGhost)}
               aria-label="Dismiss"
-              onClick={props.onDismiss}
+              onClick={props.messages.dismissAlert}
             >
               <X aria-hidden="true" size={16} />
             </button>
@@ -36,7 +35,7 @@ export function AdminMessages(props: {
         )}
       </div>
       <p className={textStyles.srOnly} role="status" data-testid={`${props.testId}-notice`}>
-        {props.notice}
+        {props.messages.notice}
       </p>
     </>
   );

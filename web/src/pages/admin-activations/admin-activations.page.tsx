@@ -92,9 +92,7 @@ function AdminActivations() {
 
       <AdminMessages
         testId="activations"
-        alert={state.alert}
-        onDismiss={state.dismissAlert}
-        notice={state.notice}
+        messages={state}
         regionClassName={styles.alertRegion}
         alertClassName={styles.alert}
       />

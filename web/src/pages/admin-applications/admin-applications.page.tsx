@@ -1,18 +1,22 @@
-import { BOT_ACCESS_STATUSES } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { ClipboardList, Download, RefreshCw } from 'lucide-react';
+import { ClipboardList, Download } from 'lucide-react';
 import { useId } from 'react';
+import {
+  AdminListBody,
+  type AdminListNames,
+  OpenableList,
+  type OpenableRows,
+} from '../../components/dashboard/admin-list-states.js';
 import { AdminMessages } from '../../components/dashboard/admin-messages.js';
-import { AdminNav } from '../../components/dashboard/admin-nav.js';
+import { AdminPageHead } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
-import { ListPager } from '../../components/dashboard/list-pager.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import styles from './admin-applications.module.css';
-import { ApplicationDetail, STATUS_LABELS } from './application-detail.js';
+import { ApplicationDetail, STATUS_LABELS, StatusOptions } from './application-detail.js';
 import { type AdminApplications, APPLICATIONS_PAGE_SIZE, useAdminApplications } from './use-admin-applications.js';
 
 /**
@@ -32,20 +36,10 @@ function ApplicationsScreen() {
   if (state.forbidden) return <AdminsOnly titleId="applications-denied-title" />;
   return (
     <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-applications">
-      <header className={pageStyles.pageHead}>
-        <h1>
-          <ClipboardList aria-hidden="true" size={26} /> Applications
-        </h1>
-        <p className={pageStyles.muted}>Bot-access applications, newest first.</p>
-      </header>
-      <AdminNav />
-      <AdminMessages
-        testId="applications"
-        alert={state.alert}
-        onDismiss={state.dismissAlert}
-        notice={state.notice}
-        alertClassName={styles.alert}
-      />
+      <AdminPageHead icon={ClipboardList} title="Applications">
+        Bot-access applications, newest first.
+      </AdminPageHead>
+      <AdminMessages testId="applications" messages={state} alertClassName={styles.alert} />
       <Filters state={state} />
       <div className={styles.layout}>
         <section className={panelStyles.panel} aria-label="Applications" aria-busy={state.list.status === 'loading'}>
@@ -72,11 +66,7 @@ function Filters({ state }: { state: AdminApplications }) {
           onChange={(e) => state.setFilter('status', e.target.value)}
         >
           <option value="">All statuses</option>
-          {BOT_ACCESS_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {STATUS_LABELS[value]}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </div>
       <div className={formStyles.field}>
@@ -129,51 +119,29 @@ function Filters({ state }: { state: AdminApplications }) {
 
 const received = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' });
 
+const APPLICATION_LIST: AdminListNames = {
+  testId: 'applications',
+  loadingLabel: 'Loading applications',
+  pagerLabel: 'Application list pages',
+  pageSize: APPLICATIONS_PAGE_SIZE,
+};
+const APPLICATION_ROWS: OpenableRows = {
+  list: styles.list,
+  row: styles.row,
+  openRow: styles.rowActive,
+  testId: 'application-row',
+};
+
 function ApplicationTable({ state }: { state: AdminApplications }) {
-  const { list } = state;
-  if (list.status === 'loading') {
-    return (
-      <div
-        className={pageStyles.skeletonRoom}
-        role="status"
-        aria-label="Loading applications"
-        data-testid="applications-loading"
-      >
-        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
-        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
-      </div>
-    );
-  }
-  if (list.status === 'error') {
-    return (
-      <div className={clsx(pageStyles.state, pageStyles.stateError)} data-testid="applications-error">
-        <p>{list.message}</p>
-        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={state.reload}>
-          <RefreshCw aria-hidden="true" size={18} /> Try again
-        </button>
-      </div>
-    );
-  }
-  if (list.items.length === 0) {
-    const filtered = Boolean(state.filters.status || state.filters.from || state.filters.to || state.filters.q.trim());
-    return (
-      <p className={clsx(pageStyles.state, pageStyles.muted)} data-testid="applications-empty">
-        {filtered ? 'No applications match these filters.' : 'No applications yet.'}
-      </p>
-    );
-  }
+  const { filters } = state;
+  const filtered = Boolean(filters.status || filters.from || filters.to || filters.q.trim());
+  const empty = filtered ? 'No applications match these filters.' : 'No applications yet.';
   return (
-    <>
-      <ul className={styles.list}>
-        {list.items.map((s) => (
-          <li key={s.id}>
-            <button
-              type="button"
-              className={clsx(styles.row, state.openId === s.id && styles.rowActive)}
-              aria-current={state.openId === s.id ? 'true' : undefined}
-              onClick={() => state.select(s.id)}
-              data-testid="application-row"
-            >
+    <AdminListBody paged={state} names={APPLICATION_LIST} empty={empty}>
+      {(items) => (
+        <OpenableList items={items} openId={state.openId} onOpen={state.select} rows={APPLICATION_ROWS}>
+          {(s) => (
+            <>
               <span className={styles.name}>{s.fullName}</span>
               <span className={clsx(styles.status, styles[`status-${s.status}`])}>{STATUS_LABELS[s.status]}</span>
               <span className={styles.meta}>
@@ -181,17 +149,10 @@ function ApplicationTable({ state }: { state: AdminApplications }) {
                 <span>{s.phoneNumber}</span>
                 <time dateTime={s.createdAt}>{received.format(new Date(s.createdAt))}</time>
               </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <ListPager
-        label="Application list pages"
-        page={state.page}
-        pageSize={APPLICATIONS_PAGE_SIZE}
-        pagination={list.pagination}
-        setPage={state.setPage}
-      />
-    </>
+            </>
+          )}
+        </OpenableList>
+      )}
+    </AdminListBody>
   );
 }

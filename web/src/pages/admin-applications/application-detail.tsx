@@ -1,6 +1,7 @@
 import { BOT_ACCESS_STATUSES, type BotAccessStatus, type TBotAccessSubmission } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
+import { OpenedItemPane, StateNote } from '../../components/dashboard/admin-list-states.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -15,6 +16,15 @@ export const STATUS_LABELS: Record<BotAccessStatus, string> = {
   rejected: 'Rejected',
 };
 
+/** An option per application status, in the order applications move through them. */
+export function StatusOptions() {
+  return BOT_ACCESS_STATUSES.map((value) => (
+    <option key={value} value={value}>
+      {STATUS_LABELS[value]}
+    </option>
+  ));
+}
+
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** An answer as the applicant read it: the option's label, or the text they typed. */
@@ -28,45 +38,40 @@ function answerText(key: keyof typeof QUESTIONS, s: TBotAccessSubmission): strin
 
 /** The open application: its twelve answers, when it arrived, and the status form with a note. */
 export function ApplicationDetail({ state }: { state: AdminApplications }) {
-  const { open } = state;
-  if (open.status === 'none') {
-    return <p className={clsx(pageStyles.state, pageStyles.muted)}>Choose an application to see its answers.</p>;
-  }
-  if (open.status === 'loading') {
-    return (
-      <div className={pageStyles.skeletonRoom} role="status" aria-label="Loading the application">
-        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonCard)} />
-      </div>
-    );
-  }
-  if (open.status === 'error') {
-    return (
-      <p className={clsx(pageStyles.state, pageStyles.stateError)} data-testid="application-error">
-        {open.message}
-      </p>
-    );
-  }
-  const s = open.item;
   return (
-    <article className={styles.detail} aria-labelledby="application-title" data-testid="application-detail">
-      <header>
-        <h2 id="application-title">{s.fullName}</h2>
-        <p className={clsx(pageStyles.muted, pageStyles.small)}>
-          Received {when.format(new Date(s.createdAt))} · status {STATUS_LABELS[s.status]}
-        </p>
-      </header>
-      <ol className={styles.answers}>
-        {(Object.keys(QUESTIONS) as Array<keyof typeof QUESTIONS>).map((key) => (
-          <li key={key} value={QUESTIONS[key].n}>
-            <span className={styles.question}>{QUESTIONS[key].title}</span>
-            <span className={styles.answer} data-testid={`answer-${key}`}>
-              {answerText(key, s)}
-            </span>
-          </li>
-        ))}
-      </ol>
-      <StatusForm key={`${s.id}:${s.updatedAt}`} submission={s} state={state} />
-    </article>
+    <OpenedItemPane
+      opened={state.open}
+      chooseText="Choose an application to see its answers."
+      loadingLabel="Loading the application"
+      loadingCard
+      failure={(message) => (
+        <StateNote testId="application-error" error>
+          {message}
+        </StateNote>
+      )}
+    >
+      {(s) => (
+        <article className={styles.detail} aria-labelledby="application-title" data-testid="application-detail">
+          <header>
+            <h2 id="application-title">{s.fullName}</h2>
+            <p className={clsx(pageStyles.muted, pageStyles.small)}>
+              Received {when.format(new Date(s.createdAt))} · status {STATUS_LABELS[s.status]}
+            </p>
+          </header>
+          <ol className={styles.answers}>
+            {(Object.keys(QUESTIONS) as Array<keyof typeof QUESTIONS>).map((key) => (
+              <li key={key} value={QUESTIONS[key].n}>
+                <span className={styles.question}>{QUESTIONS[key].title}</span>
+                <span className={styles.answer} data-testid={`answer-${key}`}>
+                  {answerText(key, s)}
+                </span>
+              </li>
+            ))}
+          </ol>
+          <StatusForm key={`${s.id}:${s.updatedAt}`} submission={s} state={state} />
+        </article>
+      )}
+    </OpenedItemPane>
   );
 }
 
@@ -94,11 +99,7 @@ function StatusForm({ submission, state }: { submission: TBotAccessSubmission; s
           value={status}
           onChange={(e) => setStatus(e.target.value as BotAccessStatus)}
         >
-          {BOT_ACCESS_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {STATUS_LABELS[value]}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </div>
       <div className={formStyles.field}>

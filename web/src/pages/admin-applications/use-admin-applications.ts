@@ -8,7 +8,7 @@ import {
   fetchApplications,
 } from '../../api/admin-console.api.js';
 import { useAdminFailure } from '../../components/dashboard/use-admin-failure.js';
-import { useDebouncedQuery } from '../../components/dashboard/use-debounced-query.js';
+import { useListFilters } from '../../components/dashboard/use-list-filters.js';
 import { type OpenedItem, useOpenedItem } from '../../components/dashboard/use-opened-item.js';
 import { type PagedList, usePagedList } from '../../components/dashboard/use-paged-list.js';
 import { applicationEvents } from '../../stores/support-events.js';
@@ -32,20 +32,14 @@ function showsNewArrival(filters: ApplicationFilters, page: number, submission: 
  * 50, the open application with its status form, the CSV export; arrivals and changes come live.
  */
 export function useAdminApplications() {
-  const [filters, setFilters] = useState<ApplicationFilters>(NO_FILTERS);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const listFilters = useListFilters(NO_FILTERS);
+  const { filters, page } = listFilters;
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const { alert, setAlert, forbidden, handleFailure } = useAdminFailure();
   const [exporting, setExporting] = useState(false);
   const view = useRef({ filters, page });
   view.current = { filters, page };
-
-  useDebouncedQuery(search, (q) => {
-    setFilters((current) => (current.q === q ? current : { ...current, q }));
-    setPage(1);
-  });
 
   const { list, setList, reload } = usePagedList(
     JSON.stringify(filters),
@@ -101,15 +95,7 @@ export function useAdminApplications() {
   );
 
   return {
-    filters,
-    search,
-    setSearch,
-    setFilter(name: 'status' | 'from' | 'to', value: string) {
-      setFilters((current) => ({ ...current, [name]: value }));
-      setPage(1);
-    },
-    page,
-    setPage,
+    ...listFilters,
     list,
     open,
     openId,

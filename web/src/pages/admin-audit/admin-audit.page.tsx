@@ -1,11 +1,11 @@
 import { AUDIT_ACTIONS, AuditQueryMessages } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { RefreshCw, ScrollText } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
-import { AdminNav } from '../../components/dashboard/admin-nav.js';
+import { AdminListBody, type AdminListNames } from '../../components/dashboard/admin-list-states.js';
+import { AdminPageHead } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
-import { ListPager } from '../../components/dashboard/list-pager.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -31,15 +31,9 @@ function AdminAuditLog() {
   if (state.list.status === 'error' && state.list.forbidden) return <AdminsOnly titleId="audit-denied-title" />;
   return (
     <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-audit">
-      <header className={pageStyles.pageHead}>
-        <h1>
-          <ScrollText aria-hidden="true" size={26} /> Audit log
-        </h1>
-        <p className={pageStyles.muted}>
-          Every admin action with its values before and after, the reason given, when and from where.
-        </p>
-      </header>
-      <AdminNav />
+      <AdminPageHead icon={ScrollText} title="Audit log">
+        Every admin action with its values before and after, the reason given, when and from where.
+      </AdminPageHead>
       <Filters state={state} />
       <section className={panelStyles.panel} aria-label="Audit entries" aria-busy={state.list.status === 'loading'}>
         <Entries state={state} />
@@ -115,49 +109,17 @@ function Filters({ state }: { state: AdminAudit }) {
   );
 }
 
+const AUDIT_LIST: AdminListNames = {
+  testId: 'audit',
+  loadingLabel: 'Loading the audit log',
+  pagerLabel: 'Audit log pages',
+  pageSize: 50,
+};
+
 function Entries({ state }: { state: AdminAudit }) {
-  const { list } = state;
-  if (list.status === 'loading') {
-    return (
-      <div
-        className={pageStyles.skeletonRoom}
-        role="status"
-        aria-label="Loading the audit log"
-        data-testid="audit-loading"
-      >
-        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
-        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
-        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
-      </div>
-    );
-  }
-  if (list.status === 'error') {
-    return (
-      <div className={clsx(pageStyles.state, pageStyles.stateError)} role="alert" data-testid="audit-error">
-        <p>{list.message}</p>
-        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={state.reload}>
-          <RefreshCw aria-hidden="true" size={18} /> Try again
-        </button>
-      </div>
-    );
-  }
-  if (list.items.length === 0) {
-    return (
-      <p className={clsx(pageStyles.state, pageStyles.muted)} data-testid="audit-empty">
-        {AuditQueryMessages.none}
-      </p>
-    );
-  }
   return (
-    <>
-      <AuditTable items={list.items} caption="Audit entries, newest first" />
-      <ListPager
-        label="Audit log pages"
-        page={state.page}
-        pageSize={50}
-        pagination={list.pagination}
-        setPage={state.setPage}
-      />
-    </>
+    <AdminListBody paged={state} names={AUDIT_LIST} empty={AuditQueryMessages.none} loadingRows={3} announceError>
+      {(items) => <AuditTable items={items} caption="Audit entries, newest first" />}
+    </AdminListBody>
   );
 }

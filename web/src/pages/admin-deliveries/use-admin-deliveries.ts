@@ -1,18 +1,13 @@
-import type { Pagination, TDeliveredSignal, TSignalDeliveries } from '@signalroom/shared';
+import type { TDeliveredSignal, TSignalDeliveries } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { pageOf } from '../../api/client.js';
 import { fetchDeliveredSignals, fetchSignalDeliveries } from '../../api/delivery.api.js';
+import type { OpenedItem } from '../../components/dashboard/use-opened-item.js';
+import type { PagedList } from '../../components/dashboard/use-paged-list.js';
 
-export type DeliveredList =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; items: TDeliveredSignal[]; pagination: Pagination };
+export type DeliveredList = PagedList<TDeliveredSignal>;
 
-export type DeliveryDetail =
-  | { status: 'none' }
-  | { status: 'loading'; id: string }
-  | { status: 'error'; id: string; message: string }
-  | { status: 'ready'; detail: TSignalDeliveries };
+export type DeliveryDetail = OpenedItem<TSignalDeliveries>;
 
 /** State of the admins' delivery screen: one page of 50 delivered signals and the open signal's log. */
 export function useAdminDeliveries() {
@@ -52,7 +47,7 @@ export function useAdminDeliveries() {
     setDetail({ status: 'loading', id: openId });
     fetchSignalDeliveries(openId, controller.signal).then(
       (result) => {
-        if (result.ok) setDetail({ status: 'ready', detail: result.data });
+        if (result.ok) setDetail({ status: 'ready', item: result.data });
         else setDetail({ status: 'error', id: openId, message: result.message });
       },
       () => {

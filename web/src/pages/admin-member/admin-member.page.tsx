@@ -97,13 +97,7 @@ function Loaded({
           <TierUntil user={user} />
         </p>
       </header>
-      <AdminMessages
-        testId="member"
-        alert={member.alert}
-        onDismiss={member.dismissAlert}
-        notice={member.notice}
-        alertClassName={styles.alert}
-      />
+      <AdminMessages testId="member" messages={member} alertClassName={styles.alert} />
       <div className={styles.grid}>
         <Section id="member-profile" title="Profile">
           <Profile detail={detail} />

@@ -9,14 +9,18 @@ import {
   TICKET_STATUSES,
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { Inbox, RefreshCw } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { useId } from 'react';
+import {
+  AdminListBody,
+  type AdminListNames,
+  OpenableList,
+  type OpenableRows,
+} from '../../components/dashboard/admin-list-states.js';
 import { AdminMessages } from '../../components/dashboard/admin-messages.js';
-import { AdminNav } from '../../components/dashboard/admin-nav.js';
+import { AdminPageHead } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
-import { ListPager } from '../../components/dashboard/list-pager.js';
-import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
@@ -44,22 +48,10 @@ function AdminSupportInbox() {
   if (state.forbidden) return <AdminsOnly titleId="support-inbox-denied-title" />;
   return (
     <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-support">
-      <header className={pageStyles.pageHead}>
-        <h1>
-          <Inbox aria-hidden="true" size={26} /> Support inbox
-        </h1>
-        <p className={pageStyles.muted}>
-          Members' tickets, latest activity first. Replies reach the member at once and by e-mail.
-        </p>
-      </header>
-      <AdminNav />
-      <AdminMessages
-        testId="support-inbox"
-        alert={state.alert}
-        onDismiss={state.dismissAlert}
-        notice={state.notice}
-        alertClassName={styles.alert}
-      />
+      <AdminPageHead icon={Inbox} title="Support inbox">
+        Members' tickets, latest activity first. Replies reach the member at once and by e-mail.
+      </AdminPageHead>
+      <AdminMessages testId="support-inbox" messages={state} alertClassName={styles.alert} />
       <Filters state={state} />
       <div className={styles.layout}>
         <section className={panelStyles.panel} aria-label="Tickets" aria-busy={state.list.status === 'loading'}>
@@ -133,45 +125,31 @@ function Filters({ state }: { state: AdminSupport }) {
   );
 }
 
+const TICKET_LIST: AdminListNames = {
+  testId: 'inbox',
+  loadingLabel: 'Loading tickets',
+  pagerLabel: 'Ticket list pages',
+  pageSize: SUPPORT_LIMITS.pageSize,
+};
+const TICKET_ROWS: OpenableRows = {
+  list: supportStyles.ticketList,
+  row: supportStyles.ticketRow,
+  openRow: supportStyles.ticketRowActive,
+  testId: 'inbox-row',
+};
+
 function TicketTable({ state }: { state: AdminSupport }) {
-  const { list } = state;
-  if (list.status === 'loading') {
-    return (
-      <div className={pageStyles.skeletonRoom} role="status" aria-label="Loading tickets" data-testid="inbox-loading">
-        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
-        <div className={clsx(pageStyles.skeleton, pageStyles.skeletonRow)} />
-      </div>
-    );
-  }
-  if (list.status === 'error') {
-    return (
-      <div className={clsx(pageStyles.state, pageStyles.stateError)} data-testid="inbox-error">
-        <p>Tickets could not be loaded.</p>
-        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={state.reload}>
-          <RefreshCw aria-hidden="true" size={18} /> Try again
-        </button>
-      </div>
-    );
-  }
-  if (list.items.length === 0) {
-    return (
-      <p className={clsx(pageStyles.state, pageStyles.muted)} data-testid="inbox-empty">
-        {SupportMessages.noInboxTickets}
-      </p>
-    );
-  }
   return (
-    <>
-      <ul className={supportStyles.ticketList}>
-        {list.items.map((t) => (
-          <li key={t.id}>
-            <button
-              type="button"
-              className={clsx(supportStyles.ticketRow, state.openId === t.id && supportStyles.ticketRowActive)}
-              aria-current={state.openId === t.id ? 'true' : undefined}
-              onClick={() => state.open(t.id)}
-              data-testid="inbox-row"
-            >
+    <AdminListBody
+      paged={state}
+      names={TICKET_LIST}
+      errorText="Tickets could not be loaded."
+      empty={SupportMessages.noInboxTickets}
+    >
+      {(items) => (
+        <OpenableList items={items} openId={state.openId} onOpen={state.open} rows={TICKET_ROWS}>
+          {(t) => (
+            <>
               <span className={supportStyles.ticketSubject}>{t.subject}</span>
               <span className={supportStyles.ticketMeta}>
                 <StatusPill status={t.status} label={TICKET_STATUS_ADMIN_LABELS[t.status]} />
@@ -182,17 +160,10 @@ function TicketTable({ state }: { state: AdminSupport }) {
                 <span className={styles.email}>{t.member.email ?? t.member.fullName}</span>
                 <time dateTime={t.lastMessageAt}>{formatTicketTime(t.lastMessageAt)}</time>
               </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <ListPager
-        label="Ticket list pages"
-        page={state.page}
-        pageSize={SUPPORT_LIMITS.pageSize}
-        pagination={list.pagination}
-        setPage={state.setPage}
-      />
-    </>
+            </>
+          )}
+        </OpenableList>
+      )}
+    </AdminListBody>
   );
 }

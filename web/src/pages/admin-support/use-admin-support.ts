@@ -8,7 +8,7 @@ import {
   setTicketStatus,
 } from '../../api/support.api.js';
 import { useAdminFailure } from '../../components/dashboard/use-admin-failure.js';
-import { useDebouncedQuery } from '../../components/dashboard/use-debounced-query.js';
+import { useListFilters } from '../../components/dashboard/use-list-filters.js';
 import { type OpenedItem, useOpenedItem } from '../../components/dashboard/use-opened-item.js';
 import { type PagedList, usePagedList } from '../../components/dashboard/use-paged-list.js';
 import { inboxSupportEvents } from '../../stores/support-events.js';
@@ -25,20 +25,14 @@ const NO_FILTERS: InboxFilters = { status: '', category: '', priority: '', q: ''
  * 50 tickets, the open thread with reply and status; new tickets and replies arrive live from the socket.
  */
 export function useAdminSupport() {
-  const [filters, setFilters] = useState<InboxFilters>(NO_FILTERS);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const listFilters = useListFilters(NO_FILTERS);
+  const { filters, page } = listFilters;
   const [openId, setOpenId] = useState<string | null>(null);
   const [threadKey, setThreadKey] = useState(0);
   const [notice, setNotice] = useState('');
   const { alert, setAlert, forbidden, setForbidden, handleFailure } = useAdminFailure();
   const view = useRef({ filters, page, openId });
   view.current = { filters, page, openId };
-
-  useDebouncedQuery(search, (q) => {
-    setFilters((current) => (current.q === q ? current : { ...current, q }));
-    setPage(1);
-  });
 
   const { list, setList, reload } = usePagedList(
     JSON.stringify(filters),
@@ -92,15 +86,7 @@ export function useAdminSupport() {
   }
 
   return {
-    filters,
-    search,
-    setSearch,
-    setFilter(name: 'status' | 'category' | 'priority', value: string) {
-      setFilters((current) => ({ ...current, [name]: value }));
-      setPage(1);
-    },
-    page,
-    setPage,
+    ...listFilters,
     list,
     thread,
     openId,

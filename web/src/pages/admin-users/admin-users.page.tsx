@@ -98,9 +98,7 @@ function AdminUsers({ self }: { self: TUser }) {
 
       <AdminMessages
         testId="admin"
-        alert={state.alert}
-        onDismiss={state.dismissAlert}
-        notice={state.notice}
+        messages={state}
         regionClassName={styles.adminAlertRegion}
         alertClassName={styles.adminAlert}
       />
