@@ -103,10 +103,11 @@ describe('offer countdown', () => {
       timeoutMs: 8000,
       message: 'three countdown sync points from the worker',
     });
-    // Three sync points span two sync periods (each is stamped when published), though it reads each second.
+    // Three sync points span two sync periods (each is stamped when published), though it reads each second:
+    // a period is 2 s plus up to one read (1 s), plus the timers' own lateness on a loaded machine.
     const span = (ticks[2]?.publishedAt ?? 0) - (ticks[0]?.publishedAt ?? 0);
     expect(span).toBeGreaterThanOrEqual(3500);
-    expect(span).toBeLessThanOrEqual(6000);
+    expect(span).toBeLessThanOrEqual(6500);
     // A deadline written by another process (an admin on another server) goes out at the next read.
     const moved = new Date(Date.now() + 3 * HOUR);
     moved.setMilliseconds(0);
