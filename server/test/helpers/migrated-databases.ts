@@ -19,8 +19,9 @@ declare module 'vitest' {
 /**
  * Vitest global set-up: migrates one database per run and hands it to every test file, which starts its
  * servers from a copy. Initialising PGlite takes about two seconds and each file starts at least one
- * server; a PostgreSQL database copied from a template skips the migrations. The servers still run the
- * migrator at start (it finds nothing to do), and the migration tests start from empty databases.
+ * server; a PostgreSQL database copied from a template skips the migrations. The migrations still run
+ * from an empty database on both kinds once per run, here (a failing one fails the run), and every
+ * server still runs the migrator at start (it finds nothing to do).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const imagePath = await makePgliteImage();
