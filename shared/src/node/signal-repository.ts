@@ -224,16 +224,17 @@ export async function loadPerformanceStats(db: Db): Promise<TPerformanceStats> {
   if (current?.pending) state = await current.promise;
   else {
     const entry: { promise: Promise<StatsState | null>; pending: boolean } = {
+      // A failed earlier refresh leaves nothing to build on: this one starts from the whole history.
       promise: (current?.promise ?? Promise.resolve(null))
         .catch(() => null)
         .then((previous) => refreshStats(db, previous)),
       pending: true,
     };
-    entry.promise
-      .finally(() => {
-        entry.pending = false;
-      })
-      .catch(() => {});
+    // Over either way; a failure reaches this caller through the await below, and the next through the chain.
+    const settled = () => {
+      entry.pending = false;
+    };
+    entry.promise.then(settled, settled);
     statsStates.set(db, entry);
     state = await entry.promise;
   }

@@ -29,7 +29,7 @@ export function Component() {
   }, [load]);
   const product = config?.productName ?? 'Signalroom';
   const silverLimit = config?.silverDailyLimit ?? 10;
-  const stats = state.status === 'ready' ? state.stats : null;
+  const stats = state.status === 'ready' ? state.data : null;
   const content = useLandingContent();
   const offer = content?.offer ?? null;
   const offerEnded = useOfferCountdown().ended;

@@ -29,7 +29,7 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
       </section>
     );
   }
-  const stats = state.status === 'ready' ? state.stats : null;
+  const stats = state.status === 'ready' ? state.data : null;
   const firstWindow = stats ? formatWinRate(stats, 'firstWindow') : null;
   const withMartingale = stats ? formatWinRate(stats, 'withMartingale') : null;
   const resolved = stats ? fmt.format(stats.resolvedSignals) : '';

@@ -1,36 +1,12 @@
 import { formatPercent, type TPublicStats } from '@signalroom/shared';
-import { useCallback, useEffect, useState } from 'react';
-import { shownMessage } from '../../api/client.js';
 import { fetchPublicStats } from '../../api/public.api.js';
+import { type RefreshedState, useRefreshed } from '../../components/public/use-refreshed.js';
 
-const UNREADABLE = 'The figures could not be loaded.';
-
-export type PublicStatsState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; stats: TPublicStats };
+export type PublicStatsState = RefreshedState<TPublicStats>;
 
 /** Landing figures from GET /api/stats/public, refreshed every minute while the page is open. */
 export function usePublicStats(): { state: PublicStatsState; retry: () => void } {
-  const [state, setState] = useState<PublicStatsState>({ status: 'loading' });
-  const load = useCallback(async () => {
-    const answer = await fetchPublicStats();
-    if (answer.ok) setState({ status: 'ready', stats: answer.data });
-    // A failed refresh keeps the figures shown.
-    else setState((s) => (s.status === 'ready' ? s : { status: 'error', message: shownMessage(answer, UNREADABLE) }));
-  }, []);
-  useEffect(() => {
-    void load();
-    const timer = setInterval(load, 60_000);
-    return () => clearInterval(timer);
-  }, [load]);
-  return {
-    state,
-    retry: () => {
-      setState({ status: 'loading' });
-      void load();
-    },
-  };
+  return useRefreshed(fetchPublicStats, 'The figures could not be loaded.');
 }
 
 /**

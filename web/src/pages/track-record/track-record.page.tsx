@@ -56,7 +56,7 @@ export function Component() {
             </button>
           </p>
         )}
-        {state.status === 'ready' && <Record summary={state.summary} />}
+        {state.status === 'ready' && <Record summary={state.data} />}
       </main>
     </div>
   );
