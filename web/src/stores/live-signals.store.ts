@@ -267,17 +267,20 @@ export function createLiveSignalsStore(): LiveSignalsStore {
         let connectedBefore = false;
         s.on('connect', () => {
           transition({ type: 'connected' });
-          // Pushes missed while disconnected are not replayed: re-read what the screens are showing.
-          if (connectedBefore) {
-            if (useActivationStore.getState().loadStatus === 'ready') void useActivationStore.getState().load();
-            emitAdminActivationEvent({ type: 'resync' });
-            memberSupportEvents.emit({ type: 'resync' });
-            inboxSupportEvents.emit({ type: 'resync' });
-            applicationEvents.emit({ type: 'resync' });
-            communityEvents.emit({ type: 'resync' });
-            botTradeEvents.emit({ type: 'resync' });
-            streamEvents.emit({ type: 'resync' });
-          }
+          // Pushes are not replayed: what was pushed before this socket joined its rooms is re-read by
+          // the screens showing it. That is what a reconnect missed, and on the first connect what
+          // happened between a screen's first read and the socket's arrival (a new application posted
+          // while the admin's list loaded would otherwise never show).
+          if (useActivationStore.getState().loadStatus === 'ready') void useActivationStore.getState().load();
+          emitAdminActivationEvent({ type: 'resync' });
+          memberSupportEvents.emit({ type: 'resync' });
+          inboxSupportEvents.emit({ type: 'resync' });
+          applicationEvents.emit({ type: 'resync' });
+          communityEvents.emit({ type: 'resync' });
+          botTradeEvents.emit({ type: 'resync' });
+          // A price stream's first join already waits for this connection (joinStream): only a
+          // reconnect must join again.
+          if (connectedBefore) streamEvents.emit({ type: 'resync' });
           connectedBefore = true;
         });
         s.on('disconnect', (reason) => {
