@@ -1,4 +1,4 @@
-import { dayKeyInZone } from '@signalroom/shared';
+import { dayKeyInZone, TIMING } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
 import { signInBrowser } from './dashboard.helpers.js';
@@ -81,8 +81,11 @@ describe('offer and contact copy in a real browser', () => {
     const realNow = e2e.server.context.now;
     e2e.server.context.now = () => new Date(Date.now() + 2 * 3600_000);
     try {
+      // A page without a socket asks the server again at its next sync point.
       await page.waitForFunction(
         () => document.querySelector('[data-testid=offer-deadline-notice]')?.getAttribute('data-claim') === 'ended',
+        undefined,
+        { timeout: TIMING.countdownSyncMs + 5000 },
       );
       expect((await notice.innerText()).trim()).toBe('This offer has ended.');
     } finally {
