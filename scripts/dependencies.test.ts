@@ -82,8 +82,8 @@ describe('dependencies', () => {
   describe('the check itself', () => {
     const base = (): Lock => ({
       packages: {
-        '': { name: 'root', workspaces: ['server'], engines: { node: '>=22.12' }, devDependencies: { vitest: '^4' } },
-        server: { name: '@x/server', engines: { node: '>=22.12' }, dependencies: { fastify: '^5' } },
+        '': { name: 'root', workspaces: ['server'], engines: { node: '>=22.19' }, devDependencies: { vitest: '^4' } },
+        server: { name: '@x/server', engines: { node: '>=22.19' }, dependencies: { fastify: '^5' } },
         'node_modules/@x/server': { link: true },
         'node_modules/fastify': { version: '5.1.0' },
         'node_modules/vitest': { version: '4.1.0' },
@@ -108,7 +108,7 @@ describe('dependencies', () => {
       lock.packages.server!.engines = { node: '>=20' };
       expect(dependencyProblems(lock)).toEqual([
         'server: @types/pg is in dependencies; type packages belong in devDependencies',
-        'server: engines {"node":">=20"} differ from the root\'s {"node":">=22.12"}',
+        'server: engines {"node":">=20"} differ from the root\'s {"node":">=22.19"}',
       ]);
     });
   });
