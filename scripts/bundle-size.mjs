@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// Prints the gzip size of the JavaScript a first visit to the landing page loads (the entry chunk,
-// its static imports, the landing page chunk and its static imports) and fails above the budget
-// (under 150 kB gzipped before login). Reads web/dist/.vite/manifest.json from `vite build`.
+// Prints the gzip size of the JavaScript a first visit to the landing page loads (landing.html's entry
+// chunk and every chunk it imports statically; the landing page has no lazy parts), React's own share of
+// it (the `react` chunk: react, react-dom, scheduler), and fails above the budget. Reads
+// web/dist/.vite/manifest.json from `vite build`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 150 * 1000;
+// The goal is 80 kB; React alone is 67.6 kB of it, and the page's own code (about 22 kB) does not fit in
+// the rest yet. The budget holds today's size with a little room, so that nothing grows unseen.
+const BUDGET_BYTES = 92 * 1000;
+const GOAL_BYTES = 80 * 1000;
 const dist = process.argv[2] ?? 'web/dist';
-const LANDING_SOURCE = 'src/pages/landing/landing.page.tsx';
+const LANDING_ENTRY = 'landing.html';
 
 let manifest;
 try {
@@ -18,13 +22,8 @@ try {
   process.exit(1);
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) {
-  console.error('bundle-size: no entry chunk in the manifest');
-  process.exit(1);
-}
-if (!manifest[LANDING_SOURCE]) {
-  console.error(`bundle-size: ${LANDING_SOURCE} is not a chunk of its own (is the landing route lazy?)`);
+if (!manifest[LANDING_ENTRY]?.isEntry) {
+  console.error(`bundle-size: ${LANDING_ENTRY} is not an entry of the build (web/vite.config.ts inputs)`);
   process.exit(1);
 }
 
@@ -42,7 +41,7 @@ function staticClosure(keys) {
 }
 
 const kb = (n) => `${(n / 1000).toFixed(2)} kB`;
-const chunks = [...staticClosure([entryKey, LANDING_SOURCE])]
+const chunks = [...staticClosure([LANDING_ENTRY])]
   .map((key) => {
     const file = manifest[key].file;
     const raw = readFileSync(join(dist, file));
@@ -51,11 +50,15 @@ const chunks = [...staticClosure([entryKey, LANDING_SOURCE])]
   .filter((c) => c.file.endsWith('.js'))
   .sort((a, b) => b.gzip - a.gzip);
 
-console.log('\nJavaScript the landing page loads before login:');
+console.log('\nJavaScript the landing page (landing.html) loads:');
 for (const c of chunks)
   console.log(`  ${c.file.padEnd(52)} ${kb(c.raw).padStart(11)}  gzip ${kb(c.gzip).padStart(10)}`);
 const total = chunks.reduce((sum, c) => sum + c.gzip, 0);
 console.log(`  ${'total'.padEnd(52)} ${''.padStart(11)}  gzip ${kb(total).padStart(10)}  (budget ${kb(BUDGET_BYTES)})`);
+const react = chunks.filter((c) => /(^|\/)react-[\w-]+\.js$/.test(c.file)).reduce((sum, c) => sum + c.gzip, 0);
+console.log(
+  `  React ${kb(react)}, the page's own ${kb(total - react)}; goal ${kb(GOAL_BYTES)} (${(total / GOAL_BYTES).toFixed(2)}× the goal)`,
+);
 if (total > BUDGET_BYTES) {
   console.error(
     `\nbundle-size: the landing page loads ${kb(total)} of gzipped JavaScript, over the ${kb(BUDGET_BYTES)} budget.`,

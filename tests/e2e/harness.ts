@@ -32,8 +32,9 @@ export interface E2E {
    * A fresh browser context (own storage) with one page, at phone or desktop width. `bypassCSP` turns
    * the Content-Security-Policy off for that context: only for tests that inject a script of their own
    * (Playwright's `addScriptTag` adds an inline script, e.g. axe-core), never to hide a violation.
+   * `javaScriptEnabled: false` shows what the served HTML paints before any script runs.
    */
-  newPage(options?: { width?: number; height?: number; bypassCSP?: boolean }): Promise<{
+  newPage(options?: { width?: number; height?: number; bypassCSP?: boolean; javaScriptEnabled?: boolean }): Promise<{
     context: BrowserContext;
     page: Page;
   }>;
@@ -71,8 +72,13 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   return {
     server,
     browser,
-    async newPage({ width = 1280, height = 900, bypassCSP = false } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: server.url, bypassCSP });
+    async newPage({ width = 1280, height = 900, bypassCSP = false, javaScriptEnabled = true } = {}) {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        baseURL: server.url,
+        bypassCSP,
+        javaScriptEnabled,
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);

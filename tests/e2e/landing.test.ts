@@ -36,6 +36,20 @@ describe('journey: the landing page', () => {
     expect(await nav.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
   });
 
+  it('paints its content from the served HTML, before any script runs, with no figure it has not loaded', async () => {
+    const { page } = await e2e.newPage({ width: 412, height: 823, javaScriptEnabled: false });
+    await page.goto(e2e.url('/'));
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
+      'AI trading signals every 5 minutes',
+    );
+    expect(await page.locator('nav[aria-label="Main"] a[href="/signup"]').count()).toBe(1);
+    expect(await page.locator('#pricing h3').count()).toBeGreaterThan(0);
+    // Figures are the server's: before any answer the page shows placeholders, never a number.
+    const heroFigures = await page.locator('[data-testid="hero-win-first-window"] strong').textContent();
+    expect(heroFigures?.trim()).toBe('–');
+    expect(await page.getByRole('timer').first().getAttribute('aria-label')).toMatch(/loading$/);
+  });
+
   it('fits a 360 px phone without sideways scrolling on every public screen', async () => {
     const { page } = await e2e.newPage({ width: 360, height: 740 });
     const paths = [

@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const precompress = fileURLToPath(new URL('../../../scripts/precompress.mjs', import.meta.url));
 const script = `console.log(${JSON.stringify('signal room '.repeat(200))});\n`;
+const landing = `<!doctype html><title>Signalroom</title>${'<p>prerendered landing</p>'.repeat(100)}`;
 
 /** Raw bytes and headers (fetch would decode the body for us, hiding what was sent). */
 function get(url: string, headers: Record<string, string> = {}) {
@@ -36,6 +37,7 @@ describe('the web app as static files', () => {
     dist = mkdtempSync(join(tmpdir(), 'sr-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Signalroom</title>${'<p>shell</p>'.repeat(100)}`);
+    writeFileSync(join(dist, 'landing.html'), landing);
     writeFileSync(join(dist, 'assets', 'index-3f2a1c9d.js'), script);
     execFileSync(process.execPath, [precompress, dist]);
     server = await startTestServer({ WEB_DIST_DIR: dist });
@@ -60,12 +62,19 @@ describe('the web app as static files', () => {
     expect(plain.body.toString()).toBe(script);
   });
 
-  it('revalidates the app shell on every visit, at / and at client-side routes', async () => {
-    for (const path of ['/', '/dashboard/settings']) {
+  it('revalidates the documents on every visit: the landing page at /, the app shell at client-side routes', async () => {
+    const home = await get(`${server.url}/`, { 'accept-encoding': 'br' });
+    expect(home.status).toBe(200);
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(home.body).toString()).toBe(landing);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.headers['content-type']).toMatch(/text\/html/);
+    for (const path of ['/dashboard/settings', '/signup']) {
       const shell = await get(`${server.url}${path}`, { 'accept-encoding': 'br' });
       expect(shell.status).toBe(200);
       expect(shell.headers['cache-control']).toBe('no-cache');
       expect(shell.headers['content-type']).toMatch(/text\/html/);
+      expect(brotliDecompressSync(shell.body).toString()).toContain('<p>shell</p>');
     }
   });
 

@@ -1,6 +1,5 @@
 import { Activity } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './brand.module.css';
 
@@ -14,15 +13,18 @@ export function useProductName(): string {
   return config?.productName ?? 'Signalroom';
 }
 
-/** Logo and product name, linking home. */
+/**
+ * Logo and product name, linking home. A document link, not a router link: the landing page is a
+ * prerendered document of its own (landing.html), outside the app's router.
+ */
 export function Brand() {
   const name = useProductName();
   return (
-    <Link to="/" className={styles.brand} aria-label={`${name} home`}>
+    <a href="/" className={styles.brand} aria-label={`${name} home`}>
       <span className={styles.brandMark} aria-hidden="true">
         <Activity size={18} strokeWidth={2.5} />
       </span>
       {name}
-    </Link>
+    </a>
   );
 }

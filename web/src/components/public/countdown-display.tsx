@@ -1,4 +1,5 @@
 import type { OfferTimeParts } from '@signalroom/shared';
+import { Fragment } from 'react';
 import styles from './countdown-display.module.css';
 
 /**
@@ -37,7 +38,7 @@ export function CountdownDisplay({
   return (
     <div className={styles.countdown} role="timer" aria-label={`${label}: ${spoken}`}>
       {units.map((p, i) => (
-        <span key={p.key} style={{ display: 'contents' }}>
+        <Fragment key={p.key}>
           {i > 0 ? (
             <span className={styles.countdownSep} aria-hidden="true">
               :
@@ -49,7 +50,7 @@ export function CountdownDisplay({
             </span>
             <span className={styles.countdownLabel}>{p.unit}</span>
           </span>
-        </span>
+        </Fragment>
       ))}
     </div>
   );

@@ -1,7 +1,6 @@
 import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import buttonStyles from '../ui/button.module.css';
 import { Brand } from './brand.js';
 import styles from './public-nav.module.css';
@@ -43,12 +42,12 @@ export function PublicNav() {
           ))}
         </ul>
         <div className={styles.pubNavActions}>
-          <Link className={clsx(buttonStyles.btn, buttonStyles.btnGhost)} to="/login">
+          <a className={clsx(buttonStyles.btn, buttonStyles.btnGhost)} href="/login">
             Login
-          </Link>
-          <Link className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} to="/signup">
+          </a>
+          <a className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} href="/signup">
             Sign Up
-          </Link>
+          </a>
         </div>
       </div>
     </nav>

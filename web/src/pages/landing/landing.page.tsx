@@ -2,7 +2,6 @@ import { TIER_MIN_DEPOSIT_USD } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { BarChart3, Bot, CheckCircle2, Clock, LineChart, ShieldCheck, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { PublicNav } from '../../components/public/public-nav.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -19,8 +18,12 @@ import { formatWinRate, usePublicStats } from './use-public-stats.js';
 
 const fmt = new Intl.NumberFormat('en-US');
 
-/** The landing page: every figure from the server, operator content labelled. */
-export function Component() {
+/**
+ * The landing page: every figure from the server, operator content labelled. It is its own document
+ * (landing.html, prerendered at build and hydrated by landing-main.tsx), so it carries no router: its
+ * links are plain document links. The app's router shows it too, for a navigation to / inside the app.
+ */
+export function LandingPage() {
   const { state, retry } = usePublicStats();
   const config = usePublicConfigStore((s) => s.config);
   const load = usePublicConfigStore((s) => s.load);
@@ -52,12 +55,12 @@ export function Component() {
                 against the market at expiry. Wins and losses stay on the record.
               </p>
               <div className={styles.heroCtas}>
-                <Link to="/signup" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg)}>
+                <a href="/signup" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg)}>
                   Claim Free Access
-                </Link>
-                <Link to="/bot-access" className={clsx(buttonStyles.btn, buttonStyles.btnLg)}>
+                </a>
+                <a href="/bot-access" className={clsx(buttonStyles.btn, buttonStyles.btnLg)}>
                   <Bot size={18} aria-hidden="true" /> Apply for the AI Bot
-                </Link>
+                </a>
               </div>
               <ul className={styles.heroPoints}>
                 <li>
@@ -97,7 +100,7 @@ export function Component() {
               <div className={styles.liveRow} aria-live="polite">
                 <div data-testid="hero-win-first-window">
                   <div className={styles.statLabel}>Won in first window</div>
-                  <strong className={styles.statValue} style={{ fontSize: '1.4rem' }}>
+                  <strong className={clsx(styles.statValue, styles.heroStatValue)}>
                     {stats ? (formatWinRate(stats, 'firstWindow') ?? 'None resolved yet') : '–'}
                   </strong>
                   {stats && formatWinRate(stats, 'withMartingale') ? (
@@ -108,7 +111,7 @@ export function Component() {
                 </div>
                 <div>
                   <div className={styles.statLabel}>Signals issued</div>
-                  <strong className={styles.statValue} style={{ fontSize: '1.4rem' }}>
+                  <strong className={clsx(styles.statValue, styles.heroStatValue)}>
                     {stats ? fmt.format(stats.signalsIssued) : '–'}
                   </strong>
                 </div>
@@ -168,8 +171,8 @@ export function Component() {
               <h2 id="about-title">How access works</h2>
               <p>Sign up, fund your own trading account, and a person on our team unlocks your tier.</p>
             </div>
-            <div className={publicStyles.grid3} style={{ marginBottom: '3rem' }}>
-              <ol className={clsx(styles.steps, panelStyles.card)} style={{ gridColumn: '1 / -1' }}>
+            <div className={clsx(publicStyles.grid3, styles.stepsRow)}>
+              <ol className={clsx(styles.steps, panelStyles.card, styles.fullRow)}>
                 <li>
                   <h3>Create your account</h3>
                   <p className={publicStyles.muted}>Sign up and confirm your e-mail with the code we send you.</p>
@@ -191,7 +194,7 @@ export function Component() {
             </div>
             <div className={styles.sectionHead}>
               <span className={publicStyles.eyebrow}>Risk calculator</span>
-              <h3 style={{ fontSize: '1.6rem', margin: '0.5rem 0' }}>Size your risk before you trade</h3>
+              <h3 className={styles.calculatorTitle}>Size your risk before you trade</h3>
               <p>See what your own numbers mean over a month of 20 trades.</p>
             </div>
             <RiskCalculator />
@@ -232,7 +235,7 @@ export function Component() {
                       : clsx(panelStyles.card, styles.tierCard)
                   }
                 >
-                  <h3 style={{ marginTop: 0 }}>{tier.name}</h3>
+                  <h3 className={styles.tierName}>{tier.name}</h3>
                   <p className={styles.tierPrice}>
                     ${tier.min}+ <small>trading capital</small>
                   </p>
@@ -262,30 +265,33 @@ export function Component() {
         <section className={styles.section} aria-labelledby="cta-title">
           <div className={publicStyles.container}>
             <div className={styles.finalCta}>
-              <ShieldCheck size={32} aria-hidden="true" style={{ color: 'var(--success)' }} />
+              <ShieldCheck size={32} aria-hidden="true" className={styles.ctaMark} />
               <h2 id="cta-title">Free access ends when the timer does</h2>
               <p className={publicStyles.muted}>Create your account now; you can fund and activate it afterwards.</p>
               <OfferCountdown />
-              <Link to="/signup" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg)}>
+              <a href="/signup" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary, buttonStyles.btnLg)}>
                 Claim Free Access
-              </Link>
+              </a>
             </div>
           </div>
         </section>
       </main>
       <footer className={styles.pubFooter}>
         <div className={clsx(publicStyles.container, styles.pubFooterInner)}>
-          <p style={{ margin: 0, maxWidth: '40rem' }}>
+          <p className={styles.footerNote}>
             Trading is risky. Only trade with funds you can afford to lose. Signals are not financial advice and past
             results do not guarantee future results.
           </p>
           <nav aria-label="Footer">
-            <Link to="/login">Login</Link>
-            <Link to="/signup">Sign Up</Link>
-            <Link to="/bot-access">AI Bot Access</Link>
+            <a href="/login">Login</a>
+            <a href="/signup">Sign Up</a>
+            <a href="/bot-access">AI Bot Access</a>
           </nav>
         </div>
       </footer>
     </div>
   );
 }
+
+/** The app router's lazy route takes the page by this name. */
+export { LandingPage as Component };

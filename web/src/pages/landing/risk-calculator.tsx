@@ -77,12 +77,7 @@ export function RiskCalculator() {
           </div>
         </div>
         <fieldset className={formStyles.field}>
-          <legend
-            className={formStyles.label}
-            style={{ textTransform: 'none', letterSpacing: 0, color: 'var(--text)' }}
-          >
-            Risk : reward
-          </legend>
+          <legend className={clsx(formStyles.label, styles.ratioLegend)}>Risk : reward</legend>
           <div className={styles.seg}>
             {RISK_CALCULATOR.rewardRatios.map((r) => (
               <label key={r}>
@@ -111,10 +106,7 @@ export function RiskCalculator() {
             <dt>Monthly ({RISK_CALCULATOR.tradesPerMonth} trades)</dt>
             <dd>{signed(result.monthlyExpected)}</dd>
           </div>
-          <div
-            className={clsx(styles.calcResult, styles[tone(result.monthlyReturnPercent)])}
-            style={{ gridColumn: '1 / -1' }}
-          >
+          <div className={clsx(styles.calcResult, styles[tone(result.monthlyReturnPercent)], styles.calcResultWide)}>
             <dt>Monthly return on capital</dt>
             <dd>
               {result.monthlyReturnPercent > 0 ? '+' : ''}

@@ -1,5 +1,4 @@
 import { clsx } from 'clsx';
-import { Link } from 'react-router-dom';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
@@ -57,7 +56,7 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
           {items.map((item) => (
             <div className={styles.stat} key={item.key} data-stat={item.key}>
               <dt className={styles.statLabel}>{item.label}</dt>
-              <dd style={{ margin: 0 }}>
+              <dd className={styles.statFigure}>
                 {item.value === null ? (
                   <>
                     <span className={publicStyles.skeleton} />
@@ -84,9 +83,9 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
         )}
         <p className={styles.statsFoot}>
           Counted live from the platform's own records.{' '}
-          <Link to="/track-record" data-testid="track-record-link">
+          <a href="/track-record" data-testid="track-record-link">
             See the full track record
-          </Link>
+          </a>
           , with intervals, calibration and a hash chain anyone can check.
           {stats?.marketSource === 'simulated' ? (
             <>

@@ -32,13 +32,13 @@ export function Testimonials({ items: loaded }: { items: readonly Testimonial[] 
   if (!current) return <p className={clsx(publicStyles.muted, publicStyles.center)}>No reviews yet.</p>;
   return (
     <div className={clsx(panelStyles.card, styles.quoteCard)}>
-      <Quote size={28} aria-hidden="true" style={{ color: 'var(--accent)' }} />
+      <Quote size={28} aria-hidden="true" className={styles.quoteMark} />
       {current.sample ? (
-        <p style={{ margin: '0.5rem 0 0' }}>
+        <p className={styles.sampleNote}>
           <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Sample review</span>
         </p>
       ) : null}
-      <figure style={{ margin: 0 }} aria-live="polite" data-testid="review">
+      <figure className={styles.quoteFigure} aria-live="polite" data-testid="review">
         <blockquote>“{current.quote}”</blockquote>
         <figcaption>
           <span className={styles.quoteAuthor}>{current.name}</span>
@@ -46,7 +46,7 @@ export function Testimonials({ items: loaded }: { items: readonly Testimonial[] 
           <span className={clsx(publicStyles.muted, publicStyles.small)}>{current.role}</span>
         </figcaption>
       </figure>
-      <fieldset className={styles.dots} style={{ border: 0, padding: 0 }}>
+      <fieldset className={styles.dots}>
         <legend className={textStyles.srOnly}>Choose a review</legend>
         {items.map((_, i) => (
           <button
