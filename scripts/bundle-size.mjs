@@ -1,29 +1,31 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript a first visit to the landing page loads (landing.html's entry
-// chunk and every chunk it imports statically; the landing page has no lazy parts), React's own share of
-// it (the `react` chunk: react, react-dom, scheduler), and fails above the budget. Reads
-// web/dist/.vite/manifest.json from `vite build`.
+// chunk and every chunk it imports statically; the landing page has no lazy parts) and fails above the
+// budget. Reads web/dist/.vite/landing-manifest.json from the landing page's build
+// (web/vite.landing.config.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// The goal is 80 kB; React alone is 67.6 kB of it, and the page's own code (about 22 kB) does not fit in
-// the rest yet. The budget holds today's size with a little room, so that nothing grows unseen.
-const BUDGET_BYTES = 92 * 1000;
+// The goal is 80 kB. React alone (react, react-dom and scheduler hydrating one element) is 68.3 kB of it,
+// and the page's own code, about 14 kB, does not fit in the rest yet. The budget holds today's size with
+// a little room, so that nothing grows unseen.
+const BUDGET_BYTES = 84 * 1000;
 const GOAL_BYTES = 80 * 1000;
 const dist = process.argv[2] ?? 'web/dist';
 const LANDING_ENTRY = 'landing.html';
+const MANIFEST = '.vite/landing-manifest.json';
 
 let manifest;
 try {
-  manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  manifest = JSON.parse(readFileSync(join(dist, MANIFEST), 'utf8'));
 } catch (error) {
-  console.error(`bundle-size: cannot read ${dist}/.vite/manifest.json (run the web build first): ${error.message}`);
+  console.error(`bundle-size: cannot read ${dist}/${MANIFEST} (run the web build first): ${error.message}`);
   process.exit(1);
 }
 
 if (!manifest[LANDING_ENTRY]?.isEntry) {
-  console.error(`bundle-size: ${LANDING_ENTRY} is not an entry of the build (web/vite.config.ts inputs)`);
+  console.error(`bundle-size: ${LANDING_ENTRY} is not the entry of ${MANIFEST} (web/vite.landing.config.ts)`);
   process.exit(1);
 }
 
@@ -55,10 +57,7 @@ for (const c of chunks)
   console.log(`  ${c.file.padEnd(52)} ${kb(c.raw).padStart(11)}  gzip ${kb(c.gzip).padStart(10)}`);
 const total = chunks.reduce((sum, c) => sum + c.gzip, 0);
 console.log(`  ${'total'.padEnd(52)} ${''.padStart(11)}  gzip ${kb(total).padStart(10)}  (budget ${kb(BUDGET_BYTES)})`);
-const react = chunks.filter((c) => /(^|\/)react-[\w-]+\.js$/.test(c.file)).reduce((sum, c) => sum + c.gzip, 0);
-console.log(
-  `  React ${kb(react)}, the page's own ${kb(total - react)}; goal ${kb(GOAL_BYTES)} (${(total / GOAL_BYTES).toFixed(2)}× the goal)`,
-);
+console.log(`  goal ${kb(GOAL_BYTES)}: ${(total / GOAL_BYTES).toFixed(2)}× the goal`);
 if (total > BUDGET_BYTES) {
   console.error(
     `\nbundle-size: the landing page loads ${kb(total)} of gzipped JavaScript, over the ${kb(BUDGET_BYTES)} budget.`,

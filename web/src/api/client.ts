@@ -4,8 +4,8 @@ import {
   type EntryOf,
   type Envelope,
   type ErrorCode,
+  CommonMessages,
   fillPath,
-  Messages,
   type Pagination,
   type ParamsOf,
   type QueryOf,
@@ -194,7 +194,7 @@ export async function callApi<R extends RouteInfo>(route: R, input: CallInput<R>
   if (response.status === 401 && token && route.group !== 'public') sessionEnded();
   return failureOf(
     envelope ?? { message: '', error: { code: response.status >= 500 ? 'internal' : 'validation_failed' } },
-    fallbackMessage || response.statusText || Messages.common.internal,
+    fallbackMessage || response.statusText || CommonMessages.internal,
   );
 }
 

@@ -1,9 +1,9 @@
-import { ContentRoutes, CountdownRoutes, Messages, PlatformRoutes, SignalsRoutes } from '@signalroom/shared';
+import { ContentRoutes, CountdownRoutes, PlatformRoutes, SignalsRoutes, WrapperMessages } from '@signalroom/shared';
 import { callApi } from './client.js';
 
 /** GET /api/countdown: the offer deadline an admin set, as time left. */
 export function fetchCountdown() {
-  return callApi(CountdownRoutes.current, { fallbackMessage: Messages.wrapper.countdown });
+  return callApi(CountdownRoutes.current, { fallbackMessage: WrapperMessages.countdown });
 }
 
 /** GET /api/stats/public: platform figures counted from records (landing, locked pages, feed status). */

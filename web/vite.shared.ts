@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import type { UserConfig } from 'vite';
+
+/**
+ * What both of the web app's builds share: the app (vite.config.ts, index.html) and the landing page
+ * (vite.landing.config.ts, landing.html).
+ */
+export const sharedConfig = {
+  plugins: [react()],
+  resolve: { conditions: ['@signalroom/source'] },
+  ssr: { resolve: { conditions: ['@signalroom/source'] } },
+  // Styles are CSS Modules beside their component; class names are written kebab-case in CSS and read
+  // camelCase in code (`styles.signalCard`; the kebab-case key is kept for names built at run time).
+  css: { modules: { localsConvention: 'camelCase' } },
+} satisfies UserConfig;
+
+/**
+ * Schema definitions (`z.object(...)`, the shared field builders `zText(...)` and the like, and the API
+ * contract's `withSchemas(...)`) have no side effects: modules of @signalroom/shared that a page uses for
+ * one pure function or a route table do not drag zod into its bundle, nor build a schema before the
+ * app's zod settings (app/zod-config.ts) are in place.
+ */
+export const treeshake = {
+  manualPureFunctions: ['z', 'zText', 'zEmailText', 'zChoice', 'zFlag', 'zQueryInteger', 'withSchemas'],
+};
