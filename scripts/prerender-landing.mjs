@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // node scripts/prerender-landing.mjs [web]: renders the landing page into web/dist/landing.html with
 // React's server renderer (web/dist-prerender, from the web build's `vite build --ssr` step), so its
-// content paints before any script runs. Runs before precompress.mjs, which compresses the result.
+// content paints before any script runs. The web build's last step; precompress.mjs then compresses it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

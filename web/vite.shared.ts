@@ -1,12 +1,30 @@
 import react from '@vitejs/plugin-react';
-import type { UserConfig } from 'vite';
+import type { HtmlTagDescriptor, Plugin, UserConfig } from 'vite';
+
+/** The head both documents (index.html, landing.html) start with, written once. */
+const DOCUMENT_HEAD: HtmlTagDescriptor[] = [
+  { tag: 'meta', attrs: { charset: 'UTF-8' } },
+  { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1.0' } },
+  { tag: 'meta', attrs: { name: 'theme-color', content: '#0b1020' } },
+  { tag: 'meta', attrs: { name: 'color-scheme', content: 'dark' } },
+  {
+    tag: 'meta',
+    attrs: {
+      name: 'description',
+      content: 'Signalroom: AI trading signals every 5 minutes, with an honest performance record.',
+    },
+  },
+  { tag: 'title', children: 'Signalroom' },
+].map((tag) => ({ ...tag, injectTo: 'head-prepend' as const }));
+
+const documentHead: Plugin = { name: 'signalroom-document-head', transformIndexHtml: () => DOCUMENT_HEAD };
 
 /**
  * What both of the web app's builds share: the app (vite.config.ts, index.html) and the landing page
  * (vite.landing.config.ts, landing.html).
  */
 export const sharedConfig = {
-  plugins: [react()],
+  plugins: [react(), documentHead],
   resolve: { conditions: ['@signalroom/source'] },
   ssr: { resolve: { conditions: ['@signalroom/source'] } },
   // Styles are CSS Modules beside their component; class names are written kebab-case in CSS and read

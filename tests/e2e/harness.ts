@@ -48,7 +48,7 @@ export interface E2E {
  * Chromium. Auth and bot-access rate limits are off: one test process posts many forms from 127.0.0.1.
  */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
-  if (!existsSync(`${WEB_DIST_DIR}/index.html`)) {
+  if (!existsSync(`${WEB_DIST_DIR}/index.html`) || !existsSync(`${WEB_DIST_DIR}/landing.html`)) {
     throw new Error(`No web build at ${WEB_DIST_DIR}: run \`npm run build -w @signalroom/web\` first`);
   }
   // The browser's origin must be the server's public origin (sockets check it), so the port is chosen
