@@ -15,6 +15,7 @@ const DOCUMENT_HEAD: HtmlTagDescriptor[] = [
     },
   },
   { tag: 'title', children: 'Signalroom' },
+  { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' } },
 ].map((tag) => ({ ...tag, injectTo: 'head-prepend' as const }));
 
 const documentHead: Plugin = { name: 'signalroom-document-head', transformIndexHtml: () => DOCUMENT_HEAD };
