@@ -67,9 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // The landing page is a prerendered document of its own (landing.html): its content paints before any
     // script runs, and it loads no router. A build without it (an older one, a test's) gets the app shell.
     const landingDocument = existsSync(join(webDist, 'landing.html')) ? 'landing.html' : 'index.html';
-    app.get('/', (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile(landingDocument),
-    );
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(landingDocument));
     // The web app's page routes are client-side: any GET outside /api that matches no file gets the app shell.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {

@@ -1,10 +1,10 @@
 import {
   type BodyOf,
+  CommonMessages,
   type DataOf,
   type EntryOf,
   type Envelope,
   type ErrorCode,
-  CommonMessages,
   fillPath,
   type Pagination,
   type ParamsOf,
