@@ -299,6 +299,21 @@ describe('Admin Users screen in a real browser', () => {
     expect(again.status).toBe(400);
   });
 
+  it("shows a member 'Admins only' on every admin screen, from one check, and calls no admin API", async () => {
+    const member = await createMember(e2e.server.context.db, { tier: 'gold', fullName: `Mia Member ${tag}` });
+    const { context, page } = await newPage();
+    await signInBrowser(context, member);
+    const calls = recordAdminCalls(page);
+    const screens = ['', '/users', `/users/${member.user.id}`, '/audit', '/applications', '/content', '/offer'];
+    screens.push('/activations', '/support', '/deliveries');
+    for (const screen of screens) {
+      await page.goto(e2e.url(`/dashboard/admin${screen}`));
+      await page.getByTestId('admin-forbidden').waitFor(FIRST_PAINT);
+      expect(await page.getByRole('heading', { level: 1 }).innerText(), screen).toBe('Admins only');
+    }
+    expect(calls).toHaveLength(0);
+  });
+
   it('gives a member no access, even with a stored user edited to say admin', async () => {
     const member = await createMember(e2e.server.context.db, { tier: 'gold', fullName: `Gus Gold ${tag}` });
     const { context, page } = await newPage();

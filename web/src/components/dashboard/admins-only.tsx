@@ -1,15 +1,17 @@
 import { Messages } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { ShieldAlert } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import panelStyles from '../ui/panel.module.css';
 import pageStyles from './dashboard-page.module.css';
 
 /**
  * What a member who is not an admin sees on an admin screen (the server refuses the calls behind it
- * anyway). `titleId` is the heading's id, unique to the screen, for aria-labelledby.
+ * anyway): shown by the admin screens' parent route, and by a screen whose call came back forbidden.
  */
-export function AdminsOnly({ titleId }: { titleId: string }) {
+export function AdminsOnly() {
+  const titleId = useId();
   return (
     <section
       className={clsx(panelStyles.panel, pageStyles.state, pageStyles.stateError)}

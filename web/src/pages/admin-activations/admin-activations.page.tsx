@@ -8,7 +8,6 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { ListPager } from '../../components/dashboard/list-pager.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
-import { useSessionStore } from '../../stores/session.store.js';
 import { ActivationCard } from './activation-card.js';
 import styles from './admin-activations.module.css';
 import { useAdminActivations } from './use-admin-activations.js';
@@ -20,16 +19,9 @@ const TAB_LABELS: Record<ProofStatus, string> = { pending: 'Pending', approved: 
  * with approve (with a tier) and reject (with a reason); the approved and rejected history beside it. New
  * proofs appear live. Only admins see it; the server enforces the same on every call.
  */
-export function Component() {
-  const user = useSessionStore((s) => s.user);
-  if (!user) return null;
-  if (user.role !== 'admin') return <AdminsOnly titleId="activations-denied-title" />;
-  return <AdminActivations />;
-}
-
 function AdminActivations() {
   const state = useAdminActivations();
-  if (state.forbidden) return <AdminsOnly titleId="activations-denied-title" />;
+  if (state.forbidden) return <AdminsOnly />;
   const { list } = state;
 
   let body: React.ReactNode;
@@ -129,3 +121,6 @@ function AdminActivations() {
     </div>
   );
 }
+
+/** The router takes the screen by this name; its parent route lets only admins in. */
+export { AdminActivations as Component };

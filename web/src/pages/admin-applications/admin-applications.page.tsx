@@ -14,7 +14,6 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
-import { useSessionStore } from '../../stores/session.store.js';
 import styles from './admin-applications.module.css';
 import { ApplicationDetail, STATUS_LABELS, StatusOptions } from './application-detail.js';
 import { type AdminApplications, APPLICATIONS_PAGE_SIZE, useAdminApplications } from './use-admin-applications.js';
@@ -24,16 +23,9 @@ import { type AdminApplications, APPLICATIONS_PAGE_SIZE, useAdminApplications } 
  * e-mail or phone, 50 a page, newest first; the open one with all its answers and a status form with a
  * note; a CSV of what the filters match. New applications arrive live. Admins only (server-enforced).
  */
-export function Component() {
-  const user = useSessionStore((s) => s.user);
-  if (!user) return null;
-  if (user.role !== 'admin') return <AdminsOnly titleId="applications-denied-title" />;
-  return <ApplicationsScreen />;
-}
-
 function ApplicationsScreen() {
   const state = useAdminApplications();
-  if (state.forbidden) return <AdminsOnly titleId="applications-denied-title" />;
+  if (state.forbidden) return <AdminsOnly />;
   return (
     <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-applications">
       <AdminPageHead icon={ClipboardList} title="Applications">
@@ -156,3 +148,6 @@ function ApplicationTable({ state }: { state: AdminApplications }) {
     </AdminListBody>
   );
 }
+
+/** The router takes the screen by this name; its parent route lets only admins in. */
+export { ApplicationsScreen as Component };

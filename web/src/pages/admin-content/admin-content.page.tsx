@@ -7,7 +7,6 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
-import { useSessionStore } from '../../stores/session.store.js';
 import styles from './admin-content.module.css';
 import { LinksEditor } from './links-editor.js';
 import { OfferEditor } from './offer-editor.js';
@@ -18,13 +17,6 @@ import { useAdminContent } from './use-admin-content.js';
  * Operator content (/dashboard/admin/content): the landing page's reviews and offer text and the success
  * page's contacts and links, each edited with a preview and saved as a new, audited version.
  */
-export function Component() {
-  const user = useSessionStore((s) => s.user);
-  if (!user) return null;
-  if (user.role !== 'admin') return <AdminsOnly titleId="content-denied-title" />;
-  return <ContentScreen />;
-}
-
 function ContentScreen() {
   const { state, reload, saved } = useAdminContent();
   const loadConfig = usePublicConfigStore((s) => s.load);
@@ -32,7 +24,7 @@ function ContentScreen() {
   useEffect(() => {
     void loadConfig();
   }, [loadConfig]);
-  if (state.status === 'forbidden') return <AdminsOnly titleId="content-denied-title" />;
+  if (state.status === 'forbidden') return <AdminsOnly />;
   return (
     <div className={clsx(pageStyles.page, styles.page)} data-testid="admin-content">
       <header className={pageStyles.pageHead}>
@@ -73,3 +65,6 @@ function ContentScreen() {
     </div>
   );
 }
+
+/** The router takes the screen by this name; its parent route lets only admins in. */
+export { ContentScreen as Component };

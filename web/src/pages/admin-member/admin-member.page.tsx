@@ -9,7 +9,6 @@ import { TierBadge } from '../../components/dashboard/tier-badge.js';
 import { TierUntil } from '../../components/dashboard/tier-until.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
-import { useSessionStore } from '../../stores/session.store.js';
 import { AccessForm } from './access-form.js';
 import styles from './admin-member.module.css';
 import { Applications, Profile, Section, Sessions, Tickets, TierHistory, Trail } from './member-sections.js';
@@ -21,10 +20,7 @@ import { type AdminMember, useAdminMember } from './use-admin-member.js';
  * with the member's e-mail, support tickets when there are any, and the member's audit trail.
  */
 export function Component() {
-  const user = useSessionStore((s) => s.user);
   const { id = '' } = useParams();
-  if (!user) return null;
-  if (user.role !== 'admin') return <AdminsOnly titleId="member-denied-title" />;
   return <MemberDetail key={id} id={id} />;
 }
 
@@ -39,7 +35,7 @@ function BackLink() {
 function MemberDetail({ id }: { id: string }) {
   const member = useAdminMember(id);
   const { state } = member;
-  if (state.status === 'error' && state.failure === 'forbidden') return <AdminsOnly titleId="member-denied-title" />;
+  if (state.status === 'error' && state.failure === 'forbidden') return <AdminsOnly />;
   if (state.status === 'loading') {
     return (
       <div className={clsx(pageStyles.page, styles.page)}>

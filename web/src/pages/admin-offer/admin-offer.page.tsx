@@ -26,7 +26,6 @@ import { OfferWindowFormPanel } from './offer-window-form.js';
 export function Component() {
   const user = useSessionStore((s) => s.user);
   if (!user) return null;
-  if (user.role !== 'admin') return <AdminsOnly titleId="offer-denied-title" />;
   return <AdminOffer self={user} />;
 }
 
@@ -88,7 +87,7 @@ function AdminOffer({ self }: { self: TUser }) {
     return false;
   }
 
-  if (forbidden) return <AdminsOnly titleId="offer-denied-title" />;
+  if (forbidden) return <AdminsOnly />;
 
   return (
     <div className={clsx(pageStyles.page, styles.adminOffer)} data-testid="admin-offer">

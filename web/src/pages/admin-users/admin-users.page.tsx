@@ -26,7 +26,6 @@ import { useAdminUsers } from './use-admin-users.js';
 export function Component() {
   const user = useSessionStore((s) => s.user);
   if (!user) return null;
-  if (user.role !== 'admin') return <AdminsOnly titleId="admin-denied-title" />;
   return <AdminUsers self={user} />;
 }
 
@@ -36,7 +35,7 @@ function AdminUsers({ self }: { self: TUser }) {
   const searchId = useId();
   const hintId = useId();
 
-  if (state.forbidden) return <AdminsOnly titleId="admin-denied-title" />;
+  if (state.forbidden) return <AdminsOnly />;
 
   function changeRole(user: TUser, role: Role) {
     const question =
