@@ -150,6 +150,11 @@ export function recordSignalOutcome(
 /** Rows of missing entries go in by this many per INSERT. */
 const BACKFILL_BATCH = 500;
 
+/** A signal without a chain entry of this kind: what the backfill's two reads look for. */
+function lacksChainEntry(kind: TrackRecordChainTable['kind']) {
+  return sql<boolean>`not exists (select 1 from track_record_chain c where c.signal_id = signals.id and c.kind = ${kind})`;
+}
+
 /**
  * Appends what the chain lacks: signals issued before the chain existed (or written around it), in
  * slot order, each followed by its outcome when resolved; then outcomes still missing, in the order
@@ -162,16 +167,7 @@ export function backfillTrackRecord(db: Db): Promise<number> {
     const unissued = await trx
       .selectFrom('signals')
       .selectAll()
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('track_record_chain as c')
-              .select('c.seq')
-              .whereRef('c.signal_id', '=', 'signals.id')
-              .where('c.kind', '=', 'signal'),
-          ),
-        ),
-      )
+      .where(lacksChainEntry('signal'))
       .orderBy('slot_start')
       .execute();
     const unresolved = await trx
@@ -182,16 +178,7 @@ export function backfillTrackRecord(db: Db): Promise<number> {
       .selectAll('signals')
       .select('issue.hash as issue_hash')
       .where('signals.outcome', 'is not', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('track_record_chain as c')
-              .select('c.seq')
-              .whereRef('c.signal_id', '=', 'signals.id')
-              .where('c.kind', '=', 'outcome'),
-          ),
-        ),
-      )
+      .where(lacksChainEntry('outcome'))
       .orderBy('signals.resolved_at')
       .orderBy('signals.slot_start')
       .execute();
