@@ -16,8 +16,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: isSsrBuild ? 'dist-prerender' : 'dist',
     sourcemap: true,
+    // Prints every chunk with its gzip size.
     reportCompressedSize: true,
-    manifest: true,
     rollupOptions: { treeshake },
   },
 }));
