@@ -99,16 +99,21 @@ export async function startServerProcess(
     },
   });
   const deadline = Date.now() + 60_000;
+  // Why the last probe failed (not listening yet, as a rule), for the message if it never answers.
+  let lastFailure: unknown = 'no answer';
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       // Liveness: the bench starts its own publisher, no worker, so readiness would say degraded.
       const response = await fetch(`http://127.0.0.1:${port}/api/health/live`);
       if (response.ok) return child;
-    } catch {
-      // not listening yet
+      lastFailure = `status ${response.status}`;
+    } catch (error) {
+      lastFailure = error;
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 60 s');
+    if (Date.now() > deadline) {
+      throw new Error(`server did not become healthy within 60 s (last: ${String(lastFailure)})`);
+    }
     await sleep(250);
   }
 }
