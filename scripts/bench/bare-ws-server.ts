@@ -5,8 +5,8 @@
 import { TIMING } from '@signalroom/shared';
 import { createRedisBus } from '@signalroom/shared/node';
 import { WebSocketServer } from 'ws';
+import { redisUrl } from './bench-common.js';
 
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const namespace = process.env.BENCH_NAMESPACE as string;
 const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
 const bus = createRedisBus(redisUrl, { namespace });

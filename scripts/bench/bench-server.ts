@@ -11,11 +11,10 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { baseDbUrl, log, redisUrl } from './bench-common.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const nodeArgs = ['--conditions=@signalroom/source', '--import', 'tsx'];
-export const baseDbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Names of one bench run: its scratch database, Redis namespace, server log and database application name. */
 export interface BenchRun {
@@ -35,10 +34,6 @@ export function newBenchRun(): BenchRun {
     appName: `signalroom-bench-${suffix}`,
     serverLogPath: join(tmpdir(), `signalroom-bench-${suffix}.log`),
   };
-}
-
-export function log(line: string): void {
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

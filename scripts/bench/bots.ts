@@ -13,6 +13,7 @@ import { closePaperTrades, type Database, openPaperTrades } from '@signalroom/sh
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from '../../server/src/db/migrate.js';
+import { baseDbUrl, median } from './bench-common.js';
 
 const { values: flags } = parseArgs({
   options: { bots: { type: 'string', default: '10000' }, signals: { type: 'string', default: '5' } },
@@ -20,7 +21,6 @@ const { values: flags } = parseArgs({
 });
 const bots = Math.max(1, Number(flags.bots));
 const signals = Math.max(1, Number(flags.signals));
-const baseDbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = `sr_bench_bots_${randomBytes(5).toString('hex')}`;
 
 async function admin(query: string): Promise<void> {
@@ -34,7 +34,6 @@ async function admin(query: string): Promise<void> {
 }
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 async function seed(db: Kysely<Database>): Promise<void> {
   await sql`

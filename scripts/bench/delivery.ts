@@ -18,6 +18,7 @@ import { SMTPServer } from 'smtp-server';
 import { parseConfig } from '../../server/src/config.js';
 import { metricsFor } from '../../server/src/modules/metrics/metrics.registry.js';
 import { startServer } from '../../server/src/server.js';
+import { baseDbUrl, log, median, redisUrl } from './bench-common.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -31,10 +32,6 @@ const members = Math.max(1, Number(flags.members));
 const runs = Math.max(1, Number(flags.runs));
 const distributed = flags.shape === 'distributed';
 const GOAL_MS = 1000;
-
-function log(line: string): void {
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
-}
 
 async function startSmtpSink(): Promise<{ url: string; received: () => number; close(): Promise<void> }> {
   let received = 0;
@@ -62,31 +59,28 @@ async function startSmtpSink(): Promise<{ url: string; received: () => number; c
 
 async function scratchShape(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (!distributed) return { env: { DATA_DIR: 'memory://' }, drop: async () => {} };
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const suffix = randomBytes(5).toString('hex');
   const name = `sr_bench_delivery_${suffix}`;
-  const admin = new pg.Client({ connectionString: base });
+  const admin = new pg.Client({ connectionString: baseDbUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(base);
+  const url = new URL(baseDbUrl);
   url.pathname = `/${name}`;
   return {
     env: {
       DATABASE_URL: url.toString(),
-      REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_URL: redisUrl,
       REDIS_NAMESPACE: `srbench:${suffix}`,
     },
     async drop() {
-      const client = new pg.Client({ connectionString: base });
+      const client = new pg.Client({ connectionString: baseDbUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 const smtp = await startSmtpSink();
 const shape = await scratchShape();

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server.js';
-import { log } from './bench-server.js';
+import { log, median } from './bench-common.js';
 
 const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Math.max(1, Number(flags.runs));
@@ -103,11 +103,6 @@ async function audit(url: string, port: number): Promise<Audit> {
   if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
   return await auditOf(result.lhr);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] as number;
-};
 
 /** The median of each figure over the runs; the failing audits of any run. */
 function medianAudit(audits: Audit[]): Audit {

@@ -32,15 +32,13 @@ import { countdownAt, SIGNAL_ASSETS, TIMING, type TSignal } from '@signalroom/sh
 import { createRedisBus, type Database } from '@signalroom/shared/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { baseDbUrl, log, percentile, redisUrl } from './bench-common.js';
 import {
-  baseDbUrl,
   type Fleet,
   freePort,
   heapAfterGc,
-  log,
   newBenchRun,
   nodeArgs,
-  redisUrl,
   root,
   seedMembers,
   sleep,
@@ -111,11 +109,6 @@ function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 /** Plays the worker: writes a signal row, then publishes it; and a countdown tick every second. */

@@ -18,6 +18,7 @@ import { parseConfig } from '../../server/src/config.js';
 import { generateSecret, hashSecret } from '../../server/src/http/tokens.js';
 import { insertSession } from '../../server/src/modules/users/sessions.repository.js';
 import { startServer } from '../../server/src/server.js';
+import { baseDbUrl, log, percentile, redisUrl } from './bench-common.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -29,16 +30,9 @@ const { values: flags } = parseArgs({
 const slots = Number(flags.slots);
 const requests = Number(flags.requests);
 const resolutions = Number(flags.resolutions);
-const baseDbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const suffix = randomBytes(5).toString('hex');
 const dbName = `sr_bench_stats_${suffix}`;
 
-const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-};
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function admin(sqlText: string): Promise<void> {

@@ -16,11 +16,10 @@ import { parseArgs } from 'node:util';
 import type { Database } from '@signalroom/shared/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { baseDbUrl, log } from './bench-common.js';
 import {
-  baseDbUrl,
   type Fleet,
   freePort,
-  log,
   newBenchRun,
   seedMembers,
   sleep,
