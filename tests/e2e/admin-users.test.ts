@@ -304,8 +304,18 @@ describe('Admin Users screen in a real browser', () => {
     const { context, page } = await newPage();
     await signInBrowser(context, member);
     const calls = recordAdminCalls(page);
-    const screens = ['', '/users', `/users/${member.user.id}`, '/audit', '/applications', '/content', '/offer'];
-    screens.push('/activations', '/support', '/deliveries');
+    const screens = [
+      '',
+      '/users',
+      `/users/${member.user.id}`,
+      '/audit',
+      '/applications',
+      '/content',
+      '/offer',
+      '/activations',
+      '/support',
+      '/deliveries',
+    ];
     for (const screen of screens) {
       await page.goto(e2e.url(`/dashboard/admin${screen}`));
       await page.getByTestId('admin-forbidden').waitFor(FIRST_PAINT);
