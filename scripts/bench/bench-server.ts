@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { baseDbUrl, log, redisUrl } from './bench-common.js';
+import { redisUrl } from './bench-common.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const nodeArgs = ['--conditions=@signalroom/source', '--import', 'tsx'];

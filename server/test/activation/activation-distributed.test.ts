@@ -1,33 +1,19 @@
 import type { TActivation, TAdminActivation, TUser } from '@signalroom/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
+import { describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
-import { type ServerPair, startServerPair } from '../helpers/server-pair.js';
+import { useServerPair } from '../helpers/server-pair.js';
 import { testShape } from '../helpers/shape.js';
-import { connectClient, type TestClient } from '../realtime/realtime-helpers.js';
 import { fetchProofFile, PNG_BYTES, uploadProof, validProof } from './activation-helpers.js';
 
 describe.skipIf(testShape !== 'distributed')('activation across two server processes', () => {
-  let pair: ServerPair;
-  let a: RunningServer;
-  let b: RunningServer;
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    pair = await startServerPair();
-    ({ a, b } = pair);
-  });
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await pair?.close();
-  });
+  const pair = useServerPair();
 
   it('a proof sent to one process is pushed, served and approved through the other', async () => {
+    const { a, b } = pair;
     const admin = await createMember(a.context.db, { role: 'admin' });
     const member = await createMember(a.context.db, { tier: 'guest' });
-    const adminOnB = await connectClient(b.url, admin.token);
-    const memberOnA = await connectClient(a.url, member.token);
-    clients.push(adminOnB, memberOnA);
+    const adminOnB = await pair.connect(b, admin.token);
+    const memberOnA = await pair.connect(a, member.token);
 
     const sent = await uploadProof<{ activation: TActivation }>(a, member.token, validProof());
     expect(sent.status).toBe(201);

@@ -1,5 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import { type RunningServer, startServer } from '../../src/server.js';
+import { connectClient, type TestClient } from '../realtime/realtime-helpers.js';
 import { prepareShape } from './shape.js';
 
 /** Two servers on one storage: what two server processes of a deployment share, in one test process. */
@@ -35,4 +37,50 @@ export async function startServerPair(env: Record<string, string> = {}): Promise
   }
   const [a, b] = started as [RunningServer, RunningServer];
   return { a, b, env: merged, close };
+}
+
+/** A suite's server pair (useServerPair): the two servers once started, and socket clients closed for you. */
+export interface SuiteServerPair {
+  readonly a: RunningServer;
+  readonly b: RunningServer;
+  readonly env: Record<string, string>;
+  /** Connects a socket client to one of the servers; it is closed after the suite, before the servers. */
+  connect(server: RunningServer, token: string | null, options?: { reconnection?: boolean }): Promise<TestClient>;
+}
+
+/**
+ * Starts a pair for the calling suite (beforeAll) and closes its clients and then the pair (afterAll).
+ * `env` may be a function, read when the pair starts: for a value an earlier beforeAll makes (a private
+ * Redis). Read `a`, `b` and `env` inside tests.
+ */
+export function useServerPair(env: Record<string, string> | (() => Record<string, string>) = {}): SuiteServerPair {
+  let pair: ServerPair | undefined;
+  const clients: TestClient[] = [];
+  beforeAll(async () => {
+    pair = await startServerPair(typeof env === 'function' ? env() : env);
+  });
+  afterAll(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await pair?.close();
+  });
+  const started = (): ServerPair => {
+    if (!pair) throw new Error('the server pair starts in beforeAll: read it inside a test');
+    return pair;
+  };
+  return {
+    get a() {
+      return started().a;
+    },
+    get b() {
+      return started().b;
+    },
+    get env() {
+      return started().env;
+    },
+    async connect(server, token, options) {
+      const client = await connectClient(server.url, token, options);
+      clients.push(client);
+      return client;
+    },
+  };
 }

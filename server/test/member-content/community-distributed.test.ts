@@ -1,11 +1,10 @@
 import type { TCommunityPost, TCommunitySummary } from '@signalroom/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { createMember } from '../helpers/factories.js';
-import { type ServerPair, startServerPair } from '../helpers/server-pair.js';
+import { useServerPair } from '../helpers/server-pair.js';
 import { testShape } from '../helpers/shape.js';
 import { pollUntil } from '../helpers/wait-for.js';
-import { connectClient, type TestClient } from '../realtime/realtime-helpers.js';
 
 async function call<T>(server: RunningServer, method: string, path: string, token: string, body?: unknown) {
   const response = await fetch(`${server.url}${path}`, {
@@ -17,28 +16,17 @@ async function call<T>(server: RunningServer, method: string, path: string, toke
 }
 
 describe.skipIf(testShape !== 'distributed')('the Elite Network across two server processes', () => {
-  let pair: ServerPair;
-  let a: RunningServer;
-  let b: RunningServer;
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    pair = await startServerPair();
-    ({ a, b } = pair);
-  });
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await pair?.close();
-  });
+  const pair = useServerPair();
 
   it('counts members online on either process, and posts and removals reach sockets on the other', async () => {
+    const { a, b } = pair;
     const first = await createMember(a.context.db, { tier: 'gold' });
     const second = await createMember(a.context.db, { tier: 'silver' });
     const admin = await createMember(a.context.db, { role: 'admin' });
-    const onA = await connectClient(a.url, first.token);
-    const onB = await connectClient(b.url, second.token);
-    const againOnB = await connectClient(b.url, first.token);
-    clients.push(onA, onB, againOnB);
+    const onA = await pair.connect(a, first.token);
+    const onB = await pair.connect(b, second.token);
+    // The first member again, on the other process: counted once.
+    await pair.connect(b, first.token);
 
     // Two members (one of them on both processes): each process counts both.
     for (const server of [a, b]) {

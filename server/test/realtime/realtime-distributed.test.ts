@@ -5,43 +5,26 @@ import { createRedisBus, type EventBus } from '@signalroom/shared/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { createMember } from '../helpers/factories.js';
-import { type ServerPair, startServerPair } from '../helpers/server-pair.js';
+import { useServerPair } from '../helpers/server-pair.js';
 import { testShape } from '../helpers/shape.js';
 import { pollUntil } from '../helpers/wait-for.js';
 import { type PrivateRedis, startPrivateRedis } from './private-redis.js';
-import {
-  barrierTick,
-  connectClient,
-  insertSignalRow,
-  makeSignal,
-  type TestClient,
-  waitForBarrier,
-} from './realtime-helpers.js';
+import { barrierTick, insertSignalRow, makeSignal, type TestClient, waitForBarrier } from './realtime-helpers.js';
 
 describe.skipIf(testShape !== 'distributed')('realtime across two server processes', () => {
-  let pair: ServerPair;
-  let servers: [RunningServer, RunningServer];
+  const pair = useServerPair();
   let worker: EventBus;
-  const clients: TestClient[] = [];
   let marker = 0;
 
-  beforeAll(async () => {
-    pair = await startServerPair();
-    servers = [pair.a, pair.b];
+  beforeAll(() => {
     // Stands in for the worker: publishes on the same Redis channel from outside both servers.
     worker = createRedisBus(pair.env.REDIS_URL as string, { namespace: pair.env.REDIS_NAMESPACE });
   });
   afterAll(async () => {
-    for (const client of clients) client.close();
     await worker?.close();
-    await pair?.close();
   });
 
-  async function client(server: RunningServer, token: string | null): Promise<TestClient> {
-    const c = await connectClient(server.url, token);
-    clients.push(c);
-    return c;
-  }
+  const client = (server: RunningServer, token: string | null) => pair.connect(server, token);
 
   async function settle(audience: TestClient[]): Promise<void> {
     marker += 1;
@@ -51,7 +34,7 @@ describe.skipIf(testShape !== 'distributed')('realtime across two server process
   }
 
   it('delivers each new signal exactly once to a client on each process', async () => {
-    const [a, b] = servers;
+    const { a, b } = pair;
     const gold = await createMember(a.context.db, { tier: 'gold' });
     const silver = await createMember(a.context.db, { tier: 'silver' });
     const onA = await client(a, gold.token);
@@ -77,7 +60,7 @@ describe.skipIf(testShape !== 'distributed')('realtime across two server process
   });
 
   it('moves a member on the other process within a second when access changes through one', async () => {
-    const [a, b] = servers;
+    const { a, b } = pair;
     const admin = await createMember(a.context.db, { tier: 'gold', role: 'admin' });
     const member = await createMember(a.context.db, { tier: 'gold' });
     const onB = await client(b, member.token);
@@ -100,7 +83,7 @@ describe.skipIf(testShape !== 'distributed')('realtime across two server process
   });
 
   it('delivers every signal of the real worker exactly once to a client on each process', async () => {
-    const [a, b] = servers;
+    const { a, b } = pair;
     const gold = await createMember(a.context.db, { tier: 'gold' });
     const onA = await client(a, gold.token);
     const onB = await client(b, gold.token);
@@ -156,28 +139,22 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 describe.skipIf(testShape !== 'distributed')('realtime across a Redis restart', () => {
-  let pair: ServerPair;
   let redis: PrivateRedis;
-  let servers: [RunningServer, RunningServer];
-  const clients: TestClient[] = [];
-
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    pair = await startServerPair({ REDIS_URL: redis.url });
-    servers = [pair.a, pair.b];
   });
   afterAll(async () => {
-    for (const client of clients) client.close();
-    await pair?.close();
     await redis?.stop();
   });
+  // After the private Redis's hooks: the pair starts once it runs, and (after-hooks run last first)
+  // closes before it stops.
+  const pair = useServerPair(() => ({ REDIS_URL: redis.url }));
 
   it('loses no signal for clients when Redis restarts mid-run', async () => {
-    const [a, b] = servers;
+    const { a, b } = pair;
     const gold = await createMember(a.context.db, { tier: 'gold' });
-    const onA = await connectClient(a.url, gold.token, { reconnection: true });
-    const onB = await connectClient(b.url, gold.token, { reconnection: true });
-    clients.push(onA, onB);
+    const onA = await pair.connect(a, gold.token, { reconnection: true });
+    const onB = await pair.connect(b, gold.token, { reconnection: true });
 
     await redis.stop();
     // Written while Redis is down: its bus event is lost (nobody could publish it).
@@ -196,8 +173,7 @@ describe.skipIf(testShape !== 'distributed')('realtime across a Redis restart', 
 
     // A client that reconnects its socket catches up the same way.
     onB.socket.disconnect();
-    const again = await connectClient(b.url, gold.token);
-    clients.push(again);
+    const again = await pair.connect(b, gold.token);
     expect(again.snapshot.signals.map((s) => s.id)).toContain(lostId);
 
     // And the bus works again: a new event reaches both processes' clients once.
@@ -212,15 +188,14 @@ describe.skipIf(testShape !== 'distributed')('realtime across a Redis restart', 
   });
 
   it('with the real worker running, a Redis restart leaves every stored signal known to every client', async () => {
-    const [a, b] = servers;
+    const { a, b } = pair;
     const gold = await createMember(a.context.db, { tier: 'gold' });
-    const onA = await connectClient(a.url, gold.token, { reconnection: true });
-    const onB = await connectClient(b.url, gold.token, { reconnection: true });
-    clients.push(onA, onB);
+    const onA = await pair.connect(a, gold.token, { reconnection: true });
+    const onB = await pair.connect(b, gold.token, { reconnection: true });
     const before = new Set((await a.context.db.selectFrom('signals').select('id').execute()).map((r) => r.id));
     const redisSeenAs = async (state: 'up' | 'down') => {
       const answers = await Promise.all(
-        servers.map(
+        [a, b].map(
           async (s) =>
             ((await (await fetch(`${s.url}/api/health`)).json()) as { data?: { redis?: string } }).data?.redis,
         ),

@@ -1,7 +1,7 @@
 import type { TSignalView } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
-import { type ServerPair, startServerPair } from '../helpers/server-pair.js';
+import { useServerPair } from '../helpers/server-pair.js';
 import { testShape } from '../helpers/shape.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { pollUntil } from '../helpers/wait-for.js';
@@ -88,13 +88,7 @@ describe('the signal list under the fallback polling', () => {
 });
 
 describe.skipIf(testShape !== 'distributed')('polling sessions across two server processes', () => {
-  let pair: ServerPair;
-  beforeAll(async () => {
-    pair = await startServerPair();
-  });
-  afterAll(async () => {
-    await pair?.close();
-  });
+  const pair = useServerPair();
 
   it('a logout on one process ends the session cached by the other', async () => {
     const { a, b } = pair;
