@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { FIRST_PAINT, LIVE, memberPages } from './dashboard.helpers.js';
@@ -39,6 +40,23 @@ describe('members content end to end in a real browser', () => {
     expect(await page.getByRole('button', { name: 'Continue Risk Management Essentials' }).count()).toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('a member downloads a vault resource under its own name, its bytes as stored', async () => {
+    const member = await createMember(e2e.server.context.db, { tier: 'gold', fullName: 'Dora Download' });
+    const stored = await e2e.server.context.db
+      .selectFrom('vault_resources')
+      .select(['title', 'file_name', 'content'])
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    const page = await open(member, '/dashboard/mentorship');
+    await page.getByTestId('master-vault').waitFor(FIRST_PAINT);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: stored.title }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(stored.file_name);
+    expect(readFileSync(await download.path())).toEqual(Buffer.from(stored.content));
   });
 
   it('one member posts, another sees it live; an admin hides it and it disappears for both', async () => {

@@ -8,6 +8,7 @@ import {
   type ProofStatus,
 } from '@signalroom/shared';
 import { type AnswerOf, type ApiOutcome, callApi, failureOf, readToken, sessionEnded, unreachable } from './client.js';
+import { downloadFile, type FileRequest, fetchFile } from './download.js';
 
 /** GET /api/activation: the member's activation status (none, pending, approved, rejected). */
 export function fetchActivation() {
@@ -64,47 +65,25 @@ export function submitProof(
   return { done, abort: () => xhr.abort() };
 }
 
+/** A proof's file route, and what to say and name it when the answer gives nothing. */
+function proofFile(id: string): [string, FileRequest] {
+  return [
+    `/api${fillPath(ActivationRoutes.proofFile.path, { id })}`,
+    { fallbackMessage: 'The file could not be loaded.', fallbackName: 'proof', label: `Proof file ${id}` },
+  ];
+}
+
 /**
  * GET /api/activation/proof/{id}/file with the session (a plain link cannot carry it): the file's bytes
  * and the download name the server gave it. Only the owner and admins get it.
  */
-export async function fetchProofFile(id: string): Promise<ApiOutcome<{ blob: Blob; name: string }>> {
-  let response: Response;
-  const token = readToken();
-  try {
-    response = await fetch(`/api${fillPath(ActivationRoutes.proofFile.path, { id })}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    return unreachable();
-  }
-  if (!response.ok) {
-    if (response.status === 401 && token) sessionEnded();
-    const answer = (await response.json().catch((error: unknown) => {
-      // An error answer that is not JSON (a proxy's page): the generic message below is shown instead.
-      console.warn(`Proof file ${id}: HTTP ${response.status} answer is not JSON:`, error);
-      return null;
-    })) as Envelope<unknown> | null;
-    return failureOf(answer, 'The file could not be loaded.');
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'proof';
-  return { ok: true, data: { blob: await response.blob(), name }, message: 'OK', pagination: null };
+export function fetchProofFile(id: string): Promise<ApiOutcome<{ blob: Blob; name: string }>> {
+  return fetchFile(...proofFile(id));
 }
 
 /** Fetches a proof's file and hands it to the browser as a download. */
-export async function downloadProofFile(id: string): Promise<ApiOutcome<true>> {
-  const result = await fetchProofFile(id);
-  if (!result.ok) return result;
-  const url = URL.createObjectURL(result.data.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = result.data.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; free it after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-  return { ok: true, data: true, message: 'OK', pagination: null };
+export function downloadProofFile(id: string): Promise<ApiOutcome<true>> {
+  return downloadFile(...proofFile(id));
 }
 
 /** POST /api/auth/validate-dashboard-code: unlocks the member when the code is theirs, unused and unexpired. */

@@ -1,5 +1,6 @@
-import { CommunityRoutes, CopyTradingRoutes, type Envelope, fillPath, MentorshipRoutes } from '@signalroom/shared';
-import { type ApiOutcome, callApi, failureOf, readToken, sessionEnded, unreachable } from './client.js';
+import { CommunityRoutes, CopyTradingRoutes, fillPath, MentorshipRoutes } from '@signalroom/shared';
+import { type ApiOutcome, callApi } from './client.js';
+import { downloadFile } from './download.js';
 
 /** GET /api/mentorship: the vault with the member's progress. */
 export function fetchVault(signal?: AbortSignal) {
@@ -42,35 +43,12 @@ export function setSessionReminder(id: string, on: boolean) {
 }
 
 /** Fetches a vault resource with the session (a plain link cannot carry it) and hands it over as a download. */
-export async function downloadResource(id: string): Promise<ApiOutcome<true>> {
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(`/api${fillPath(MentorshipRoutes.resourceFile.path, { id })}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    return unreachable();
-  }
-  if (!response.ok) {
-    if (response.status === 401 && token) sessionEnded();
-    const answer = (await response.json().catch((error: unknown) => {
-      console.warn(`Resource ${id}: HTTP ${response.status} answer is not JSON:`, error);
-      return null;
-    })) as Envelope<unknown> | null;
-    return failureOf(answer, 'The file could not be downloaded.');
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'resource';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; free it after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-  return { ok: true, data: true, message: 'OK', pagination: null };
+export function downloadResource(id: string): Promise<ApiOutcome<true>> {
+  return downloadFile(`/api${fillPath(MentorshipRoutes.resourceFile.path, { id })}`, {
+    fallbackMessage: 'The file could not be downloaded.',
+    fallbackName: 'resource',
+    label: `Resource ${id}`,
+  });
 }
 
 /** GET /api/community/posts?cursor&limit: one page of the feed, newest first. */
