@@ -81,28 +81,38 @@ async function entryHash(trx: Trx, signalId: string, kind: 'signal' | 'outcome')
   return row?.hash ?? null;
 }
 
-async function append(trx: Trx, row: SignalRow, payload: TTrackRecordPayload): Promise<string> {
+/** The chain's last entry (seq 0 and the genesis hash while it is empty). Hold the lock. */
+async function chainHead(trx: Trx): Promise<{ seq: number; hash: string }> {
   const head = await trx
     .selectFrom('track_record_chain')
     .select(['seq', 'hash'])
     .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const prevHash = head?.hash ?? TRACK_RECORD_GENESIS_HASH;
-  const hash = sha256Hex(trackRecordHashInput(prevHash, payload));
-  await trx
-    .insertInto('track_record_chain')
-    .values({
-      seq: (head?.seq ?? 0) + 1,
-      kind: payload.kind,
-      signal_id: row.id,
-      prev_hash: prevHash,
-      hash,
-      payload: encodeTrackRecordPayload(payload),
-      public_at: row.expires_at,
-    })
-    .execute();
-  return hash;
+  return head ?? { seq: 0, hash: TRACK_RECORD_GENESIS_HASH };
+}
+
+/** The entry that follows `previous` with this signal's payload, its hash computed. */
+function nextEntry(
+  previous: { seq: number; hash: string },
+  row: SignalRow,
+  payload: TTrackRecordPayload,
+): Insertable<TrackRecordChainTable> & { seq: number; hash: string } {
+  return {
+    seq: previous.seq + 1,
+    kind: payload.kind,
+    signal_id: row.id,
+    prev_hash: previous.hash,
+    hash: sha256Hex(trackRecordHashInput(previous.hash, payload)),
+    payload: encodeTrackRecordPayload(payload),
+    public_at: row.expires_at,
+  };
+}
+
+async function append(trx: Trx, row: SignalRow, payload: TTrackRecordPayload): Promise<string> {
+  const entry = nextEntry(await chainHead(trx), row, payload);
+  await trx.insertInto('track_record_chain').values(entry).execute();
+  return entry.hash;
 }
 
 /** Appends the issue entry of a signal unless the chain has it; answers its hash. Hold the lock. */
@@ -183,29 +193,13 @@ export function backfillTrackRecord(db: Db): Promise<number> {
       .orderBy('signals.slot_start')
       .execute();
 
-    const head = await trx
-      .selectFrom('track_record_chain')
-      .select(['seq', 'hash'])
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    let prevHash = head?.hash ?? TRACK_RECORD_GENESIS_HASH;
-    let seq = head?.seq ?? 0;
+    let previous = await chainHead(trx);
     const entries: Insertable<TrackRecordChainTable>[] = [];
     const add = (row: SignalRow, payload: TTrackRecordPayload): string => {
-      const hash = sha256Hex(trackRecordHashInput(prevHash, payload));
-      seq += 1;
-      entries.push({
-        seq,
-        kind: payload.kind,
-        signal_id: row.id,
-        prev_hash: prevHash,
-        hash,
-        payload: encodeTrackRecordPayload(payload),
-        public_at: row.expires_at,
-      });
-      prevHash = hash;
-      return hash;
+      const entry = nextEntry(previous, row, payload);
+      entries.push(entry);
+      previous = entry;
+      return entry.hash;
     };
     for (const row of unissued) {
       const signalHash = add(row, signalPayloadOf(row));
