@@ -33,15 +33,22 @@ export function ContentLock({
         </h1>
         <p className={pageStyles.muted}>{message}</p>
         {children}
-        <div className={pageStyles.actions}>
-          <Link className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} to="/dashboard/account-setup">
-            Activate Elite Access
-          </Link>
-          <Link className={buttonStyles.btn} to="/dashboard/support">
-            Contact Elite Support
-          </Link>
-        </div>
+        <UnlockActions />
       </section>
+    </div>
+  );
+}
+
+/** The two ways forward for a member whose access is locked: activate the account, or ask support. */
+export function UnlockActions() {
+  return (
+    <div className={pageStyles.actions}>
+      <Link className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} to="/dashboard/account-setup">
+        Activate Elite Access
+      </Link>
+      <Link className={buttonStyles.btn} to="/dashboard/support">
+        Contact Elite Support
+      </Link>
     </div>
   );
 }

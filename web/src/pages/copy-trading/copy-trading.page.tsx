@@ -2,8 +2,8 @@ import { isFeatureLocked } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Bell, BellOff, Copy, Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { fetchLaunchNotice, fetchLaunchNoticeCount, setLaunchNotice } from '../../api/member-content.api.js';
+import { UnlockActions } from '../../components/dashboard/content-lock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -56,14 +56,7 @@ function Preview() {
           </div>
         </dl>
       </section>
-      <div className={pageStyles.actions}>
-        <Link className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} to="/dashboard/account-setup">
-          Activate Elite Access
-        </Link>
-        <Link className={buttonStyles.btn} to="/dashboard/support">
-          Contact Elite Support
-        </Link>
-      </div>
+      <UnlockActions />
     </div>
   );
 }

@@ -32,36 +32,33 @@ export function useVault() {
     setReloadKey((key) => key + 1);
   }, []);
 
-  /** A completion changed a course: the vault is read again (stats and achievements follow from it). */
-  const completed = useCallback((change: TLessonCompletion) => {
-    setState((current) =>
-      current.status === 'ready'
-        ? {
-            status: 'ready',
-            vault: {
-              ...current.vault,
-              overall: change.overall,
-              courses: current.vault.courses.map((c) => (c.id === change.course.id ? change.course : c)),
-            },
-          }
-        : current,
-    );
-    setReloadKey((key) => key + 1);
+  /** Changes the vault on screen, once it is shown. */
+  const updateVault = useCallback((change: (vault: TVault) => TVault) => {
+    setState((current) => (current.status === 'ready' ? { status: 'ready', vault: change(current.vault) } : current));
   }, []);
 
-  const sessionChanged = useCallback((session: TLiveSession) => {
-    setState((current) =>
-      current.status === 'ready'
-        ? {
-            status: 'ready',
-            vault: {
-              ...current.vault,
-              sessions: current.vault.sessions.map((s) => (s.id === session.id ? session : s)),
-            },
-          }
-        : current,
-    );
-  }, []);
+  /** A completion changed a course: the vault is read again (stats and achievements follow from it). */
+  const completed = useCallback(
+    (change: TLessonCompletion) => {
+      updateVault((vault) => ({
+        ...vault,
+        overall: change.overall,
+        courses: vault.courses.map((c) => (c.id === change.course.id ? change.course : c)),
+      }));
+      setReloadKey((key) => key + 1);
+    },
+    [updateVault],
+  );
+
+  const sessionChanged = useCallback(
+    (session: TLiveSession) => {
+      updateVault((vault) => ({
+        ...vault,
+        sessions: vault.sessions.map((s) => (s.id === session.id ? session : s)),
+      }));
+    },
+    [updateVault],
+  );
 
   return { state, reload, completed, sessionChanged };
 }
