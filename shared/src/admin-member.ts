@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { ZAuditEntry } from './audit.js';
+import { ZMemberSession } from './settings.js';
 import { TICKET_STATUSES } from './support.js';
 import { ZTierGrant } from './tier-grant.js';
 import { ZUser } from './user.js';
 
 /** A live session of a member as an admin sees it (no "current": it is never the admin's own). */
-export const ZAdminMemberSession = z.object({
-  id: z.string(),
-  browser: z.string(),
-  os: z.string(),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-});
+export const ZAdminMemberSession = ZMemberSession.omit({ current: true });
 export type TAdminMemberSession = z.infer<typeof ZAdminMemberSession>;
 
 /** Signals of the operator's day so far and how many reached this member in full. */
