@@ -2,7 +2,7 @@ import type { Pagination, TAuditEntry } from '@signalroom/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type AuditFilters, fetchAuditPage } from '../../api/admin-ops.api.js';
-import { pageOf } from '../../api/client.js';
+import { ignoreAbort, pageOf } from '../../api/client.js';
 
 export type AuditListState =
   | { status: 'loading' }
@@ -39,9 +39,8 @@ export function useAdminAudit() {
         if (result.ok) setList({ status: 'ready', items: result.data, pagination: pageOf(result, page) });
         else setList({ status: 'error', message: result.message, forbidden: result.status === 'forbidden' });
       },
-      () => {
-        // Aborted: newer filters replaced this load.
-      },
+      // Aborted: newer filters replaced this load; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [filters, page, reloadKey]);

@@ -1,6 +1,6 @@
 import type { TDeliveredSignal, TSignalDeliveries } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { pageOf } from '../../api/client.js';
+import { ignoreAbort, pageOf } from '../../api/client.js';
 import { fetchDeliveredSignals, fetchSignalDeliveries } from '../../api/delivery.api.js';
 import type { OpenedItem } from '../../components/dashboard/use-opened-item.js';
 import type { PagedList } from '../../components/dashboard/use-paged-list.js';
@@ -30,9 +30,8 @@ export function useAdminDeliveries() {
           setList({ status: 'error', message: result.message });
         }
       },
-      () => {
-        // Aborted: a newer request replaced this one.
-      },
+      // Aborted: a newer request replaced this one; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [page, reloadKey]);
@@ -50,9 +49,8 @@ export function useAdminDeliveries() {
         if (result.ok) setDetail({ status: 'ready', item: result.data });
         else setDetail({ status: 'error', id: openId, message: result.message });
       },
-      () => {
-        // Aborted: another signal was opened.
-      },
+      // Aborted: another signal was opened; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [openId, reloadKey]);

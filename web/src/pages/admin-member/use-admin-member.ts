@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { updateUserAccess } from '../../api/admin.api.js';
 import { fetchMemberDetail, revokeAllMemberSessions, revokeMemberSession } from '../../api/admin-ops.api.js';
 import type { ApiFailure } from '../../api/client.js';
+import { ignoreAbort } from '../../api/client.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
 export type MemberState =
@@ -30,9 +31,8 @@ export function useAdminMember(id: string) {
         if (result.ok) setState({ status: 'ready', detail: result.data });
         else setState({ status: 'error', message: result.message, failure: result.status });
       },
-      () => {
-        // Aborted: another member's page, or a newer read.
-      },
+      // Aborted: another member's page, or a newer read; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [id, reloadKey]);

@@ -9,7 +9,7 @@ import {
 } from '@signalroom/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchAdminUsers, searchAdminUsers, updateUserAccess, updateUserRole } from '../../api/admin.api.js';
-import { type ApiFailure, type ApiOutcome, pageOf } from '../../api/client.js';
+import { type ApiFailure, type ApiOutcome, ignoreAbort, pageOf } from '../../api/client.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
 export type ListState =
@@ -70,9 +70,8 @@ export function useAdminUsers() {
         setList({ status: 'error', message: result.message });
         handleFailure(result);
       },
-      () => {
-        // Aborted: a newer page replaced this load.
-      },
+      // Aborted: a newer page replaced this load; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [page, reloadKey, handleFailure]);
@@ -98,9 +97,8 @@ export function useAdminUsers() {
           setSearch((s) => ({ ...s, pending: false }));
           handleFailure(result);
         },
-        () => {
-          // Aborted: the text changed again.
-        },
+        // Aborted: the text changed again; anything else is logged.
+        ignoreAbort,
       );
     }, LIMITS.adminSearchDebounceMs);
     return () => {

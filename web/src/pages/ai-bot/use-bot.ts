@@ -1,5 +1,6 @@
 import type { TBotOverview, TBotSettingsRequest } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { ignoreAbort } from '../../api/client.js';
 import { fetchBot, saveBotSettings, setBotRunning } from '../../api/gold.api.js';
 import { botTradeEvents } from '../../stores/gold-events.js';
 
@@ -27,9 +28,7 @@ export function useBot() {
 
   useEffect(() => {
     const controller = new AbortController();
-    load(controller.signal).catch(() => {
-      // Aborted: the page left.
-    });
+    load(controller.signal).catch(ignoreAbort); // Aborted: the page left; anything else is logged.
     const stop = botTradeEvents.listen(() => void load());
     return () => {
       controller.abort();

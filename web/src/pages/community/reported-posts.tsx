@@ -1,6 +1,7 @@
 import type { TAdminCommunityPost } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
+import { ignoreAbort } from '../../api/client.js';
 import { deletePost, fetchReportedPosts, hidePost } from '../../api/member-content.api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -20,9 +21,8 @@ export function ReportedPosts() {
         if (result.ok) setPosts(result.data);
         else setMessage(result.message);
       },
-      () => {
-        // Aborted: the page left.
-      },
+      // Aborted: the page left; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, []);

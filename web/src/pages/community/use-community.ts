@@ -1,5 +1,6 @@
 import type { TCommunityPost, TCommunitySummary } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { ignoreAbort } from '../../api/client.js';
 import { fetchCommunitySummary, fetchFeed } from '../../api/member-content.api.js';
 import { communityEvents } from '../../stores/community-events.js';
 
@@ -42,9 +43,8 @@ export function useCommunity() {
           });
         } else if (result.status !== 'unauthorized') setFeed({ status: 'error', message: result.message });
       },
-      () => {
-        // Aborted: the page left or asked again.
-      },
+      // Aborted: the page left or asked again; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [reloadKey]);
@@ -57,9 +57,8 @@ export function useCommunity() {
         (result) => {
           if (result.ok) setSummary(result.data);
         },
-        () => {
-          // Aborted: the page left.
-        },
+        // Aborted: the page left; anything else is logged.
+        ignoreAbort,
       );
     void read();
     const timer = setInterval(read, SUMMARY_REFRESH_MS);

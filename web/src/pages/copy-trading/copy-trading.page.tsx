@@ -2,6 +2,7 @@ import { isFeatureLocked } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Bell, BellOff, Copy, Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { ignoreAbort } from '../../api/client.js';
 import { fetchLaunchNotice, fetchLaunchNoticeCount, setLaunchNotice } from '../../api/member-content.api.js';
 import { UnlockActions } from '../../components/dashboard/content-lock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -74,18 +75,16 @@ function ComingSoon({ admin }: { admin: boolean }) {
         if (result.ok) setSubscribed(result.data.subscribed);
         else setMessage({ kind: 'error', text: result.message });
       },
-      () => {
-        // Aborted: the page left.
-      },
+      // Aborted: the page left; anything else is logged.
+      ignoreAbort,
     );
     if (admin) {
       fetchLaunchNoticeCount(controller.signal).then(
         (result) => {
           if (result.ok) setCount(result.data.count);
         },
-        () => {
-          // Aborted: the page left.
-        },
+        // Aborted: the page left; anything else is logged.
+        ignoreAbort,
       );
     }
     return () => controller.abort();

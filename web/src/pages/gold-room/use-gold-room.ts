@@ -1,5 +1,6 @@
 import type { TCalibrationRow, TGoldSignal } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
+import { ignoreAbort } from '../../api/client.js';
 import { fetchCalibration, fetchGoldSignals } from '../../api/gold.api.js';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 
@@ -26,9 +27,8 @@ export function useGoldRoom() {
         if (r.ok) setAnalyses({ status: 'ready', data: r.data });
         else if (r.status !== 'unauthorized') setAnalyses({ status: 'error', message: r.message });
       },
-      () => {
-        // Aborted: the page left or asked again.
-      },
+      // Aborted: the page left or asked again; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [signalKey]);
@@ -41,9 +41,8 @@ export function useGoldRoom() {
         if (r.ok) setCalibration({ status: 'ready', data: r.data });
         else if (r.status !== 'unauthorized') setCalibration({ status: 'error', message: r.message });
       },
-      () => {
-        // Aborted: the page left or asked again.
-      },
+      // Aborted: the page left or asked again; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [statsKey]);

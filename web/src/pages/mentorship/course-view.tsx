@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { ArrowLeft, CheckCircle2, Circle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import Markdown from 'react-markdown';
+import { ignoreAbort } from '../../api/client.js';
 import { fetchCourse, fetchLesson, markLesson } from '../../api/member-content.api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -45,9 +46,8 @@ export function CourseView({
     fetchCourse(courseId, controller.signal).then(
       (result) =>
         setCourse(result.ok ? { status: 'ready', data: result.data } : { status: 'error', message: result.message }),
-      () => {
-        // Aborted: another course was opened.
-      },
+      // Aborted: another course was opened; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [courseId]);
@@ -64,9 +64,8 @@ export function CourseView({
     fetchLesson(current, controller.signal).then(
       (result) =>
         setLesson(result.ok ? { status: 'ready', data: result.data } : { status: 'error', message: result.message }),
-      () => {
-        // Aborted: another lesson was opened.
-      },
+      // Aborted: another lesson was opened; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [current]);

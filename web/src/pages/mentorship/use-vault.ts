@@ -1,5 +1,6 @@
 import type { TLessonCompletion, TLiveSession, TVault } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { ignoreAbort } from '../../api/client.js';
 import { fetchVault } from '../../api/member-content.api.js';
 
 export type VaultState =
@@ -20,9 +21,8 @@ export function useVault() {
         if (result.ok) setState({ status: 'ready', vault: result.data });
         else if (result.status !== 'unauthorized') setState({ status: 'error', message: result.message });
       },
-      () => {
-        // Aborted: the page left or asked again.
-      },
+      // Aborted: the page left or asked again; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [reloadKey]);

@@ -1,6 +1,7 @@
 import type { TSupportMessage, TSupportThread, TSupportTicket } from '@signalroom/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ignoreAbort } from '../../api/client.js';
 import { fetchMyThread, fetchMyTickets, replyToTicket } from '../../api/support.api.js';
 import { memberSupportEvents } from '../../stores/support-events.js';
 
@@ -49,9 +50,8 @@ export function useMyTickets() {
         if (result.ok) setTickets({ status: 'ready', items: result.data });
         else if (result.status !== 'unauthorized') setTickets({ status: 'error', message: result.message });
       },
-      () => {
-        // Aborted: the page left or asked again.
-      },
+      // Aborted: the page left or asked again; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [reloadKey]);
@@ -71,9 +71,8 @@ export function useMyTickets() {
         if (result.ok) setThread({ status: 'ready', thread: result.data });
         else if (result.status !== 'unauthorized') setThread({ status: 'error', id: openId, message: result.message });
       },
-      () => {
-        // Aborted: another ticket was opened.
-      },
+      // Aborted: another ticket was opened; anything else is logged.
+      ignoreAbort,
     );
     return () => controller.abort();
   }, [openId, reloadKey]);
