@@ -1,4 +1,4 @@
-import type { TPublicConfig } from '@signalroom/shared';
+import { DEFAULT_TIER_DAILY_SIGNAL_LIMITS, type TPublicConfig } from '@signalroom/shared';
 import { create } from 'zustand';
 import { fetchPublicConfig } from '../api/public.api.js';
 
@@ -23,3 +23,12 @@ export const usePublicConfigStore = create<PublicConfigState>((set, get) => ({
     else set((state) => (state.config ? { status: 'ready' } : { status: 'error' }));
   },
 }));
+
+/**
+ * Per-day signal allowance of each paid tier: Silver's from the operator's configuration, Pro's and
+ * Gold's (null: unlimited) from the shared limits.
+ */
+export function useTierLimits() {
+  const silver = usePublicConfigStore((s) => s.config?.silverDailyLimit) ?? DEFAULT_TIER_DAILY_SIGNAL_LIMITS.silver;
+  return { silver, pro: DEFAULT_TIER_DAILY_SIGNAL_LIMITS.pro, gold: DEFAULT_TIER_DAILY_SIGNAL_LIMITS.gold } as const;
+}

@@ -10,10 +10,9 @@ import { useNow } from '../../components/dashboard/use-now.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { usePublicConfigStore, useTierLimits } from '../../stores/public-config.store.js';
 import commandCenterStyles from './command-center.module.css';
 import { firstName } from './greeting.js';
-import { useTierLimits } from './tier-cards.js';
 
 /** Silver and pro members: real usage today against the tier's limit, the latest real signals, upgrade to gold. */
 export function ActiveMemberView({ user }: { user: TUser }) {

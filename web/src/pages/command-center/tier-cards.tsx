@@ -1,16 +1,10 @@
-import { DEFAULT_TIER_DAILY_SIGNAL_LIMITS, TIER_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { TIER_MIN_DEPOSIT_USD } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Crown, Gem, Star } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useTierLimits } from '../../stores/public-config.store.js';
 import tierCardStyles from './tier-cards.module.css';
-
-/** Per-day signal allowance text of a tier, from configuration (silver) and the shared limits. */
-export function useTierLimits() {
-  const silver = usePublicConfigStore((s) => s.config?.silverDailyLimit) ?? DEFAULT_TIER_DAILY_SIGNAL_LIMITS.silver;
-  return { silver, pro: DEFAULT_TIER_DAILY_SIGNAL_LIMITS.pro, gold: DEFAULT_TIER_DAILY_SIGNAL_LIMITS.gold } as const;
-}
 
 /** 'AI Access Tiers': Silver $20+, Pro $100+, Gold $500+ with their daily signal allowance. */
 export function AccessTierCards() {

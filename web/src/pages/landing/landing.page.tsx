@@ -7,7 +7,7 @@ import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useOfferCountdown } from '../../stores/offer-countdown.store.js';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { usePublicConfigStore, useTierLimits } from '../../stores/public-config.store.js';
 import styles from './landing.module.css';
 import { OfferCountdown } from './offer-countdown.js';
 import { RiskCalculator } from './risk-calculator.js';
@@ -31,7 +31,7 @@ export function LandingPage() {
     void load();
   }, [load]);
   const product = config?.productName ?? 'Signalroom';
-  const silverLimit = config?.silverDailyLimit ?? 10;
+  const limits = useTierLimits();
   const stats = state.status === 'ready' ? state.data : null;
   const content = useLandingContent();
   const offer = content?.offer ?? null;
@@ -213,12 +213,12 @@ export function LandingPage() {
                 {
                   name: 'Silver Node',
                   min: TIER_MIN_DEPOSIT_USD.silver,
-                  lines: [`${silverLimit} full signals a day`, 'Live signal room', 'Performance record'],
+                  lines: [`${limits.silver} full signals a day`, 'Live signal room', 'Performance record'],
                 },
                 {
                   name: 'Pro Node',
                   min: TIER_MIN_DEPOSIT_USD.pro,
-                  lines: ['50 full signals a day', 'Everything in Silver', 'Auto-copy when it launches'],
+                  lines: [`${limits.pro} full signals a day`, 'Everything in Silver', 'Auto-copy when it launches'],
                 },
                 {
                   name: 'Gold Node',

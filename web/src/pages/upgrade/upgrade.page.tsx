@@ -7,9 +7,8 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { SupportLinks } from '../../components/dashboard/support-links.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { usePublicConfigStore, useTierLimits } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
-import { useTierLimits } from '../command-center/tier-cards.js';
 import tierCardStyles from '../command-center/tier-cards.module.css';
 import styles from './upgrade.module.css';
 
