@@ -60,3 +60,11 @@ export function dailyUsage(
   const receivedToday = limit === null ? issuedToday : Math.min(issuedToday, limit);
   return { issuedToday, receivedToday, limit };
 }
+
+/**
+ * Why a 5-minute slot yielded no signal: the market was closed (weekend, holiday, instrument not
+ * tradeable), the feed failed or answered stale data, or the slot's time passed while its signal could
+ * not be written (the database or the worker was away).
+ */
+export const SLOT_GAP_REASONS = ['market_closed', 'no_data', 'missed'] as const;
+export type SlotGapReason = (typeof SLOT_GAP_REASONS)[number];

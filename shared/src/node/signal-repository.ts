@@ -7,6 +7,7 @@ import {
   performanceStatsFrom,
   type ResolvedSignalFacts,
 } from '../performance.js';
+import type { SlotGapReason } from '../signal-timing.js';
 import type { TPerformanceStats, TSignal } from '../signals.js';
 import type { Database } from './schema.js';
 import type { SignalsTable } from './signal-tables.js';
@@ -385,4 +386,34 @@ async function updateIfActiveAtLevel(
     .returningAll()
     .executeTakeFirst();
   return row ?? null;
+}
+
+export type SlotGapRow = Selectable<Database['signal_slot_gaps']>;
+
+/**
+ * Records why a slot yielded no signal. Does nothing when the slot already has its signal or its gap
+ * (the first reason recorded stands), so retries and several workers record a slot once. True when
+ * this call wrote the row.
+ */
+export async function recordSlotGap(
+  db: Db,
+  gap: { slotStart: Date; reason: SlotGapReason; detail: string; at: Date },
+): Promise<boolean> {
+  const result = await sql`
+    insert into signal_slot_gaps (slot_start, reason, detail, recorded_at)
+    select ${gap.slotStart}, ${gap.reason}, ${gap.detail}, ${gap.at}
+    where not exists (select 1 from signals where slot_start = ${gap.slotStart})
+    on conflict (slot_start) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** The gaps of slots starting in [from, to), oldest first. */
+export function listSlotGaps(db: Db, range: { from: Date; to: Date }): Promise<SlotGapRow[]> {
+  return db
+    .selectFrom('signal_slot_gaps')
+    .selectAll()
+    .where('slot_start', '>=', range.from)
+    .where('slot_start', '<', range.to)
+    .orderBy('slot_start', 'asc')
+    .execute();
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SlotGapReason } from '../signal-timing.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -49,8 +50,19 @@ export interface OfferCountdownTable {
   updated_by: string | null;
 }
 
+/** Why a slot yielded no signal (see `SLOT_GAP_REASONS`). */
+export interface SignalSlotGapsTable {
+  /** The slot's start; a slot has its signal or one gap, never both. */
+  slot_start: Timestamp;
+  reason: SlotGapReason;
+  /** What happened, for operators: the provider's answer, the error, the closing time. */
+  detail: string;
+  recorded_at: Timestamp;
+}
+
 /** Tables of the signal engine and the offer countdown (owned by the signal engine work). */
 export interface SignalTables {
   signals: SignalsTable;
+  signal_slot_gaps: SignalSlotGapsTable;
   offer_countdown: OfferCountdownTable;
 }
