@@ -17,8 +17,10 @@ export async function startEmbeddedWorker(ctx: ServerContext): Promise<EmbeddedW
     logger: ctx.logger.child({ module: 'worker' }),
     timeZone: ctx.config.TIME_ZONE,
     intervalMs: ctx.config.SIGNAL_INTERVAL_MS,
-    marketFeedUrl: ctx.config.MARKET_FEED_URL,
-    marketSeed: ctx.config.MARKET_SEED,
+    // The server's own feed: one connection to the provider per process.
+    feed: await ctx.market.feed(),
+    staleAfterMs: ctx.config.MARKET_STALE_AFTER_MS,
+    voidAfterMs: ctx.config.SIGNAL_VOID_AFTER_MS,
     redis: ctx.redis,
     schedulerCheckMs: ctx.config.SCHEDULER_CHECK_MS,
     now: ctx.now,

@@ -92,7 +92,7 @@ export async function publicStats(ctx: ServerContext): Promise<TPublicStats> {
     winRateFirstWindow: stats.winRateFirstWindow,
     winRateWithMartingale: stats.winRateWithMartingale,
     winsByLevel: stats.winsByLevel,
-    marketSource: ctx.config.MARKET_FEED_URL ? 'feed' : 'simulated',
+    marketSource: ctx.market.info.id,
     lastSignalAt: last ? last.toISOString() : null,
   };
 }

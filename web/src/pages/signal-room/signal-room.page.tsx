@@ -130,6 +130,11 @@ function SignalRoom(props: RoomProps) {
               SIMULATED MARKET: signals are generated on a simulated price feed, not live market prices.
             </p>
           )}
+          {config && config.marketSource !== 'simulated' && (
+            <p className={pageStyles.notice} data-testid="price-source-notice">
+              Prices: {config.marketLabel}. Signals are issued and resolved at this provider's prices.
+            </p>
+          )}
           {props.delayed && <TrialBanner trialEndsAt={props.trialEndsAt} now={now} />}
         </div>
         <dl className={styles.signalRoomMeta}>
