@@ -23,6 +23,8 @@ export interface ProviderServer {
   failNext(count: number, failure: ProviderFailure, pathPart?: string): void;
   /** The next `count` requests (to `pathPart`, if given) get no answer within `ms`: a timeout. */
   stallNext(count: number, ms: number, pathPart?: string): void;
+  /** Forgets the failures and stalls still queued: the provider answers again. */
+  recover(): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,10 @@ export async function startProviderServer(
     requests,
     failNext: (count, failure, pathPart) => failures.push({ count, failure, pathPart }),
     stallNext: (count, ms, pathPart) => stalls.push({ count, ms, pathPart }),
+    recover: () => {
+      failures.length = 0;
+      stalls.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
