@@ -101,7 +101,7 @@ export function marketFeedProblems(env: MarketEnv): string[] {
     }
   } else {
     // "OTC" is the simulation's word for its own always-open prices; a real market has no such instrument.
-    const otc = names.filter((name) => /\(OTC\)/i.test(name));
+    const otc = [...new Set(names.filter((name) => /\(OTC\)/i.test(name)))];
     if (otc.length) problems.push(line('SIGNAL_ASSETS', `${otc.join(', ')}: OTC names belong to the simulated market`));
   }
   return problems;
