@@ -56,6 +56,7 @@ export class CcxtFeed implements MarketFeed {
   readonly label: string;
   private traded: Instrument[] = [];
   private marketsLoadedAt = 0;
+  private readonly quotes = new Map<string, { at: number; quote: Promise<Quote> }>();
   private readonly offeredMs: number[];
   private readonly finestMs: number;
   private readonly now: () => Date;
@@ -116,7 +117,21 @@ export class CcxtFeed implements MarketFeed {
     return { open: true };
   }
 
-  async latestPrice(asset: string): Promise<Quote> {
+  /**
+   * The ticker's last trade. Answers are shared for a while that leaves room under the exchange's rate
+   * limit (ccxt queues calls to honour it): a ticker asked every second must not delay a slot's candles.
+   */
+  latestPrice(asset: string): Promise<Quote> {
+    const ttlMs = Math.max(1000, (this.exchange.rateLimit ?? 0) * this.traded.length * 2);
+    const cached = this.quotes.get(asset);
+    if (cached && Date.now() - cached.at < ttlMs) return cached.quote;
+    const quote = this.readTicker(asset);
+    this.quotes.set(asset, { at: Date.now(), quote });
+    quote.catch(() => this.quotes.delete(asset));
+    return quote;
+  }
+
+  private async readTicker(asset: string): Promise<Quote> {
     const { symbol } = this.instrument(asset);
     const ticker = await this.call(`fetchTicker ${symbol}`, () => this.exchange.fetchTicker(symbol));
     const mid = ticker.bid && ticker.ask ? (ticker.bid + ticker.ask) / 2 : undefined;
