@@ -251,6 +251,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     const signal = presentSignal(row);
     logger.warn({ id, asset: signal.asset, reason }, 'signal void');
     await events.signalUpdate(signal);
+    await paperTrading.onResolved(signal);
     return { state: 'resolved', signal };
   }
 
