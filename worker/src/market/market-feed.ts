@@ -73,6 +73,13 @@ export class PriceUnavailableError extends MarketFeedError {
   override name = 'PriceUnavailableError';
 }
 
+/** The instrument a feed trades under this name; throws for one it does not. */
+export function tradedInstrument(traded: readonly Instrument[], asset: string): Instrument {
+  const found = traded.find((i) => i.asset === asset);
+  if (!found) throw new MarketFeedError(`${asset} is not an instrument this feed trades`);
+  return found;
+}
+
 /** Decimals of a tick size or precision step (0.00001 → 5, 0.01 → 2, 1 → 0). */
 export function decimalsOf(step: number): number {
   if (!(step > 0)) return 0;

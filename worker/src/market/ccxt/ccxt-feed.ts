@@ -13,6 +13,7 @@ import {
   MarketFeedError,
   type Quote,
   sourceInterval,
+  tradedInstrument,
 } from '../market-feed.js';
 import { type RetryAdvice, retryAfterMs, withRetries } from '../provider-retry.js';
 
@@ -200,9 +201,7 @@ export class CcxtFeed implements MarketFeed {
   }
 
   private instrument(asset: string): Instrument {
-    const found = this.traded.find((i) => i.asset === asset);
-    if (!found) throw new MarketFeedError(`${asset} is not an instrument this feed trades`);
-    return found;
+    return tradedInstrument(this.traded, asset);
   }
 
   private async loadMarkets(): Promise<void> {

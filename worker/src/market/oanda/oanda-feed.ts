@@ -12,6 +12,7 @@ import {
   type Quote,
   roundTo,
   sourceInterval,
+  tradedInstrument,
 } from '../market-feed.js';
 import { OandaClient, type OandaClientOptions } from './oanda-client.js';
 import { OANDA_GRANULARITIES, OANDA_MAX_CANDLES, type TOandaClientPrice } from './oanda-schemas.js';
@@ -118,9 +119,7 @@ export class OandaFeed implements MarketFeed {
   }
 
   private instrument(asset: string): Instrument {
-    const found = this.traded.find((i) => i.asset === asset);
-    if (!found) throw new MarketFeedError(`${asset} is not an instrument this feed trades`);
-    return found;
+    return tradedInstrument(this.traded, asset);
   }
 
   /** One pricing request for every traded instrument, shared for PRICING_TTL_MS. */
