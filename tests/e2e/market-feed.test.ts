@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal } from '../../server/test/helpers/signal-rows.js';
 import { type OandaServer, startOandaServer } from '../../worker/test/helpers/oanda-server.js';
+import { collectConsole, describeFindings, runAxe } from './a11y.helpers.js';
 import { signInBrowser } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
 
@@ -65,6 +66,7 @@ describe('a real feed in the browser: named on every page, and its closed market
   it('a gold member sees the source on the dashboard and in the room, and "Market closed" instead of a countdown', async () => {
     const gold = await createMember(e2e.server.context.db, { tier: 'gold' });
     const { context, page } = await e2e.newPage();
+    const console = collectConsole(page);
     await signInBrowser(context, gold);
     await page.goto(e2e.url('/dashboard'));
     await page.getByTestId('price-source').waitFor();
@@ -85,5 +87,8 @@ describe('a real feed in the browser: named on every page, and its closed market
     expect(results).toEqual(['Void: no closing price', 'Won in first window']);
     const text = await page.locator('body').innerText();
     for (const claim of ['SIMULATED MARKET', 'Active 24/7', 'OTC']) expect(text).not.toContain(claim);
+    // The new states pass the same checks as every page: no axe finding, no console error.
+    expect(describeFindings('/dashboard/signals', await runAxe(page))).toEqual([]);
+    expect(console.take()).toEqual([]);
   });
 });

@@ -87,14 +87,14 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
 
   /** What each instrument offered for the slot: a decision, or why it has none. */
   type Reading =
-    | { asset: string; kind: 'closed'; reason: string; nextOpenAt: Date | null }
+    | { asset: string; kind: 'closed'; reason: string }
     | { asset: string; kind: 'no_data'; reason: string }
     | { asset: string; kind: 'ok'; candidate: Candidate | null };
 
   async function readInstrument(asset: string, slotStart: Date): Promise<Reading> {
     try {
       const state = await feed.instrumentState(asset, slotStart);
-      if (!state.open) return { asset, kind: 'closed', reason: state.reason, nextOpenAt: state.nextOpenAt };
+      if (!state.open) return { asset, kind: 'closed', reason: state.reason };
       const lookback = strategy.lookback(deps.intervalMs);
       const candles = await feed.candles(asset, { end: slotStart, ...lookback });
       const last = candles.at(-1);
