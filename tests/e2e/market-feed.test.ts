@@ -78,6 +78,9 @@ describe('a real feed in the browser: named on every page, and its closed market
     expect(await page.getByTestId('market-closed').innerText()).toMatch(
       /^Market closed, next signal (when it reopens|\w{3} \d+ \w{3}, )/,
     );
+    expect(await page.getByTestId('no-current-signal').innerText()).toBe(
+      'No signal is active right now: the market is closed.',
+    );
     expect(await page.getByTestId('price-source-notice').innerText()).toBe(
       "Prices: OANDA (practice). Signals are issued and resolved at this provider's prices.",
     );

@@ -5,6 +5,7 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
 import { formatClock } from '../../components/dashboard/signal-format.js';
+import { useMarketStatus } from '../../components/dashboard/use-market-status.js';
 import { useNow } from '../../components/dashboard/use-now.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -57,6 +58,7 @@ function SignalRoom(props: RoomProps) {
   const lastRefreshAt = useLiveSignals((s) => s.lastRefreshAt);
   const transport = useLiveSignals((s) => s.transport);
   const retry = useLiveSignals((s) => s.retry);
+  const market = useMarketStatus();
 
   // The delayed view never has a current signal: by the time one shows, its window has closed.
   const current = delayed ? null : currentSignal(signals);
@@ -107,7 +109,11 @@ function SignalRoom(props: RoomProps) {
         ) : (
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
           <section className={statePanel} data-testid="no-current-signal" aria-label="Current signal" tabIndex={0}>
-            <p>No signal is active right now. The next one arrives at the next 5-minute mark.</p>
+            <p>
+              {market && !market.open
+                ? 'No signal is active right now: the market is closed.'
+                : 'No signal is active right now. The next one arrives at the next 5-minute mark.'}
+            </p>
           </section>
         )}
         <LockedTeasers teasers={teasers} limit={limit} timeZone={timeZone} />
