@@ -189,3 +189,28 @@ describe('signals from Binance through ccxt (MARKET_FEED=ccxt:binance), worker r
     }
   });
 });
+
+describe('a provider that cannot be reached at start', () => {
+  it('does not keep the server from starting: it serves the pages and says the market state is unknown', async () => {
+    const server = await startTestServer({
+      MARKET_FEED: 'oanda',
+      OANDA_API_URL: 'http://127.0.0.1:1',
+      OANDA_ACCOUNT_ID: '101-004-1234567-001',
+      OANDA_API_TOKEN: 'local-oanda-token-0123456789',
+      EMBEDDED_WORKER: 'true',
+    });
+    try {
+      const config = await server.api<{ marketLabel: string }>('GET', '/api/config/public');
+      expect(config.body.data?.marketLabel).toBe('OANDA (practice)');
+      const status = await server.api<{ open: boolean; instruments: { reason: string | null }[] }>(
+        'GET',
+        '/api/market/status',
+      );
+      expect(status.status).toBe(200);
+      expect(status.body.data?.open).toBe(true);
+      expect(status.body.data?.instruments[0]?.reason).toMatch(/^state unknown: OANDA unreachable/);
+    } finally {
+      await server.close();
+    }
+  });
+});
