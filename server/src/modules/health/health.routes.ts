@@ -1,5 +1,5 @@
-import { HEALTH_IN_PROCESS, nextSignalBoundary, PlatformContract, type THealth } from '@signalroom/shared';
-import { listSlotGaps, type SlotGapRow } from '@signalroom/shared/node';
+import { HEALTH_IN_PROCESS, PlatformContract, type THealth } from '@signalroom/shared';
+import type { SlotGapRow } from '@signalroom/shared/node';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -7,7 +7,7 @@ import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
-import { lastSignalAt } from '../signals/signals.service.js';
+import { lastSignalAt, recentSlotGaps } from '../signals/signals.service.js';
 
 type QueueHealth = THealth['queue'];
 
@@ -52,7 +52,13 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
             })
           : null;
       const quietForMs = Date.now() - Math.max(lastSignal?.getTime() ?? 0, startedAt);
-      const gaps = database === 'up' ? await recentGaps(ctx) : [];
+      const gaps =
+        database === 'up'
+          ? await recentSlotGaps(ctx, ctx.config.NO_DATA_SLOTS_DEGRADED).catch((error: unknown) => {
+              ctx.logger.warn({ err: error }, 'health: slot gaps unreadable');
+              return [];
+            })
+          : [];
       // A closed market issues nothing and is not a fault; the last slots without data are one.
       const marketClosed = gaps.at(-1)?.reason === 'market_closed';
       const noData = noDataProblem(gaps, ctx.config.NO_DATA_SLOTS_DEGRADED);
@@ -84,17 +90,6 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
         healthy ? 'OK' : 'Degraded',
       );
     });
-  });
-}
-
-/** The gaps of the newest slots (as many as health looks back at), oldest first; none when unreadable. */
-async function recentGaps(ctx: ServerContext): Promise<SlotGapRow[]> {
-  const interval = ctx.config.SIGNAL_INTERVAL_MS;
-  const to = nextSignalBoundary(ctx.now(), interval);
-  const from = new Date(to.getTime() - ctx.config.NO_DATA_SLOTS_DEGRADED * interval);
-  return listSlotGaps(ctx.db, { from, to }).catch((error: unknown) => {
-    ctx.logger.warn({ err: error }, 'health: slot gaps unreadable');
-    return [];
   });
 }
 
