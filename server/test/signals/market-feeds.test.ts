@@ -56,23 +56,23 @@ describe('signals from OANDA v20 (MARKET_FEED=oanda)', () => {
 
   it('issues a signal at OANDA prices and resolves it at OANDA expiry prices, naming the feed', async () => {
     const slot = new Date('2026-11-18T10:00:00Z');
-    const signal = await engineFor(server, { feed, now: () => new Date('2026-11-18T11:00:00Z') }).runSlot(slot);
-    expect(signal).toMatchObject({ source: 'oanda:practice', status: 'active' });
-    const symbol = (signal?.asset as string).replace('/', '_');
-    expect(['EUR_USD', 'GBP_USD', 'XAU_USD']).toContain(symbol);
-    expect(signal?.entryPrice).toBe(oanda.closeAt(symbol, slot.getTime()));
-
     const engine = engineFor(server, { feed, now: () => new Date('2026-11-18T11:00:00Z') });
-    const result = await engine.resolveSignal(signal?.id as string);
+    const signal = (await engine.runSlot(slot)) as TSignal;
+    expect(signal).toMatchObject({ source: 'oanda:practice', status: 'active' });
+    const symbol = signal.asset.replace('/', '_');
+    expect(['EUR_USD', 'GBP_USD', 'XAU_USD']).toContain(symbol);
+    expect(signal.entryPrice).toBe(oanda.closeAt(symbol, slot.getTime()));
+
+    const result = await engine.resolveSignal(signal.id);
     expect(result.state).toBe('resolved');
     const resolved = result.state === 'resolved' ? result.signal : null;
-    const expected = expectedEnd(signal as TSignal, (t) => oanda.closeAt(symbol, t));
+    const expected = expectedEnd(signal, (t) => oanda.closeAt(symbol, t));
     expect(resolved).toMatchObject({
       status: expected.status,
       outcome: expected.outcome,
       exitPrice: expected.exitPrice,
     });
-    await bus.waitFor((e) => e.type === 'signal:update' && e.signal.id === signal?.id && e.signal.outcome !== null);
+    await bus.waitFor((e) => e.type === 'signal:update' && e.signal.id === signal.id && e.signal.outcome !== null);
     const config = await server.api<{ marketSource: string; marketLabel: string; assets: string[] }>(
       'GET',
       '/api/config/public',

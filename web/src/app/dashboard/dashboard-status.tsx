@@ -8,8 +8,8 @@ import { useNow } from '../../components/dashboard/use-now.js';
 import styles from './dashboard-status.module.css';
 
 /**
- * The header's status items: the feed badge (a live claim only while true) and the real feed's name, the trial countdown for a
- * member without live access (what the trial gives and when it ends, or that it has ended; never for an
+ * The header's status items: the feed badge (a live claim only while true) and the real feed's name,
+ * the trial countdown for a member without live access (what the trial gives and when it ends, or that it has ended; never for an
  * admin, who has full access and no trial), the end of a timed tier ("Pro until …") and the admin links. Shown in the header where it has room,
  * and in the menu on small screens so the header keeps one row.
  */
