@@ -1,8 +1,8 @@
 import { nextSignalBoundary, TIMING } from '@signalroom/shared';
+import { useMarketStatus } from '../../stores/market-status.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import pageStyles from './dashboard-page.module.css';
 import { formatZoneDateTime, formatZoneTime } from './signal-format.js';
-import { useMarketStatus } from './use-market-status.js';
 import { useNow } from './use-now.js';
 
 /**

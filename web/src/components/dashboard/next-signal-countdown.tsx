@@ -1,9 +1,9 @@
 import { formatMinutesSeconds, nextSignalBoundary } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
+import { useMarketStatus } from '../../stores/market-status.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './next-signal-countdown.module.css';
 import { formatZoneDateTime } from './signal-format.js';
-import { useMarketStatus } from './use-market-status.js';
 
 /**
  * mm:ss to the next 5-minute boundary, when the engine issues the next signal; 'Loading...' before the

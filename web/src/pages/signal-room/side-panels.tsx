@@ -2,10 +2,10 @@ import { Brain, Globe } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
 import { useFeedStatus } from '../../components/dashboard/use-feed-status.js';
-import { useMarketStatus } from '../../components/dashboard/use-market-status.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { topPair } from '../../stores/live-signals.logic.js';
+import { useMarketStatus } from '../../stores/market-status.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 
 const PROTOCOLS = [
