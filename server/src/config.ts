@@ -124,6 +124,8 @@ const ZEnv = ZSharedEnv.extend({
   SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
   /** /api/health says degraded when no signal was issued for a slot plus this long. */
   SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** /api/health says degraded when this many slots in a row had no market data (a failing or stale feed). */
+  NO_DATA_SLOTS_DEGRADED: z.coerce.number().int().min(1).default(3),
 }).and(ZStorageEnv);
 
 export type AppConfig = ReturnType<typeof parseConfig>;

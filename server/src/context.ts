@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
+import type { MarketFeedHandle } from './modules/market/market-feed.handle.js';
 import type { FileStore } from './storage/file-store.js';
 
 /**
@@ -31,6 +32,8 @@ export interface ServerContext {
    * process with Redis, timers in this process without. Modules define their kinds when they register.
    */
   tasks: TaskQueue;
+  /** The configured market feed (prices, instruments, market hours), connected on first use. */
+  market: MarketFeedHandle;
   /** Where uploaded files are kept. */
   files: FileStore;
   logger: FastifyBaseLogger;

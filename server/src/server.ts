@@ -11,6 +11,7 @@ import {
   createRedisConnections,
   type EventBus,
   type ModuleLogger,
+  marketFeedSettings,
   whenRedisReady,
 } from '@signalroom/shared/node';
 import { Queue } from 'bullmq';
@@ -23,6 +24,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { startEmbeddedWorker } from './embedded-worker.js';
 import { createDrain } from './http/drain.js';
 import { serializeRequest } from './http/log-redaction.js';
+import { createMarketFeedHandle } from './modules/market/market-feed.handle.js';
 import { defineTaskKinds } from './modules/task-kinds.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
@@ -127,6 +129,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       : createInProcessTaskQueue({ logger: logVia('tasks') });
     cleanups.push(() => tasks.close());
 
+    const market = createMarketFeedHandle(marketFeedSettings(config), { logger: logVia('market') });
+    cleanups.push(() => market.close());
+
     const { app, context } = await buildApp({
       context: {
         config,
@@ -137,6 +142,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         redis,
         signalQueue,
         tasks,
+        market,
         files: createFileStore(config, database.db, logVia('file-store')),
         now: () => new Date(),
       },
@@ -189,6 +195,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
           await tasks.close();
           await closeQueue();
           context.files.close?.();
+          await market.close();
           await bus.close();
           await redis?.close();
           await database.close();

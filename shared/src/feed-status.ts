@@ -10,7 +10,7 @@ export type FeedStatus = 'simulated' | 'live' | 'quiet' | 'unknown';
 export const LIVE_CLAIM_MARGIN_MS = 60_000;
 
 export function feedStatus(input: {
-  marketSource: 'simulated' | 'feed' | undefined;
+  marketSource: string | undefined;
   lastSignalAt: string | null | undefined;
   intervalMs: number;
   now: Date;

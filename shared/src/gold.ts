@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SIGNAL_ASSETS } from './constants.js';
+import { zText } from './request-fields.js';
 import { ZSignal } from './signals.js';
 
 /**
@@ -7,8 +8,14 @@ import { ZSignal } from './signals.js';
  * asset) and the Platinum Stream (live prices of one asset). Shapes and messages shared by server and web.
  */
 
+/** The refusal of an asset the feed does not trade, listing those it does (configuration decides them). */
+export function chooseAssetMessage(assets: readonly string[]): string {
+  return `Choose an asset: ${assets.join(', ')}`;
+}
+
 export const GoldMessages = {
-  asset: `Choose an asset: ${SIGNAL_ASSETS.join(', ')}`,
+  /** With the simulated market's instruments; a real feed's refusal lists its own (chooseAssetMessage). */
+  asset: chooseAssetMessage(SIGNAL_ASSETS),
   signals: 'Signal analyses loaded',
   noSignals: 'No signal has been issued yet',
   calibration: 'Calibration loaded',
@@ -38,7 +45,8 @@ export const ZCalibrationRow = z.object({
 });
 export type TCalibrationRow = z.infer<typeof ZCalibrationRow>;
 
-export const ZStreamQuery = z.object({ asset: z.enum(SIGNAL_ASSETS, { error: GoldMessages.asset }) }).strict();
+/** The asset is checked against the configured instruments by the server (they are not known here). */
+export const ZStreamQuery = z.object({ asset: zText({ max: 40, required: GoldMessages.asset }) }).strict();
 
 export const ZStreamPrice = z.object({ asset: z.string(), time: z.number(), price: z.number() });
 

@@ -22,6 +22,7 @@ export * from './envelope.js';
 export * from './events.js';
 export * from './feed-status.js';
 export * from './gold.js';
+export * from './market-feed.js';
 export * from './martingale.js';
 export * from './mentorship.js';
 export * from './messages.js';

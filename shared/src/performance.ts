@@ -182,10 +182,12 @@ type ResultFacts = Pick<TSignal, 'status' | 'outcome' | 'resolvedLevel'> & { act
 /**
  * What became of a signal, with the martingale level it took, so a recovery is never shown as a plain
  * win: "Won in first window", "Won at L1", "Breakeven at L2", "Lost after L3", "Lost at L1 (stop loss)",
- * and while it runs "Pending" or "Pending: recovery at L2".
+ * and while it runs "Pending" or "Pending: recovery at L2"; a void one "Void: no closing price" (neither
+ * won nor lost).
  */
 export function signalResultLabel(signal: ResultFacts): string {
   const level = signal.activeLevel ?? 0;
+  if (signal.status === 'void') return 'Void: no closing price';
   if (signal.outcome === null) return level === 0 ? 'Pending' : `Pending: recovery at L${level}`;
   if (signal.outcome === 'profit') {
     const at = signal.resolvedLevel ?? 0;

@@ -37,8 +37,15 @@ export const ZPublicConfig = z.object({
   }),
   timeZone: z.string(),
   timeZoneLabel: z.string(),
-  /** 'simulated' while the built-in simulated market feeds the engine: the web app says so. */
-  marketSource: z.enum(['simulated', 'feed']),
+  /**
+   * The feed's id: 'simulated' while the built-in simulated market feeds the engine (the web app says
+   * so), else the real feed's ('oanda:practice', 'ccxt:binance', 'http').
+   */
+  marketSource: z.string(),
+  /** How pages name the feed: "Prices: OANDA (practice)". */
+  marketLabel: z.string(),
+  /** The instruments the engine trades, as configured (the Platinum Stream lists them). */
+  assets: z.array(z.string()),
   /** Length of a signal slot (5 minutes; tests shorten it): the next signal is at the next boundary. */
   signalIntervalMs: z.number().int().positive(),
   /** Silver's daily allowance in force (10 by default, 25 is the other reading). */

@@ -51,7 +51,7 @@ export type Resolution =
   | { final: false; nextLevel: number }
   | {
       final: true;
-      status: Exclude<SignalStatus, 'active'>;
+      status: Exclude<SignalStatus, 'active' | 'void'>;
       outcome: SignalOutcome;
       /** Level at which the signal ended with profit or breakeven; null for a loss. */
       resolvedLevel: number | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const SIGNAL_STATUSES = ['active', 'expired', 'closed', 'hit_tp', 'hit_sl'] as const;
+/** `void`: no closing price could be had within the bound (docs/decisions.md): neither a win nor a loss. */
+export const SIGNAL_STATUSES = ['active', 'expired', 'closed', 'hit_tp', 'hit_sl', 'void'] as const;
 export const SIGNAL_OUTCOMES = ['profit', 'loss', 'breakeven'] as const;
 
 /** A signal as members receive it. Times are ISO strings. */
@@ -24,7 +25,10 @@ export const ZSignal = z.object({
   exitPrice: z.number().nullable(),
   /** Position of the signal within its day in the operator's time zone, from 1. */
   daySequence: z.number().int().positive(),
-  source: z.enum(['simulated', 'feed']),
+  /** The feed its prices came from: 'simulated', 'oanda:practice', 'ccxt:binance', 'http' ('feed' before ids were exact). */
+  source: z.string(),
+  /** Why a void signal has no outcome (its closing price could not be had); absent otherwise. */
+  voidReason: z.string().nullable().optional(),
   /** Martingale level in play while the signal is active (0 = primary window); absent in older payloads. */
   activeLevel: z.number().int().min(0).max(3).optional(),
   locked: z.literal(false),
@@ -89,7 +93,8 @@ export const ZPublicStats = z.object({
   winRateWithMartingale: z.number().nullable(),
   winsByLevel: z.array(z.number().int()),
   marketsCovered: z.number().int(),
-  marketSource: z.enum(['simulated', 'feed']),
+  /** The feed's id ('simulated', 'oanda:practice', 'ccxt:binance', 'http'). */
+  marketSource: z.string(),
   /** When the newest signal was issued (ISO), null before the first: tells whether the room is live. */
   lastSignalAt: z.string().nullable(),
 });

@@ -29,7 +29,7 @@ export const ZTrackRecordSignalPayload = z.object({
   /** End of its primary window (ISO): the entry becomes public then. */
   expiresAt: z.string(),
   strategy: z.string(),
-  feed: z.enum(['simulated', 'feed']),
+  feed: z.string(),
 });
 export type TTrackRecordSignalPayload = z.infer<typeof ZTrackRecordSignalPayload>;
 

@@ -6,7 +6,6 @@ export * from './jobs/bullmq-runner.js';
 export * from './jobs/in-process-runner.js';
 export * from './jobs/job-payloads.js';
 export * from './market/index.js';
-export * from './market/price-ticker.js';
 export * from './paper-trading/paper-trading.js';
 export * from './signal-worker.js';
 export * from './strategy/index.js';

@@ -3,6 +3,7 @@ import {
   createRedisBus,
   createRedisConnections,
   type Database,
+  marketFeedSettings,
   onShutdownSignal,
   runMain,
 } from '@signalroom/shared/node';
@@ -36,8 +37,9 @@ async function main(): Promise<void> {
     logger,
     timeZone: config.TIME_ZONE,
     intervalMs: config.SIGNAL_INTERVAL_MS,
-    marketFeedUrl: config.MARKET_FEED_URL,
-    marketSeed: config.MARKET_SEED,
+    market: marketFeedSettings(config),
+    staleAfterMs: config.MARKET_STALE_AFTER_MS,
+    voidAfterMs: config.SIGNAL_VOID_AFTER_MS,
     redis,
     schedulerCheckMs: config.SCHEDULER_CHECK_MS,
   });

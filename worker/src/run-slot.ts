@@ -4,6 +4,7 @@ import {
   createMemoryBus,
   createRedisBus,
   type Database,
+  marketFeedSettings,
   parseEnv,
   ZSharedEnv,
 } from '@signalroom/shared/node';
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
   const engine = createSignalEngine({
     db,
     bus,
-    feed: createMarketFeed({ marketFeedUrl: env.MARKET_FEED_URL, seed: env.MARKET_SEED }),
+    feed: await createMarketFeed(marketFeedSettings(env)),
+    staleAfterMs: env.MARKET_STALE_AFTER_MS,
+    voidAfterMs: env.SIGNAL_VOID_AFTER_MS,
     strategy: new MomentumStrategy(),
     timeZone: env.TIME_ZONE,
     intervalMs: env.SIGNAL_INTERVAL_MS,

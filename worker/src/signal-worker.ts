@@ -5,6 +5,7 @@ import {
   type Database,
   type EventBus,
   ensureCountdown,
+  type MarketFeedSettings,
   type ModuleLogger,
   type RedisConnections,
   silentLogger,
@@ -19,6 +20,7 @@ import { type Runner, startInProcessRunner } from './jobs/in-process-runner.js';
 import { createMarketFeed } from './market/index.js';
 import type { MarketFeed } from './market/market-feed.js';
 import { type PriceTicker, startPriceTicker } from './market/price-ticker.js';
+import { SimulatedMarket } from './market/simulated-market.js';
 import { MomentumStrategy } from './strategy/momentum-strategy.js';
 import type { Strategy } from './strategy/strategy.js';
 
@@ -30,10 +32,12 @@ export interface SignalWorkerOptions {
   timeZone: string;
   /** Slot and window length; 5 minutes unless a test shortens it. */
   intervalMs?: number;
-  /** A real HTTP feed; absent, the simulated market. */
-  marketFeedUrl?: string | undefined;
-  /** Seed of the simulated market. */
-  marketSeed?: string | undefined;
+  /** The configured feed (createMarketFeed builds it), unless `feed` gives one; neither: the simulated market. */
+  market?: MarketFeedSettings | undefined;
+  /** A last candle older than this before a slot is stale (MARKET_STALE_AFTER_MS). */
+  staleAfterMs?: number | undefined;
+  /** A window price still missing this long after it closed makes its signal void (SIGNAL_VOID_AFTER_MS). */
+  voidAfterMs?: number | undefined;
   /**
    * Redis, when the composition root gives it: jobs on BullMQ shared with every worker, one countdown
    * ticker among them. Absent: jobs on in-process timers.
@@ -67,7 +71,10 @@ export interface RunningSignalWorker {
 export async function startSignalWorker(options: SignalWorkerOptions): Promise<RunningSignalWorker> {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
-  const feed = options.feed ?? createMarketFeed({ marketFeedUrl: options.marketFeedUrl, seed: options.marketSeed });
+  const ownFeed = !options.feed;
+  const feed: MarketFeed =
+    options.feed ??
+    (options.market ? await createMarketFeed(options.market, { logger, now }) : new SimulatedMarket({ now }));
   const engine = createSignalEngine({
     db: options.db,
     bus: options.bus,
@@ -77,6 +84,8 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     intervalMs: options.intervalMs ?? TIMING.signalIntervalMs,
     logger,
     now,
+    ...(options.staleAfterMs ? { staleAfterMs: options.staleAfterMs } : {}),
+    ...(options.voidAfterMs ? { voidAfterMs: options.voidAfterMs } : {}),
   });
   await ensureCountdown(options.db, now());
 
@@ -129,7 +138,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
   }
 
   const shape = redis ? 'bullmq' : 'in-process';
-  logger.info({ shape, source: feed.source }, 'signal worker started');
+  logger.info({ shape, feed: feed.id }, 'signal worker started');
   return {
     engine,
     shape,
@@ -140,7 +149,8 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
       prices?.stop();
       await runner.close();
       if (lease) await closeRedis(lease);
-      await feed.close?.();
+      // A feed given by the caller (the server's, in the embedded shape) is the caller's to close.
+      if (ownFeed) await feed.close?.();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpMarketFeed, MarketFeedError } from '../src/market/http-market-feed.js';
+import { HttpMarketFeed } from '../src/market/http-market-feed.js';
+import { MarketFeedError } from '../src/market/market-feed.js';
 import { SimulatedMarket } from '../src/market/simulated-market.js';
 import { type FakeProvider, startFakeProvider } from './helpers/fake-provider.js';
 
@@ -16,7 +17,7 @@ describe('HttpMarketFeed against a local provider', () => {
   it('reads the price of an asset at an instant, asset name encoded', async () => {
     const feed = new HttpMarketFeed(`${provider.url}/feed/`);
     const at = new Date('2026-11-22T10:05:00Z');
-    expect(feed.source).toBe('feed');
+    expect(feed.id).toBe('http');
     expect(await feed.priceAt('EUR/USD (OTC)', at)).toBe(await reference.priceAt('EUR/USD (OTC)', at));
     expect(provider.requests.at(-1)).toBe('/feed/price?asset=EUR%2FUSD+%28OTC%29&at=2026-11-22T10%3A05%3A00.000Z');
   });

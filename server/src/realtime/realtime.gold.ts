@@ -1,4 +1,4 @@
-import { GoldMessages, hasGoldAccess, Rooms, SIGNAL_ASSETS, type TBusEvent } from '@signalroom/shared';
+import { chooseAssetMessage, GoldMessages, hasGoldAccess, Rooms, type TBusEvent } from '@signalroom/shared';
 import { listSignalTradesOf, presentPaperTrade } from '@signalroom/shared/node';
 import type { ServerContext } from '../context.js';
 import { isStreamRoom, streamPricesFor } from '../modules/gold/stream-prices.js';
@@ -51,8 +51,8 @@ export function createGoldRealtime(
       socket.on('stream:join', (asset, ack) => {
         if (typeof ack !== 'function') return;
         if (!hasGoldAccess(socket.data.user)) return ack({ ok: false, message: GoldMessages.streamRefused });
-        if (!(SIGNAL_ASSETS as readonly string[]).includes(asset))
-          return ack({ ok: false, message: GoldMessages.asset });
+        if (!ctx.market.assets.includes(asset))
+          return ack({ ok: false, message: chooseAssetMessage(ctx.market.assets) });
         for (const room of socket.rooms) if (isStreamRoom(room)) void socket.leave(room);
         void socket.join(Rooms.stream(asset));
         ack({ ok: true, asset, history: prices.history(asset) });

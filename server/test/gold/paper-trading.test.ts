@@ -168,4 +168,19 @@ describe('paper-trading bots against signals', () => {
       bus.stop();
     }
   });
+
+  it('closes the trades of a void signal as on a breakeven at its level: the stake back, earlier levels lost', async () => {
+    const member = await goldBot({ riskLevel: 'aggressive', tradeSize: 100 });
+    const signal = await insertSignal(server.context.db, { slotStart: nextSlot(), confidence: 60 });
+    await openPaperTrades(server.context.db, signal.id, at);
+    await server.context.db
+      .updateTable('signals')
+      .set({ status: 'void', void_reason: 'no closing price', active_level: 1, resolved_at: at })
+      .where('id', '=', signal.id)
+      .execute();
+    expect(await closePaperTrades(server.context.db, signal.id, at)).toBeGreaterThan(0);
+    const trade = (await tradesOf(signal.id)).find((t) => t.user_id === member.user.id);
+    // Level 0 lost its $100; the void level 1 returns its $200.
+    expect(trade).toMatchObject({ status: 'closed', level: 1, pnl: -100, result: 'LOSS' });
+  });
 });

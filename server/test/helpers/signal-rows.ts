@@ -20,6 +20,8 @@ export interface SignalRowSeed {
   activeLevel?: number;
   daySequence?: number;
   timeZone?: string;
+  /** The feed's id ('simulated' unless given). */
+  source?: string;
 }
 
 let counter = 0;
@@ -55,7 +57,7 @@ export async function insertSignal(db: Db, seed: SignalRowSeed): Promise<SignalR
       stop_loss: null,
       take_profit: null,
       analysis: null,
-      source: 'simulated',
+      source: seed.source ?? 'simulated',
       strategy: 'seed',
       created_at: seed.slotStart,
       updated_at: resolvedAt,

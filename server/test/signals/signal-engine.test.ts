@@ -173,14 +173,15 @@ describe('signal engine', () => {
     expect(updates).toHaveLength(1);
   });
 
-  it('generates from a real HTTP feed when one is configured, marked as feed', async () => {
+  it('generates from a real HTTP feed when one is configured, marked with its id', async () => {
     const provider = await startFakeProvider('tests');
     try {
       const { HttpMarketFeed } = await import('@signalroom/worker');
-      const engine = engineFor(server, { feed: new HttpMarketFeed(`${provider.url}/feed`) });
+      const feed = new HttpMarketFeed(`${provider.url}/feed`, { assets: ['GBP/USD', 'USD/JPY', 'XAU/USD'] });
+      const engine = engineFor(server, { feed });
       const [slot] = slots('2026-11-15T08:00:00Z', 1) as [Date];
       const signal = await engine.runSlot(slot);
-      expect(signal?.source).toBe('feed');
+      expect(signal?.source).toBe('http');
       expect(signal?.entryPrice).toBe(
         await new SimulatedMarket({ seed: 'tests' }).priceAt(signal?.asset as string, slot),
       );

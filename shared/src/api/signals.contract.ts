@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMarketStatus } from '../market-feed.js';
 import { ZSignalListQuery } from '../signal-api.js';
 import { ZPerformanceStats, ZPublicStats, ZSignalView } from '../signals.js';
 import { type RouteTable, withSchemas } from './contract.js';
@@ -8,6 +9,7 @@ export const SignalsRoutes = {
   list: { method: 'GET', path: '/signals', group: 'unlocked' },
   performance: { method: 'GET', path: '/signals/stats/performance', group: 'unlocked' },
   publicStats: { method: 'GET', path: '/stats/public', group: 'public' },
+  marketStatus: { method: 'GET', path: '/market/status', group: 'public' },
 } as const satisfies RouteTable;
 
 /** What each of SignalsRoutes takes and answers. */
@@ -24,5 +26,9 @@ export const SignalsContract = /* @__PURE__ */ withSchemas(SignalsRoutes, {
   publicStats: {
     summary: 'Platform figures counted from records',
     data: ZPublicStats,
+  },
+  marketStatus: {
+    summary: 'Whether the traded market is open now, and when the next signal can come if not',
+    data: ZMarketStatus,
   },
 });

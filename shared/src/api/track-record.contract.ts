@@ -45,8 +45,8 @@ export const ZTrackRecordPage = z.object({
 /** Everything the public page shows: statistics of resolved signals, the feed, the chain's head. */
 export const ZTrackRecordSummary = z.object({
   stats: ZTrackRecordStats,
-  /** The feed the resolved signals ran on: one, both ('mixed'), or null before any resolved. */
-  feed: z.enum(['simulated', 'feed', 'mixed']).nullable(),
+  /** The feed id the resolved signals ran on: one, several ('mixed'), or null before any resolved. */
+  feed: z.string().nullable(),
   head: ZTrackRecordHead,
 });
 export type TTrackRecordSummary = z.infer<typeof ZTrackRecordSummary>;

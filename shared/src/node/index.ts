@@ -8,6 +8,7 @@ export * from './countdown-store.js';
 export * from './database.js';
 export type { DeliveryTables, SignalDeliveriesTable } from './delivery-tables.js';
 export * from './logger.js';
+export * from './market-config.js';
 export type * from './member-content-tables.js';
 export * from './paper-trading-repository.js';
 export type { BotSettingsTable, PaperTradesTable, PaperTradingTables } from './paper-trading-tables.js';

@@ -87,15 +87,17 @@ export async function openPaperTrades(db: Db, signalId: string, at: Date): Promi
  * Closes every open trade of a resolved signal in one statement. Trades differ only by stake and the
  * last level they play, so each (stake, level) pair is settled once with `settlePaperTrade` and the
  * results joined in: the database and the page never hold two definitions of the P&L. Returns how
- * many closed (0 for a signal still active, or already closed).
+ * many closed (0 for a signal still active, or already closed). A void signal's window was neither won
+ * nor lost: its stake comes back as on a breakeven, the levels lost before it stay lost.
  */
 export async function closePaperTrades(db: Db, signalId: string, at: Date): Promise<number> {
   const signal = await db
     .selectFrom('signals')
-    .select(['outcome', 'resolved_level', 'active_level'])
+    .select(['outcome', 'status', 'resolved_level', 'active_level'])
     .where('id', '=', signalId)
     .executeTakeFirst();
-  if (!signal?.outcome) return 0;
+  const outcome = signal?.status === 'void' ? 'breakeven' : signal?.outcome;
+  if (!signal || !outcome) return 0;
   const kinds = await db
     .selectFrom('paper_trades')
     .select(['stake', 'max_level'])
@@ -104,7 +106,6 @@ export async function closePaperTrades(db: Db, signalId: string, at: Date): Prom
     .where('status', '=', 'open')
     .execute();
   if (kinds.length === 0) return 0;
-  const outcome = signal.outcome;
   const signalLevel = signal.resolved_level ?? signal.active_level;
   const settled = kinds.map((k) => {
     const s = settlePaperTrade({ outcome, signalLevel, maxLevel: k.max_level, stake: k.stake });
@@ -120,7 +121,7 @@ export async function closePaperTrades(db: Db, signalId: string, at: Date): Prom
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** Resolved signals that still have open trades (their close step failed or never ran). */
+/** Resolved or void signals that still have open trades (their close step failed or never ran). */
 export async function listSignalsWithStaleTrades(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom('paper_trades as t')
@@ -128,7 +129,7 @@ export async function listSignalsWithStaleTrades(db: Db): Promise<string[]> {
     .select('t.signal_id')
     .distinct()
     .where('t.status', '=', 'open')
-    .where('s.outcome', 'is not', null)
+    .where((eb) => eb.or([eb('s.outcome', 'is not', null), eb('s.status', '=', 'void')]))
     .execute();
   return rows.map((r) => r.signal_id);
 }

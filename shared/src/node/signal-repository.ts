@@ -43,6 +43,7 @@ export function presentSignal(row: SignalRow): TSignal {
     exitPrice: row.exit_price,
     daySequence: row.day_sequence,
     source: row.source,
+    voidReason: row.void_reason,
     activeLevel: row.active_level,
     locked: false,
   };
@@ -287,7 +288,8 @@ export interface NewSignal {
   stopLoss: number | null;
   takeProfit: number | null;
   analysis: string;
-  source: 'simulated' | 'feed';
+  /** The feed's id (MarketFeed.id). */
+  source: string;
   strategy: string;
 }
 
@@ -368,7 +370,27 @@ export async function finishSignal(
 }
 
 /**
- * The compare-and-set both moves rest on: updates the signal only while it is still active at `level`,
+ * Ends an active signal void at `level`: its window's price could not be had within the bound, so it
+ * has no outcome and counts neither as a win nor as a loss (statistics read outcomes only). Null if it
+ * was already resolved.
+ */
+export async function voidSignal(
+  db: Db,
+  id: string,
+  level: number,
+  reason: string,
+  now: Date,
+): Promise<SignalRow | null> {
+  return updateIfActiveAtLevel(db, id, level, {
+    status: 'void',
+    void_reason: reason,
+    updated_at: now,
+    resolved_at: now,
+  });
+}
+
+/**
+ * The compare-and-set the moves rest on: updates the signal only while it is still active at `level`,
  * so of racing engines exactly one gets the row back (the others get null and do nothing).
  */
 async function updateIfActiveAtLevel(

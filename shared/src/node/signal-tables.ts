@@ -20,7 +20,7 @@ export interface SignalsTable {
   entry_price: number;
   /** Estimated chance (percent) that the primary window closes in the signal's direction. */
   confidence: number;
-  status: Generated<'active' | 'expired' | 'closed' | 'hit_tp' | 'hit_sl'>;
+  status: Generated<'active' | 'expired' | 'closed' | 'hit_tp' | 'hit_sl' | 'void'>;
   outcome: 'profit' | 'loss' | 'breakeven' | null;
   /** Martingale level in play while active (0 = primary window). */
   active_level: Generated<number>;
@@ -34,8 +34,11 @@ export interface SignalsTable {
   stop_loss: number | null;
   take_profit: number | null;
   analysis: string | null;
-  source: 'simulated' | 'feed';
+  /** The feed id its prices came from ('simulated', 'oanda:practice', 'ccxt:binance', 'http'). */
+  source: string;
   strategy: string;
+  /** Why the signal is void (status 'void'): its closing price could not be had in time. */
+  void_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp | null;
   resolved_at: Timestamp | null;

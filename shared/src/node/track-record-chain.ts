@@ -60,7 +60,8 @@ export function outcomePayloadOf(
     kind: 'outcome',
     signalHash,
     outcome: row.outcome,
-    status: row.status,
+    // A void signal has no outcome and so no outcome entry (ensureOutcome): 'void' never reaches here.
+    status: row.status === 'void' ? null : row.status,
     level: row.outcome === null ? null : endLevelOf(row),
     exitPrice: row.exit_price,
     resolvedAt: row.resolved_at ? iso(row.resolved_at) : null,

@@ -20,3 +20,8 @@ export function fetchPublicConfig() {
 export function fetchLandingContent() {
   return callApi(ContentRoutes.landing, { fallbackMessage: 'The reviews could not be loaded.' });
 }
+
+/** GET /api/market/status: whether the traded market is open now, and when the next signal can come. */
+export function fetchMarketStatus() {
+  return callApi(SignalsRoutes.marketStatus, { fallbackMessage: 'The market status could not be loaded.' });
+}

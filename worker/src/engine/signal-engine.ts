@@ -1,11 +1,4 @@
-import {
-  dayKeyInZone,
-  judgeWindow,
-  martingaleLevels,
-  resolveAfterWindow,
-  SIGNAL_ASSETS,
-  type TSignal,
-} from '@signalroom/shared';
+import { dayKeyInZone, judgeWindow, martingaleLevels, resolveAfterWindow, type TSignal } from '@signalroom/shared';
 import type { ModuleLogger } from '@signalroom/shared/node';
 import {
   advanceSignalLevel,
@@ -20,9 +13,12 @@ import {
   presentSignal,
   recordIssuedSignal,
   recordSignalOutcome,
+  recordSlotGap,
+  type SignalRow,
+  voidSignal,
 } from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
-import type { MarketFeed } from '../market/market-feed.js';
+import { type MarketFeed, MarketFeedError } from '../market/market-feed.js';
 import { createPaperTrading } from '../paper-trading/paper-trading.js';
 import { type Candidate, pickStrongest } from '../strategy/select.js';
 import type { Strategy } from '../strategy/strategy.js';
@@ -38,7 +34,17 @@ export interface SignalEngineDeps {
   intervalMs: number;
   logger: ModuleLogger;
   now?: () => Date;
+  /** A last candle older than this before the slot is stale: that asset has no data for the slot. */
+  staleAfterMs?: number;
+  /** A window whose prices are still not to be had this long after it closed makes its signal void. */
+  voidAfterMs?: number;
 }
+
+/** Defaults of MARKET_STALE_AFTER_MS and SIGNAL_VOID_AFTER_MS. */
+const DEFAULT_STALE_AFTER_MS = 120_000;
+const DEFAULT_VOID_AFTER_MS = 3_600_000;
+/** How soon a resolution whose price was missing tries again. */
+const PRICE_RETRY_MS = 30_000;
 
 export type ResolveResult =
   | { state: 'resolved'; signal: TSignal }
@@ -49,7 +55,10 @@ export type ResolveResult =
 
 export interface SignalEngine {
   readonly intervalMs: number;
-  /** Generates the signal of the slot starting at `slotStart`; null if the slot already has one. */
+  /**
+   * Generates the signal of the slot starting at `slotStart`; null if the slot already has one, or when
+   * the market was closed or without data (the slot's gap is recorded then).
+   */
   runSlot(slotStart: Date): Promise<TSignal | null>;
   /** Judges every window of a signal that has ended by now, writing and publishing what changed. */
   resolveSignal(id: string): Promise<ResolveResult>;
@@ -66,6 +75,8 @@ export interface SignalEngine {
 export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
   const now = deps.now ?? (() => new Date());
   const { db, feed, strategy, logger } = deps;
+  const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+  const voidAfterMs = deps.voidAfterMs ?? DEFAULT_VOID_AFTER_MS;
 
   const events = createEventPublisher(deps.bus, logger);
   const paperTrading = createPaperTrading({ db, bus: deps.bus, logger, now });
@@ -74,21 +85,55 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     await events.statsUpdate(await loadPerformanceStats(db));
   }
 
-  async function runSlot(slotStart: Date): Promise<TSignal | null> {
-    const lookback = strategy.lookback(deps.intervalMs);
-    const candidates: Candidate[] = [];
-    for (const asset of SIGNAL_ASSETS) {
-      try {
-        const candles = await feed.candles(asset, { end: slotStart, ...lookback });
-        const decision = strategy.evaluate({ asset, at: slotStart, windowMs: deps.intervalMs, candles });
-        if (decision) candidates.push({ asset, decision });
-      } catch (error) {
-        logger.warn({ asset, err: error }, 'market data unavailable for an asset; skipped this slot');
+  /** What each instrument offered for the slot: a decision, or why it has none. */
+  type Reading =
+    | { asset: string; kind: 'closed'; reason: string }
+    | { asset: string; kind: 'no_data'; reason: string }
+    | { asset: string; kind: 'ok'; candidate: Candidate | null };
+
+  async function readInstrument(asset: string, slotStart: Date): Promise<Reading> {
+    try {
+      const state = await feed.instrumentState(asset, slotStart);
+      if (!state.open) return { asset, kind: 'closed', reason: state.reason };
+      const lookback = strategy.lookback(deps.intervalMs);
+      const candles = await feed.candles(asset, { end: slotStart, ...lookback });
+      const last = candles.at(-1);
+      const age = last ? slotStart.getTime() - (last.time.getTime() + lookback.intervalMs) : Number.POSITIVE_INFINITY;
+      if (age > staleAfterMs) {
+        const since = last ? `since ${new Date(last.time.getTime() + lookback.intervalMs).toISOString()}` : 'at all';
+        return { asset, kind: 'no_data', reason: `no candle ${since}` };
       }
+      const decision = strategy.evaluate({ asset, at: slotStart, windowMs: deps.intervalMs, candles });
+      return { asset, kind: 'ok', candidate: decision ? { asset, decision } : null };
+    } catch (error) {
+      if (!(error instanceof MarketFeedError)) throw error;
+      return { asset, kind: 'no_data', reason: error.message };
     }
-    const best = pickStrongest(candidates);
-    if (!best) throw new Error(`No asset could be evaluated for the slot at ${slotStart.toISOString()}`);
-    const entryPrice = await feed.priceAt(best.asset, slotStart);
+  }
+
+  /** Records why a slot has no signal (once per slot, never beside its signal) and logs it. */
+  async function recordGap(slotStart: Date, reason: 'market_closed' | 'no_data', readings: Reading[]): Promise<null> {
+    const detail = readings.map((r) => `${r.asset}: ${'reason' in r ? r.reason : 'no setup'}`).join('; ');
+    const recorded = await recordSlotGap(db, { slotStart, reason, detail, at: now() });
+    if (recorded) logger.warn({ slot: slotStart.toISOString(), reason, detail }, 'slot without a signal');
+    return null;
+  }
+
+  async function runSlot(slotStart: Date): Promise<TSignal | null> {
+    const readings = await Promise.all(feed.instruments().map(({ asset }) => readInstrument(asset, slotStart)));
+    // The market is closed when every instrument is: no signal, and the slot says why.
+    if (readings.every((r) => r.kind === 'closed')) return recordGap(slotStart, 'market_closed', readings);
+    for (const r of readings)
+      if (r.kind === 'no_data') logger.warn({ asset: r.asset, reason: r.reason }, 'no market data');
+    const best = pickStrongest(readings.flatMap((r) => (r.kind === 'ok' && r.candidate ? [r.candidate] : [])));
+    if (!best) return recordGap(slotStart, 'no_data', readings);
+    let entryPrice: number;
+    try {
+      entryPrice = await feed.priceAt(best.asset, slotStart);
+    } catch (error) {
+      if (!(error instanceof MarketFeedError)) throw error;
+      return recordGap(slotStart, 'no_data', [{ asset: best.asset, kind: 'no_data', reason: error.message }]);
+    }
     // The insert and its track-record entry are one transaction (the chain lock serialises them).
     const row = await recordIssuedSignal(db, (trx) =>
       insertSignalForSlot(trx, {
@@ -103,7 +148,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
         stopLoss: best.decision.stopLoss,
         takeProfit: best.decision.takeProfit,
         analysis: best.decision.analysis,
-        source: feed.source,
+        source: feed.id,
         strategy: strategy.name,
       }),
     );
@@ -137,22 +182,26 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
       const at = now();
       if (at.getTime() < window.expiryTime.getTime()) return { state: 'waiting', nextAt: window.expiryTime };
 
-      const entryPrice = level === 0 ? row.entry_price : await feed.priceAt(row.asset, window.entryTime);
-      const exitPrice = await feed.priceAt(row.asset, window.expiryTime);
-      let range: { high?: number; low?: number } = {};
-      if (row.stop_loss !== null || row.take_profit !== null) {
-        const candles = await feed.candles(row.asset, {
-          end: window.expiryTime,
-          intervalMs: Math.max(1, Math.round(row.window_ms / 10)),
-          count: 10,
-        });
-        range = { high: Math.max(...candles.map((c) => c.high)), low: Math.min(...candles.map((c) => c.low)) };
+      let prices: Awaited<ReturnType<typeof windowPrices>>;
+      try {
+        prices = await windowPrices(row, level, window);
+      } catch (error) {
+        if (!(error instanceof MarketFeedError)) throw error;
+        // The price will come (a provider back up) or never will (the market closed inside the window):
+        // wait for it, and past the bound end the signal void rather than judge it on a guess.
+        if (at.getTime() - window.expiryTime.getTime() < voidAfterMs) {
+          logger.warn({ id, level, err: error }, 'window price not to be had yet; resolving later');
+          return { state: 'waiting', nextAt: new Date(at.getTime() + Math.min(PRICE_RETRY_MS, deps.intervalMs)) };
+        }
+        return endVoid(
+          id,
+          level,
+          `no ${row.asset} price for the window ending ${window.expiryTime.toISOString()}: ${error.message}`,
+        );
       }
       const result = judgeWindow({
         signalType: row.signal_type,
-        entryPrice,
-        exitPrice,
-        ...range,
+        ...prices,
         stopLoss: row.stop_loss,
         takeProfit: row.take_profit,
       });
@@ -174,6 +223,36 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
       await publishStats();
       return { state: 'resolved', signal };
     }
+  }
+
+  /** The prices a window is judged on, all from the feed; throws MarketFeedError while one is missing. */
+  async function windowPrices(row: SignalRow, level: number, window: { entryTime: Date; expiryTime: Date }) {
+    const entryPrice = level === 0 ? row.entry_price : await feed.priceAt(row.asset, window.entryTime);
+    const exitPrice = await feed.priceAt(row.asset, window.expiryTime);
+    if (row.stop_loss === null && row.take_profit === null) return { entryPrice, exitPrice };
+    const candles = await feed.candles(row.asset, {
+      end: window.expiryTime,
+      intervalMs: Math.max(1, Math.round(row.window_ms / 10)),
+      count: 10,
+    });
+    if (candles.length === 0) throw new MarketFeedError(`no ${row.asset} candles inside the window`);
+    return {
+      entryPrice,
+      exitPrice,
+      high: Math.max(...candles.map((c) => c.high)),
+      low: Math.min(...candles.map((c) => c.low)),
+    };
+  }
+
+  /** Ends a signal void (no outcome, never a win or a loss), once, and tells the rooms. */
+  async function endVoid(id: string, level: number, reason: string): Promise<ResolveResult> {
+    const row = await voidSignal(db, id, level, reason, now());
+    if (!row) return { state: 'noop' };
+    const signal = presentSignal(row);
+    logger.warn({ id, asset: signal.asset, reason }, 'signal void');
+    await events.signalUpdate(signal);
+    await paperTrading.onResolved(signal);
+    return { state: 'resolved', signal };
   }
 
   async function resolveDue(): Promise<{ id: string; nextAt: Date }[]> {

@@ -1,5 +1,16 @@
+import { marketFeedLabel } from '@signalroom/shared';
 import { z } from 'zod';
-import type { Candle, CandleQuery, MarketFeed } from './market-feed.js';
+import { ASSET_SPECS } from './assets.js';
+import {
+  type Candle,
+  type CandleQuery,
+  type Instrument,
+  type InstrumentState,
+  type MarketFeed,
+  MarketFeedError,
+  PriceUnavailableError,
+  type Quote,
+} from './market-feed.js';
 
 /**
  * The JSON contract a real price feed must serve (MARKET_FEED_URL is its base):
@@ -19,28 +30,56 @@ const ZCandle = z.object({
 });
 const ZCandlesAnswer = z.object({ asset: z.string(), candles: z.array(ZCandle) });
 
-export class MarketFeedError extends Error {
-  override name = 'MarketFeedError';
-}
-
-/** Reads a real market over HTTP; every answer is validated, and a bad or late one is an error, never a guess. */
+/**
+ * Reads a real market over HTTP; every answer is validated, and a bad or late one is an error, never a
+ * guess. The contract has no instrument list or market hours: the configured assets are traded, at the
+ * decimals of their prices, whenever the feed answers (a stale answer is the engine's "no data").
+ */
 export class HttpMarketFeed implements MarketFeed {
-  readonly source = 'feed' as const;
+  readonly id = 'http';
+  readonly label = marketFeedLabel('http');
   private readonly base: string;
+  private readonly traded: Instrument[];
 
   constructor(
     baseUrl: string,
-    private readonly options: { timeoutMs?: number } = {},
+    private readonly options: { timeoutMs?: number; assets?: readonly string[] } = {},
   ) {
     this.base = baseUrl.replace(/\/+$/, '');
+    // The contract says nothing of decimals: the simulated list's where the asset is on it, else 5.
+    this.traded = (options.assets ?? []).map((asset) => ({
+      asset,
+      symbol: asset,
+      decimals: (ASSET_SPECS as Record<string, { decimals: number } | undefined>)[asset]?.decimals ?? 5,
+    }));
+  }
+
+  instruments(): readonly Instrument[] {
+    return this.traded;
+  }
+
+  async instrumentState(): Promise<InstrumentState> {
+    return { open: true };
+  }
+
+  async latestPrice(asset: string): Promise<Quote> {
+    return this.quote(asset);
   }
 
   async priceAt(asset: string, at?: Date): Promise<number> {
+    return (await this.quote(asset, at)).price;
+  }
+
+  private async quote(asset: string, at?: Date): Promise<Quote> {
     const params = new URLSearchParams({ asset });
     if (at) params.set('at', at.toISOString());
     const answer = ZPriceAnswer.safeParse(await this.get(`/price?${params}`));
     if (!answer.success) throw new MarketFeedError(`Market feed sent an invalid price for ${asset}`);
-    return answer.data.price;
+    const time = new Date(answer.data.time);
+    // The contract's price is "the last one at or before `at`": one from after it would be a look-ahead.
+    if (at && time > at)
+      throw new PriceUnavailableError(`Market feed has no ${asset} price at ${at.toISOString()} yet`);
+    return { price: answer.data.price, time };
   }
 
   async candles(asset: string, query: CandleQuery): Promise<Candle[]> {

@@ -1,4 +1,3 @@
-import { SIGNAL_ASSETS } from '@signalroom/shared';
 import { createEventPublisher, type EventBus, type ModuleLogger } from '@signalroom/shared/node';
 import type { MarketFeed } from './market-feed.js';
 
@@ -7,9 +6,10 @@ export interface PriceTicker {
 }
 
 /**
- * Publishes the feed's latest price of every asset once a second (`price:tick`), which the server relays
- * to the gold members watching the platinum stream. Seven prices a second cost the bus next to nothing,
- * so it runs whether or not anyone watches; with several workers only the lease holder publishes.
+ * Publishes the feed's latest price of every traded instrument once a second (`price:tick`), which the
+ * server relays to the gold members watching the platinum stream. A few prices a second cost the bus next
+ * to nothing, so it runs whether or not anyone watches; with several workers only the lease holder
+ * publishes. An instrument whose price fails this second is left out of the tick, not guessed.
  */
 export function startPriceTicker(options: {
   feed: MarketFeed;
@@ -28,12 +28,19 @@ export function startPriceTicker(options: {
   async function tick(): Promise<void> {
     const at = now();
     const prices: Record<string, number> = {};
+    const failed: string[] = [];
     await Promise.all(
-      SIGNAL_ASSETS.map(async (asset) => {
-        prices[asset] = await options.feed.priceAt(asset, at);
+      options.feed.instruments().map(async ({ asset }) => {
+        try {
+          prices[asset] = (await options.feed.latestPrice(asset)).price;
+        } catch (error) {
+          failed.push(asset);
+          options.logger.debug({ asset, err: error }, 'no price for this tick');
+        }
       }),
     );
-    await events.priceTick(at, prices);
+    if (failed.length) options.logger.warn({ failed }, 'price tick without some instruments');
+    if (Object.keys(prices).length) await events.priceTick(at, prices);
   }
 
   function schedule(): void {

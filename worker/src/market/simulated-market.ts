@@ -1,6 +1,6 @@
-import { SIGNAL_ASSETS } from '@signalroom/shared';
+import { marketFeedLabel, SIGNAL_ASSETS, SIMULATED_FEED_ID } from '@signalroom/shared';
 import { assetSpec, roundPrice } from './assets.js';
-import type { Candle, CandleQuery, MarketFeed } from './market-feed.js';
+import type { Candle, CandleQuery, Instrument, InstrumentState, MarketFeed, Quote } from './market-feed.js';
 
 /** Scales of the price noise, in seconds: 1 s up to 2^20 s (about 12 days). */
 const SCALES = Array.from({ length: 21 }, (_, j) => 2 ** j);
@@ -51,13 +51,34 @@ export function seedHash(seed: string): number {
  * so a one-day move has the asset's usual daily volatility.
  */
 export class SimulatedMarket implements MarketFeed {
-  readonly source = 'simulated' as const;
+  readonly id = SIMULATED_FEED_ID;
+  readonly label = marketFeedLabel(SIMULATED_FEED_ID);
   private readonly seed: number;
   private readonly now: () => Date;
+  private readonly traded: Instrument[];
 
-  constructor(options: { seed?: string; now?: () => Date } = {}) {
+  /** `assets`: the configured subset of the simulated list (all of it by default). */
+  constructor(options: { seed?: string; now?: () => Date; assets?: readonly string[] } = {}) {
     this.seed = seedHash(options.seed ?? 'signalroom');
     this.now = options.now ?? (() => new Date());
+    this.traded = (options.assets ?? SIGNAL_ASSETS).map((asset) => {
+      const spec = assetSpec(asset);
+      return { asset, symbol: asset, decimals: spec.decimals };
+    });
+  }
+
+  instruments(): readonly Instrument[] {
+    return this.traded;
+  }
+
+  /** The simulation trades around the clock ("OTC"): always open. */
+  async instrumentState(): Promise<InstrumentState> {
+    return { open: true };
+  }
+
+  async latestPrice(asset: string): Promise<Quote> {
+    const time = this.now();
+    return { price: await this.priceAt(asset, time), time };
   }
 
   /** Exact (unrounded) price at an epoch millisecond. */

@@ -1,6 +1,13 @@
-import { CALIBRATION_BAND_POINTS, martingaleLevels, type TCalibrationRow, type TGoldSignal } from '@signalroom/shared';
+import {
+  CALIBRATION_BAND_POINTS,
+  chooseAssetMessage,
+  martingaleLevels,
+  type TCalibrationRow,
+  type TGoldSignal,
+} from '@signalroom/shared';
 import { presentSignal } from '@signalroom/shared/node';
 import type { ServerContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
 import { findCalibration, findRecentSignals } from './gold.repository.js';
 import { streamPricesFor } from './stream-prices.js';
 
@@ -38,6 +45,11 @@ export async function calibrationTable(ctx: ServerContext): Promise<TCalibration
   });
 }
 
+/** The recent prices of a traded asset; 400 with the list of traded ones for any other. */
 export function streamHistory(ctx: ServerContext, asset: string) {
+  if (!ctx.market.assets.includes(asset)) {
+    const message = chooseAssetMessage(ctx.market.assets);
+    throw AppError.validation(message, { asset: message });
+  }
   return { asset, history: streamPricesFor(ctx).history(asset) };
 }

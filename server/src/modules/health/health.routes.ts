@@ -1,4 +1,5 @@
 import { HEALTH_IN_PROCESS, PlatformContract, type THealth } from '@signalroom/shared';
+import type { SlotGapRow } from '@signalroom/shared/node';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -6,7 +7,7 @@ import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
-import { lastSignalAt } from '../signals/signals.service.js';
+import { lastSignalAt, recentSlotGaps } from '../signals/signals.service.js';
 
 type QueueHealth = THealth['queue'];
 
@@ -19,7 +20,8 @@ const PROBE_MS = 1000;
  * GET /api/health: readiness of the product: 503 `degraded` when the database or Redis does not answer,
  * when (with a job queue) no job scheduler exists, so no slot will ever fire, or when no signal was
  * issued for longer than a slot plus SIGNAL_STALE_GRACE_MS, counted from the later of the last signal
- * and this process's start (a fresh install is not degraded). `problems` says which.
+ * and this process's start (a fresh install is not degraded) unless the newest slot found the market
+ * closed, or when each of the last NO_DATA_SLOTS_DEGRADED slots had no market data. `problems` says which.
  */
 export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const startedAt = Date.now();
@@ -50,6 +52,16 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
             })
           : null;
       const quietForMs = Date.now() - Math.max(lastSignal?.getTime() ?? 0, startedAt);
+      const gaps =
+        database === 'up'
+          ? await recentSlotGaps(ctx, ctx.config.NO_DATA_SLOTS_DEGRADED).catch((error: unknown) => {
+              ctx.logger.warn({ err: error }, 'health: slot gaps unreadable');
+              return [];
+            })
+          : [];
+      // A closed market issues nothing and is not a fault; the last slots without data are one.
+      const marketClosed = gaps.at(-1)?.reason === 'market_closed';
+      const noData = noDataProblem(gaps, ctx.config.NO_DATA_SLOTS_DEGRADED);
 
       const problems: string[] = [];
       if (database === 'down') problems.push('database unreachable');
@@ -58,9 +70,10 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
       else if (typeof queueHealth === 'object' && queueHealth.schedulers === 0) {
         problems.push('no signal job scheduler: is a worker running?');
       }
-      if (database === 'up' && quietForMs > staleAfterMs) {
+      if (database === 'up' && quietForMs > staleAfterMs && !marketClosed) {
         problems.push(`no signal issued for ${Math.round(quietForMs / 1000)} s`);
       }
+      if (noData) problems.push(noData);
       const healthy = problems.length === 0;
       reply.status(healthy ? 200 : 503);
       return ok(
@@ -78,6 +91,13 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
       );
     });
   });
+}
+
+/** The problem when each of the last `slots` slots had no market data, with the newest one's reason. */
+function noDataProblem(gaps: SlotGapRow[], slots: number): string | null {
+  const noData = gaps.filter((g) => g.reason === 'no_data');
+  if (noData.length < slots) return null;
+  return `no market data for the last ${slots} slots (${noData.at(-1)?.detail ?? ''})`;
 }
 
 /** True when the call succeeded within PROBE_MS. */

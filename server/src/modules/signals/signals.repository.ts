@@ -4,8 +4,10 @@ import {
   lastSignalTime,
   listClosedSignals,
   listSignals,
+  listSlotGaps,
   loadPerformanceStats,
   presentSignal,
+  type SlotGapRow,
 } from '@signalroom/shared/node';
 import type { Db } from '../../db/database.js';
 
@@ -49,4 +51,9 @@ export async function countPublicFigures(
     .where('email_verified_at', 'is not', null)
     .executeTakeFirstOrThrow();
   return { members: Number(members.n), ...signals };
+}
+
+/** Why slots starting in [from, to) yielded no signal, oldest first. */
+export function findSlotGaps(db: Db, range: { from: Date; to: Date }): Promise<SlotGapRow[]> {
+  return listSlotGaps(db, range);
 }

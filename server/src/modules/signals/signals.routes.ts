@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
+import { marketStatus } from '../market/market.service.js';
 import { listSignalsFor, performanceStats, publicStats } from './signals.service.js';
 
 /**
@@ -12,6 +13,7 @@ import { listSignalsFor, performanceStats, publicStats } from './signals.service
  * view (signals whose primary window has closed); everyone else 403 (the `unlocked` group's guard).
  * Statistics are history (resolved signals only): the trial may see them too.
  * GET /api/stats/public: the landing page's figures, counted from records, no login.
+ * GET /api/market/status: whether the traded market is open (the room says "Market closed" when not).
  * The signal list carries an ETag (live views) and answers 304 to a poll that already has it.
  */
 export async function registerSignalsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -30,5 +32,6 @@ export async function registerSignalsRoutes(app: FastifyInstance, ctx: ServerCon
 
   await routeGroup(app, ctx, 'public', (scope) => {
     serve(scope, SignalsContract.publicStats, async () => ok(await publicStats(ctx)));
+    serve(scope, SignalsContract.marketStatus, async () => ok(await marketStatus(ctx)));
   });
 }

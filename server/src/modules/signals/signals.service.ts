@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIER_DAILY_SIGNAL_LIMITS,
   delayedSignals,
+  nextSignalBoundary,
   type SignalAccessMode,
   signalAccessMode,
   signalTierOf,
@@ -13,6 +14,7 @@ import {
   type TSignalView,
   type TUser,
 } from '@signalroom/shared';
+import type { SlotGapRow } from '@signalroom/shared/node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { cachedPerformanceStats, signalListCacheOf } from './signal-list.cache.js';
@@ -22,6 +24,7 @@ import {
   findLastSignalTime,
   findPerformanceStats,
   findSignals,
+  findSlotGaps,
 } from './signals.repository.js';
 
 /** Daily full-signal allowance per tier (docs/decisions.md, "Daily allowances"): silver from configuration, pro 50, gold unlimited. */
@@ -92,9 +95,15 @@ export async function publicStats(ctx: ServerContext): Promise<TPublicStats> {
     winRateFirstWindow: stats.winRateFirstWindow,
     winRateWithMartingale: stats.winRateWithMartingale,
     winsByLevel: stats.winsByLevel,
-    marketSource: ctx.config.MARKET_FEED_URL ? 'feed' : 'simulated',
+    marketSource: ctx.market.info.id,
     lastSignalAt: last ? last.toISOString() : null,
   };
+}
+
+/** Why the newest `slots` slots (the current one included) yielded no signal, oldest first (health). */
+export function recentSlotGaps(ctx: ServerContext, slots: number): Promise<SlotGapRow[]> {
+  const to = nextSignalBoundary(ctx.now(), ctx.config.SIGNAL_INTERVAL_MS);
+  return findSlotGaps(ctx.db, { from: new Date(to.getTime() - slots * ctx.config.SIGNAL_INTERVAL_MS), to });
 }
 
 /** When the newest signal was issued (health). */

@@ -66,6 +66,6 @@ export async function trackRecordHead(ctx: Ctx): Promise<TTrackRecordHead> {
 /** The public page: statistics of resolved signals, the feed they ran on, and the chain's head. */
 export async function trackRecordSummary(ctx: Ctx): Promise<TTrackRecordSummary> {
   const [{ facts, feeds }, head] = await Promise.all([listResolvedFacts(ctx.db), trackRecordHead(ctx)]);
-  const feed = feeds.size === 0 ? null : feeds.size > 1 ? 'mixed' : ([...feeds][0] as 'simulated' | 'feed');
+  const feed = feeds.size > 1 ? 'mixed' : ([...feeds][0] ?? null);
   return { stats: computeTrackRecordStats(facts), feed, head };
 }

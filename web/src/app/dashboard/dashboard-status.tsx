@@ -1,15 +1,15 @@
 import { type TUser, trialStatus } from '@signalroom/shared';
 import { BadgeCheck, Inbox, ScrollText, ShieldCheck, TimerReset } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { FeedBadge } from '../../components/dashboard/feed-badge.js';
+import { FeedBadge, PriceSource } from '../../components/dashboard/feed-badge.js';
 import { TierUntil } from '../../components/dashboard/tier-until.js';
 import { TrialCountdown } from '../../components/dashboard/trial-countdown.js';
 import { useNow } from '../../components/dashboard/use-now.js';
 import styles from './dashboard-status.module.css';
 
 /**
- * The header's status items: the feed badge (a live claim only while true), the trial countdown for a
- * member without live access (what the trial gives and when it ends, or that it has ended; never for an
+ * The header's status items: the feed badge (a live claim only while true) and the real feed's name,
+ * the trial countdown for a member without live access (what the trial gives and when it ends, or that it has ended; never for an
  * admin, who has full access and no trial), the end of a timed tier ("Pro until …") and the admin links. Shown in the header where it has room,
  * and in the menu on small screens so the header keeps one row.
  */
@@ -18,6 +18,7 @@ export function DashboardStatus({ user }: { user: TUser }) {
   return (
     <>
       <FeedBadge />
+      <PriceSource />
       {trial !== null && <TrialCountdown trialEndsAt={user.trialEndsAt} />}
       {user.role !== 'admin' && <TierUntil user={user} />}
       {user.role === 'admin' && (

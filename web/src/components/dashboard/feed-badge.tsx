@@ -1,4 +1,6 @@
+import { SIMULATED_FEED_ID } from '@signalroom/shared';
 import { clsx } from 'clsx';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './feed-badge.module.css';
 import { useFeedStatus } from './use-feed-status.js';
 
@@ -31,13 +33,42 @@ export function FeedBadge() {
   );
 }
 
-/** An in-page 'Simulated market' mark for panels that show prices or signals (phones hide the header badge). */
-export function SimulatedMarketMark() {
-  const status = useFeedStatus();
-  if (status !== 'simulated') return null;
+/** The real feed's name ("OANDA (practice)"), or null while it is the simulated market or unknown. */
+export function useRealFeedLabel(): string | null {
+  const config = usePublicConfigStore((s) => s.config);
+  if (!config || config.marketSource === SIMULATED_FEED_ID) return null;
+  return config.marketLabel;
+}
+
+/** "Prices: OANDA (practice)" in the header beside the feed claim; nothing while simulated (its badge says so). */
+export function PriceSource() {
+  const label = useRealFeedLabel();
+  if (!label) return null;
   return (
-    <span className={styles.mark} data-testid="simulated-mark">
-      SIMULATED MARKET
+    <span className={clsx(styles.mark, styles.source)} data-testid="price-source">
+      Prices: {label}
+    </span>
+  );
+}
+
+/**
+ * An in-page mark naming where prices come from, for panels that show prices or signals (phones hide the
+ * header): 'SIMULATED MARKET' while the simulated market runs, "Prices: OANDA (practice)" on a real feed.
+ */
+export function MarketSourceMark() {
+  const status = useFeedStatus();
+  const label = useRealFeedLabel();
+  if (status === 'simulated') {
+    return (
+      <span className={styles.mark} data-testid="simulated-mark">
+        SIMULATED MARKET
+      </span>
+    );
+  }
+  if (!label) return null;
+  return (
+    <span className={clsx(styles.mark, styles.source)} data-testid="price-source-mark">
+      Prices: {label}
     </span>
   );
 }

@@ -6,7 +6,7 @@ import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import buttonStyles from '../ui/button.module.css';
 import panelStyles from '../ui/panel.module.css';
 import pageStyles from './dashboard-page.module.css';
-import { SimulatedMarketMark } from './feed-badge.js';
+import { MarketSourceMark } from './feed-badge.js';
 import { FirstSignalNotice } from './first-signal-notice.js';
 import styles from './latest-signals.module.css';
 import { formatClock, resultLabel } from './signal-format.js';
@@ -67,7 +67,7 @@ export function LatestSignals({ count, title }: { count: number; title: string }
     <section className={panelStyles.panel} aria-labelledby="latest-signals-title">
       <div className={pageStyles.panelHead}>
         <h2 id="latest-signals-title">
-          {title} <SimulatedMarketMark />
+          {title} <MarketSourceMark />
         </h2>
         {access && (
           <Link to="/dashboard/signals" className={pageStyles.small}>

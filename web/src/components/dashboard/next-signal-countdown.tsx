@@ -1,6 +1,9 @@
 import { formatMinutesSeconds, nextSignalBoundary } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
+import { useMarketStatus } from '../../stores/market-status.store.js';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './next-signal-countdown.module.css';
+import { formatZoneDateTime } from './signal-format.js';
 
 /**
  * mm:ss to the next 5-minute boundary, when the engine issues the next signal; 'Loading...' before the
@@ -22,9 +25,25 @@ export function useNextSignalCountdown(): string {
   return text ?? 'Loading...';
 }
 
-/** The countdown with its label, for panels. */
+/**
+ * The countdown with its label, for panels; while the feed's market is closed, "Market closed, next signal"
+ * with the first slot after it reopens (no countdown to a signal that will not come).
+ */
 export function NextSignalCountdown({ label = 'Next signal in' }: { label?: string }) {
   const text = useNextSignalCountdown();
+  const market = useMarketStatus();
+  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  const zoneLabel = usePublicConfigStore((s) => s.config?.timeZoneLabel);
+  if (market && !market.open) {
+    const when = market.nextSignalAt ? formatZoneDateTime(market.nextSignalAt, timeZone, zoneLabel) : 'when it reopens';
+    return (
+      <div className={styles.nextSignal} data-testid="next-signal-countdown">
+        <span className={styles.nextSignalTime} data-testid="market-closed">
+          Market closed, next signal {when}
+        </span>
+      </div>
+    );
+  }
   return (
     <div className={styles.nextSignal} data-testid="next-signal-countdown">
       <span className={styles.nextSignalLabel}>{label}</span>

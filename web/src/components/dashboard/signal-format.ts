@@ -7,6 +7,7 @@ export const STATUS_LABELS: Record<TSignal['status'], string> = {
   closed: 'Closed',
   hit_tp: 'Hit TP',
   hit_sl: 'Hit SL',
+  void: 'Void',
 };
 
 /** Outcome labels: profit, loss, anything else breakeven; none while open. */

@@ -1,4 +1,4 @@
-import { type FeedStatus, feedStatus, TIMING } from '@signalroom/shared';
+import { type FeedStatus, feedStatus, SIMULATED_FEED_ID, TIMING } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
 import { fetchPublicStats } from '../../api/public.api.js';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
@@ -21,7 +21,8 @@ export function useFeedStatus(): FeedStatus {
   const now = useNow(10_000);
 
   useEffect(() => {
-    if (marketSource !== 'feed') return;
+    // Only a real feed's claim depends on the newest signal.
+    if (!marketSource || marketSource === SIMULATED_FEED_ID) return;
     let cancelled = false;
     const read = () =>
       void fetchPublicStats().then((result) => {

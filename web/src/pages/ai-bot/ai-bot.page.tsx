@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { Bot, Pause, Play } from 'lucide-react';
 import { useMemo } from 'react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
-import { SimulatedMarketMark } from '../../components/dashboard/feed-badge.js';
+import { MarketSourceMark } from '../../components/dashboard/feed-badge.js';
 import { LineChart } from '../../components/dashboard/line-chart.js';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -54,7 +54,7 @@ function BotDashboard() {
       <header className={clsx(pageStyles.pageHead, styles.head)}>
         <div>
           <h1>
-            <Bot aria-hidden="true" size={26} /> AI Trading Bot <SimulatedMarketMark />
+            <Bot aria-hidden="true" size={26} /> AI Trading Bot <MarketSourceMark />
           </h1>
           <p className={pageStyles.muted}>
             Paper trading: the bot trades the engine's real signals with simulated money. A won window pays{' '}

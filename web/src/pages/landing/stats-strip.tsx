@@ -1,3 +1,4 @@
+import { marketFeedLabel } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -92,6 +93,13 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
               {' '}
               <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Simulated market</span> Signals
               currently run on the built-in simulated market feed.
+            </>
+          ) : stats ? (
+            <>
+              {' '}
+              <span className={publicStyles.badge} data-testid="price-source">
+                Prices: {marketFeedLabel(stats.marketSource)}
+              </span>
             </>
           ) : null}
         </p>

@@ -2,7 +2,7 @@ import { pageLockReason, type TSignal } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Radio } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
-import { SimulatedMarketMark } from '../../components/dashboard/feed-badge.js';
+import { MarketSourceMark } from '../../components/dashboard/feed-badge.js';
 import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
 import { formatClock, resultLabel, tradeLabel } from '../../components/dashboard/signal-format.js';
@@ -47,7 +47,7 @@ export function Component() {
     <div className={pageStyles.page} data-testid="platinum-stream">
       <header className={clsx(pageStyles.pageHead, pageStyles.pageHeadGold)}>
         <h1>
-          <Radio aria-hidden="true" size={26} /> Platinum Stream <SimulatedMarketMark />
+          <Radio aria-hidden="true" size={26} /> Platinum Stream <MarketSourceMark />
         </h1>
         <p className={pageStyles.muted}>
           {transport === 'push'

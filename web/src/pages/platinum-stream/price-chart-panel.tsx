@@ -18,7 +18,9 @@ const EXPIRY = '#facc15';
  * (price line and marker) and expiry (marker once reached, and in words) when it is on this asset.
  */
 export function PriceChartPanel({ current }: { current: TSignal | null }) {
-  const [asset, setAsset] = useState<string>(current?.asset ?? SIGNAL_ASSETS[0]);
+  // The configured instruments (the simulated list until the settings have loaded).
+  const assets = usePublicConfigStore((s) => s.config?.assets) ?? SIGNAL_ASSETS;
+  const [asset, setAsset] = useState<string>(current?.asset ?? assets[0] ?? SIGNAL_ASSETS[0]);
   const { points, status } = usePriceStream(asset);
   const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
   const signal = current?.asset === asset ? current : null;
@@ -58,7 +60,7 @@ export function PriceChartPanel({ current }: { current: TSignal | null }) {
             value={asset}
             onChange={(e) => setAsset(e.target.value)}
           >
-            {SIGNAL_ASSETS.map((a) => (
+            {assets.map((a) => (
               <option key={a} value={a}>
                 {a}
               </option>

@@ -5,6 +5,7 @@ import { useFeedStatus } from '../../components/dashboard/use-feed-status.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { topPair } from '../../stores/live-signals.logic.js';
+import { useMarketStatus } from '../../stores/market-status.store.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 
 const PROTOCOLS = [
@@ -17,8 +18,9 @@ const PROTOCOLS = [
 /** Performance, AI protocols and market intel beside the signals. */
 export function SidePanels() {
   const stats = useLiveSignals((s) => s.stats);
-  const source = usePublicConfigStore((s) => s.config?.marketSource);
+  const config = usePublicConfigStore((s) => s.config);
   const feed = useFeedStatus();
+  const market = useMarketStatus();
   const pair = topPair(stats);
   return (
     <aside className={pageStyles.stack} aria-label="Signal room panels">
@@ -39,20 +41,22 @@ export function SidePanels() {
         </h2>
         <dl className={pageStyles.kv}>
           <div>
-            <dt>OTC markets</dt>
+            <dt>{feed === 'simulated' ? 'OTC markets' : 'Market'}</dt>
             <dd data-testid="market-status">
               {feed === 'simulated'
                 ? 'SIMULATED MARKET'
-                : feed === 'live'
-                  ? 'Active 24/7'
-                  : feed === 'quiet'
-                    ? 'No signal in the last slot'
-                    : '–'}
+                : market && !market.open
+                  ? 'Closed'
+                  : feed === 'live'
+                    ? 'Open'
+                    : feed === 'quiet'
+                      ? 'No signal in the last slot'
+                      : '–'}
             </dd>
           </div>
           <div>
             <dt>Market data</dt>
-            <dd>{source === 'simulated' ? 'Simulated price feed' : source === 'feed' ? 'Market price feed' : '–'}</dd>
+            <dd data-testid="market-data">{config ? config.marketLabel : '–'}</dd>
           </div>
           <div>
             <dt>Top pair</dt>

@@ -11,6 +11,7 @@ import panelStyles from '../../components/ui/panel.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { currentSignal } from '../../stores/live-signals.logic.js';
+import { useMarketStatus } from '../../stores/market-status.store.js';
 import { usePublicConfigStore, useTierLimits } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { CurrentSignalCard } from './current-signal-card.js';
@@ -57,6 +58,7 @@ function SignalRoom(props: RoomProps) {
   const lastRefreshAt = useLiveSignals((s) => s.lastRefreshAt);
   const transport = useLiveSignals((s) => s.transport);
   const retry = useLiveSignals((s) => s.retry);
+  const market = useMarketStatus();
 
   // The delayed view never has a current signal: by the time one shows, its window has closed.
   const current = delayed ? null : currentSignal(signals);
@@ -107,7 +109,11 @@ function SignalRoom(props: RoomProps) {
         ) : (
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
           <section className={statePanel} data-testid="no-current-signal" aria-label="Current signal" tabIndex={0}>
-            <p>No signal is active right now. The next one arrives at the next 5-minute mark.</p>
+            <p>
+              {market && !market.open
+                ? 'No signal is active right now: the market is closed.'
+                : 'No signal is active right now. The next one arrives at the next 5-minute mark.'}
+            </p>
           </section>
         )}
         <LockedTeasers teasers={teasers} limit={limit} timeZone={timeZone} />
@@ -128,6 +134,11 @@ function SignalRoom(props: RoomProps) {
           {config?.marketSource === 'simulated' && (
             <p className={clsx(pageStyles.notice, pageStyles.noticeSim)} data-testid="simulated-notice">
               SIMULATED MARKET: signals are generated on a simulated price feed, not live market prices.
+            </p>
+          )}
+          {config && config.marketSource !== 'simulated' && (
+            <p className={pageStyles.notice} data-testid="price-source-notice">
+              Prices: {config.marketLabel}. Signals are issued and resolved at this provider's prices.
             </p>
           )}
           {props.delayed && <TrialBanner trialEndsAt={props.trialEndsAt} now={now} />}

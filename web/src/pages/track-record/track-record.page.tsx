@@ -1,4 +1,11 @@
-import { levelName, planStakes, type TGroupRates, type TRate, type TTrackRecordSummary } from '@signalroom/shared';
+import {
+  levelName,
+  marketFeedLabel,
+  planStakes,
+  type TGroupRates,
+  type TRate,
+  type TTrackRecordSummary,
+} from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -16,11 +23,10 @@ import { useTrackRecord } from './use-track-record.js';
 
 const fmt = new Intl.NumberFormat('en-US');
 
-const FEED_LABELS = {
-  simulated: 'Simulated market',
-  feed: 'Real market feed',
-  mixed: 'Simulated and real market feeds',
-} as const;
+/** The feed the resolved signals ran on, by name; 'mixed' when they ran on more than one. */
+function feedName(feed: string): string {
+  return feed === 'mixed' ? 'Several market feeds' : marketFeedLabel(feed);
+}
 
 /** The public track record: no login, every figure from resolved signals, the chain's own check. */
 export function Component() {
@@ -70,13 +76,18 @@ function Record({ summary }: { summary: TTrackRecordSummary }) {
       {feed && (
         <p className={styles.feed} data-testid="feed-label">
           <span
-            className={clsx(publicStyles.badge, feed === 'feed' ? publicStyles.badgeLive : publicStyles.badgeSample)}
+            className={clsx(
+              publicStyles.badge,
+              feed === 'simulated' ? publicStyles.badgeSample : publicStyles.badgeLive,
+            )}
           >
-            {FEED_LABELS[feed]}
+            {feed === 'simulated' ? feedName(feed) : `Prices: ${feedName(feed)}`}
           </span>{' '}
           {feed === 'simulated'
             ? 'These signals ran on the built-in simulated market, not on a real price feed.'
-            : 'The feed the resolved signals ran on.'}
+            : feed === 'mixed'
+              ? 'The resolved signals ran on more than one feed; each entry names its own.'
+              : 'The feed the resolved signals were issued and resolved on.'}
         </p>
       )}
       {stats.resolvedSignals === 0 ? (
