@@ -19,6 +19,7 @@ export async function startEmbeddedWorker(ctx: ServerContext): Promise<EmbeddedW
     intervalMs: ctx.config.SIGNAL_INTERVAL_MS,
     marketFeedUrl: ctx.config.MARKET_FEED_URL,
     marketSeed: ctx.config.MARKET_SEED,
+    payoutPercent: ctx.config.PAYOUT_PERCENT,
     redis: ctx.redis,
     schedulerCheckMs: ctx.config.SCHEDULER_CHECK_MS,
     now: ctx.now,

@@ -20,6 +20,8 @@ export * from './countdown.js';
 export * from './delivery.js';
 export * from './envelope.js';
 export * from './events.js';
+export * from './evidence.js';
+export * from './evidence.schemas.js';
 export * from './feed-status.js';
 export * from './gold.js';
 export * from './martingale.js';

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     intervalMs: config.SIGNAL_INTERVAL_MS,
     marketFeedUrl: config.MARKET_FEED_URL,
     marketSeed: config.MARKET_SEED,
+    payoutPercent: config.PAYOUT_PERCENT,
     redis,
     schedulerCheckMs: config.SCHEDULER_CHECK_MS,
   });

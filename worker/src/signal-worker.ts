@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TIMING } from '@signalroom/shared';
+import { DEFAULT_PAYOUT_PERCENT, TIMING } from '@signalroom/shared';
 import {
   closeRedis,
   type Database,
@@ -34,6 +34,8 @@ export interface SignalWorkerOptions {
   marketFeedUrl?: string | undefined;
   /** Seed of the simulated market. */
   marketSeed?: string | undefined;
+  /** PAYOUT_PERCENT, for the break-even and expected values of the statistics (default 80). */
+  payoutPercent?: number;
   /**
    * Redis, when the composition root gives it: jobs on BullMQ shared with every worker, one countdown
    * ticker among them. Absent: jobs on in-process timers.
@@ -75,6 +77,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     strategy: options.strategy ?? new MomentumStrategy(),
     timeZone: options.timeZone,
     intervalMs: options.intervalMs ?? TIMING.signalIntervalMs,
+    payoutPercent: options.payoutPercent ?? DEFAULT_PAYOUT_PERCENT,
     logger,
     now,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAYOUT_PERCENT } from '../evidence.js';
 
 /**
  * The settings the server and the worker both read, defined once so the two can never accept
@@ -69,6 +70,15 @@ export const ZSharedEnv = z.object({
   DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   /** Wait before the first retry of a delivery job; doubled at each further try. */
   DELIVERY_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
+  /**
+   * What the broker pays on a won fixed-expiry trade, percent of the stake (85 pays 0.85 per unit): sets
+   * the break-even win rate and the expected values shown beside every win rate.
+   */
+  PAYOUT_PERCENT: z.coerce
+    .number()
+    .min(1, 'a payout from 1 to 100 (percent of the stake a win pays)')
+    .max(100, 'a payout from 1 to 100 (percent of the stake a win pays)')
+    .default(DEFAULT_PAYOUT_PERCENT),
 });
 
 /** `KEY: problem`, one line per problem, as every refusal to start prints them. */

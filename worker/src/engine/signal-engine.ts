@@ -36,6 +36,8 @@ export interface SignalEngineDeps {
   timeZone: string;
   /** Slot length, which is also each window's length (5 minutes in production). */
   intervalMs: number;
+  /** PAYOUT_PERCENT: the statistics it publishes state the break-even and expected values at it. */
+  payoutPercent: number;
   logger: ModuleLogger;
   now?: () => Date;
 }
@@ -71,7 +73,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
   const paperTrading = createPaperTrading({ db, bus: deps.bus, logger, now });
 
   async function publishStats(): Promise<void> {
-    await events.statsUpdate(await loadPerformanceStats(db));
+    await events.statsUpdate(await loadPerformanceStats(db, deps.payoutPercent));
   }
 
   async function runSlot(slotStart: Date): Promise<TSignal | null> {

@@ -42,6 +42,7 @@ function configuredPublicConfig(ctx: ServerContext): TPublicConfig {
     timeZoneLabel: c.TIME_ZONE_LABEL,
     marketSource: c.MARKET_FEED_URL ? 'feed' : 'simulated',
     signalIntervalMs: c.SIGNAL_INTERVAL_MS,
+    payoutPercent: c.PAYOUT_PERCENT,
     silverDailyLimit: c.SILVER_DAILY_LIMIT,
     devOutbox: !c.isProduction,
   };

@@ -84,7 +84,7 @@ export async function performanceStats(ctx: ServerContext): Promise<TPerformance
 export async function publicStats(ctx: ServerContext): Promise<TPublicStats> {
   const [figures, stats, last] = await Promise.all([
     countPublicFigures(ctx.db),
-    findPerformanceStats(ctx.db),
+    findPerformanceStats(ctx.db, ctx.config.PAYOUT_PERCENT),
     findLastSignalTime(ctx.db),
   ]);
   return {
@@ -94,6 +94,7 @@ export async function publicStats(ctx: ServerContext): Promise<TPublicStats> {
     winsByLevel: stats.winsByLevel,
     marketSource: ctx.config.MARKET_FEED_URL ? 'feed' : 'simulated',
     lastSignalAt: last ? last.toISOString() : null,
+    evidence: stats.evidence,
   };
 }
 
