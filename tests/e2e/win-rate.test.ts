@@ -86,7 +86,7 @@ describe('win rates in a real browser', () => {
     expect(await page.getByTestId('feed-badge').innerText()).toBe('SIMULATED MARKET');
     expect(await page.getByTestId('market-status').innerText()).toBe('SIMULATED MARKET');
     const text = await page.locator('body').innerText();
-    for (const claim of ['AI ACTIVE | TRADING LIVE', 'Active 24/7']) expect(text).not.toContain(claim);
+    for (const claim of ['MODEL ACTIVE | TRADING LIVE', 'Active 24/7']) expect(text).not.toContain(claim);
   });
 
   // Last: it changes a stored signal.

@@ -64,7 +64,7 @@ function BotDashboard() {
         {bot && (
           <div className={styles.controls}>
             <span className={clsx(styles.badge, active && styles.badgeActive)} data-testid="bot-status" role="status">
-              {active ? 'BOT NEURAL ACTIVE' : 'BOT STANDBY'}
+              {active ? 'BOT ACTIVE' : 'BOT STANDBY'}
             </span>
             <button
               type="button"

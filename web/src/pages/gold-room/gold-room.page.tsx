@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { Gem } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
-import { WinRates } from '../../components/dashboard/win-rates.js';
+import { EvidenceNote, WinRates } from '../../components/dashboard/win-rates.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { useSessionStore } from '../../stores/session.store.js';
@@ -97,11 +97,15 @@ function GoldRoom() {
                 </tbody>
               </table>
             </div>
+            <p className={clsx(pageStyles.muted, pageStyles.small)}>
+              Each pair's rate is a small sample: at a payout of {stats.evidence.payoutPercent}% the first window must
+              be won {stats.evidence.firstWindow.breakEven}% of the time to break even.
+            </p>
           </section>
           <section className={panelStyles.panel} aria-labelledby="by-dir-title">
             <h2 id="by-dir-title">By direction and level</h2>
             <dl className={pageStyles.kv}>
-              <WinRates stats={stats} />
+              <WinRates evidence={stats.evidence} />
               {stats.byDirection.map((row) => (
                 <div key={row.direction}>
                   <dt>{row.direction}: first window / with recovery</dt>
@@ -122,6 +126,7 @@ function GoldRoom() {
                 <dd>{stats.longestLosingStreak}</dd>
               </div>
             </dl>
+            <EvidenceNote evidence={stats.evidence} className={pageStyles.small} />
           </section>
         </div>
       )}
