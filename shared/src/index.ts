@@ -10,6 +10,7 @@ export * from './audit.js';
 export * from './audit-log.schemas.js';
 export * from './auth.messages.js';
 export * from './auth.schemas.js';
+export * from './backtest.js';
 export * from './bot-access.js';
 export * from './community.js';
 export * from './constants.js';
