@@ -20,6 +20,7 @@ export async function startEmbeddedWorker(ctx: ServerContext): Promise<EmbeddedW
     marketFeedUrl: ctx.config.MARKET_FEED_URL,
     marketSeed: ctx.config.MARKET_SEED,
     payoutPercent: ctx.config.PAYOUT_PERCENT,
+    backtestSlots: ctx.config.BACKTEST_SLOTS,
     redis: ctx.redis,
     schedulerCheckMs: ctx.config.SCHEDULER_CHECK_MS,
     now: ctx.now,

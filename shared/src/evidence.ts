@@ -165,6 +165,11 @@ export function formatUnits(units: number): string {
   return `${sign}${Math.abs(rounded).toFixed(2)} units`;
 }
 
+/** A p-value as people read it: four significant digits, or "< 0.0001". */
+export function formatPValue(p: number): string {
+  return p < 0.0001 ? '< 0.0001' : p.toPrecision(4).replace(/\.?0+$/, '');
+}
+
 /** The evidence's sentences, as every page that shows a win rate says them (one wording everywhere). */
 export interface EvidenceSentences {
   /** "At a payout of 85% a single trade breaks even at a win rate of 54.1%." */

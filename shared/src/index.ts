@@ -43,6 +43,7 @@ export * from './signal-outcome.js';
 export * from './signal-timing.js';
 export * from './signals.js';
 export * from './stake-plan.js';
+export * from './strategy-rules.js';
 export * from './support.js';
 export * from './tier-access.js';
 export * from './tier-grant.js';

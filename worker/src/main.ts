@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     marketFeedUrl: config.MARKET_FEED_URL,
     marketSeed: config.MARKET_SEED,
     payoutPercent: config.PAYOUT_PERCENT,
+    backtestSlots: config.BACKTEST_SLOTS,
     redis,
     schedulerCheckMs: config.SCHEDULER_CHECK_MS,
   });

@@ -12,6 +12,7 @@ import {
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
+import { type BacktestRefresher, startBacktestRefresher } from './backtest/backtest-refresher.js';
 import { type CountdownTicker, startCountdownTicker } from './countdown/countdown-ticker.js';
 import { createSignalEngine, type SignalEngine } from './engine/signal-engine.js';
 import { startBullmqRunner } from './jobs/bullmq-runner.js';
@@ -36,6 +37,8 @@ export interface SignalWorkerOptions {
   marketSeed?: string | undefined;
   /** PAYOUT_PERCENT, for the break-even and expected values of the statistics (default 80). */
   payoutPercent?: number;
+  /** BACKTEST_SLOTS: slots of the daily backtest stored for the Gold Room; 0 or absent runs none. */
+  backtestSlots?: number;
   /**
    * Redis, when the composition root gives it: jobs on BullMQ shared with every worker, one countdown
    * ticker among them. Absent: jobs on in-process timers.
@@ -59,6 +62,8 @@ export interface RunningSignalWorker {
   /** The BullMQ queue in the distributed shape. */
   queue: Queue | null;
   feed: MarketFeed;
+  /** The daily backtest, when BACKTEST_SLOTS asks for one. */
+  backtests: BacktestRefresher | null;
   close(): Promise<void>;
 }
 
@@ -70,14 +75,17 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
   const feed = options.feed ?? createMarketFeed({ marketFeedUrl: options.marketFeedUrl, seed: options.marketSeed });
+  const strategy = options.strategy ?? new MomentumStrategy();
+  const intervalMs = options.intervalMs ?? TIMING.signalIntervalMs;
+  const payoutPercent = options.payoutPercent ?? DEFAULT_PAYOUT_PERCENT;
   const engine = createSignalEngine({
     db: options.db,
     bus: options.bus,
     feed,
-    strategy: options.strategy ?? new MomentumStrategy(),
+    strategy,
     timeZone: options.timeZone,
-    intervalMs: options.intervalMs ?? TIMING.signalIntervalMs,
-    payoutPercent: options.payoutPercent ?? DEFAULT_PAYOUT_PERCENT,
+    intervalMs,
+    payoutPercent,
     logger,
     now,
   });
@@ -131,6 +139,19 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     prices = startPriceTicker({ feed, bus: options.bus, logger, now, shouldTick: leaseGate('price-ticker', 1000) });
   }
 
+  const backtests = options.backtestSlots
+    ? startBacktestRefresher({
+        db: options.db,
+        feed,
+        strategy,
+        intervalMs,
+        payoutPercent,
+        slots: options.backtestSlots,
+        logger,
+        now,
+      })
+    : null;
+
   const shape = redis ? 'bullmq' : 'in-process';
   logger.info({ shape, source: feed.source }, 'signal worker started');
   return {
@@ -138,9 +159,11 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     shape,
     queue,
     feed,
+    backtests,
     async close() {
       ticker?.stop();
       prices?.stop();
+      await backtests?.close();
       await runner.close();
       if (lease) await closeRedis(lease);
       await feed.close?.();

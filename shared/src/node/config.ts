@@ -79,6 +79,11 @@ export const ZSharedEnv = z.object({
     .min(1, 'a payout from 1 to 100 (percent of the stake a win pays)')
     .max(100, 'a payout from 1 to 100 (percent of the stake a win pays)')
     .default(DEFAULT_PAYOUT_PERCENT),
+  /**
+   * Slots the worker's daily backtest replays (2016: a week of 5-minute slots), stored for the Gold Room;
+   * 0 runs none.
+   */
+  BACKTEST_SLOTS: z.coerce.number().int().min(0).max(100_000).default(2016),
 });
 
 /** `KEY: problem`, one line per problem, as every refusal to start prints them. */

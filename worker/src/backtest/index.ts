@@ -1,3 +1,4 @@
+export * from './backtest-refresher.js';
 export * from './candle-csv.js';
 export * from './candle-history.js';
 export * from './feed-history.js';

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { judgeWindow, martingaleLevels, resolveAfterWindow } from '@signalroom/shared';
 import { type Candidate, pickStrongest } from '../strategy/select.js';
 import type { Strategy } from '../strategy/strategy.js';
@@ -43,6 +44,23 @@ export interface ReplayResult {
  * each level's entry and expiry. A slot whose windows end past the history is left out, not guessed.
  */
 export function replay(input: ReplayInput): ReplayResult {
+  const steps = replaySlots(input);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** The same replay, handing the event loop back every `slotsPerTurn` slots (a server's run keeps answering). */
+export async function replayYielding(input: ReplayInput, slotsPerTurn = 200): Promise<ReplayResult> {
+  const steps = replaySlots(input);
+  for (let i = 1; ; i += 1) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (i % slotsPerTurn === 0) await nextTurn();
+  }
+}
+
+function* replaySlots(input: ReplayInput): Generator<void, ReplayResult> {
   const { windowMs, strategy } = input;
   const finest = Math.max(...[...input.histories.values()].map((h) => h.intervalMs));
   const lookback = strategy.lookback(windowMs, finest);
@@ -53,6 +71,7 @@ export function replay(input: ReplayInput): ReplayResult {
   let slots = 0;
   for (let slot = Math.ceil(input.from / windowMs) * windowMs; slot < input.to; slot += windowMs) {
     slots += 1;
+    yield;
     const candidates: Candidate[] = [];
     let withData = 0;
     for (const [asset, history] of input.histories) {

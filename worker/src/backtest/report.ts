@@ -3,6 +3,7 @@ import {
   countLevelOutcomes,
   EvidenceWords,
   equityCurve,
+  formatPValue,
   formatUnits,
   martingaleRunStakes,
   STAKE_RULE,
@@ -72,11 +73,6 @@ export function backtestReport(
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 const minutes = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
-
-/** The p-value as people read it: four significant digits, or "< 0.0001". */
-export function formatPValue(p: number): string {
-  return p < 0.0001 ? '< 0.0001' : p.toPrecision(4).replace(/\.?0+$/, '');
-}
 
 /** The report as the command prints it: one figure a line, each saying what it is. */
 export function formatBacktestReport(r: TBacktestReport): string {

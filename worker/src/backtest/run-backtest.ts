@@ -4,7 +4,7 @@ import type { Strategy } from '../strategy/strategy.js';
 import { readCandleCsv } from './candle-csv.js';
 import { CandleHistory } from './candle-history.js';
 import { loadFeedHistory } from './feed-history.js';
-import { replay } from './replay.js';
+import { type ReplayResult, replay, replayYielding } from './replay.js';
 import { backtestReport } from './report.js';
 
 /** A replay over given histories: the slots of [from, to), the report at the payout. */

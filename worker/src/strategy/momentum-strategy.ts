@@ -1,3 +1,4 @@
+import { MOMENTUM_V1 } from '@signalroom/shared';
 import type { Candle } from '../market/market-feed.js';
 import type { Strategy, StrategyDecision, StrategyInput } from './strategy.js';
 
@@ -6,9 +7,9 @@ import type { Strategy, StrategyDecision, StrategyInput } from './strategy.js';
  * are coarser than a tenth of the window (1-minute history for 5-minute windows) gives fewer per window,
  * never fewer than MIN_CANDLES_PER_WINDOW: the features are measured in windows, so they keep their meaning.
  */
-export const CANDLES_PER_WINDOW = 10;
-export const HISTORY_WINDOWS = 6;
-export const MIN_CANDLES_PER_WINDOW = 3;
+export const CANDLES_PER_WINDOW = MOMENTUM_V1.candlesPerWindow;
+export const HISTORY_WINDOWS = MOMENTUM_V1.historyWindows;
+export const MIN_CANDLES_PER_WINDOW = MOMENTUM_V1.minCandlesPerWindow;
 
 /** Price-action features, each measured in units of recent volatility over one window (z-scores). */
 export interface MomentumFeatures {
@@ -29,29 +30,9 @@ export interface MomentumWeights {
   drift: number;
 }
 
-/**
- * Weights fitted by `npm run bench:calibration -- --fit --slots 60000` (logistic regression on
- * simulated history, seed "calibration-fit"); the bench checks them on other seeds, per confidence band.
- */
-export const DEFAULT_MOMENTUM_WEIGHTS: MomentumWeights = { stretch: 0.3379, trend: 0.0831, drift: 0.052 };
-
-/**
- * Second stage (isotonic calibration): raw model confidence → win rate realised by the signals the
- * engine actually issued (the strongest of seven markets) on the fitting seed, as [raw, calibrated]
- * knots, interpolated linearly and held flat beyond the ends. Fitted by `bench:calibration -- --fit`.
- */
-export const DEFAULT_CALIBRATION_KNOTS: ReadonlyArray<readonly [number, number]> = [
-  [55.8, 57.1],
-  [57.4, 58.4],
-  [58.6, 58.8],
-  [60, 59.4],
-  [61, 60.3],
-  [61.6, 62.4],
-  [63, 63.3],
-  [64.6, 63.9],
-  [66, 64.1],
-  [68.7, 64.2],
-];
+/** The published weights and calibration knots (shared/src/strategy-rules.ts: the rules page prints them). */
+export const DEFAULT_MOMENTUM_WEIGHTS: MomentumWeights = MOMENTUM_V1.weights;
+export const DEFAULT_CALIBRATION_KNOTS: ReadonlyArray<readonly [number, number]> = MOMENTUM_V1.calibrationKnots;
 
 /** Maps a raw confidence through calibration knots (identity without knots). */
 export function calibrateConfidence(raw: number, knots: ReadonlyArray<readonly [number, number]>): number {
@@ -118,7 +99,7 @@ const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(3)}%`;
  * picks, so a 60 % signal should win about 60 % of its primary windows (see bench:calibration).
  */
 export class MomentumStrategy implements Strategy {
-  readonly name = 'momentum-v1';
+  readonly name = MOMENTUM_V1.name;
 
   constructor(
     private readonly weights: MomentumWeights = DEFAULT_MOMENTUM_WEIGHTS,

@@ -1,7 +1,13 @@
-import { CALIBRATION_BAND_POINTS, martingaleLevels, type TCalibrationRow, type TGoldSignal } from '@signalroom/shared';
+import {
+  CALIBRATION_BAND_POINTS,
+  martingaleLevels,
+  type TCalibrationRow,
+  type TGoldSignal,
+  type TStoredBacktest,
+} from '@signalroom/shared';
 import { presentSignal } from '@signalroom/shared/node';
 import type { ServerContext } from '../../context.js';
-import { findCalibration, findRecentSignals } from './gold.repository.js';
+import { findCalibration, findLatestBacktest, findRecentSignals } from './gold.repository.js';
 import { streamPricesFor } from './stream-prices.js';
 
 /** The newest signals as the engine issued them, each with its whole analysis and martingale plan. */
@@ -40,4 +46,9 @@ export async function calibrationTable(ctx: ServerContext): Promise<TCalibration
 
 export function streamHistory(ctx: ServerContext, asset: string) {
   return { asset, history: streamPricesFor(ctx).history(asset) };
+}
+
+/** The worker's latest backtest of the strategy on its feed's history, or null before the first. */
+export function lastBacktest(ctx: Pick<ServerContext, 'db'>): Promise<TStoredBacktest | null> {
+  return findLatestBacktest(ctx.db);
 }

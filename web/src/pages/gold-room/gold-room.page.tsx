@@ -7,6 +7,7 @@ import { EvidenceNote, WinRates } from '../../components/dashboard/win-rates.js'
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import { BacktestPanel } from './backtest-panel.js';
 import { CalibrationTable, SignalAnalyses } from './gold-analyses.js';
 import { useGoldRoom } from './use-gold-room.js';
 
@@ -38,6 +39,7 @@ export function Component() {
           'Results by pair and direction',
           'Wins by martingale level',
           'Longest losing streak, shown as it is',
+          'The last backtest beside the live record',
         ]}
         preview={<div className={clsx(pageStyles.skeleton, pageStyles.skeletonCard)} />}
       />
@@ -48,7 +50,7 @@ export function Component() {
 
 function GoldRoom() {
   const stats = useLiveSignals((s) => s.stats);
-  const { analyses, calibration } = useGoldRoom();
+  const { analyses, calibration, backtest } = useGoldRoom();
   return (
     <div className={pageStyles.page} data-testid="gold-room">
       <header className={clsx(pageStyles.pageHead, pageStyles.pageHeadGold)}>
@@ -130,6 +132,7 @@ function GoldRoom() {
           </section>
         </div>
       )}
+      {stats ? <BacktestPanel state={backtest} live={stats.evidence} /> : null}
       <CalibrationTable state={calibration} />
       <SignalAnalyses state={analyses} />
     </div>
