@@ -143,8 +143,8 @@ export function evidenceVerdict(
 /** The plain sentence for a verdict, as every page says it. */
 export const EvidenceWords = {
   not_distinguishable: 'not yet distinguishable from break-even',
-  above: 'above break-even: the whole 95% interval is above it',
-  below: 'below break-even: the whole 95% interval is below it',
+  above: 'above break-even (the whole 95% interval is above it)',
+  below: 'below break-even (the whole 95% interval is below it)',
 } as const satisfies Record<EvidenceVerdict, string>;
 
 const whole = (percent: number) => `${Math.round(percent)}%`;
