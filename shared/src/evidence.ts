@@ -11,9 +11,10 @@ import type { TRate } from './track-record-stats.js';
  */
 
 /**
- * The payout assumed when the operator sets none (PAYOUT_PERCENT): 80 %, the low end of what brokers
- * commonly pay on major pairs, and the payout the stake plan of the bot and the equity curve state, so
- * every figure of a default install agrees. A lower payout raises the break-even: it never flatters.
+ * The payout assumed when the operator sets none (PAYOUT_PERCENT): 80 %, in the lower part of what brokers
+ * commonly pay on major pairs (roughly 70 to 92 %), and the payout the stake plan of the bot and the
+ * equity curve state, so every figure of a default install agrees. Erring low never flatters the record:
+ * a lower payout raises the break-even.
  */
 export const DEFAULT_PAYOUT_PERCENT = STAKE_RULE.payout * 100;
 
