@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { computePerformanceStats, SIGNAL_ASSETS } from '@signalroom/shared';
+import { computePerformanceStats, DEFAULT_PAYOUT_PERCENT, SIGNAL_ASSETS } from '@signalroom/shared';
 import { loadPerformanceStats } from '@signalroom/shared/node';
 import pg from 'pg';
 import { parseConfig } from '../../server/src/config.js';
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
         [row.slot_start],
       );
       const t0 = performance.now();
-      const stats = await loadPerformanceStats(db);
+      const stats = await loadPerformanceStats(db, DEFAULT_PAYOUT_PERCENT);
       afterResolution.push(performance.now() - t0);
       if (stats.totalSignals < slots - resolutions + afterResolution.length) throw new Error('stale statistics');
     }
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < 5; i += 1) {
       const t0 = performance.now();
       const { rows } = await client.query(
-        `select asset, direction, confidence, outcome, resolved_level from signals where outcome is not null order by slot_start`,
+        `select asset, direction, confidence, outcome, resolved_level, active_level from signals where outcome is not null order by slot_start`,
       );
       computePerformanceStats(
         rows.map((r) => ({
@@ -157,7 +157,9 @@ async function main(): Promise<void> {
           confidence: r.confidence,
           outcome: r.outcome,
           resolvedLevel: r.resolved_level,
+          activeLevel: r.active_level,
         })),
+        DEFAULT_PAYOUT_PERCENT,
       );
       peer.push(performance.now() - t0);
     }

@@ -32,6 +32,8 @@ export async function startEmbeddedWorker(ctx: ServerContext): Promise<EmbeddedW
       feed,
       staleAfterMs: ctx.config.MARKET_STALE_AFTER_MS,
       voidAfterMs: ctx.config.SIGNAL_VOID_AFTER_MS,
+      payoutPercent: ctx.config.PAYOUT_PERCENT,
+      backtestSlots: ctx.config.BACKTEST_SLOTS,
       redis: ctx.redis,
       schedulerCheckMs: ctx.config.SCHEDULER_CHECK_MS,
       now: ctx.now,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIERS } from './constants.js';
+import { ZWinRateEvidence } from './evidence.schemas.js';
 import { zChoice, zText } from './request-fields.js';
 
 /** How many days the overview's sign-up chart covers. */
@@ -48,6 +49,8 @@ export const ZAdminOverview = z.object({
   /** Resolved signals won in the first window, percent; null before any signal resolved. */
   winRate: z.number().nullable(),
   resolvedSignals: z.number().int(),
+  /** Both rates with their interval, break-even at the payout and expected value. */
+  evidence: ZWinRateEvidence,
   /** The signal job queue (null: jobs run on in-process timers) and the task queue. */
   queues: z.object({ signals: ZQueueCounts, tasks: ZQueueCounts }),
   signalQueueInProcess: z.boolean(),

@@ -20,6 +20,8 @@ export const GoldMessages = {
   noSignals: 'No signal has been issued yet',
   calibration: 'Calibration loaded',
   noCalibration: 'No signal has resolved yet',
+  backtest: 'Backtest loaded',
+  noBacktest: 'No backtest has run yet',
   stream: 'Stream prices loaded',
   streamRefused: 'The Platinum Stream is for Gold members',
 } as const;

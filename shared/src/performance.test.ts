@@ -14,12 +14,13 @@ const s = (outcome: ResolvedSignalFacts['outcome'], extra: Partial<ResolvedSigna
   confidence: 60,
   outcome,
   resolvedLevel: outcome === 'loss' ? null : 0,
+  activeLevel: outcome === 'loss' ? 3 : 0,
   ...extra,
 });
 
 describe('computePerformanceStats', () => {
   it('is empty with null rates before anything resolved', () => {
-    const stats = computePerformanceStats([]);
+    const stats = computePerformanceStats([], 80);
     expect(stats).toMatchObject({
       empty: true,
       totalSignals: 0,
@@ -32,12 +33,15 @@ describe('computePerformanceStats', () => {
   });
 
   it('counts wins, losses and breakevens and derives both rates from them', () => {
-    const stats = computePerformanceStats([
-      s('profit', { confidence: 55 }),
-      s('loss', { confidence: 60 }),
-      s('profit', { confidence: 70, resolvedLevel: 2 }),
-      s('breakeven', { confidence: 65 }),
-    ]);
+    const stats = computePerformanceStats(
+      [
+        s('profit', { confidence: 55 }),
+        s('loss', { confidence: 60 }),
+        s('profit', { confidence: 70, resolvedLevel: 2 }),
+        s('breakeven', { confidence: 65 }),
+      ],
+      80,
+    );
     expect(stats).toMatchObject({
       empty: false,
       totalSignals: 4,
@@ -49,17 +53,21 @@ describe('computePerformanceStats', () => {
       avgConfidence: 62.5,
       winsByLevel: [1, 0, 1, 0],
     });
+    // At 80 %: first window 0.8 - 1 - 1 (the level-2 win and the loss lost it) + 0, over 4 = -0.3;
+    // the plan: +0.8, +(3.2 - 3) = 0.2, 0, -15 (a full run), over 4 = -3.5.
+    expect(stats.evidence.firstWindow).toMatchObject({ won: 1, total: 4, breakEven: 55.6, expectedValue: -0.3 });
+    expect(stats.evidence.withMartingale).toMatchObject({ won: 2, total: 4, expectedValue: -3.5 });
     expect(ZPerformanceStats.parse(stats)).toEqual(stats);
   });
 
   it('rounds both rates to one decimal', () => {
-    const stats = computePerformanceStats([s('profit'), s('loss'), s('profit', { resolvedLevel: 1 })]);
+    const stats = computePerformanceStats([s('profit'), s('loss'), s('profit', { resolvedLevel: 1 })], 80);
     expect(stats.winRateFirstWindow).toBe(33.3);
     expect(stats.winRateWithMartingale).toBe(66.7);
   });
 
   it('never calls a recovery a first-window win: a level-1 win alone is 0% in the first window', () => {
-    const stats = computePerformanceStats([s('profit', { resolvedLevel: 1 })]);
+    const stats = computePerformanceStats([s('profit', { resolvedLevel: 1 })], 80);
     expect(stats.winRateFirstWindow).toBe(0);
     expect(stats.winRateWithMartingale).toBe(100);
     expect(stats.winsByLevel).toEqual([0, 1, 0, 0]);
@@ -67,17 +75,20 @@ describe('computePerformanceStats', () => {
 
   it('gives 1 win in 100 as 1 (percent), not as a fraction', () => {
     const outcomes = [s('profit'), ...Array.from({ length: 99 }, () => s('loss'))];
-    const stats = computePerformanceStats(outcomes);
+    const stats = computePerformanceStats(outcomes, 80);
     expect(stats.winRateFirstWindow).toBe(1);
     expect(stats.winRateWithMartingale).toBe(1);
   });
 
   it('groups by asset and by direction', () => {
-    const stats = computePerformanceStats([
-      s('profit', { asset: 'XAU/USD', direction: 'PUT' }),
-      s('loss', { asset: 'XAU/USD', direction: 'CALL' }),
-      s('profit', { asset: 'GBP/USD', direction: 'PUT', resolvedLevel: 2 }),
-    ]);
+    const stats = computePerformanceStats(
+      [
+        s('profit', { asset: 'XAU/USD', direction: 'PUT' }),
+        s('loss', { asset: 'XAU/USD', direction: 'CALL' }),
+        s('profit', { asset: 'GBP/USD', direction: 'PUT', resolvedLevel: 2 }),
+      ],
+      80,
+    );
     expect(stats.byAsset).toEqual([
       { asset: 'XAU/USD', total: 2, won: 1, wonFirstWindow: 1 },
       { asset: 'GBP/USD', total: 1, won: 1, wonFirstWindow: 0 },
@@ -90,7 +101,10 @@ describe('computePerformanceStats', () => {
 
   it('finds the longest run of losses in order, broken by a win or a breakeven', () => {
     const outcomes = ['loss', 'loss', 'profit', 'loss', 'loss', 'loss', 'breakeven', 'loss'] as const;
-    const stats = computePerformanceStats(outcomes.map((o) => s(o)));
+    const stats = computePerformanceStats(
+      outcomes.map((o) => s(o)),
+      80,
+    );
     expect(stats.longestLosingStreak).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
 import { TIMING } from './constants.js';
+import { computeWinRateEvidence } from './evidence.schemas.js';
 import type { TPerformanceStats, TSignal } from './signals.js';
 
 /** The fields of a resolved signal that statistics need. */
@@ -8,6 +9,8 @@ export interface ResolvedSignalFacts {
   confidence: number;
   outcome: 'profit' | 'loss' | 'breakeven';
   resolvedLevel: number | null;
+  /** The last martingale level played: where a loss ended (3 for a full run, earlier on a stop loss). */
+  activeLevel: number;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -29,8 +32,13 @@ export function formatPercent(percent: number): string {
   return `${round1(percent).toFixed(1).replace(/\.0$/, '')}%`;
 }
 
-/** Statistics before anything resolved: empty, with nulls where a rate would be invented. */
-export function emptyPerformanceStats(): TPerformanceStats {
+const levelZeros = () => Array.from({ length: TIMING.martingaleMaxLevel + 1 }, () => 0);
+
+/**
+ * Statistics before anything resolved: empty, with nulls where a rate would be invented. The payout
+ * (PAYOUT_PERCENT) gives the break-even rates the evidence states even then.
+ */
+export function emptyPerformanceStats(payoutPercent: number): TPerformanceStats {
   return {
     empty: true,
     totalSignals: 0,
@@ -40,10 +48,11 @@ export function emptyPerformanceStats(): TPerformanceStats {
     winRateFirstWindow: null,
     winRateWithMartingale: null,
     avgConfidence: null,
-    winsByLevel: Array.from({ length: TIMING.martingaleMaxLevel + 1 }, () => 0),
+    winsByLevel: levelZeros(),
     byAsset: [],
     byDirection: [],
     longestLosingStreak: 0,
+    evidence: computeWinRateEvidence({ won: levelZeros(), breakeven: levelZeros(), lost: levelZeros() }, payoutPercent),
   };
 }
 
@@ -65,6 +74,9 @@ export interface PerformanceAggregates {
   confidenceSum: number;
   /** Wins at each martingale level, 0 (first window) to TIMING.martingaleMaxLevel. */
   winsByLevel: number[];
+  /** Breakevens at each level, and losses by the last level played: with the wins, what each signal paid. */
+  breakevensByLevel: number[];
+  lossesByLevel: number[];
   byAsset: Array<{ asset: string } & GroupRecord>;
   byDirection: Array<{ direction: 'CALL' | 'PUT' } & GroupRecord>;
   longestLosingStreak: number;
@@ -83,9 +95,9 @@ function addTo<K>(map: Map<K, GroupRecord>, key: K, won: boolean, firstWindow: b
  * not won), in percent with one decimal: `winRateFirstWindow` counts wins at level 0 only,
  * `winRateWithMartingale` wins at any level; `winsByLevel` shows where each win came.
  */
-export function performanceStatsFrom(a: PerformanceAggregates): TPerformanceStats {
-  if (a.total === 0) return emptyPerformanceStats();
-  const stats = emptyPerformanceStats();
+export function performanceStatsFrom(a: PerformanceAggregates, payoutPercent: number): TPerformanceStats {
+  if (a.total === 0) return emptyPerformanceStats(payoutPercent);
+  const stats = emptyPerformanceStats(payoutPercent);
   stats.empty = false;
   stats.totalSignals = a.total;
   stats.wonSignals = a.won;
@@ -96,6 +108,11 @@ export function performanceStatsFrom(a: PerformanceAggregates): TPerformanceStat
   stats.winRateFirstWindow = percentOf(stats.winsByLevel[0] ?? 0, a.total);
   stats.winRateWithMartingale = percentOf(a.won, a.total);
   stats.avgConfidence = round1(a.confidenceSum / a.total);
+  const byLevel = (counts: readonly number[]) => levelZeros().map((_, level) => counts[level] ?? 0);
+  stats.evidence = computeWinRateEvidence(
+    { won: stats.winsByLevel, breakeven: byLevel(a.breakevensByLevel), lost: byLevel(a.lossesByLevel) },
+    payoutPercent,
+  );
   stats.byAsset = a.byAsset
     .map(({ asset, total, won, wonFirstWindow }) => ({ asset, total, won, wonFirstWindow }))
     .sort((x, y) => y.total - x.total || x.asset.localeCompare(y.asset));
@@ -126,6 +143,8 @@ export function createPerformanceAccumulator(from?: PerformanceAggregates & { cu
       breakeven: 0,
       confidenceSum: 0,
       winsByLevel: [],
+      breakevensByLevel: [],
+      lossesByLevel: [],
       byAsset: [],
       byDirection: [],
       longestLosingStreak: 0,
@@ -143,8 +162,13 @@ export function createPerformanceAccumulator(from?: PerformanceAggregates & { cu
       if (won) {
         a.won += 1;
         a.winsByLevel[level] = (a.winsByLevel[level] ?? 0) + 1;
-      } else if (s.outcome === 'loss') a.lost += 1;
-      else a.breakeven += 1;
+      } else if (s.outcome === 'loss') {
+        a.lost += 1;
+        a.lossesByLevel[s.activeLevel] = (a.lossesByLevel[s.activeLevel] ?? 0) + 1;
+      } else {
+        a.breakeven += 1;
+        a.breakevensByLevel[level] = (a.breakevensByLevel[level] ?? 0) + 1;
+      }
       currentLosses = s.outcome === 'loss' ? currentLosses + 1 : 0;
       a.longestLosingStreak = Math.max(a.longestLosingStreak, currentLosses);
       addTo(byAsset, s.asset, won, level === 0);
@@ -154,6 +178,8 @@ export function createPerformanceAccumulator(from?: PerformanceAggregates & { cu
       return {
         ...a,
         winsByLevel: [...a.winsByLevel],
+        breakevensByLevel: [...a.breakevensByLevel],
+        lossesByLevel: [...a.lossesByLevel],
         byAsset: [...byAsset.entries()].map(([asset, v]) => ({ asset, ...v })),
         byDirection: [...byDirection.entries()].map(([direction, v]) => ({ direction, ...v })),
       };
@@ -166,10 +192,13 @@ export function createPerformanceAccumulator(from?: PerformanceAggregates & { cu
 }
 
 /** Aggregates resolved signals given oldest first (the losing streak depends on the order). */
-export function computePerformanceStats(signals: readonly ResolvedSignalFacts[]): TPerformanceStats {
+export function computePerformanceStats(
+  signals: readonly ResolvedSignalFacts[],
+  payoutPercent: number,
+): TPerformanceStats {
   const accumulator = createPerformanceAccumulator();
   for (const s of signals) accumulator.add(s);
-  return performanceStatsFrom(accumulator.aggregates());
+  return performanceStatsFrom(accumulator.aggregates(), payoutPercent);
 }
 
 /** A martingale level as the pages name it: "first window" for level 0, "L1" to "L3" for recovery. */

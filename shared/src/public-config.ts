@@ -48,6 +48,8 @@ export const ZPublicConfig = z.object({
   assets: z.array(z.string()),
   /** Length of a signal slot (5 minutes; tests shorten it): the next signal is at the next boundary. */
   signalIntervalMs: z.number().int().positive(),
+  /** What a won fixed-expiry trade pays, percent of the stake (PAYOUT_PERCENT): break-even follows from it. */
+  payoutPercent: z.number().positive(),
   /** Silver's daily allowance in force (10 by default, 25 is the other reading). */
   silverDailyLimit: z.number().int().positive(),
   /** True only outside production, where the development outbox page exists. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZWinRateEvidence } from './evidence.schemas.js';
 
 /** `void`: no closing price could be had within the bound (docs/decisions.md): neither a win nor a loss. */
 export const SIGNAL_STATUSES = ['active', 'expired', 'closed', 'hit_tp', 'hit_sl', 'void'] as const;
@@ -79,6 +80,8 @@ export const ZPerformanceStats = z.object({
   byAsset: z.array(z.object({ asset: z.string(), ...ZGroupRecord })),
   byDirection: z.array(z.object({ direction: z.enum(['CALL', 'PUT']), ...ZGroupRecord })),
   longestLosingStreak: z.number().int(),
+  /** Both rates with their sample, interval, break-even at the payout and expected value per unit. */
+  evidence: ZWinRateEvidence,
 });
 export type TPerformanceStats = z.infer<typeof ZPerformanceStats>;
 
@@ -97,5 +100,7 @@ export const ZPublicStats = z.object({
   marketSource: z.string(),
   /** When the newest signal was issued (ISO), null before the first: tells whether the room is live. */
   lastSignalAt: z.string().nullable(),
+  /** Both rates with their sample, interval, break-even at the payout and expected value per unit. */
+  evidence: ZWinRateEvidence,
 });
 export type TPublicStats = z.infer<typeof ZPublicStats>;

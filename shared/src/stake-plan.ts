@@ -24,8 +24,9 @@ export function levelStake(baseStake: number, level: number, rule: StakeRule = S
 /**
  * The result of playing levels 0 to `lastLevel`: every level before the last is lost; the last pays
  * `rule.payout` of its stake when its window was won, returns it on a breakeven, and is lost otherwise.
+ * Unrounded, for expectations (a per-unit figure rounded per signal would drift); money uses sequenceProfit.
  */
-export function sequenceProfit(
+export function sequenceResult(
   sequence: { baseStake: number; lastLevel: number; lastWindow: 'profit' | 'loss' | 'breakeven' },
   rule: StakeRule = STAKE_RULE,
 ): number {
@@ -34,5 +35,13 @@ export function sequenceProfit(
   const last = levelStake(sequence.baseStake, sequence.lastLevel, rule);
   if (sequence.lastWindow === 'profit') profit += last * rule.payout;
   else if (sequence.lastWindow === 'loss') profit -= last;
-  return toCents(profit);
+  return profit;
+}
+
+/** The result of a sequence of stakes (see sequenceResult), in cents. */
+export function sequenceProfit(
+  sequence: { baseStake: number; lastLevel: number; lastWindow: 'profit' | 'loss' | 'breakeven' },
+  rule: StakeRule = STAKE_RULE,
+): number {
+  return toCents(sequenceResult(sequence, rule));
 }

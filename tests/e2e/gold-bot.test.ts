@@ -37,7 +37,7 @@ describe('gold pages in a real browser', () => {
     await page.getByRole('button', { name: 'Update Settings' }).click();
     await page.getByText('Bot settings updated').waitFor();
     await page.getByRole('button', { name: 'START' }).click();
-    await page.getByTestId('bot-status').getByText('BOT NEURAL ACTIVE').waitFor();
+    await page.getByTestId('bot-status').getByText('BOT ACTIVE', { exact: true }).waitFor();
 
     // The real engine issues the current slot's signal; its paper-trading step opens the trade.
     let clock = new Date(Math.floor(Date.now() / FIVE_MIN) * FIVE_MIN);

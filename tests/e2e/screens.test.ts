@@ -232,7 +232,7 @@ describe('screens: fit and keyboard', () => {
     // The feed badge lives in the menu on phones: the simulated market is named as such, never 'live'.
     expect(await menu.getByTestId('feed-badge').innerText()).toBe('SIMULATED MARKET');
     expect(await page.getByTestId('sidebar-tier').innerText()).toBe('ADMIN · full access');
-    expect(await page.locator('body').innerText()).not.toMatch(/Trial Member|TRIAL|Trial ends|AI ACTIVE/);
+    expect(await page.locator('body').innerText()).not.toMatch(/Trial Member|TRIAL|Trial ends|MODEL ACTIVE/);
   });
 
   it("keeps a trial member's phone header on one row; the menu holds the trial countdown and the feed badge", async () => {

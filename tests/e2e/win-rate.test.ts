@@ -1,6 +1,14 @@
 import { wilsonInterval } from '@signalroom/shared';
-import { backfillTrackRecord } from '@signalroom/shared/node';
+import { backfillTrackRecord, saveBacktest } from '@signalroom/shared/node';
+import {
+  backtestHistories,
+  CandleHistory,
+  generatedCandles,
+  MomentumStrategy,
+  SHIPPED_CANDLES,
+} from '@signalroom/worker';
 import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal } from '../../server/test/helpers/signal-rows.js';
@@ -10,7 +18,25 @@ import { type E2E, startE2E, waitForLandingStat } from './harness.js';
 const FIVE_MIN = 300_000;
 const first = Date.parse('2026-11-01T00:00:00Z');
 
-// One signal in a hundred won in its first window: the pages must say 1%, never 100%.
+// One signal in a hundred won in its first window: the pages must say 1%, never 100%, and beside every
+// win rate its count and interval, the break-even at the payout (80 % by default: 55.6 %) and the
+// expected value per unit staked (first window: (0.8 − 99) / 100; martingale: (0.8 + 0.2 − 98 × 15) / 100).
+const EVIDENCE = [
+  'At a payout of 80% a single trade breaks even at a win rate of 55.6%.',
+  '1 of 100 won in the first window, 1%, 95% CI 0-5%: below break-even (the whole 95% interval is below it).',
+  '2 of 100 won with martingale recovery, 2%, 95% CI 1-7%: below break-even (the whole 95% interval is below it). ' +
+    'The martingale plan breaks even only above 94.9% of runs won (a lost run costs 15 units, a won one pays at most 0.8).',
+  'Expected value per 1 unit staked: −0.98 units a signal on the first window alone; −14.69 units a signal with the ' +
+    'martingale plan (1 + 2 + 4 + 8 = 15 units staked on a full run).',
+];
+
+/** The evidence a page shows beside its win rates, sentence by sentence (the rules link last). */
+async function evidenceOn(page: Page): Promise<string[]> {
+  const note = page.getByTestId('win-rate-evidence');
+  await note.first().waitFor();
+  const texts = await note.first().locator('p').allInnerTexts();
+  return texts.slice(0, -1);
+}
 describe('win rates in a real browser', () => {
   let e2e: E2E;
   beforeAll(async () => {
@@ -49,8 +75,12 @@ describe('win rates in a real browser', () => {
     await waitForLandingStat(page, 'win-first-window');
     expect(await value('win-first-window').innerText()).toBe('1%');
     expect(await value('win-with-martingale').innerText()).toBe('2%');
+    // Never a bare rate: each with its count and interval.
     expect(await page.locator('[data-stat="win-first-window"] dt').innerText()).toBe(
-      'Won in first window (of 100 resolved)',
+      'Won in first window (1 of 100, 95% CI 0.2–5.4%)',
+    );
+    expect(await page.locator('[data-stat="win-with-martingale"] dt').innerText()).toBe(
+      'Won with martingale recovery (2 of 100, 95% CI 0.6–7%)',
     );
     // The first figure of the strip is the first-window rate, and the hero card leads with it too.
     expect(
@@ -60,8 +90,11 @@ describe('win rates in a real browser', () => {
         .first()
         .getAttribute('data-stat'),
     ).toBe('win-first-window');
-    expect(await page.getByTestId('hero-win-first-window').innerText()).toContain('1%');
-    expect(await page.getByTestId('hero-win-with-martingale').innerText()).toBe('2% with martingale recovery');
+    expect(await page.getByTestId('hero-win-headline').innerText()).toBe(
+      '1 of 100 won in the first window, 1%, 95% CI 0-5%',
+    );
+    expect(await page.getByTestId('hero-break-even').innerText()).toBe('Break-even at a payout of 80%: 55.6%');
+    expect(await evidenceOn(page)).toEqual(EVIDENCE);
     expect(await page.getByTestId('wins-by-level').innerText()).toContain('first window 1 · L1 0 · L2 1 · L3 0');
     expect(await page.locator('body').innerText()).not.toContain('100%');
     expect(await page.getByTestId('track-record-link').getAttribute('href')).toBe('/track-record');
@@ -74,8 +107,18 @@ describe('win rates in a real browser', () => {
     await page.goto(e2e.url('/dashboard/signals'));
     const perf = page.getByTestId('performance-stats');
     await perf.waitFor();
-    expect(await perf.locator('[data-stat="win-first-window"] dd').innerText()).toBe('1%');
-    expect(await perf.locator('[data-stat="win-with-martingale"] dd').innerText()).toBe('2%');
+    expect(await perf.locator('[data-stat="win-first-window"] dd').allInnerTexts()).toEqual([
+      '1%',
+      '1 of 100 · 95% CI 0.2–5.4%',
+    ]);
+    expect(await perf.locator('[data-stat="win-with-martingale"] dd').allInnerTexts()).toEqual([
+      '2%',
+      '2 of 100 · 95% CI 0.6–7%',
+    ]);
+    expect(await evidenceOn(page)).toEqual(EVIDENCE);
+    // The panel that described an AI says what the model is, and links its rules.
+    const protocols = page.getByRole('region', { name: 'Signal Protocols' });
+    expect(await protocols.innerText()).toContain("momentum model's estimated chance");
     expect(await page.getByTestId('wins-by-level').innerText()).toBe(
       'Wins by level: first window 1 · L1 0 · L2 1 · L3 0',
     );
@@ -86,7 +129,64 @@ describe('win rates in a real browser', () => {
     expect(await page.getByTestId('feed-badge').innerText()).toBe('SIMULATED MARKET');
     expect(await page.getByTestId('market-status').innerText()).toBe('SIMULATED MARKET');
     const text = await page.locator('body').innerText();
-    for (const claim of ['AI ACTIVE | TRADING LIVE', 'Active 24/7']) expect(text).not.toContain(claim);
+    for (const claim of ['MODEL ACTIVE | TRADING LIVE', 'Active 24/7']) expect(text).not.toContain(claim);
+  });
+
+  it('the Gold Room shows the evidence and the last backtest beside the live record', async () => {
+    // The worker's daily run, stood in for by the replay of the shipped candles, stored as the worker stores it.
+    const report = backtestHistories(
+      new Map([['EUR/USD (OTC)', new CandleHistory(generatedCandles(SHIPPED_CANDLES.spec))]]),
+      {
+        strategy: new MomentumStrategy(),
+        windowMs: FIVE_MIN,
+        from: SHIPPED_CANDLES.spec.from + 30 * 60_000,
+        to: SHIPPED_CANDLES.spec.from + 1440 * 60_000,
+        payoutPercent: 80,
+        source: 'simulated',
+      },
+    );
+    await saveBacktest(e2e.server.context.db, { periodKey: '2026-11-27', ranAt: new Date(), report });
+    const gold = await createMember(e2e.server.context.db, { tier: 'gold' });
+    const { context, page } = await e2e.newPage({ width: 1280, height: 900 });
+    await signInBrowser(context, gold);
+    await page.goto(e2e.url('/dashboard/gold-room'));
+    expect(await evidenceOn(page)).toEqual(EVIDENCE);
+    const panel = page.getByTestId('gold-backtest');
+    await panel.locator('table').waitFor();
+    const row = (label: string) =>
+      panel
+        .getByRole('row', { name: new RegExp(`^${label}`) })
+        .locator('td')
+        .allInnerTexts();
+    const r = report.evidence;
+    expect(await row('Signals')).toEqual(['100', String(report.signals)]);
+    expect(await row('Won in first window')).toEqual([
+      '1 of 100, 1% (95% CI 0.2–5.4%)',
+      `${r.firstWindow.won} of ${r.firstWindow.total}, ${r.firstWindow.percent}% (95% CI ${r.firstWindow.low}–${r.firstWindow.high}%)`,
+    ]);
+    expect((await row('Expected value, martingale plan'))[0]).toBe('−14.69 units');
+    expect(await panel.innerText()).toContain('momentum-v1 replayed slot by slot on simulated prices of EUR/USD (OTC)');
+
+    // The rules the pages link to are the model's own.
+    await panel.getByRole('link', { name: "The strategy's rules" }).click();
+    await page.getByTestId('strategy-rules').waitFor();
+    expect(await page.getByTestId('strategy-formula').innerText()).toContain(
+      'Score = 0.3379 × stretch + 0.0831 × trend + 0.052 × drift',
+    );
+  });
+
+  it('the admin overview shows the rates with their evidence', async () => {
+    const admin = await createMember(e2e.server.context.db, { tier: 'gold', role: 'admin' });
+    const { context, page } = await e2e.newPage({ width: 1280, height: 900 });
+    await signInBrowser(context, admin);
+    await page.goto(e2e.url('/dashboard/admin'));
+    const live = page.getByTestId('overview-live');
+    await live.waitFor();
+    expect(await live.locator('[data-stat="win-first-window"] dd').allInnerTexts()).toEqual([
+      '1%',
+      '1 of 100 · 95% CI 0.2–5.4%',
+    ]);
+    expect(await evidenceOn(page)).toEqual(EVIDENCE);
   });
 
   // Last: it changes a stored signal.
@@ -105,6 +205,7 @@ describe('win rates in a real browser', () => {
     ]);
     expect(await card('with-martingale').first().innerText()).toBe('2%');
     expect(await page.getByTestId('feed-label').innerText()).toContain('Simulated market');
+    expect(await evidenceOn(page)).toEqual(EVIDENCE);
     // 98 losses after L3 at $150 each, +$2 for the L2 recovery ($40 × 80% − $30), +$8 for the first window.
     expect(await page.getByTestId('equity-final').innerText()).toBe('-$14,690.00');
     expect(await page.getByTestId('max-drawdown').innerText()).toBe('-$14,700.00');

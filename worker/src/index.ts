@@ -1,4 +1,5 @@
 /** The signal worker: market feeds, strategy, the signal engine and its schedulers. */
+export * from './backtest/index.js';
 export * from './config.js';
 export * from './countdown/countdown-ticker.js';
 export * from './engine/signal-engine.js';

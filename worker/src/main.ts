@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     market: marketFeedSettings(config),
     staleAfterMs: config.MARKET_STALE_AFTER_MS,
     voidAfterMs: config.SIGNAL_VOID_AFTER_MS,
+    payoutPercent: config.PAYOUT_PERCENT,
+    backtestSlots: config.BACKTEST_SLOTS,
     redis,
     schedulerCheckMs: config.SCHEDULER_CHECK_MS,
   });

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     strategy: new MomentumStrategy(),
     timeZone: env.TIME_ZONE,
     intervalMs: env.SIGNAL_INTERVAL_MS,
+    payoutPercent: env.PAYOUT_PERCENT,
     logger: { info: (o, m) => console.log(m, JSON.stringify(o)), warn: console.warn, error: console.error, debug() {} },
   });
   try {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TIMING } from '@signalroom/shared';
+import { DEFAULT_PAYOUT_PERCENT, TIMING } from '@signalroom/shared';
 import {
   closeRedis,
   type Database,
@@ -13,6 +13,7 @@ import {
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
+import { type BacktestRefresher, startBacktestRefresher } from './backtest/backtest-refresher.js';
 import { type CountdownTicker, startCountdownTicker } from './countdown/countdown-ticker.js';
 import { createSignalEngine, type SignalEngine } from './engine/signal-engine.js';
 import { startBullmqRunner } from './jobs/bullmq-runner.js';
@@ -38,6 +39,10 @@ export interface SignalWorkerOptions {
   staleAfterMs?: number | undefined;
   /** A window price still missing this long after it closed makes its signal void (SIGNAL_VOID_AFTER_MS). */
   voidAfterMs?: number | undefined;
+  /** PAYOUT_PERCENT, for the break-even and expected values of the statistics (default 80). */
+  payoutPercent?: number;
+  /** BACKTEST_SLOTS: slots of the daily backtest stored for the Gold Room; 0 or absent runs none. */
+  backtestSlots?: number;
   /**
    * Redis, when the composition root gives it: jobs on BullMQ shared with every worker, one countdown
    * ticker among them. Absent: jobs on in-process timers.
@@ -61,6 +66,8 @@ export interface RunningSignalWorker {
   /** The BullMQ queue in the distributed shape. */
   queue: Queue | null;
   feed: MarketFeed;
+  /** The daily backtest, when BACKTEST_SLOTS asks for one. */
+  backtests: BacktestRefresher | null;
   close(): Promise<void>;
 }
 
@@ -75,13 +82,17 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
   const feed: MarketFeed =
     options.feed ??
     (options.market ? await createMarketFeed(options.market, { logger, now }) : new SimulatedMarket({ now }));
+  const strategy = options.strategy ?? new MomentumStrategy();
+  const intervalMs = options.intervalMs ?? TIMING.signalIntervalMs;
+  const payoutPercent = options.payoutPercent ?? DEFAULT_PAYOUT_PERCENT;
   const engine = createSignalEngine({
     db: options.db,
     bus: options.bus,
     feed,
-    strategy: options.strategy ?? new MomentumStrategy(),
+    strategy,
     timeZone: options.timeZone,
-    intervalMs: options.intervalMs ?? TIMING.signalIntervalMs,
+    intervalMs,
+    payoutPercent,
     logger,
     now,
     ...(options.staleAfterMs ? { staleAfterMs: options.staleAfterMs } : {}),
@@ -137,6 +148,19 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     prices = startPriceTicker({ feed, bus: options.bus, logger, now, shouldTick: leaseGate('price-ticker', 1000) });
   }
 
+  const backtests = options.backtestSlots
+    ? startBacktestRefresher({
+        db: options.db,
+        feed,
+        strategy,
+        intervalMs,
+        payoutPercent,
+        slots: options.backtestSlots,
+        logger,
+        now,
+      })
+    : null;
+
   const shape = redis ? 'bullmq' : 'in-process';
   logger.info({ shape, feed: feed.id }, 'signal worker started');
   return {
@@ -144,9 +168,11 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     shape,
     queue,
     feed,
+    backtests,
     async close() {
       ticker?.stop();
       prices?.stop();
+      await backtests?.close();
       await runner.close();
       if (lease) await closeRedis(lease);
       // A feed given by the caller (the server's, in the embedded shape) is the caller's to close.

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.js';
 import { publicBaseUrl } from './public-url.js';
 
 /** The pages anyone may find through a search engine; everything behind a login stays out. */
-const PUBLIC_PAGES = ['/', '/signup', '/login', '/bot-access'];
+const PUBLIC_PAGES = ['/', '/signup', '/login', '/bot-access', '/strategy'];
 
 /**
  * /robots.txt and /sitemap.xml, written for this deployment's own address (PUBLIC_URL, or where it

@@ -33,7 +33,7 @@ function signal(daySequence: number): TSignal {
 const now = new Date('2026-11-22T10:00:00.000Z');
 const data: LiveData = {
   signals: Array.from({ length: 12 }, (_, i) => signal(12 - i)),
-  stats: emptyPerformanceStats(),
+  stats: emptyPerformanceStats(80),
   countdown: {
     deadline: '2026-11-22T11:00:00.000Z',
     ended: false,
@@ -60,7 +60,7 @@ describe('cutSnapshot', () => {
     const trial = testMember({ tier: 'guest', dashboardUnlocked: false, trialEndsAt: '2026-11-23T09:00:00.000Z' });
     const snapshot = cutSnapshot({ ...data, signals: [open, edge, closed] }, trial, limits, now);
     expect(snapshot.signals.map((s) => s.id)).toEqual(['edge', 'closed']);
-    expect(snapshot.stats).toEqual(emptyPerformanceStats());
+    expect(snapshot.stats).toEqual(emptyPerformanceStats(80));
     // Once the trial has ended: nothing.
     const after = cutSnapshot({ ...data, signals: [closed] }, trial, limits, new Date('2026-11-23T09:00:00.000Z'));
     expect(after).toMatchObject({ signals: [], stats: null });
@@ -76,7 +76,7 @@ describe('cutSnapshot', () => {
     });
     const snapshot = cutSnapshot({ ...data, signals: [open] }, admin, limits, now);
     expect(snapshot.signals.map((s) => s.id)).toEqual(['open']);
-    expect(snapshot.stats).toEqual(emptyPerformanceStats());
+    expect(snapshot.stats).toEqual(emptyPerformanceStats(80));
   });
 
   it('cuts signals to the tier: silver gets teasers past its daily allowance, gold everything', () => {
@@ -86,7 +86,7 @@ describe('cutSnapshot', () => {
     expect(silver.signals[0]).not.toHaveProperty('asset');
     const gold = cutSnapshot(data, testMember({ tier: 'gold' }), limits, now);
     expect(gold.signals.every((s) => !s.locked)).toBe(true);
-    expect(gold.stats).toEqual(emptyPerformanceStats());
+    expect(gold.stats).toEqual(emptyPerformanceStats(80));
   });
 
   it('recomputes the time left from the deadline at the moment of sending', () => {

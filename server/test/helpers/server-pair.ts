@@ -22,7 +22,14 @@ export interface ServerPair {
 export async function startServerPair(env: Record<string, string> = {}): Promise<ServerPair> {
   const shape = await prepareShape();
   const merged = { ...shape.env, ...env };
-  const config = parseConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', EMBEDDED_WORKER: 'false', ...merged });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    EMBEDDED_WORKER: 'false',
+    BACKTEST_SLOTS: '0',
+    ...merged,
+  });
   const started: RunningServer[] = [];
   const close = async () => {
     for (const server of started.splice(0)) await server.close();

@@ -32,6 +32,8 @@ export async function startTestServer(
     SMTP_URL: smtp.url,
     PUBLIC_URL: 'http://localhost:5173',
     EMBEDDED_WORKER: 'false',
+    // The daily backtest costs a second of CPU at start: only the tests about it turn it on.
+    BACKTEST_SLOTS: '0',
     ...shape.env,
     ...env,
   });

@@ -1,7 +1,10 @@
-import { type TBusEvent, TIMING, type TSignal } from '@signalroom/shared';
+import { SIGNAL_ASSETS, type TBusEvent, TIMING, type TSignal, type TStoredBacktest } from '@signalroom/shared';
+import { backtestFeed, MomentumStrategy, SimulatedMarket } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../helpers/factories.js';
 import { testShape } from '../helpers/shape.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { pollUntil } from '../helpers/wait-for.js';
 import { type BusRecorder, recordBus } from './signal-helpers.js';
 
 const INTERVAL = 1000;
@@ -15,7 +18,12 @@ describe(`live signals from the embedded worker (${testShape === 'distributed' ?
   let server: TestServer;
   let bus: BusRecorder;
   beforeAll(async () => {
-    server = await startTestServer({ EMBEDDED_WORKER: 'true', SIGNAL_INTERVAL_MS: String(INTERVAL) });
+    server = await startTestServer({
+      EMBEDDED_WORKER: 'true',
+      SIGNAL_INTERVAL_MS: String(INTERVAL),
+      // The day's backtest over 48 one-second slots: small, so it costs the suite little.
+      BACKTEST_SLOTS: '48',
+    });
     bus = await recordBus(server.context.bus);
   });
   afterAll(async () => {
@@ -66,5 +74,38 @@ describe(`live signals from the embedded worker (${testShape === 'distributed' ?
     expect(body.data?.lastSignalAt).not.toBeNull();
     if (testShape === 'distributed') expect(body.data?.queue).toMatchObject({ status: 'up', schedulers: 1 });
     else expect(body.data?.queue).toBe('embedded');
+  });
+
+  it("stores the day's backtest of the engine's strategy on its feed, and Gold members read it", async () => {
+    const gold = await createMember(server.context.db, { tier: 'gold' });
+    const stored = await pollUntil(
+      async () =>
+        (await server.api<TStoredBacktest | null>('GET', '/api/gold/backtest', { token: gold.token })).body.data,
+      { timeoutMs: 10_000, message: 'the stored backtest' },
+    );
+    const { report } = stored as TStoredBacktest;
+    expect(report).toMatchObject({
+      strategy: 'momentum-v1',
+      source: 'simulated',
+      assets: [...SIGNAL_ASSETS],
+      slots: 48,
+    });
+    expect(report.evidence.payoutPercent).toBe(server.config.PAYOUT_PERCENT);
+    // The same replay in this process, on the same simulated market, gives every figure again.
+    const again = await backtestFeed(
+      new SimulatedMarket(server.config.MARKET_SEED ? { seed: server.config.MARKET_SEED } : {}),
+      SIGNAL_ASSETS,
+      {
+        strategy: new MomentumStrategy(),
+        windowMs: INTERVAL,
+        from: Date.parse(report.from),
+        to: Date.parse(report.to),
+        payoutPercent: server.config.PAYOUT_PERCENT,
+        source: 'simulated',
+      },
+    );
+    expect(report).toEqual(again);
+    const silver = await createMember(server.context.db, { tier: 'silver' });
+    expect((await server.api('GET', '/api/gold/backtest', { token: silver.token })).status).toBe(403);
   });
 });

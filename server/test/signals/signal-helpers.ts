@@ -94,6 +94,7 @@ export function engineFor(
     strategy: options.strategy ?? new MomentumStrategy(),
     timeZone: server.config.TIME_ZONE,
     intervalMs: options.intervalMs ?? FIVE_MIN,
+    payoutPercent: server.config.PAYOUT_PERCENT,
     logger: silentLogger,
     now: options.now ?? (() => new Date('2030-01-01T00:00:00Z')),
   });

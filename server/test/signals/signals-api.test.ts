@@ -1,6 +1,9 @@
 import {
+  computeWinRateEvidence,
+  emptyLevelOutcomes,
   type TPerformanceStats,
   type TPublicStats,
+  type TSignal,
   type TSignalView,
   ZPublicStats,
   ZSignalView,
@@ -72,6 +75,13 @@ describe('signals API', () => {
       marketsCovered: 0,
       marketSource: 'simulated',
       lastSignalAt: null,
+      // Nothing resolved: the break-even at the payout (80 %) alone, no rate, no expected value.
+      evidence: computeWinRateEvidence(emptyLevelOutcomes(), 80),
+    });
+    expect(before.body.data?.evidence.firstWindow).toMatchObject({
+      breakEven: 55.6,
+      percent: null,
+      expectedValue: null,
     });
     expect((await list(gold)).body.data).toEqual([]);
   });
@@ -147,6 +157,18 @@ describe('signals API', () => {
     expect(body.avgConfidence).toBe(Math.round(((done[0]!.confidence + done[1]!.confidence) / 2) * 10) / 10);
     expect(body.winsByLevel.reduce((a, b) => a + b, 0)).toBe(won);
     expect(body.byAsset.reduce((a, b) => a + b.total, 0)).toBe(2);
+    // Beside the rates: what each signal paid a first-window trade at the 80 % payout, on average.
+    const firstWindowResult = (s: TSignal) =>
+      s.resolvedLevel === 0 && s.outcome === 'profit'
+        ? 0.8
+        : s.resolvedLevel === 0 && s.outcome === 'breakeven'
+          ? 0
+          : -1;
+    expect(body.evidence.firstWindow.expectedValue).toBeCloseTo(
+      (firstWindowResult(done[0] as TSignal) + firstWindowResult(done[1] as TSignal)) / 2,
+      3,
+    );
+    expect(body.evidence.firstWindow).toMatchObject({ won: wonFirst, total: 2, breakEven: 55.6 });
   });
 
   it('counts the landing page figures from records', async () => {
@@ -168,6 +190,7 @@ describe('signals API', () => {
       marketsCovered: assets.length,
       marketSource: 'simulated',
       lastSignalAt: new Date(newest.created_at).toISOString(),
+      evidence: perf.evidence,
     });
   });
 });

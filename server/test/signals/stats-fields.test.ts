@@ -104,7 +104,10 @@ describe('statistics: first-window and martingale win rates', () => {
     clients.push(client);
     expect(ZPerformanceStats.parse(client.snapshot.stats)).toMatchObject(expected);
     // What the worker publishes after a resolution: the shared query, sent on the bus.
-    await server.context.bus.publish({ type: 'stats:update', stats: await loadPerformanceStats(server.context.db) });
+    await server.context.bus.publish({
+      type: 'stats:update',
+      stats: await loadPerformanceStats(server.context.db, server.config.PAYOUT_PERCENT),
+    });
     const pushed = await client.waitFor('stats:update');
     expect(ZPerformanceStats.parse(pushed)).toMatchObject(expected);
     expect(pushed).not.toHaveProperty('winRate');

@@ -41,6 +41,8 @@ describe('statistics computed by the database', () => {
         outcome,
         status: outcome ? ('closed' as const) : ('active' as const),
         resolved_level: outcome ? Math.floor(next() * 4) : null,
+        // The last level played: where a loss ended (a stop loss ends one before the last level).
+        active_level: Math.floor(next() * 4),
         exit_price: outcome ? 1.2 : null,
         window_ms: 300_000,
         expires_at: new Date(slot.getTime() + 300_000),
@@ -66,8 +68,9 @@ describe('statistics computed by the database', () => {
           confidence: r.confidence,
           outcome: r.outcome as ResolvedSignalFacts['outcome'],
           resolvedLevel: r.resolved_level,
+          activeLevel: r.active_level,
         }));
-    expect(await loadPerformanceStats(db)).toEqual(computePerformanceStats(facts(rows)));
+    expect(await loadPerformanceStats(db, 85)).toEqual(computePerformanceStats(facts(rows), 85));
 
     // Resolve a pending signal at the same instant as the latest one: new figures at once.
     const pending = rows.find((r) => r.outcome === null) as (typeof rows)[number];
@@ -78,6 +81,6 @@ describe('statistics computed by the database', () => {
       .set({ status: 'closed', outcome: 'loss', resolved_level: 3, resolved_at: latest, exit_price: 1 })
       .where('slot_start', '=', pending.slot_start)
       .execute();
-    expect(await loadPerformanceStats(db)).toEqual(computePerformanceStats(facts(rows)));
+    expect(await loadPerformanceStats(db, 85)).toEqual(computePerformanceStats(facts(rows), 85));
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZStoredBacktest } from '../backtest.js';
 import { ZCalibrationRow, ZGoldSignal, ZStreamHistory, ZStreamQuery } from '../gold.js';
 import { ZBotOverview, ZBotSettings, ZBotSettingsRequest } from '../paper-trading.js';
 import { type RouteTable, withSchemas } from './contract.js';
@@ -11,6 +12,7 @@ export const GoldRoutes = {
   botPause: { method: 'POST', path: '/bot/pause', group: 'tier' },
   signals: { method: 'GET', path: '/gold/signals', group: 'tier' },
   calibration: { method: 'GET', path: '/gold/calibration', group: 'tier' },
+  backtest: { method: 'GET', path: '/gold/backtest', group: 'tier' },
   stream: { method: 'GET', path: '/gold/stream', group: 'tier' },
 } as const satisfies RouteTable;
 
@@ -24,6 +26,10 @@ export const GoldContract = /* @__PURE__ */ withSchemas(GoldRoutes, {
   calibration: {
     summary: 'Per asset and confidence band: how often resolved signals won their first window',
     data: z.array(ZCalibrationRow),
+  },
+  backtest: {
+    summary: "The worker's latest backtest of the strategy on its feed's history (null before the first)",
+    data: ZStoredBacktest.nullable(),
   },
   stream: { summary: 'Recent prices of an asset for the live chart', query: ZStreamQuery, data: ZStreamHistory },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZWinRateEvidence } from '../evidence.schemas.js';
 import { zQueryInteger } from '../request-fields.js';
 import { ZTrackRecordEntry } from '../track-record.js';
 import { ZTrackRecordStats } from '../track-record-stats.js';
@@ -48,6 +49,8 @@ export const ZTrackRecordSummary = z.object({
   /** The feed id the resolved signals ran on: one, several ('mixed'), or null before any resolved. */
   feed: z.string().nullable(),
   head: ZTrackRecordHead,
+  /** Both overall rates beside their break-even at the operator's payout and their expected value. */
+  evidence: ZWinRateEvidence,
 });
 export type TTrackRecordSummary = z.infer<typeof ZTrackRecordSummary>;
 

@@ -46,7 +46,7 @@ export interface OfferContent {
 export const SAMPLE_OFFER: OfferContent = {
   headline: 'Free launch access to the Command Center',
   includes: [
-    'AI signals every 5 minutes with a martingale plan',
+    'A momentum-model signal every 5 minutes with a martingale plan',
     'Live signal room and performance record',
     'Trading capital stays in your own broker account',
   ],

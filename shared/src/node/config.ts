@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAYOUT_PERCENT } from '../evidence.js';
 import { marketFeedProblems } from './market-config.js';
 
 /**
@@ -104,6 +105,20 @@ export const ZSharedEnv = z.object({
   DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   /** Wait before the first retry of a delivery job; doubled at each further try. */
   DELIVERY_BACKOFF_MS: z.coerce.number().int().min(10).default(5_000),
+  /**
+   * What the broker pays on a won fixed-expiry trade, percent of the stake (85 pays 0.85 per unit): sets
+   * the break-even win rate and the expected values shown beside every win rate.
+   */
+  PAYOUT_PERCENT: z.coerce
+    .number()
+    .min(1, 'a payout from 1 to 100 (percent of the stake a win pays)')
+    .max(100, 'a payout from 1 to 100 (percent of the stake a win pays)')
+    .default(DEFAULT_PAYOUT_PERCENT),
+  /**
+   * Slots the worker's daily backtest replays (2016: a week of 5-minute slots), stored for the Gold Room;
+   * 0 runs none.
+   */
+  BACKTEST_SLOTS: z.coerce.number().int().min(0).max(100_000).default(2016),
 });
 
 export type SharedEnv = z.output<typeof ZSharedEnv>;

@@ -1,5 +1,7 @@
 export type { ActivationProofsTable, ActivationTables, StoredFilesTable } from './activation-tables.js';
 export type { AuditLogTable, AuditTables } from './audit-tables.js';
+export * from './backtest-repository.js';
+export type { BacktestsTable, BacktestTables } from './backtest-tables.js';
 export type { BotAccessSubmissionsTable, BotAccessTables } from './bot-access-tables.js';
 export * from './bus.js';
 export * from './config.js';

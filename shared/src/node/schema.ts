@@ -1,5 +1,6 @@
 import type { ActivationTables } from './activation-tables.js';
 import type { AuditTables } from './audit-tables.js';
+import type { BacktestTables } from './backtest-tables.js';
 import type { BotAccessTables } from './bot-access-tables.js';
 import type { ContentTables } from './content-tables.js';
 import type { AuthTables } from './database.js';
@@ -24,4 +25,5 @@ export interface Database
     MemberContentTables,
     PaperTradingTables,
     TrackRecordTables,
-    DeliveryTables {}
+    DeliveryTables,
+    BacktestTables {}

@@ -2,8 +2,8 @@ import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { TIMING } from '../constants.js';
 import {
   createPerformanceAccumulator,
-  emptyPerformanceStats,
   type PerformanceAccumulator,
+  type PerformanceAggregates,
   performanceStatsFrom,
   type ResolvedSignalFacts,
 } from '../performance.js';
@@ -78,7 +78,8 @@ interface StatsState {
   prefix: PerformanceAccumulator;
   /** The boundary and how many resolved after it: every resolution changes one of them. */
   marker: string;
-  stats: TPerformanceStats;
+  /** Every resolved signal folded (the payout turns them into statistics when read). */
+  all: PerformanceAggregates;
 }
 
 const statsStates = new WeakMap<Db, { promise: Promise<StatsState | null>; pending: boolean }>();
@@ -106,15 +107,22 @@ interface AggregateRow {
   breakeven: number;
   confidence_sum: number;
   wins_by_level: number[];
+  breakevens_by_level: number[];
+  losses_by_level: number[];
 }
 
 /** The settled prefix summed by the database in one pass (grouping sets), with its losing streaks. */
 async function sumSettled(db: Db, before: Date): Promise<PerformanceAccumulator> {
   const levels = Array.from({ length: TIMING.martingaleMaxLevel + 1 }, (_, level) => level);
-  const winsAt = sql.join(
-    levels.map(
-      (level) => sql`count(*) filter (where outcome = 'profit' and coalesce(resolved_level, 0) = ${sql.lit(level)})`,
-    ),
+  const endedAt = (outcome: 'profit' | 'breakeven') =>
+    sql.join(
+      levels.map(
+        (level) =>
+          sql`count(*) filter (where outcome = ${sql.lit(outcome)} and coalesce(resolved_level, 0) = ${sql.lit(level)})`,
+      ),
+    );
+  const lostAt = sql.join(
+    levels.map((level) => sql`count(*) filter (where outcome = 'loss' and active_level = ${sql.lit(level)})`),
   );
   const [{ rows }, streaks] = await Promise.all([
     sql<AggregateRow>`
@@ -126,7 +134,9 @@ async function sumSettled(db: Db, before: Date): Promise<PerformanceAccumulator>
         (count(*) filter (where outcome = 'loss'))::int as lost,
         (count(*) filter (where outcome = 'breakeven'))::int as breakeven,
         coalesce(sum(confidence), 0)::float8 as confidence_sum,
-        array[${winsAt}]::int[] as wins_by_level
+        array[${endedAt('profit')}]::int[] as wins_by_level,
+        array[${endedAt('breakeven')}]::int[] as breakevens_by_level,
+        array[${lostAt}]::int[] as losses_by_level
       from signals
       where outcome is not null and slot_start < ${before}
       group by grouping sets ((asset), (direction), ())`.execute(db),
@@ -153,6 +163,8 @@ async function sumSettled(db: Db, before: Date): Promise<PerformanceAccumulator>
     breakeven: overall?.breakeven ?? 0,
     confidenceSum: Number(overall?.confidence_sum ?? 0),
     winsByLevel: (overall?.wins_by_level ?? []).map(Number),
+    breakevensByLevel: (overall?.breakevens_by_level ?? []).map(Number),
+    lossesByLevel: (overall?.losses_by_level ?? []).map(Number),
     byAsset: rows.filter((r) => r.g_asset === 0).map((r) => ({ asset: r.asset as string, ...group(r) })),
     byDirection: rows
       .filter((r) => r.g_direction === 0)
@@ -166,7 +178,7 @@ async function sumSettled(db: Db, before: Date): Promise<PerformanceAccumulator>
 async function resolvedBetween(db: Db, from: Date, before: Date | null): Promise<ResolvedSignalFacts[]> {
   let query = db
     .selectFrom('signals')
-    .select(['asset', 'direction', 'confidence', 'outcome', 'resolved_level'])
+    .select(['asset', 'direction', 'confidence', 'outcome', 'resolved_level', 'active_level'])
     .where('outcome', 'is not', null)
     .where('slot_start', '>=', from);
   if (before) query = query.where('slot_start', '<', before);
@@ -177,6 +189,7 @@ async function resolvedBetween(db: Db, from: Date, before: Date | null): Promise
     confidence: r.confidence,
     outcome: r.outcome as ResolvedSignalFacts['outcome'],
     resolvedLevel: r.resolved_level,
+    activeLevel: r.active_level,
   }));
 }
 
@@ -196,7 +209,8 @@ async function refreshStats(db: Db, previous: StatsState | null): Promise<StatsS
   // boundary (the oldest running one resolved) or adds to the count after it. No clock is trusted.
   const boundary = await settledBoundary(db);
   if (!boundary) {
-    return { settledBefore: null, prefix: createPerformanceAccumulator(), marker: '', stats: emptyPerformanceStats() };
+    const prefix = createPerformanceAccumulator();
+    return { settledBefore: null, prefix, marker: '', all: prefix.aggregates() };
   }
   const marker = `${boundary.getTime()}|${await countResolvedFrom(db, boundary)}`;
   if (previous?.marker === marker) return previous;
@@ -211,15 +225,16 @@ async function refreshStats(db: Db, previous: StatsState | null): Promise<StatsS
   }
   const all = prefix.copy();
   for (const fact of await resolvedBetween(db, boundary, null)) all.add(fact);
-  return { settledBefore: boundary, prefix, marker, stats: performanceStatsFrom(all.aggregates()) };
+  return { settledBefore: boundary, prefix, marker, all: all.aggregates() };
 }
 
 /**
  * Statistics from resolved signals only (see StatsState): two small indexed queries when nothing resolved
  * since the last call, a few rows read when something did, the whole history summed by the database only the
- * first time. Calls are chained, so two readers never fold the same rows twice.
+ * first time. Calls are chained, so two readers never fold the same rows twice. The payout
+ * (PAYOUT_PERCENT) sets the break-even and expected values of the evidence.
  */
-export async function loadPerformanceStats(db: Db): Promise<TPerformanceStats> {
+export async function loadPerformanceStats(db: Db, payoutPercent: number): Promise<TPerformanceStats> {
   const current = statsStates.get(db);
   // Readers arriving while a refresh runs share it; the next one starts from its result.
   let state: StatsState | null;
@@ -240,7 +255,7 @@ export async function loadPerformanceStats(db: Db): Promise<TPerformanceStats> {
     statsStates.set(db, entry);
     state = await entry.promise;
   }
-  return structuredClone(state?.stats ?? emptyPerformanceStats());
+  return performanceStatsFrom(state?.all ?? createPerformanceAccumulator().aggregates(), payoutPercent);
 }
 
 /**

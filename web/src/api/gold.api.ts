@@ -31,6 +31,11 @@ export function fetchCalibration(signal?: AbortSignal) {
   return callApi(GoldRoutes.calibration, { signal, fallbackMessage: 'The calibration could not be loaded.' });
 }
 
+/** GET /api/gold/backtest: the worker's latest backtest of the strategy, or null before the first. */
+export function fetchBacktest(signal?: AbortSignal) {
+  return callApi(GoldRoutes.backtest, { signal, fallbackMessage: 'The backtest could not be loaded.' });
+}
+
 /** GET /api/gold/stream?asset=: the recent prices of an asset for the chart. */
 export function fetchStreamHistory(asset: SignalAsset, signal?: AbortSignal) {
   return callApi(GoldRoutes.stream, { query: { asset }, signal, fallbackMessage: 'The prices could not be loaded.' });

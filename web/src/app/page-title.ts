@@ -12,6 +12,7 @@ const PUBLIC_PAGE_TITLES: Readonly<Record<string, string | null>> = {
   '/bot-access/success': "You're almost there",
   '/dev/outbox': 'Development outbox',
   '/track-record': 'Track record',
+  '/strategy': 'How the signals are made',
   '/unsubscribe': 'Signal e-mails',
 };
 

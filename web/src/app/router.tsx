@@ -32,6 +32,11 @@ const routes: RouteObject[] = [
     errorElement: <RouteError />,
   },
   {
+    path: '/strategy',
+    lazy: () => import('../pages/strategy/strategy.page.js'),
+    errorElement: <RouteError />,
+  },
+  {
     path: '/unsubscribe',
     lazy: () => import('../pages/unsubscribe/unsubscribe.page.js'),
     errorElement: <RouteError />,

@@ -1,4 +1,10 @@
-import type { TCountdown, TPerformanceStats, TSignal, TUser } from '@signalroom/shared';
+import {
+  computeWinRateEvidence,
+  type TCountdown,
+  type TPerformanceStats,
+  type TSignal,
+  type TUser,
+} from '@signalroom/shared';
 
 /** Builders for store tests: plain records shaped like the server's answers. */
 export function makeSignal(seq: number, overrides: Partial<TSignal> = {}): TSignal {
@@ -70,6 +76,8 @@ export function makeStats(overrides: Partial<TPerformanceStats> = {}): TPerforma
     ],
     byDirection: [],
     longestLosingStreak: 1,
+    // 4 resolved: 2 won in the first window, 1 at L1, 1 lost the full run.
+    evidence: computeWinRateEvidence({ won: [2, 1, 0, 0], breakeven: [0, 0, 0, 0], lost: [0, 0, 0, 1] }, 80),
     ...overrides,
   };
 }

@@ -32,6 +32,8 @@ export interface SignalEngineDeps {
   timeZone: string;
   /** Slot length, which is also each window's length (5 minutes in production). */
   intervalMs: number;
+  /** PAYOUT_PERCENT: the statistics it publishes state the break-even and expected values at it. */
+  payoutPercent: number;
   logger: ModuleLogger;
   now?: () => Date;
   /** A last candle older than this before the slot is stale: that asset has no data for the slot. */
@@ -82,7 +84,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
   const paperTrading = createPaperTrading({ db, bus: deps.bus, logger, now });
 
   async function publishStats(): Promise<void> {
-    await events.statsUpdate(await loadPerformanceStats(db));
+    await events.statsUpdate(await loadPerformanceStats(db, deps.payoutPercent));
   }
 
   /** What each instrument offered for the slot: a decision, or why it has none. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '../market/market-feed.js';
-import { calibrateConfidence, MomentumStrategy, momentumFeatures } from './momentum-strategy.js';
+import { calibrateConfidence, candlesPerWindow, MomentumStrategy, momentumFeatures } from './momentum-strategy.js';
 import { pickStrongest } from './select.js';
 
 function series(closes: number[]): Candle[] {
@@ -81,5 +81,30 @@ describe('pickStrongest', () => {
       ])?.asset,
     ).toBe('B');
     expect(pickStrongest([])).toBeNull();
+  });
+});
+
+describe('candlesPerWindow', () => {
+  it('reads ten candles a window, or as many of the feed finest candles as fit', () => {
+    expect(candlesPerWindow(300_000)).toBe(10);
+    expect(candlesPerWindow(300_000, 30_000)).toBe(10);
+    expect(candlesPerWindow(300_000, 60_000)).toBe(5);
+    expect(candlesPerWindow(600_000, 60_000)).toBe(10);
+  });
+
+  it('refuses candles too coarse for the window', () => {
+    expect(() => candlesPerWindow(300_000, 120_000)).toThrow('Candles of 2 min are too coarse for 5 min windows');
+  });
+
+  it('asks a 1-minute source for 1-minute candles and reads them five to a window', () => {
+    const strategy = new MomentumStrategy();
+    expect(strategy.lookback(300_000, 60_000)).toEqual({ intervalMs: 60_000, count: 30 });
+    const d = strategy.evaluate({
+      asset: 'GBP/USD',
+      at: new Date(),
+      windowMs: 300_000,
+      candles: trending(0.0005).slice(-30),
+    });
+    expect(d?.analysis).toContain('per 1 min');
   });
 });

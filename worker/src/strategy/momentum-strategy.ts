@@ -1,9 +1,15 @@
+import { MOMENTUM_V1 } from '@signalroom/shared';
 import type { Candle } from '../market/market-feed.js';
 import type { Strategy, StrategyDecision, StrategyInput } from './strategy.js';
 
-/** Candles per signal window, and windows of history the features look at. */
-const CANDLES_PER_WINDOW = 10;
-const HISTORY_WINDOWS = 6;
+/**
+ * Candles per signal window, and windows of history the features look at. A feed whose finest candles
+ * are coarser than a tenth of the window (1-minute history for 5-minute windows) gives fewer per window,
+ * never fewer than MIN_CANDLES_PER_WINDOW: the features are measured in windows, so they keep their meaning.
+ */
+export const CANDLES_PER_WINDOW = MOMENTUM_V1.candlesPerWindow;
+export const HISTORY_WINDOWS = MOMENTUM_V1.historyWindows;
+export const MIN_CANDLES_PER_WINDOW = MOMENTUM_V1.minCandlesPerWindow;
 
 /** Price-action features, each measured in units of recent volatility over one window (z-scores). */
 export interface MomentumFeatures {
@@ -24,29 +30,9 @@ export interface MomentumWeights {
   drift: number;
 }
 
-/**
- * Weights fitted by `npm run bench:calibration -- --fit --slots 60000` (logistic regression on
- * simulated history, seed "calibration-fit"); the bench checks them on other seeds, per confidence band.
- */
-export const DEFAULT_MOMENTUM_WEIGHTS: MomentumWeights = { stretch: 0.3379, trend: 0.0831, drift: 0.052 };
-
-/**
- * Second stage (isotonic calibration): raw model confidence → win rate realised by the signals the
- * engine actually issued (the strongest of seven markets) on the fitting seed, as [raw, calibrated]
- * knots, interpolated linearly and held flat beyond the ends. Fitted by `bench:calibration -- --fit`.
- */
-export const DEFAULT_CALIBRATION_KNOTS: ReadonlyArray<readonly [number, number]> = [
-  [55.8, 57.1],
-  [57.4, 58.4],
-  [58.6, 58.8],
-  [60, 59.4],
-  [61, 60.3],
-  [61.6, 62.4],
-  [63, 63.3],
-  [64.6, 63.9],
-  [66, 64.1],
-  [68.7, 64.2],
-];
+/** The published weights and calibration knots (shared/src/strategy-rules.ts: the rules page prints them). */
+export const DEFAULT_MOMENTUM_WEIGHTS: MomentumWeights = MOMENTUM_V1.weights;
+export const DEFAULT_CALIBRATION_KNOTS: ReadonlyArray<readonly [number, number]> = MOMENTUM_V1.calibrationKnots;
 
 /** Maps a raw confidence through calibration knots (identity without knots). */
 export function calibrateConfidence(raw: number, knots: ReadonlyArray<readonly [number, number]>): number {
@@ -65,9 +51,11 @@ export function calibrateConfidence(raw: number, knots: ReadonlyArray<readonly [
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** Features of a candle series, or null when there is not enough movement to measure. */
-export function momentumFeatures(candles: readonly Candle[]): MomentumFeatures | null {
-  const w = CANDLES_PER_WINDOW;
+/**
+ * Features of a candle series with `w` candles per window, or null when there is not enough movement to
+ * measure.
+ */
+export function momentumFeatures(candles: readonly Candle[], w: number = CANDLES_PER_WINDOW): MomentumFeatures | null {
   const need = w * HISTORY_WINDOWS;
   if (candles.length < need) return null;
   const logs = candles.slice(-need).map((c) => Math.log(c.close));
@@ -111,31 +99,31 @@ const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(3)}%`;
  * picks, so a 60 % signal should win about 60 % of its primary windows (see bench:calibration).
  */
 export class MomentumStrategy implements Strategy {
-  readonly name = 'momentum-v1';
+  readonly name = MOMENTUM_V1.name;
 
   constructor(
     private readonly weights: MomentumWeights = DEFAULT_MOMENTUM_WEIGHTS,
     private readonly knots: ReadonlyArray<readonly [number, number]> = DEFAULT_CALIBRATION_KNOTS,
   ) {}
 
-  lookback(windowMs: number) {
-    return {
-      intervalMs: Math.max(1, Math.round(windowMs / CANDLES_PER_WINDOW)),
-      count: CANDLES_PER_WINDOW * HISTORY_WINDOWS,
-    };
+  lookback(windowMs: number, finestIntervalMs?: number) {
+    const perWindow = candlesPerWindow(windowMs, finestIntervalMs);
+    return { intervalMs: Math.max(1, Math.round(windowMs / perWindow)), count: perWindow * HISTORY_WINDOWS };
   }
 
   evaluate(input: StrategyInput): StrategyDecision | null {
-    const features = momentumFeatures(input.candles);
+    const w = candlesPerWindowOf(input);
+    if (w === null) return null;
+    const features = momentumFeatures(input.candles, w);
     if (!features) return null;
     const pUp = upProbability(features, this.weights);
     const signalType = pUp >= 0.5 ? 'buy' : 'sell';
     const confidence = Math.round(calibrateConfidence(Math.max(pUp, 1 - pUp) * 100, this.knots) * 10) / 10;
     const closes = input.candles.map((c) => c.close);
     const lastClose = closes[closes.length - 1] as number;
-    const windowAgo = closes[closes.length - 1 - CANDLES_PER_WINDOW] as number;
+    const windowAgo = closes[closes.length - 1 - w] as number;
     const window = describeDuration(input.windowMs);
-    const candle = describeDuration(input.windowMs / CANDLES_PER_WINDOW);
+    const candle = describeDuration(input.windowMs / w);
     const analysis =
       `${input.asset}: ${pct(lastClose / windowAgo - 1)} over the last ${window}, ` +
       `trend ${sigma(features.trend)}, slower drift ${sigma(features.drift)}, last price ${sigma(features.stretch)} ` +
@@ -143,4 +131,28 @@ export class MomentumStrategy implements Strategy {
       `Model estimate: ${confidence}% chance the next ${window} close ${signalType === 'buy' ? 'higher' : 'lower'}.`;
     return { signalType, confidence, stopLoss: null, takeProfit: null, analysis };
   }
+}
+
+/**
+ * Candles per window for a window length and the feed's finest candles: ten (a tenth of the window each),
+ * or as many whole candles of the finest size as fit, at least MIN_CANDLES_PER_WINDOW. Throws when the
+ * finest candles are too coarse for the window (a feed of 5-minute candles cannot judge 5-minute windows).
+ */
+export function candlesPerWindow(windowMs: number, finestIntervalMs?: number): number {
+  if (!finestIntervalMs || finestIntervalMs * CANDLES_PER_WINDOW <= windowMs) return CANDLES_PER_WINDOW;
+  for (let n = Math.floor(windowMs / finestIntervalMs); n >= MIN_CANDLES_PER_WINDOW; n -= 1) {
+    if (windowMs % n === 0 && (windowMs / n) % finestIntervalMs === 0) return n;
+  }
+  throw new RangeError(
+    `Candles of ${describeDuration(finestIntervalMs)} are too coarse for ${describeDuration(windowMs)} windows: ` +
+      `the strategy needs at least ${MIN_CANDLES_PER_WINDOW} candles per window`,
+  );
+}
+
+/** Candles per window of the series given, from the spacing of its candles; null when it cannot tell. */
+function candlesPerWindowOf(input: StrategyInput): number | null {
+  const [a, b] = input.candles;
+  if (!a || !b) return null;
+  const per = Math.round(input.windowMs / (b.time.getTime() - a.time.getTime()));
+  return per >= MIN_CANDLES_PER_WINDOW ? per : null;
 }

@@ -22,8 +22,11 @@ export interface StrategyDecision {
 /** Turns recent price action into a direction and a confidence that means what it says. */
 export interface Strategy {
   readonly name: string;
-  /** Which candles the strategy needs for a window length. */
-  lookback(windowMs: number): { intervalMs: number; count: number };
+  /**
+   * Which candles the strategy needs for a window length; `finestIntervalMs`, when the source's candles
+   * cannot be finer than that (1-minute history), makes it ask for candles the source can give.
+   */
+  lookback(windowMs: number, finestIntervalMs?: number): { intervalMs: number; count: number };
   /** A decision, or null when the data cannot support one (flat or missing prices). */
   evaluate(input: StrategyInput): StrategyDecision | null;
 }

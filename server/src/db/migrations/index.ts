@@ -17,6 +17,7 @@ import * as createTrackRecord from './2026-11-24T1140_create_track_record.js';
 import * as createDelivery from './2026-11-24T1150_create_delivery.js';
 import * as createSignalSlotGaps from './2026-11-27T0000_create_signal_slot_gaps.js';
 import * as signalFeedIdsAndVoid from './2026-11-27T0200_signal_feed_ids_and_void.js';
+import * as createBacktests from './2026-11-27T0300_create_backtests.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1130_signal_stats_indexes': signalStatsIndexes,
   '2026-11-27T0000_create_signal_slot_gaps': createSignalSlotGaps,
   '2026-11-27T0200_signal_feed_ids_and_void': signalFeedIdsAndVoid,
+  '2026-11-27T0300_create_backtests': createBacktests,
 };

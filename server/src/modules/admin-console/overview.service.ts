@@ -48,7 +48,7 @@ export async function loadOverview(ctx: ServerContext): Promise<TAdminOverview> 
     countFunnel(ctx.db),
     countSignupsByDay(ctx.db, since, timeZone),
     countSignalsOfDay(ctx.db, dayKeyInZone(now, timeZone)),
-    loadPerformanceStats(ctx.db),
+    loadPerformanceStats(ctx.db, ctx.config.PAYOUT_PERCENT),
     ctx.presence ? orNull(ctx, 'connected members', ctx.presence.onlineMembers()) : Promise.resolve(null),
     queue
       ? orNull(ctx, 'signal queue', queue.getJobCounts('waiting', 'active', 'delayed', 'failed'))
@@ -66,6 +66,7 @@ export async function loadOverview(ctx: ServerContext): Promise<TAdminOverview> 
     signalsToday,
     winRate: stats.winRateFirstWindow,
     resolvedSignals: stats.totalSignals,
+    evidence: stats.evidence,
     queues: { signals: counts(signalCounts), tasks: counts(taskCounts as Record<string, number> | null) },
     signalQueueInProcess: queue === null,
     latestAudit,

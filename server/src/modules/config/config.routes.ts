@@ -44,6 +44,7 @@ function configuredPublicConfig(ctx: ServerContext): TPublicConfig {
     marketLabel: ctx.market.info.label,
     assets: [...ctx.market.assets],
     signalIntervalMs: c.SIGNAL_INTERVAL_MS,
+    payoutPercent: c.PAYOUT_PERCENT,
     silverDailyLimit: c.SILVER_DAILY_LIMIT,
     devOutbox: !c.isProduction,
   };

@@ -1,5 +1,5 @@
-import { CALIBRATION_BAND_POINTS } from '@signalroom/shared';
-import { listSignals, type SignalRow } from '@signalroom/shared/node';
+import { CALIBRATION_BAND_POINTS, type TStoredBacktest } from '@signalroom/shared';
+import { latestBacktest, listSignals, type SignalRow } from '@signalroom/shared/node';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
@@ -8,6 +8,11 @@ export const GOLD_SIGNALS = 20;
 
 export function findRecentSignals(db: Db): Promise<SignalRow[]> {
   return listSignals(db, GOLD_SIGNALS, 'desc');
+}
+
+/** The backtests table is the worker's (shared repository): the newest stored one. */
+export function findLatestBacktest(db: Db): Promise<TStoredBacktest | null> {
+  return latestBacktest(db);
 }
 
 /** Resolved signals per asset and confidence band, with their first-window wins, in one aggregate. */

@@ -5,7 +5,7 @@ import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { botOverview, setBotActive, updateBotSettings } from './bot.service.js';
-import { calibrationTable, listGoldSignals, streamHistory } from './gold.service.js';
+import { calibrationTable, lastBacktest, listGoldSignals, streamHistory } from './gold.service.js';
 
 /**
  * Gold-only calls, all in the `tier` group (gold on an unlocked dashboard, or an admin; 403 otherwise):
@@ -35,6 +35,10 @@ export async function registerGoldRoutes(app: FastifyInstance, ctx: ServerContex
     serve(scope, GoldContract.calibration, async () => {
       const rows = await calibrationTable(ctx);
       return ok(rows, rows.length ? GoldMessages.calibration : GoldMessages.noCalibration);
+    });
+    serve(scope, GoldContract.backtest, async () => {
+      const backtest = await lastBacktest(ctx);
+      return ok(backtest, backtest ? GoldMessages.backtest : GoldMessages.noBacktest);
     });
     serve(scope, GoldContract.stream, async (request) =>
       ok(streamHistory(ctx, request.query.asset), GoldMessages.stream),

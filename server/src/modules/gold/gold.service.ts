@@ -4,11 +4,12 @@ import {
   martingaleLevels,
   type TCalibrationRow,
   type TGoldSignal,
+  type TStoredBacktest,
 } from '@signalroom/shared';
 import { presentSignal } from '@signalroom/shared/node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { findCalibration, findRecentSignals } from './gold.repository.js';
+import { findCalibration, findLatestBacktest, findRecentSignals } from './gold.repository.js';
 import { streamPricesFor } from './stream-prices.js';
 
 /** The newest signals as the engine issued them, each with its whole analysis and martingale plan. */
@@ -52,4 +53,9 @@ export function streamHistory(ctx: ServerContext, asset: string) {
     throw AppError.validation(message, { asset: message });
   }
   return { asset, history: streamPricesFor(ctx).history(asset) };
+}
+
+/** The worker's latest backtest of the strategy on its feed's history, or null before the first. */
+export function lastBacktest(ctx: Pick<ServerContext, 'db'>): Promise<TStoredBacktest | null> {
+  return findLatestBacktest(ctx.db);
 }

@@ -62,7 +62,9 @@ const statsCaches = new WeakMap<ServerContext['events'], { at: number; stats: Pr
  * see loadPerformanceStats) and kept until a signal resolves (`stats:update`, `signal:update`) or a bus
  * reconnect, at most SIGNAL_LIST_CACHE_MS.
  */
-export function cachedPerformanceStats(ctx: Pick<ServerContext, 'db' | 'bus' | 'events'>): Promise<TPerformanceStats> {
+export function cachedPerformanceStats(
+  ctx: Pick<ServerContext, 'db' | 'bus' | 'events' | 'config'>,
+): Promise<TPerformanceStats> {
   if (!statsCaches.has(ctx.events)) {
     const drop = () => statsCaches.set(ctx.events, null);
     ctx.bus.subscribe((event) => {
@@ -72,7 +74,7 @@ export function cachedPerformanceStats(ctx: Pick<ServerContext, 'db' | 'bus' | '
   }
   const entry = statsCaches.get(ctx.events);
   if (entry && Date.now() - entry.at < SIGNAL_LIST_CACHE_MS) return entry.stats;
-  const fresh = { at: Date.now(), stats: findPerformanceStats(ctx.db) };
+  const fresh = { at: Date.now(), stats: findPerformanceStats(ctx.db, ctx.config.PAYOUT_PERCENT) };
   statsCaches.set(ctx.events, fresh);
   fresh.stats.catch(() => {
     if (statsCaches.get(ctx.events) === fresh) statsCaches.set(ctx.events, null);

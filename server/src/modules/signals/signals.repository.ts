@@ -29,9 +29,9 @@ export async function findClosedSignals(db: Db, now: Date, limit: number, order:
   return (await listClosedSignals(db, now, limit, order)).map(presentSignal);
 }
 
-/** Statistics from resolved signals (the worker's query, so push and REST agree). */
-export function findPerformanceStats(db: Db): Promise<TPerformanceStats> {
-  return loadPerformanceStats(db);
+/** Statistics from resolved signals (the worker's query, so push and REST agree), at the operator's payout. */
+export function findPerformanceStats(db: Db, payoutPercent: number): Promise<TPerformanceStats> {
+  return loadPerformanceStats(db, payoutPercent);
 }
 
 export function findLastSignalTime(db: Db): Promise<Date | null> {

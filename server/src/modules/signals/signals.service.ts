@@ -87,7 +87,7 @@ export async function performanceStats(ctx: ServerContext): Promise<TPerformance
 export async function publicStats(ctx: ServerContext): Promise<TPublicStats> {
   const [figures, stats, last] = await Promise.all([
     countPublicFigures(ctx.db),
-    findPerformanceStats(ctx.db),
+    findPerformanceStats(ctx.db, ctx.config.PAYOUT_PERCENT),
     findLastSignalTime(ctx.db),
   ]);
   return {
@@ -97,6 +97,7 @@ export async function publicStats(ctx: ServerContext): Promise<TPublicStats> {
     winsByLevel: stats.winsByLevel,
     marketSource: ctx.market.info.id,
     lastSignalAt: last ? last.toISOString() : null,
+    evidence: stats.evidence,
   };
 }
 

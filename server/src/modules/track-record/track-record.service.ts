@@ -1,6 +1,10 @@
 import {
   computeTrackRecordStats,
+  computeWinRateEvidence,
+  countLevelOutcomes,
   createTrackRecordChecker,
+  equityCurve,
+  STAKE_PLAN,
   TRACK_RECORD_GENESIS_HASH,
   type TTrackRecordHead,
   type TTrackRecordSummary,
@@ -63,9 +67,14 @@ export async function trackRecordHead(ctx: Ctx): Promise<TTrackRecordHead> {
   return head;
 }
 
-/** The public page: statistics of resolved signals, the feed they ran on, and the chain's head. */
-export async function trackRecordSummary(ctx: Ctx): Promise<TTrackRecordSummary> {
+/**
+ * The public page: statistics of resolved signals, the feed they ran on, and the chain's head. The
+ * equity curve's plan and the evidence take the operator's payout, so the page states one payout.
+ */
+export async function trackRecordSummary(ctx: Ctx & Pick<ServerContext, 'config'>): Promise<TTrackRecordSummary> {
   const [{ facts, feeds }, head] = await Promise.all([listResolvedFacts(ctx.db), trackRecordHead(ctx)]);
   const feed = feeds.size > 1 ? 'mixed' : ([...feeds][0] ?? null);
-  return { stats: computeTrackRecordStats(facts), feed, head };
+  const payoutPercent = ctx.config.PAYOUT_PERCENT;
+  const stats = { ...computeTrackRecordStats(facts), equity: equityCurve(facts, { ...STAKE_PLAN, payoutPercent }) };
+  return { stats, feed, head, evidence: computeWinRateEvidence(countLevelOutcomes(facts), payoutPercent) };
 }

@@ -39,7 +39,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     to: '/dashboard/signals',
     label: 'Neural Signals',
     title: 'Elite Signal Room',
-    description: 'Live AI signals',
+    description: 'Live momentum-model signals',
     icon: Activity,
     variant: 'live',
   },

@@ -5,7 +5,7 @@ import styles from './feed-badge.module.css';
 import { useFeedStatus } from './use-feed-status.js';
 
 /**
- * The header's claim about the feed, shown only while true: 'AI ACTIVE | TRADING LIVE' with a real feed
+ * The header's claim about the feed, shown only while true: 'MODEL ACTIVE | TRADING LIVE' with a real feed
  * and a fresh signal, 'SIMULATED MARKET' while the simulated market runs, 'NO RECENT SIGNAL' otherwise.
  */
 export function FeedBadge() {
@@ -28,7 +28,7 @@ export function FeedBadge() {
   return (
     <span className={styles.liveBadge} data-testid="feed-badge">
       <span className={styles.liveDot} aria-hidden="true" />
-      AI ACTIVE | TRADING LIVE
+      MODEL ACTIVE | TRADING LIVE
     </span>
   );
 }

@@ -2,11 +2,12 @@ import { clsx } from 'clsx';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import panelStyles from '../ui/panel.module.css';
 import pageStyles from './dashboard-page.module.css';
-import { WinRates, winsByLevelText } from './win-rates.js';
+import { EvidenceNote, WinRates, winsByLevelText } from './win-rates.js';
 
 /**
- * Both win rates, total and average confidence (neural score) from resolved signals, and the wins per
- * martingale level. Before anything has resolved it says so instead of showing numbers (docs/decisions.md).
+ * Both win rates with their samples and intervals, total and average stated confidence (the page's
+ * "neural score" slot) from resolved signals, the wins per martingale level, and what the rates are worth
+ * at the payout. Before anything has resolved it says so instead of showing numbers (docs/decisions.md).
  */
 export function PerformanceSummary({ title = 'Performance' }: { title?: string }) {
   const access = useLiveSignals((s) => s.access);
@@ -28,13 +29,13 @@ export function PerformanceSummary({ title = 'Performance' }: { title?: string }
   else
     body = (
       <dl className={pageStyles.stats} data-testid="performance-stats">
-        <WinRates stats={stats} />
+        <WinRates evidence={stats.evidence} />
         <div>
           <dt>Total signals</dt>
           <dd>{stats.totalSignals}</dd>
         </div>
         <div>
-          <dt>Neural score</dt>
+          <dt>Average confidence</dt>
           <dd>{stats.avgConfidence === null ? '–' : `${stats.avgConfidence.toFixed(1)}%`}</dd>
         </div>
       </dl>
@@ -52,6 +53,7 @@ export function PerformanceSummary({ title = 'Performance' }: { title?: string }
             From {stats.totalSignals} resolved {stats.totalSignals === 1 ? 'signal' : 'signals'}: {stats.wonSignals} won
             ({stats.winsByLevel[0] ?? 0} in the first window), {stats.lostSignals} lost.
           </p>
+          <EvidenceNote evidence={stats.evidence} className={pageStyles.small} />
         </>
       )}
     </section>

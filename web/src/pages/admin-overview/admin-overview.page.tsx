@@ -1,9 +1,10 @@
-import { formatPercent, type TAdminOverview } from '@signalroom/shared';
+import type { TAdminOverview } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Activity, LayoutDashboard, RefreshCw } from 'lucide-react';
 import { AdminNav } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { EvidenceNote, WinRates } from '../../components/dashboard/win-rates.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import styles from './admin-overview.module.css';
@@ -115,15 +116,18 @@ function Figures({ overview, stale }: { overview: TAdminOverview; stale: boolean
               <dt>Signals today</dt>
               <dd>{overview.signalsToday}</dd>
             </div>
-            <div>
-              <dt>Won in first window</dt>
-              <dd>
-                {overview.winRate === null
-                  ? 'None resolved yet'
-                  : `${formatPercent(overview.winRate)} of ${overview.resolvedSignals}`}
-              </dd>
-            </div>
+            {overview.resolvedSignals === 0 ? (
+              <div>
+                <dt>Won in first window</dt>
+                <dd>None resolved yet</dd>
+              </div>
+            ) : (
+              <WinRates evidence={overview.evidence} />
+            )}
           </dl>
+          {overview.resolvedSignals > 0 ? (
+            <EvidenceNote evidence={overview.evidence} className={pageStyles.small} />
+          ) : null}
         </section>
 
         <section className={panelStyles.panel} aria-labelledby="queues-title">

@@ -1,4 +1,4 @@
-import { BOT_RISK_RULES, pageLockReason, STAKE_RULE, type TBotOverview } from '@signalroom/shared';
+import { BOT_RISK_RULES, pageLockReason, STAKE_RULE, type TBotOverview, wilsonInterval } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Bot, Pause, Play } from 'lucide-react';
 import { useMemo } from 'react';
@@ -64,7 +64,7 @@ function BotDashboard() {
         {bot && (
           <div className={styles.controls}>
             <span className={clsx(styles.badge, active && styles.badgeActive)} data-testid="bot-status" role="status">
-              {active ? 'BOT NEURAL ACTIVE' : 'BOT STANDBY'}
+              {active ? 'BOT ACTIVE' : 'BOT STANDBY'}
             </span>
             <button
               type="button"
@@ -133,20 +133,33 @@ function BotBody({
   );
 }
 
+/**
+ * The bot's win rate is never bare: the closed trades it counts and its 95% interval go with it. A bot
+ * trade wins when its sequence made money, so what it is worth is the average return beside it (its
+ * expected value per trade), not a break-even rate.
+ */
+function winRateSample(stats: TBotOverview['stats']): string | undefined {
+  if (stats.winRate === null || stats.closedTrades === 0) return undefined;
+  const won = Math.round((stats.winRate / 100) * stats.closedTrades);
+  const interval = wilsonInterval(won, stats.closedTrades);
+  return `${won} of ${stats.closedTrades} closed trades · 95% CI ${interval?.low}–${interval?.high}%; the average return is what a trade earned`;
+}
+
 function StatCards({ bot }: { bot: TBotOverview }) {
   const { stats } = bot;
-  const cards: Array<[string, string]> = [
+  const cards: Array<[string, string, string?]> = [
     ['Total Profit', formatPnl(stats.totalProfit)],
-    ['Win Rate', stats.winRate === null ? '–' : `${stats.winRate.toFixed(1)}%`],
+    ['Win Rate', stats.winRate === null ? '–' : `${stats.winRate.toFixed(1)}%`, winRateSample(stats)],
     ['Active Trades', String(stats.activeTrades)],
     ['Average Return', formatSignedPercent(stats.averageReturn)],
   ];
   return (
     <dl className={clsx(pageStyles.grid, pageStyles.grid4, styles.cards)} data-testid="bot-stats">
-      {cards.map(([label, value]) => (
+      {cards.map(([label, value, sample]) => (
         <div key={label} className={clsx(panelStyles.panel, styles.card)}>
           <dt>{label}</dt>
           <dd>{value}</dd>
+          {sample ? <dd className={styles.sample}>{sample}</dd> : null}
         </div>
       ))}
     </dl>

@@ -180,7 +180,7 @@ export function Component() {
             {[
               'Advanced AI trading strategies',
               'Weekly live market analysis',
-              'An exclusive AI signal group',
+              'An exclusive signal group',
               'Support from professional traders',
             ].map((line) => (
               <li key={line}>

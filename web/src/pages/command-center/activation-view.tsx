@@ -16,7 +16,7 @@ import { firstName } from './greeting.js';
 import { AccessTierCards } from './tier-cards.js';
 
 const LOCKED_TILES = [
-  { title: 'Neural Signals', note: 'Live AI signals', icon: Activity },
+  { title: 'Neural Signals', note: 'Live momentum-model signals', icon: Activity },
   { title: 'Auto-Copy System', note: 'Silver+', icon: Copy },
   { title: 'Gold Room', note: '$500+', icon: Crown },
   { title: 'Elite Network', note: 'Member community', icon: Users },
@@ -37,7 +37,7 @@ export function ActivationView({ user }: { user: TUser }) {
     <div className={pageStyles.page} data-testid="activation-view">
       <header className={pageStyles.pageHead}>
         <h1>Welcome, {firstName(user.fullName)}</h1>
-        <p className={pageStyles.muted}>Your account is created. Activate it to start receiving AI signals live.</p>
+        <p className={pageStyles.muted}>Your account is created. Activate it to start receiving signals live.</p>
         {trial ? (
           <p className={pageStyles.muted} data-testid="trial-note">
             Your trial runs until {trialEnds}: meanwhile the signal room shows each signal once its 5-minute window has

@@ -7,7 +7,7 @@ import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './gold-room.module.css';
 import type { Loaded } from './use-gold-room.js';
 
-function LoadState({ state, what }: { state: Loaded<unknown>; what: string }) {
+export function LoadState({ state, what }: { state: Loaded<unknown>; what: string }) {
   if (state.status === 'loading') {
     return (
       <p className={pageStyles.muted} role="status">

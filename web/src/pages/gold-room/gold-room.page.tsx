@@ -3,10 +3,11 @@ import { clsx } from 'clsx';
 import { Gem } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { LockedFeaturePage } from '../../components/dashboard/locked-feature-page.js';
-import { WinRates } from '../../components/dashboard/win-rates.js';
+import { EvidenceNote, WinRates } from '../../components/dashboard/win-rates.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import { BacktestPanel } from './backtest-panel.js';
 import { CalibrationTable, SignalAnalyses } from './gold-analyses.js';
 import { useGoldRoom } from './use-gold-room.js';
 
@@ -38,6 +39,7 @@ export function Component() {
           'Results by pair and direction',
           'Wins by martingale level',
           'Longest losing streak, shown as it is',
+          'The last backtest beside the live record',
         ]}
         preview={<div className={clsx(pageStyles.skeleton, pageStyles.skeletonCard)} />}
       />
@@ -48,7 +50,7 @@ export function Component() {
 
 function GoldRoom() {
   const stats = useLiveSignals((s) => s.stats);
-  const { analyses, calibration } = useGoldRoom();
+  const { analyses, calibration, backtest } = useGoldRoom();
   return (
     <div className={pageStyles.page} data-testid="gold-room">
       <header className={clsx(pageStyles.pageHead, pageStyles.pageHeadGold)}>
@@ -97,11 +99,15 @@ function GoldRoom() {
                 </tbody>
               </table>
             </div>
+            <p className={clsx(pageStyles.muted, pageStyles.small)}>
+              Each pair's rate is a small sample: at a payout of {stats.evidence.payoutPercent}% the first window must
+              be won {stats.evidence.firstWindow.breakEven}% of the time to break even.
+            </p>
           </section>
           <section className={panelStyles.panel} aria-labelledby="by-dir-title">
             <h2 id="by-dir-title">By direction and level</h2>
             <dl className={pageStyles.kv}>
-              <WinRates stats={stats} />
+              <WinRates evidence={stats.evidence} />
               {stats.byDirection.map((row) => (
                 <div key={row.direction}>
                   <dt>{row.direction}: first window / with recovery</dt>
@@ -122,9 +128,11 @@ function GoldRoom() {
                 <dd>{stats.longestLosingStreak}</dd>
               </div>
             </dl>
+            <EvidenceNote evidence={stats.evidence} className={pageStyles.small} />
           </section>
         </div>
       )}
+      {stats ? <BacktestPanel state={backtest} live={stats.evidence} /> : null}
       <CalibrationTable state={calibration} />
       <SignalAnalyses state={analyses} />
     </div>

@@ -1,4 +1,4 @@
-import { TIER_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { EvidenceWords, TIER_MIN_DEPOSIT_USD, winRateHeadline } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { BarChart3, Bot, CheckCircle2, Clock, LineChart, ShieldCheck, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
@@ -14,7 +14,7 @@ import { RiskCalculator } from './risk-calculator.js';
 import { StatsStrip } from './stats-strip.js';
 import { Testimonials } from './testimonials.js';
 import { useLandingContent } from './use-landing-content.js';
-import { formatWinRate, usePublicStats } from './use-public-stats.js';
+import { usePublicStats } from './use-public-stats.js';
 
 const fmt = new Intl.NumberFormat('en-US');
 
@@ -48,10 +48,12 @@ export function LandingPage() {
                 <Clock size={14} aria-hidden="true" /> Launch offer – free access
               </span>
               <h1 id="hero-title">
-                AI trading signals every 5 minutes, <span className={styles.accent}>with a record you can check.</span>
+                Signals every 5 minutes from a published model,{' '}
+                <span className={styles.accent}>with a record you can check.</span>
               </h1>
               <p className={styles.heroLead}>
-                {product} issues a signal every five minutes with a written martingale plan, and resolves each one
+                {product} issues a signal every five minutes from a momentum model whose{' '}
+                <a href="/strategy">rules are published</a>, with a written martingale plan, and resolves each one
                 against the market at expiry. Wins and losses stay on the record.
               </p>
               <div className={styles.heroCtas}>
@@ -100,12 +102,18 @@ export function LandingPage() {
               <div className={styles.liveRow} aria-live="polite">
                 <div data-testid="hero-win-first-window">
                   <div className={styles.statLabel}>Won in first window</div>
-                  <strong className={clsx(styles.statValue, styles.heroStatValue)}>
-                    {stats ? (formatWinRate(stats, 'firstWindow') ?? 'None resolved yet') : '–'}
+                  {/* Never a bare rate: the count and the interval come with it, and its break-even. */}
+                  <strong className={clsx(styles.statValue, styles.text)} data-testid="hero-win-headline">
+                    {stats
+                      ? (winRateHeadline(stats.evidence.firstWindow, 'won in the first window') ?? 'None resolved yet')
+                      : '–'}
                   </strong>
-                  {stats && formatWinRate(stats, 'withMartingale') ? (
-                    <div className={styles.statLabel} data-testid="hero-win-with-martingale">
-                      {formatWinRate(stats, 'withMartingale')} with martingale recovery
+                  {stats && stats.resolvedSignals > 0 ? (
+                    <div className={styles.statLabel} data-testid="hero-break-even">
+                      Break-even at a payout of {stats.evidence.payoutPercent}%: {stats.evidence.firstWindow.breakEven}%
+                      {stats.evidence.firstWindow.verdict === 'not_distinguishable'
+                        ? ` (${EvidenceWords.not_distinguishable})`
+                        : ''}
                     </div>
                   ) : null}
                 </div>

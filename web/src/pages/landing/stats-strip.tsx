@@ -1,18 +1,20 @@
 import { marketFeedLabel } from '@signalroom/shared';
 import { clsx } from 'clsx';
+import { EvidenceNote } from '../../components/evidence/evidence-note.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import styles from './landing.module.css';
 import type { PublicStatsState } from './use-public-stats.js';
-import { formatWinRate } from './use-public-stats.js';
+import { formatWinRate, rateSample } from './use-public-stats.js';
 
 const fmt = new Intl.NumberFormat('en-US');
 
 /**
  * The numbers strip, all from records. It leads with the first-window win rate (won at level 0); the
  * rate with martingale recovery (won at any level) and the wins per level stand beside it, never one
- * unqualified "win rate" (docs/decisions.md, "Win rate: two of them").
+ * unqualified "win rate" (docs/decisions.md, "Win rate: two of them"), each with its count and interval,
+ * and below them what the rates are worth at the payout (break-even, expected value).
  */
 export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: () => void }) {
   if (state.status === 'error') {
@@ -32,17 +34,20 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
   const stats = state.status === 'ready' ? state.data : null;
   const firstWindow = stats ? formatWinRate(stats, 'firstWindow') : null;
   const withMartingale = stats ? formatWinRate(stats, 'withMartingale') : null;
-  const resolved = stats ? fmt.format(stats.resolvedSignals) : '';
+  const sample = (which: 'firstWindow' | 'withMartingale') => {
+    const text = stats ? rateSample(stats, which) : null;
+    return text ? ` (${text})` : '';
+  };
   const items = [
     {
       key: 'win-first-window',
-      label: firstWindow ? `Won in first window (of ${resolved} resolved)` : 'Won in first window',
+      label: `Won in first window${sample('firstWindow')}`,
       value: stats ? (firstWindow ?? 'No resolved signals yet') : null,
       text: Boolean(stats && !firstWindow),
     },
     {
       key: 'win-with-martingale',
-      label: 'Won with martingale recovery',
+      label: `Won with martingale recovery${sample('withMartingale')}`,
       value: stats ? (withMartingale ?? 'No resolved signals yet') : null,
       text: Boolean(stats && !withMartingale),
     },
@@ -81,6 +86,13 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
               .join('')}
             . A win at L1 to L3 is a recovery after a lost first window.
           </p>
+        )}
+        {stats && stats.resolvedSignals > 0 && (
+          <EvidenceNote
+            evidence={stats.evidence}
+            className={styles.statsFoot}
+            rulesLink={<a href="/strategy">the strategy's rules</a>}
+          />
         )}
         <p className={styles.statsFoot}>
           Counted live from the platform's own records.{' '}

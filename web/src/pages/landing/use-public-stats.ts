@@ -14,7 +14,16 @@ export function usePublicStats(): { state: PublicStatsState; retry: () => void }
  * formatted by the shared rule; null before any signal resolved.
  */
 export function formatWinRate(stats: TPublicStats, which: 'firstWindow' | 'withMartingale'): string | null {
-  const value = which === 'firstWindow' ? stats.winRateFirstWindow : stats.winRateWithMartingale;
+  const value = stats.evidence[which].percent;
   if (stats.resolvedSignals === 0 || value === null) return null;
   return formatPercent(value);
 }
+
+/** The sample a rate is never shown without: "1 of 100, 95% CI 0.2–5.4%"; null before any signal resolved. */
+export function rateSample(stats: TPublicStats, which: 'firstWindow' | 'withMartingale'): string | null {
+  const { won, total, low, high } = stats.evidence[which];
+  if (total === 0 || low === null || high === null) return null;
+  return `${fmt.format(won)} of ${fmt.format(total)}, 95% CI ${low}–${high}%`;
+}
+
+const fmt = new Intl.NumberFormat('en-US');

@@ -1,4 +1,5 @@
-import { Brain, Globe } from 'lucide-react';
+import { Globe, ListChecks } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
 import { useFeedStatus } from '../../components/dashboard/use-feed-status.js';
@@ -12,10 +13,13 @@ const PROTOCOLS = [
   'Execute each signal within its 5-minute window.',
   'Use the martingale level only after the primary trade fails.',
   'Risk at most 2% of your capital per signal.',
-  'A higher neural score means a stronger signal.',
 ];
 
-/** Performance, AI protocols and market intel beside the signals. */
+/**
+ * Performance, the trading protocols and market intel beside the signals. The panel the product calls
+ * 'AI protocols' describes no AI: the model is a momentum rule, and the last line says what its
+ * confidence means and where its rules are.
+ */
 export function SidePanels() {
   const stats = useLiveSignals((s) => s.stats);
   const config = usePublicConfigStore((s) => s.config);
@@ -27,12 +31,16 @@ export function SidePanels() {
       <PerformanceSummary />
       <section className={panelStyles.panel} aria-labelledby="protocols-title">
         <h2 id="protocols-title">
-          <Brain aria-hidden="true" size={18} /> AI Protocols
+          <ListChecks aria-hidden="true" size={18} /> Signal Protocols
         </h2>
         <ol className={pageStyles.protocolList}>
           {PROTOCOLS.map((text) => (
             <li key={text}>{text}</li>
           ))}
+          <li>
+            Confidence is the momentum model's estimated chance that the first window closes your way; a higher one is a
+            stronger signal, as far as <Link to="/strategy">its calibration</Link> holds.
+          </li>
         </ol>
       </section>
       <section className={panelStyles.panel} aria-labelledby="intel-title">

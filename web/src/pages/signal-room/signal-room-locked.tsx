@@ -16,7 +16,7 @@ export function SignalRoomLocked({ reason }: { reason: LockReason }) {
       reason={reason}
       icon={Activity}
       title="Elite Signal Room"
-      description="AI signals every 5 minutes with a martingale plan, pushed to you the moment they are issued."
+      description="A momentum-model signal every 5 minutes with a martingale plan, pushed to you the moment it is issued."
       features={[
         'A new signal every 5 minutes',
         'Direction, confidence and expiry on every signal',

@@ -11,6 +11,7 @@ import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { TRACK_RECORD_DOWNLOAD_PATH } from '../../api/track-record.api.js';
+import { EvidenceNote } from '../../components/dashboard/win-rates.js';
 import { Brand } from '../../components/public/brand.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -151,7 +152,7 @@ function RecordCheck({ summary: { head } }: { summary: TTrackRecordSummary }) {
   );
 }
 
-function Figures({ summary: { stats } }: { summary: TTrackRecordSummary }) {
+function Figures({ summary: { stats, evidence } }: { summary: TTrackRecordSummary }) {
   const { overall, equity } = stats;
   const stakes = planStakes(equity.plan).map((s) => `$${s}`);
   return (
@@ -175,6 +176,7 @@ function Figures({ summary: { stats } }: { summary: TTrackRecordSummary }) {
             </p>
           </div>
         </div>
+        <EvidenceNote evidence={evidence} className={styles.evidence} />
         <GroupTable caption="By asset" head="Asset" groups={stats.byAsset} />
         <GroupTable caption="By direction" head="Direction" groups={stats.byDirection} />
         <TableRegion label="By martingale level">
@@ -205,8 +207,9 @@ function Figures({ summary: { stats } }: { summary: TTrackRecordSummary }) {
       <section className={styles.section} aria-labelledby="calibration-title">
         <h2 id="calibration-title">Calibration</h2>
         <p className={publicStyles.muted}>
-          Each signal states a confidence that its first window closes its way. Per band of 5 points: what was stated,
-          and how often the first window was won (with its 95% interval).
+          Each signal states a confidence that its first window closes its way (how it is computed:{' '}
+          <Link to="/strategy">the strategy's rules</Link>). Per band of 5 points: what was stated, and how often the
+          first window was won (with its 95% interval).
         </p>
         <div className={styles.calibration}>
           <CalibrationChart bands={stats.calibration} />

@@ -13,12 +13,17 @@ import tierCardStyles from '../command-center/tier-cards.module.css';
 import styles from './upgrade.module.css';
 
 const CARDS: ReadonlyArray<{ tier: UpgradeTier; name: string; icon: typeof Star; perks: string[] }> = [
-  { tier: 'silver', name: 'Silver Node', icon: Star, perks: ['Live AI signals', 'Martingale plan on every signal'] },
+  {
+    tier: 'silver',
+    name: 'Silver Node',
+    icon: Star,
+    perks: ['Live momentum-model signals', 'Martingale plan on every signal'],
+  },
   {
     tier: 'pro',
     name: 'Pro Node',
     icon: Gem,
-    perks: ['Live AI signals', 'Auto-Copy System (coming soon)', 'Elite Network'],
+    perks: ['Live momentum-model signals', 'Auto-Copy System (coming soon)', 'Elite Network'],
   },
   {
     tier: 'gold',
