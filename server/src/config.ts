@@ -124,6 +124,8 @@ const ZEnv = ZSharedEnv.extend({
   SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
   /** /api/health says degraded when no signal was issued for a slot plus this long. */
   SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** The server's full check of the track record runs at start and then this often (incremental between). */
+  TRACK_RECORD_FULL_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
 }).and(ZStorageEnv);
 
 export type AppConfig = ReturnType<typeof parseConfig>;

@@ -44,6 +44,8 @@ export * from './support.js';
 export * from './tier-access.js';
 export * from './tier-grant.js';
 export * from './track-record.js';
+export * from './track-record-checkpoint.js';
+export * from './track-record-merkle.js';
 export * from './track-record-stats.js';
 export * from './upgrade.js';
 export * from './user.js';

@@ -10,6 +10,7 @@ import { createHandshakeAuth } from './realtime.auth.js';
 import { createGoldRealtime } from './realtime.gold.js';
 import { createOriginCheck } from './realtime.origin.js';
 import { createPresence } from './realtime.presence.js';
+import { trackRecordMonitorOf } from '../modules/track-record/track-record.service.js';
 import { createRelay } from './realtime.relay.js';
 import { createLiveDataCache, cutSnapshot } from './realtime.snapshot.js';
 import { createTrialRelay } from './realtime.trial.js';
@@ -121,7 +122,14 @@ export async function attachRealtime(
   });
 
   const trial = createTrialRelay(io, { metrics, now: () => ctx.now(), onError });
-  const relay = createRelay(io, { access, trial, metrics, limits, onError });
+  const relay = createRelay(io, {
+    access,
+    trial,
+    metrics,
+    limits,
+    recordBroken: () => (trackRecordMonitorOf(ctx).last()?.brokenAt ?? null) !== null,
+    onError,
+  });
   const stopRelay = ctx.bus.subscribe((event) => {
     // Countdown sync points too (every 10 s): a reset never leaves an old deadline in a cached snapshot.
     if (

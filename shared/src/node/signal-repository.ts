@@ -44,6 +44,7 @@ export function presentSignal(row: SignalRow): TSignal {
     daySequence: row.day_sequence,
     source: row.source,
     activeLevel: row.active_level,
+    record: row.record_seq !== null && row.record_hash !== null ? { seq: row.record_seq, hash: row.record_hash } : null,
     locked: false,
   };
 }

@@ -20,6 +20,7 @@ import {
   presentSignal,
   recordIssuedSignal,
   recordSignalOutcome,
+  signFreshCheckpoint,
 } from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
 import type { MarketFeed } from '../market/market-feed.js';
@@ -55,6 +56,11 @@ export interface SignalEngine {
   resolveSignal(id: string): Promise<ResolveResult>;
   /** Resolves every active signal that is due; returns those still waiting with their next time. */
   resolveDue(): Promise<{ id: string; nextAt: Date }[]>;
+  /**
+   * Signs a track record checkpoint unless one was signed within the last half slot: run at every
+   * boundary, whatever the slot yielded, so the record says it is alive at least once a slot.
+   */
+  attestSlot(): Promise<void>;
 }
 
 /**
@@ -89,8 +95,11 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     const best = pickStrongest(candidates);
     if (!best) throw new Error(`No asset could be evaluated for the slot at ${slotStart.toISOString()}`);
     const entryPrice = await feed.priceAt(best.asset, slotStart);
-    // The insert and its track-record entry are one transaction (the chain lock serialises them).
-    const row = await recordIssuedSignal(db, (trx) =>
+    // The insert, its track-record entry and the checkpoint covering it are one transaction (the chain
+    // lock serialises them): the checkpoint is public before anyone is sent the signal.
+    const row = await recordIssuedSignal(
+      db,
+      (trx) =>
       insertSignalForSlot(trx, {
         slotStart,
         dayKey: dayKeyInZone(slotStart, deps.timeZone),
@@ -106,6 +115,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
         source: feed.source,
         strategy: strategy.name,
       }),
+      now(),
     );
     if (!row) {
       logger.debug({ slot: slotStart.toISOString() }, 'slot already has its signal');
@@ -162,7 +172,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
         if (advanced) await events.signalUpdate(presentSignal(advanced));
         continue;
       }
-      const finished = await recordSignalOutcome(db, (trx) => finishSignal(trx, id, level, next, at));
+      const finished = await recordSignalOutcome(db, (trx) => finishSignal(trx, id, level, next, at), at);
       if (!finished) return { state: 'noop' };
       const signal = presentSignal(finished);
       logger.info(
@@ -189,5 +199,9 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     return waiting;
   }
 
-  return { intervalMs: deps.intervalMs, runSlot, resolveSignal, resolveDue };
+  async function attestSlot(): Promise<void> {
+    if (await signFreshCheckpoint(db, now(), deps.intervalMs / 2)) logger.debug({}, 'track record checkpoint signed');
+  }
+
+  return { intervalMs: deps.intervalMs, runSlot, resolveSignal, resolveDue, attestSlot };
 }

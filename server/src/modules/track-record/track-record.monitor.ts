@@ -1,0 +1,200 @@
+import { createPublicKey, verify } from 'node:crypto';
+import {
+  checkpointMessage,
+  createTrackRecordChecker,
+  type TTrackRecordCheckpoint,
+  trackRecordHashInput,
+} from '@signalroom/shared';
+import { nodeSha256, sha256Hex, trackRecordSigner } from '@signalroom/shared/node';
+import type { Db } from '../../db/database.js';
+import {
+  type CheckpointRow,
+  entriesOfSignals,
+  lastSignalChange,
+  listCheckpoints,
+  oldestSignalChange,
+  pruneSignalChanges,
+  signalChangesSince,
+  streamEntries,
+} from './track-record.repository.js';
+
+/**
+ * The server's own check of the track record, kept per process and advanced incrementally: new entries
+ * are rehashed once (rebuilt from the signals table), entries of signals written since the last check
+ * (the change log a trigger keeps) are rehashed again, and every new signed checkpoint is compared with
+ * the tree the chain gives at its size. A full check from the first entry runs at start and then
+ * periodically, off the request path: it also catches writes made with the database's triggers
+ * disabled. Once broken, the record stays broken until a full check finds it whole again.
+ */
+export interface TrackRecordCheckResult {
+  /** Entries checked (the whole chain, hidden entries included: the server can rebuild them). */
+  checkedLength: number;
+  brokenAt: number | null;
+  brokenReason: string | null;
+  checkedAt: Date;
+  fullCheckAt: Date | null;
+}
+
+type Checker = ReturnType<typeof createTrackRecordChecker>;
+
+interface State {
+  checker: Checker;
+  checkpointId: number;
+  changeId: string;
+  brokenAt: number | null;
+  brokenReason: string | null;
+  checkedAt: Date;
+  fullCheckAt: Date | null;
+}
+
+/** Change-log rows older than this are pruned by the full check; a check further behind starts over. */
+const CHANGE_LOG_KEEP_MS = 24 * 3600_000;
+
+export interface TrackRecordMonitor {
+  /** Advances the check to the chain as it is now (incremental; one run at a time, callers share it). */
+  check(): Promise<TrackRecordCheckResult>;
+  /** Checks everything again from the first entry. */
+  fullCheck(): Promise<TrackRecordCheckResult>;
+  /** The last result without waiting (null before the first check finished). */
+  last(): TrackRecordCheckResult | null;
+  /** Runs the full check every `everyMs` in the background. */
+  start(everyMs: number, onError: (error: unknown) => void): void;
+  stop(): void;
+}
+
+export function createTrackRecordMonitor(db: Db, now: () => Date): TrackRecordMonitor {
+  let state: State | null = null;
+  let running: Promise<TrackRecordCheckResult> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let verifyKey: ReturnType<typeof createPublicKey> | null = null;
+
+  const resultOf = (s: State): TrackRecordCheckResult => ({
+    checkedLength: s.checker.length,
+    brokenAt: s.brokenAt,
+    brokenReason: s.brokenReason,
+    checkedAt: s.checkedAt,
+    fullCheckAt: s.fullCheckAt,
+  });
+
+  async function signatureHolds(row: CheckpointRow): Promise<boolean> {
+    if (!verifyKey) {
+      const raw = Buffer.from((await trackRecordSigner(db)).publicKey, 'hex');
+      verifyKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
+    }
+    const cp: TTrackRecordCheckpoint = { ...row, time: row.signed_at };
+    return verify(null, Buffer.from(checkpointMessage(cp), 'utf8'), verifyKey, Buffer.from(row.signature, 'hex'));
+  }
+
+  const breakAt = (s: State, seq: number, reason: string) => {
+    if (s.brokenAt === null || seq < s.brokenAt) {
+      s.brokenAt = seq;
+      s.brokenReason = reason;
+    }
+  };
+
+  /** A checkpoint against the chain's state at its size (the checker stands exactly there). */
+  async function compare(s: State, row: CheckpointRow): Promise<void> {
+    const at = s.checker.result();
+    if (row.root !== at.root || row.head !== at.head) {
+      breakAt(s, Math.max(1, row.size), `checkpoint ${row.id} of ${row.size} entries does not match the chain`);
+    } else if (!(await signatureHolds(row))) {
+      breakAt(s, Math.max(1, row.size), `checkpoint ${row.id} does not carry this record's signature`);
+    }
+  }
+
+  /** Re-verifies the entries of signals written since the last check. */
+  async function recheckWritten(s: State): Promise<void> {
+    for (;;) {
+      const { ids, last } = await signalChangesSince(db, s.changeId);
+      if (last === s.changeId) return;
+      for (const entry of await entriesOfSignals(db, ids, s.checker.length)) {
+        if (sha256Hex(trackRecordHashInput(entry.prevHash, entry.payload)) !== entry.hash) {
+          breakAt(s, entry.seq, 'its content does not match its hash');
+        }
+      }
+      s.changeId = last;
+    }
+  }
+
+  /** New entries and checkpoints, in step: each checkpoint is compared when the chain reaches its size. */
+  async function advance(s: State): Promise<void> {
+    let pending: CheckpointRow[] = [];
+    const nextCheckpoints = async () => {
+      if (pending.length === 0) pending = await listCheckpoints(db, s.checkpointId, 5000);
+      return pending;
+    };
+    const compareDue = async () => {
+      for (;;) {
+        const [cp] = await nextCheckpoints();
+        if (!cp || cp.size > s.checker.length) return;
+        if (cp.size < s.checker.length) {
+          breakAt(s, Math.max(1, cp.size), `checkpoint ${cp.id} signs ${cp.size} entries after a larger one`);
+        } else {
+          await compare(s, cp);
+        }
+        s.checkpointId = cp.id;
+        pending.shift();
+      }
+    };
+    const total = Number.MAX_SAFE_INTEGER;
+    for await (const entry of streamEntries(db, total, 2000, s.checker.length)) {
+      await compareDue();
+      const failure = s.checker.add(entry);
+      if (failure) {
+        breakAt(s, failure.brokenAt, failure.reason);
+        return;
+      }
+    }
+    await compareDue();
+  }
+
+  async function run(full: boolean): Promise<TrackRecordCheckResult> {
+    const at = now();
+    let s = state;
+    if (full || !s) {
+      s = {
+        checker: createTrackRecordChecker(sha256Hex, nodeSha256),
+        checkpointId: 0,
+        changeId: await lastSignalChange(db),
+        brokenAt: null,
+        brokenReason: null,
+        checkedAt: at,
+        fullCheckAt: at,
+      };
+      await advance(s);
+      await pruneSignalChanges(db, new Date(at.getTime() - CHANGE_LOG_KEEP_MS));
+    } else if (s.brokenAt === null) {
+      const oldest = await oldestSignalChange(db);
+      if (oldest !== null && BigInt(oldest) > BigInt(s.changeId) + 1n) return run(true);
+      await recheckWritten(s);
+      if (s.brokenAt === null) await advance(s);
+    }
+    s.checkedAt = at;
+    state = s;
+    return resultOf(s);
+  }
+
+  function serial(full: boolean): Promise<TrackRecordCheckResult> {
+    const next = (running ?? Promise.resolve(null)).catch(() => null).then(() => run(full));
+    running = next;
+    return next.finally(() => {
+      if (running === next) running = null;
+    });
+  }
+
+  return {
+    check: () => serial(false),
+    fullCheck: () => serial(true),
+    last: () => (state ? resultOf(state) : null),
+    start(everyMs, onError) {
+      if (timer) return;
+      void serial(true).catch(onError);
+      timer = setInterval(() => void serial(true).catch(onError), everyMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
