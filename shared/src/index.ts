@@ -47,6 +47,7 @@ export * from './track-record.js';
 export * from './track-record-checkpoint.js';
 export * from './track-record-merkle.js';
 export * from './track-record-stats.js';
+export * from './track-record-verify.js';
 export * from './upgrade.js';
 export * from './user.js';
 export * from './validation/auth.rules.js';

@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { z } from 'zod';
-import { EMPTY_TREE_ROOT, hexToBytes, verifyConsistency } from './track-record-merkle.js';
 import { TRACK_RECORD_GENESIS_HASH } from './track-record.js';
+import { EMPTY_TREE_ROOT, hexToBytes, verifyConsistency } from './track-record-merkle.js';
 
 /**
  * Signed checkpoints of the track record, like Certificate Transparency's signed tree heads: the server
@@ -69,7 +69,10 @@ export function checkpointExtends(
   proof: readonly string[],
 ): CheckpointComparison {
   if (later.size < earlier.size)
-    return { ok: false, reason: `the record now holds ${later.size} entries, fewer than the ${earlier.size} it signed` };
+    return {
+      ok: false,
+      reason: `the record now holds ${later.size} entries, fewer than the ${earlier.size} it signed`,
+    };
   if (later.size === earlier.size && (later.root !== earlier.root || later.head !== earlier.head))
     return { ok: false, reason: `entry #${earlier.size} or one before it is not what the record signed` };
   const holds = verifyConsistency(

@@ -237,7 +237,11 @@ export function createMerkleAccumulator(sha256: Sha256 = defaultSha256, frontier
         const left = stack.at(-2);
         if (!right || !left || left.level !== right.level) break;
         stack.splice(-2, 2);
-        const merged = { level: left.level + 1, index: left.index / 2, hash: merkleNodeHash(left.hash, right.hash, sha256) };
+        const merged = {
+          level: left.level + 1,
+          index: left.index / 2,
+          hash: merkleNodeHash(left.hash, right.hash, sha256),
+        };
         stack.push(merged);
         completed.push(merged);
       }

@@ -73,7 +73,12 @@ async function runTrackRecordRepair(args: string[], env: NodeJS.ProcessEnv): Pro
     await migrateToLatest(database.db);
     const admin = await findAdminByEmail(database.db, values.by);
     if (!admin) throw new Error(`No admin account for ${values.by}.`);
-    const repair = await repairTrackRecord(database.db, { id: admin.id, email: admin.email, ip: null }, reason, new Date());
+    const repair = await repairTrackRecord(
+      database.db,
+      { id: admin.id, email: admin.email, ip: null },
+      reason,
+      new Date(),
+    );
     return repair.appended === 0
       ? 'The track record lacks nothing: no entry appended.'
       : `Appended ${repair.appended} entries (#${repair.firstSeq} to #${repair.lastSeq}) to the track record; audited.`;

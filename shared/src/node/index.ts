@@ -25,5 +25,5 @@ export type { TierGrantsTable, TierGrantTables } from './tier-grant-tables.js';
 export * from './track-record-chain.js';
 export * from './track-record-hash.js';
 export * from './track-record-key.js';
-export * from './track-record-tree.js';
 export type * from './track-record-tables.js';
+export * from './track-record-tree.js';

@@ -43,7 +43,11 @@ export interface EntryMeta {
 
 /** The version and salt of a new entry appended at `at`. */
 function newEntryMeta(at: Date): EntryMeta {
-  return { version: TRACK_RECORD_ENCODING_VERSION, salt: randomBytes(TRACK_RECORD_SALT_BYTES).toString('hex'), appendedAt: at };
+  return {
+    version: TRACK_RECORD_ENCODING_VERSION,
+    salt: randomBytes(TRACK_RECORD_SALT_BYTES).toString('hex'),
+    appendedAt: at,
+  };
 }
 
 /** Who issued a signal: the engine's strategy for now (an analyst desk will fill its own). */
@@ -142,13 +146,8 @@ async function assertExtendsLastCheckpoint(trx: Trx, head: { seq: number; hash: 
   const signed =
     last.size === head.seq
       ? head.hash
-      : (
-          await trx
-            .selectFrom('track_record_chain')
-            .select('hash')
-            .where('seq', '=', last.size)
-            .executeTakeFirst()
-        )?.hash;
+      : (await trx.selectFrom('track_record_chain').select('hash').where('seq', '=', last.size).executeTakeFirst())
+          ?.hash;
   if (signed !== last.head) {
     throw new TrackRecordRewrittenError(
       `track record: entry #${last.size} is not the one checkpoint-signed (the chain holds ${head.seq} entries); ` +
@@ -208,7 +207,12 @@ async function openAppend(trx: Trx, signer: TrackRecordSigner, at: Date) {
           .execute();
       }
       await insertNodes(trx, nodes);
-      await insertCheckpoint(trx, signer, { size: previous.seq, head: previous.hash, root: bytesToHex(tree.root()) }, at);
+      await insertCheckpoint(
+        trx,
+        signer,
+        { size: previous.seq, head: previous.hash, root: bytesToHex(tree.root()) },
+        at,
+      );
       return entries.length;
     },
   };

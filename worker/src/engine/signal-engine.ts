@@ -100,21 +100,21 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     const row = await recordIssuedSignal(
       db,
       (trx) =>
-      insertSignalForSlot(trx, {
-        slotStart,
-        dayKey: dayKeyInZone(slotStart, deps.timeZone),
-        asset: best.asset,
-        signalType: best.decision.signalType,
-        entryPrice,
-        confidence: best.decision.confidence,
-        windowMs: deps.intervalMs,
-        expiresAt: new Date(slotStart.getTime() + deps.intervalMs),
-        stopLoss: best.decision.stopLoss,
-        takeProfit: best.decision.takeProfit,
-        analysis: best.decision.analysis,
-        source: feed.source,
-        strategy: strategy.name,
-      }),
+        insertSignalForSlot(trx, {
+          slotStart,
+          dayKey: dayKeyInZone(slotStart, deps.timeZone),
+          asset: best.asset,
+          signalType: best.decision.signalType,
+          entryPrice,
+          confidence: best.decision.confidence,
+          windowMs: deps.intervalMs,
+          expiresAt: new Date(slotStart.getTime() + deps.intervalMs),
+          stopLoss: best.decision.stopLoss,
+          takeProfit: best.decision.takeProfit,
+          analysis: best.decision.analysis,
+          source: feed.source,
+          strategy: strategy.name,
+        }),
       now(),
     );
     if (!row) {

@@ -66,11 +66,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       for each statement execute function track_record_append_only()`.execute(db);
   }
 
-  await db.schema
-    .alterTable('signals')
-    .addColumn('record_seq', 'integer')
-    .addColumn('record_hash', 'text')
-    .execute();
+  await db.schema.alterTable('signals').addColumn('record_seq', 'integer').addColumn('record_hash', 'text').execute();
   await sql`
     update signals set record_seq = c.seq, record_hash = c.hash
     from track_record_chain c where c.signal_id = signals.id and c.kind = 'signal'`.execute(db);

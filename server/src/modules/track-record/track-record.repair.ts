@@ -1,7 +1,7 @@
 import { type AppendedRepair, appendUnrecordedSignals } from '@signalroom/shared/node';
 import type { Db } from '../../db/database.js';
-import type { AuditActor } from '../audit/audit-actor.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import type { AuditActor } from '../audit/audit-actor.js';
 
 /**
  * Appends the entries of signals the record lacks, with the admin who asked and why written to the

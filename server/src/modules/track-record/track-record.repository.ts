@@ -73,15 +73,22 @@ function entryOf(r: EntryRow): TTrackRecordEntry {
     seq: r.seq,
     prevHash: r.prev_hash,
     hash: r.entry_hash,
-    payload:
-      r.kind === 'signal' ? signalPayloadOf(signal, meta) : outcomePayloadOf(signal, r.issue_hash ?? '', meta),
+    payload: r.kind === 'signal' ? signalPayloadOf(signal, meta) : outcomePayloadOf(signal, r.issue_hash ?? '', meta),
   };
 }
 
 /** The entries of these signals up to `upTo`, rebuilt (the check re-verifies written signals with them). */
-export async function entriesOfSignals(db: Db, signalIds: readonly string[], upTo: number): Promise<TTrackRecordEntry[]> {
+export async function entriesOfSignals(
+  db: Db,
+  signalIds: readonly string[],
+  upTo: number,
+): Promise<TTrackRecordEntry[]> {
   if (signalIds.length === 0) return [];
-  const rows = await entryRows(db).where('c.signal_id', 'in', signalIds).where('c.seq', '<=', upTo).orderBy('c.seq').execute();
+  const rows = await entryRows(db)
+    .where('c.signal_id', 'in', signalIds)
+    .where('c.seq', '<=', upTo)
+    .orderBy('c.seq')
+    .execute();
   return rows.map(entryOf);
 }
 
@@ -100,7 +107,10 @@ export async function* streamEntries(db: Db, upTo: number, batch = 2000, after =
  * issued them, as the statistics need them; and the feeds they ran on. Anyone holding the public record
  * recomputes the same figures from it.
  */
-export async function listRecordedFacts(db: Db, upTo: number): Promise<{ facts: TrackRecordFacts[]; feeds: Set<string> }> {
+export async function listRecordedFacts(
+  db: Db,
+  upTo: number,
+): Promise<{ facts: TrackRecordFacts[]; feeds: Set<string> }> {
   const rows = await db
     .selectFrom('track_record_chain as o')
     .innerJoin('track_record_chain as i', (join) =>
@@ -174,7 +184,14 @@ export async function lastSignalChange(db: Db): Promise<string> {
 
 const checkpointColumns = ['id', 'size', 'head', 'root', 'signed_at', 'signature'] as const;
 
-export type CheckpointRow = { id: number; size: number; head: string; root: string; signed_at: string; signature: string };
+export type CheckpointRow = {
+  id: number;
+  size: number;
+  head: string;
+  root: string;
+  signed_at: string;
+  signature: string;
+};
 
 /** Signed checkpoints after `afterId`, in the order signed, at most `limit`. */
 export function listCheckpoints(db: Db, afterId: number, limit: number): Promise<CheckpointRow[]> {
@@ -202,4 +219,13 @@ export async function latestCheckpoint(db: Db): Promise<CheckpointRow | null> {
 export async function entryHashAt(db: Db, seq: number): Promise<string | null> {
   const row = await db.selectFrom('track_record_chain').select('hash').where('seq', '=', seq).executeTakeFirst();
   return row?.hash ?? null;
+}
+
+/** How many entries the chain holds now. */
+export async function chainLength(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('track_record_chain')
+    .select((eb) => eb.fn.max('seq').as('last'))
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
 }

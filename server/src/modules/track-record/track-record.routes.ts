@@ -20,7 +20,9 @@ import {
 import { reportWitnessCheckpoint, trackRecordAdminView } from './track-record.witness.js';
 
 /** Reports one address may send: a witness reports once per checkpoint, a script gets nowhere. */
-const WITNESS_REPORT_LIMITS: LimitRule[] = [{ name: 'track-record-witness:ip', max: 20, windowMs: 60 * 60 * 1000, key: byIp }];
+const WITNESS_REPORT_LIMITS: LimitRule[] = [
+  { name: 'track-record-witness:ip', max: 20, windowMs: 60 * 60 * 1000, key: byIp },
+];
 
 /**
  * The public track record, no login: GET /api/track-record (keyset pages of the chain),
@@ -76,7 +78,10 @@ export async function registerTrackRecordRoutes(app: FastifyInstance, ctx: Serve
       scope,
       TrackRecordContract.witnessReport,
       async (request) =>
-        ok(await reportWitnessCheckpoint(ctx, request.body.checkpoint), 'Thank you: the report is kept for the operator.'),
+        ok(
+          await reportWitnessCheckpoint(ctx, request.body.checkpoint),
+          'Thank you: the report is kept for the operator.',
+        ),
       { preValidation: limitBy(scope, ctx, WITNESS_REPORT_LIMITS) },
     );
   });

@@ -3,10 +3,10 @@ import {
   computeTrackRecordStats,
   consistencyProof,
   inclusionProof,
-  TRACK_RECORD_GENESIS_HASH,
   type TConsistencyProof,
   type TInclusionProof,
   type TListedCheckpoint,
+  TRACK_RECORD_GENESIS_HASH,
   type TTrackRecordCheckpoint,
   type TTrackRecordHead,
   type TTrackRecordKey,
@@ -55,8 +55,12 @@ const unlisted = ({ id: _id, ...cp }: TListedCheckpoint): TTrackRecordCheckpoint
 /** The public chain's head, the latest checkpoint, and the server's check brought up to date. */
 export async function trackRecordHead(ctx: Ctx): Promise<TTrackRecordHead> {
   const check = await trackRecordMonitorOf(ctx).check();
-  const [{ length, total }, checkpoint] = await Promise.all([publicExtent(ctx.db, ctx.now()), latestCheckpoint(ctx.db)]);
-  const headHash = length === 0 ? TRACK_RECORD_GENESIS_HASH : ((await entryHashAt(ctx.db, length)) ?? TRACK_RECORD_GENESIS_HASH);
+  const [{ length, total }, checkpoint] = await Promise.all([
+    publicExtent(ctx.db, ctx.now()),
+    latestCheckpoint(ctx.db),
+  ]);
+  const headHash =
+    length === 0 ? TRACK_RECORD_GENESIS_HASH : ((await entryHashAt(ctx.db, length)) ?? TRACK_RECORD_GENESIS_HASH);
   return {
     length,
     headHash,

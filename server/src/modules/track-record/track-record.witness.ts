@@ -31,7 +31,10 @@ export async function reportWitnessCheckpoint(ctx: Ctx, checkpoint: TTrackRecord
     .values({ ...withoutTime(checkpoint), signed_at: checkpoint.time, reason })
     .onConflict((oc) => oc.columns(['size', 'root']).doNothing())
     .execute();
-  ctx.logger.error({ size: checkpoint.size, root: checkpoint.root, reason }, 'track record: a witness saw history rewritten');
+  ctx.logger.error(
+    { size: checkpoint.size, root: checkpoint.root, reason },
+    'track record: a witness saw history rewritten',
+  );
   return { checkpoint, reason, reportedAt: ctx.now().toISOString() };
 }
 
