@@ -12,7 +12,7 @@ import { createGoldRealtime } from './realtime.gold.js';
 import { createOriginCheck } from './realtime.origin.js';
 import { createPresence } from './realtime.presence.js';
 import { createRelay } from './realtime.relay.js';
-import { createLiveDataCache, cutSnapshot } from './realtime.snapshot.js';
+import { createLiveDataCache, cutSnapshot, type LiveData } from './realtime.snapshot.js';
 import { createTrialRelay } from './realtime.trial.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
 
@@ -84,8 +84,15 @@ export async function attachRealtime(
     sendSnapshot(socket).catch(onError);
   });
 
+  // The shared data may be older than the track record's check: the statistics carry the check as it is now.
+  const recordBroken = () => (trackRecordMonitorOf(ctx).last()?.brokenAt ?? null) !== null;
+  async function liveDataNow(): Promise<LiveData> {
+    const [data] = await Promise.all([liveData.get(), trackRecordMonitorOf(ctx).check()]);
+    return { ...data, stats: { ...data.stats, recordBroken: recordBroken() } };
+  }
+
   async function snapshotFor(socket: RealtimeSocket): Promise<RealtimeSnapshot> {
-    return cutSnapshot(await liveData.get(), socket.data.user, limits, ctx.now());
+    return cutSnapshot(await liveDataNow(), socket.data.user, limits, ctx.now());
   }
 
   async function sendSnapshot(socket: RealtimeSocket): Promise<void> {
@@ -127,7 +134,7 @@ export async function attachRealtime(
     trial,
     metrics,
     limits,
-    recordBroken: () => (trackRecordMonitorOf(ctx).last()?.brokenAt ?? null) !== null,
+    recordBroken,
     onError,
   });
   const stopRelay = ctx.bus.subscribe((event) => {
@@ -151,7 +158,7 @@ export async function attachRealtime(
     access
       .sweep()
       .then(async () => {
-        const data = await liveData.get();
+        const data = await liveDataNow();
         for (const [, socket] of io.of('/').sockets) {
           socket.emit('snapshot', cutSnapshot(data, socket.data.user, limits, ctx.now()));
           metrics.socketEvents.inc({ event: 'snapshot' });

@@ -55,6 +55,8 @@ export const ZTrackRecordSummary = z.object({
   /** The feed the resolved signals ran on: one, both ('mixed'), or null before any resolved. */
   feed: z.enum(['simulated', 'feed', 'mixed']).nullable(),
   head: ZTrackRecordHead,
+  /** The Ed25519 public key that signs every checkpoint (hex), as GET /api/track-record/key serves it. */
+  publicKey: z.string(),
 });
 export type TTrackRecordSummary = z.infer<typeof ZTrackRecordSummary>;
 

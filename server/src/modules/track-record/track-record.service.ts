@@ -83,11 +83,11 @@ export async function isRecordBroken(ctx: Ctx): Promise<boolean> {
  * the head. No figure while the record is broken.
  */
 export async function trackRecordSummary(ctx: Ctx): Promise<TTrackRecordSummary> {
-  const head = await trackRecordHead(ctx);
-  if (head.brokenAt !== null) return { stats: null, feed: null, head };
+  const [head, { publicKey }] = await Promise.all([trackRecordHead(ctx), trackRecordKey(ctx)]);
+  if (head.brokenAt !== null) return { stats: null, feed: null, head, publicKey };
   const { facts, feeds } = await listRecordedFacts(ctx.db, head.length);
   const feed = feeds.size === 0 ? null : feeds.size > 1 ? 'mixed' : ([...feeds][0] as 'simulated' | 'feed');
-  return { stats: computeTrackRecordStats(facts), feed, head };
+  return { stats: computeTrackRecordStats(facts), feed, head, publicKey };
 }
 
 /** The record's public key. */

@@ -7,6 +7,7 @@ import { WinRates } from '../../components/dashboard/win-rates.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
 import { CalibrationTable, SignalAnalyses } from './gold-analyses.js';
 import { useGoldRoom } from './use-gold-room.js';
 
@@ -63,6 +64,10 @@ function GoldRoom() {
         <p className={clsx(panelStyles.panel, pageStyles.muted)} role="status">
           Loading statistics...
         </p>
+      ) : stats.recordBroken ? (
+        <div className={panelStyles.panel}>
+          <RecordBrokenNotice />
+        </div>
       ) : stats.empty ? (
         <p className={clsx(panelStyles.panel, pageStyles.muted)}>
           No signal has resolved yet. The breakdown appears after the first one.
@@ -125,7 +130,7 @@ function GoldRoom() {
           </section>
         </div>
       )}
-      <CalibrationTable state={calibration} />
+      {!stats?.recordBroken && <CalibrationTable state={calibration} />}
       <SignalAnalyses state={analyses} />
     </div>
   );

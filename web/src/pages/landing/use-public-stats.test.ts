@@ -12,6 +12,7 @@ const stats = (winRateFirstWindow: number | null, winRateWithMartingale: number 
   marketsCovered: 4,
   marketSource: 'simulated',
   lastSignalAt: null,
+  recordBroken: false,
 });
 
 describe('formatWinRate', () => {
