@@ -72,6 +72,7 @@ describe('signals API', () => {
       marketsCovered: 0,
       marketSource: 'simulated',
       lastSignalAt: null,
+      recordBroken: false,
     });
     expect((await list(gold)).body.data).toEqual([]);
   });
@@ -168,6 +169,7 @@ describe('signals API', () => {
       marketsCovered: assets.length,
       marketSource: 'simulated',
       lastSignalAt: new Date(newest.created_at).toISOString(),
+      recordBroken: false,
     });
   });
 });

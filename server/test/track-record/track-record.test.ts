@@ -140,7 +140,7 @@ describe('track record', () => {
 
     const tampered = await verifier();
     expect(tampered.code).toBe(1);
-    expect(tampered.output).toContain('BROKEN at #5');
+    expect(tampered.output).toContain('BROKEN: entry #5: its content does not match its hash');
     await pollUntil(async () => (await head())?.brokenAt === 5, {
       timeoutMs: 5000,
       message: 'the server check did not see the change',

@@ -179,7 +179,8 @@ function nextEntry(
 
 /**
  * One append transaction's work on the chain: entries chained in memory from the head, then written
- * with the tree nodes they complete and one signed checkpoint covering them. Hold the lock.
+ * with the tree nodes they complete and a signed checkpoint after each of them (a checkpoint at every
+ * append, whether one entry goes in or a repair's many). Hold the lock.
  */
 async function openAppend(trx: Trx, signer: TrackRecordSigner, at: Date) {
   let previous = await chainHead(trx);
@@ -187,6 +188,7 @@ async function openAppend(trx: Trx, signer: TrackRecordSigner, at: Date) {
   const tree = await treeAt(trx, previous.seq);
   const entries: (Insertable<TrackRecordChainTable> & { seq: number; hash: string })[] = [];
   const nodes: MerkleNode[] = [];
+  const states: { size: number; head: string; root: string }[] = [];
   return {
     /** Chains the next entry; answers its place and hash. */
     add(row: SignalRow, payloadOf: (meta: EntryMeta) => TTrackRecordPayload): { seq: number; hash: string } {
@@ -194,12 +196,12 @@ async function openAppend(trx: Trx, signer: TrackRecordSigner, at: Date) {
       const entry = nextEntry(previous, row, payloadOf(meta), meta);
       entries.push(entry);
       nodes.push(...tree.push(hexToBytes(entry.hash)));
+      states.push({ size: entry.seq, head: entry.hash, root: bytesToHex(tree.root()) });
       previous = entry;
       return { seq: entry.seq, hash: entry.hash };
     },
-    /** Writes what was chained and signs the checkpoint of the new head (nothing when nothing was added). */
+    /** Writes what was chained, its tree nodes and its checkpoints; answers how many entries. */
     async commit(): Promise<number> {
-      if (entries.length === 0) return 0;
       for (let i = 0; i < entries.length; i += BATCH) {
         await trx
           .insertInto('track_record_chain')
@@ -207,12 +209,7 @@ async function openAppend(trx: Trx, signer: TrackRecordSigner, at: Date) {
           .execute();
       }
       await insertNodes(trx, nodes);
-      await insertCheckpoint(
-        trx,
-        signer,
-        { size: previous.seq, head: previous.hash, root: bytesToHex(tree.root()) },
-        at,
-      );
+      await insertCheckpoints(trx, signer, states, at);
       return entries.length;
     },
   };
@@ -221,17 +218,21 @@ async function openAppend(trx: Trx, signer: TrackRecordSigner, at: Date) {
 /** Rows of missing entries go in by this many per INSERT. */
 const BATCH = 500;
 
-async function insertCheckpoint(
+/** Signs and stores checkpoints of these states, in order. */
+async function insertCheckpoints(
   trx: Trx,
   signer: TrackRecordSigner,
-  state: { size: number; head: string; root: string },
+  states: readonly { size: number; head: string; root: string }[],
   at: Date,
 ): Promise<void> {
-  const cp = signer.sign({ ...state, time: at.toISOString() });
-  await trx
-    .insertInto('track_record_checkpoints')
-    .values({ size: cp.size, head: cp.head, root: cp.root, signed_at: cp.time, signature: cp.signature })
-    .execute();
+  const time = at.toISOString();
+  for (let i = 0; i < states.length; i += BATCH) {
+    const rows = states.slice(i, i + BATCH).map((state) => {
+      const cp = signer.sign({ ...state, time });
+      return { size: cp.size, head: cp.head, root: cp.root, signed_at: cp.time, signature: cp.signature };
+    });
+    await trx.insertInto('track_record_checkpoints').values(rows).execute();
+  }
 }
 
 /**
@@ -304,7 +305,7 @@ export async function signFreshCheckpoint(db: Db, at: Date, maxAgeMs: number): P
     const head = await chainHead(trx);
     await assertExtendsLastCheckpoint(trx, head);
     const root = head.seq === 0 ? EMPTY_CHECKPOINT.root : bytesToHex((await treeAt(trx, head.seq)).root());
-    await insertCheckpoint(trx, signer, { size: head.seq, head: head.hash, root }, at);
+    await insertCheckpoints(trx, signer, [{ size: head.seq, head: head.hash, root }], at);
     return true;
   });
 }
@@ -343,8 +344,7 @@ export interface AppendedRepair {
  * Appends what the chain lacks, as an explicit repair (never at start-up by itself): signals written
  * around the chain, in slot order, each followed by its outcome when resolved; then outcomes still
  * missing, in the order they resolved. The entries are version 2 with `appendedAt` = `at`, so the record
- * itself says they came late. `within` runs in the same transaction (the caller's audit row). One
- * checkpoint is signed for the batch.
+ * itself says they came late. `within` runs in the same transaction (the caller's audit row).
  */
 export async function appendUnrecordedSignals(
   db: Db,
