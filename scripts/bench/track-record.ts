@@ -33,6 +33,23 @@ import { createTrackRecordMonitor } from '../../server/src/modules/track-record/
 import { startServer } from '../../server/src/server.js';
 import { log, median } from './bench-common.js';
 
+/** A live signal's row for the slot starting at `slot`, as the engine inserts it. */
+const liveSignal = (slot: Date, key: string) => ({
+  slot_start: slot,
+  day_key: key,
+  day_sequence: 1,
+  asset: 'USD/JPY',
+  signal_type: 'buy' as const,
+  direction: 'CALL' as const,
+  entry_price: 150,
+  confidence: 60,
+  window_ms: 300_000,
+  expires_at: new Date(slot.getTime() + 300_000),
+  source: 'simulated' as const,
+  strategy: 'bench',
+  created_at: slot,
+});
+
 const { values } = parseArgs({
   options: {
     signals: { type: 'string', default: '105120' },
@@ -92,21 +109,7 @@ for (let i = 0; i < appends; i += 1) {
     (trx) =>
       trx
         .insertInto('signals')
-        .values({
-          slot_start: slot,
-          day_key: `live-${i}`,
-          day_sequence: 1,
-          asset: 'USD/JPY',
-          signal_type: 'buy',
-          direction: 'CALL',
-          entry_price: 150,
-          confidence: 60,
-          window_ms: 300_000,
-          expires_at: new Date(slot.getTime() + 300_000),
-          source: 'simulated',
-          strategy: 'bench',
-          created_at: slot,
-        })
+        .values(liveSignal(slot, `live-${i}`))
         .returningAll()
         .executeTakeFirst() as Promise<SignalRow>,
   );
@@ -169,21 +172,7 @@ await recordIssuedSignal(
   (trx) =>
     trx
       .insertInto('signals')
-      .values({
-        slot_start: new Date(base - 300_000),
-        day_key: 'live-last',
-        day_sequence: 1,
-        asset: 'USD/JPY',
-        signal_type: 'buy',
-        direction: 'CALL',
-        entry_price: 150,
-        confidence: 60,
-        window_ms: 300_000,
-        expires_at: new Date(base),
-        source: 'simulated',
-        strategy: 'bench',
-        created_at: new Date(base - 300_000),
-      })
+      .values(liveSignal(new Date(base - 300_000), 'live-last'))
       .returningAll()
       .executeTakeFirst() as Promise<SignalRow>,
 );

@@ -132,6 +132,22 @@ export function nodesRead(run: (nodes: MerkleNodeSource) => unknown): MerkleNode
   return [...keys.values()];
 }
 
+/** The verifiers' place in the tree (RFC 9162's fn and sn): a step up shifts both right once. */
+interface Position {
+  fn: number;
+  sn: number;
+}
+
+function halve(pos: Position): void {
+  pos.fn = Math.floor(pos.fn / 2);
+  pos.sn = Math.floor(pos.sn / 2);
+}
+
+/** When fn is a left child on the right border, shift until it is a right child or the root (the RFCs' step). */
+function climbRightBorder(pos: Position): void {
+  while (pos.fn % 2 === 0 && pos.fn !== 0) halve(pos);
+}
+
 const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** RFC 9162 2.1.3.2: whether `leaf` (its leaf hash) sits at `index` in the tree of `size` with `root`. */
@@ -144,26 +160,19 @@ export function verifyInclusion(
   sha256: Sha256 = defaultSha256,
 ): boolean {
   if (!(index >= 0 && index < size)) return false;
-  let fn = index;
-  let sn = size - 1;
+  const pos = { fn: index, sn: size - 1 };
   let r = leafHash;
   for (const p of proof) {
-    if (sn === 0) return false;
-    if (fn % 2 === 1 || fn === sn) {
+    if (pos.sn === 0) return false;
+    if (pos.fn % 2 === 1 || pos.fn === pos.sn) {
       r = merkleNodeHash(p, r, sha256);
-      if (fn % 2 === 0) {
-        while (fn % 2 === 0 && fn !== 0) {
-          fn = Math.floor(fn / 2);
-          sn = Math.floor(sn / 2);
-        }
-      }
+      climbRightBorder(pos);
     } else {
       r = merkleNodeHash(r, p, sha256);
     }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
+    halve(pos);
   }
-  return sn === 0 && equalBytes(r, root);
+  return pos.sn === 0 && equalBytes(r, root);
 }
 
 /**
@@ -183,32 +192,22 @@ export function verifyConsistency(
   if (from === 0) return proof.length === 0;
   if (proof.length === 0) return false;
   const path = (from & (from - 1)) === 0 ? [fromRoot, ...proof] : [...proof];
-  let fn = from - 1;
-  let sn = to - 1;
-  while (fn % 2 === 1) {
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
-  }
+  const pos = { fn: from - 1, sn: to - 1 };
+  while (pos.fn % 2 === 1) halve(pos);
   let fr = path[0] as Uint8Array;
   let sr = fr;
   for (const c of path.slice(1)) {
-    if (sn === 0) return false;
-    if (fn % 2 === 1 || fn === sn) {
+    if (pos.sn === 0) return false;
+    if (pos.fn % 2 === 1 || pos.fn === pos.sn) {
       fr = merkleNodeHash(c, fr, sha256);
       sr = merkleNodeHash(c, sr, sha256);
-      if (fn % 2 === 0) {
-        while (fn % 2 === 0 && fn !== 0) {
-          fn = Math.floor(fn / 2);
-          sn = Math.floor(sn / 2);
-        }
-      }
+      climbRightBorder(pos);
     } else {
       sr = merkleNodeHash(sr, c, sha256);
     }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
+    halve(pos);
   }
-  return sn === 0 && equalBytes(fr, fromRoot) && equalBytes(sr, toRoot);
+  return pos.sn === 0 && equalBytes(fr, fromRoot) && equalBytes(sr, toRoot);
 }
 
 /** A perfect subtree completed by an append, to store. */

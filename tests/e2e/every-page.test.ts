@@ -16,6 +16,7 @@ const PUBLIC_PAGES = [
   '/bot-access',
   '/bot-access/success',
   '/track-record',
+  '/verify-track-record.html',
   '/no-such-page',
 ];
 

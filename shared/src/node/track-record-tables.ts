@@ -38,13 +38,8 @@ export interface TrackRecordCheckpointsTable {
 }
 
 /** A signed checkpoint a member's browser kept that the record no longer extends. */
-export interface TrackRecordWitnessReportsTable {
+export interface TrackRecordWitnessReportsTable extends Omit<TrackRecordCheckpointsTable, 'id'> {
   id: Generated<number>;
-  size: number;
-  head: string;
-  root: string;
-  signed_at: string;
-  signature: string;
   reason: string;
   reported_at: Generated<Date>;
 }
