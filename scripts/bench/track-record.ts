@@ -132,10 +132,7 @@ for (let i = 0; i < appends; i += 1) {
     .execute((trx) => sql`insert into app_secrets (name, value) values (${`bench-${i}`}, 'x')`.execute(trx));
   floorMs.push(performance.now() - started);
 }
-log(
-  `${'one live append (median of ' + appendMs.length + ')'.padEnd(0)}`.padEnd(59) +
-    `${median(appendMs).toFixed(2).padStart(8)} ms`,
-);
+log(`${`one live append (median of ${appendMs.length})`.padEnd(58)} ${median(appendMs).toFixed(2).padStart(8)} ms`);
 log(`${'  floor: a bare one-row insert transaction'.padEnd(58)} ${median(floorMs).toFixed(2).padStart(8)} ms`);
 
 const cp = signer.sign({ size: 1, head: '0'.repeat(64), root: '0'.repeat(64), time: new Date().toISOString() });
