@@ -123,14 +123,22 @@ export function createTrackRecordMonitor(db: Db, now: () => Date): TrackRecordMo
 
   /** New entries and checkpoints, in step: each checkpoint is compared when the chain reaches its size. */
   async function advance(s: State, checkSignatures: boolean): Promise<void> {
+    const PAGE = 5000;
     let pending: CheckpointRow[] = [];
-    const nextCheckpoints = async () => {
-      if (pending.length === 0) pending = await listCheckpoints(db, s.checkpointId, 5000);
-      return pending;
+    let next = 0;
+    // Read a page only when the last one is used up and was full (no query per entry).
+    let more = true;
+    const peek = async (): Promise<CheckpointRow | undefined> => {
+      if (next === pending.length && more) {
+        pending = await listCheckpoints(db, s.checkpointId, PAGE);
+        next = 0;
+        more = pending.length === PAGE;
+      }
+      return pending[next];
     };
     const compareDue = async () => {
       for (;;) {
-        const [cp] = await nextCheckpoints();
+        const cp = await peek();
         if (!cp || cp.size > s.checker.length) return;
         if (cp.size < s.checker.length) {
           breakAt(s, Math.max(1, cp.size), `checkpoint ${cp.id} signs ${cp.size} entries after a larger one`);
@@ -138,7 +146,7 @@ export function createTrackRecordMonitor(db: Db, now: () => Date): TrackRecordMo
           await compare(s, cp, checkSignatures);
         }
         s.checkpointId = cp.id;
-        pending.shift();
+        next += 1;
       }
     };
     // seq is an integer column: the largest it can be bounds the read.
@@ -153,7 +161,8 @@ export function createTrackRecordMonitor(db: Db, now: () => Date): TrackRecordMo
     await compareDue();
     // A checkpoint beyond the chain: signed for entries that are gone (read after the checkpoints, so an
     // append that committed meanwhile is counted).
-    const [beyond] = await nextCheckpoints();
+    more = true;
+    const beyond = await peek();
     if (beyond && beyond.size > (await chainLength(db))) {
       breakAt(s, s.checker.length + 1, `checkpoint ${beyond.id} signs ${beyond.size} entries; the chain holds fewer`);
     }

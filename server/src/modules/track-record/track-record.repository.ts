@@ -1,5 +1,6 @@
 import type { TrackRecordFacts, TTrackRecordEntry } from '@signalroom/shared';
 import { endLevelOf, outcomePayloadOf, type SignalRow, signalPayloadOf } from '@signalroom/shared/node';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 /**
@@ -33,48 +34,13 @@ export async function publicExtent(db: Db, now: Date): Promise<{ length: number;
 /** Entries after `after` up to `upTo` (inclusive), at most `limit`, oldest first, rebuilt from the signals. */
 export async function listEntries(db: Db, after: number, upTo: number, limit: number): Promise<TTrackRecordEntry[]> {
   if (after >= upTo || limit <= 0) return [];
-  const rows = await entryRows(db)
-    .where('c.seq', '>', after)
-    .where('c.seq', '<=', upTo)
-    .orderBy('c.seq')
+  const rows = await chainRows(db)
+    .where('seq', '>', after)
+    .where('seq', '<=', upTo)
+    .orderBy('seq')
     .limit(limit)
     .execute();
-  return rows.map(entryOf);
-}
-
-/** The chain's rows joined with their signals as stored now (and an outcome's issue entry). */
-function entryRows(db: Db) {
-  return db
-    .selectFrom('track_record_chain as c')
-    .innerJoin('signals as s', 's.id', 'c.signal_id')
-    .leftJoin('track_record_chain as issue', (join) =>
-      join.onRef('issue.signal_id', '=', 'c.signal_id').on('issue.kind', '=', 'signal'),
-    )
-    .selectAll('s')
-    .select([
-      'c.seq',
-      'c.kind',
-      'c.prev_hash',
-      'c.hash as entry_hash',
-      'c.version as entry_version',
-      'c.salt as entry_salt',
-      'c.appended_at as entry_appended_at',
-      'issue.hash as issue_hash',
-    ]);
-}
-
-type EntryRow = Awaited<ReturnType<ReturnType<typeof entryRows>['execute']>>[number];
-
-/** An entry as published: its payload rebuilt from the signal as stored now, with the hash stored then. */
-function entryOf(r: EntryRow): TTrackRecordEntry {
-  const signal = r as unknown as SignalRow;
-  const meta = { version: r.entry_version, salt: r.entry_salt, appendedAt: r.entry_appended_at };
-  return {
-    seq: r.seq,
-    prevHash: r.prev_hash,
-    hash: r.entry_hash,
-    payload: r.kind === 'signal' ? signalPayloadOf(signal, meta) : outcomePayloadOf(signal, r.issue_hash ?? '', meta),
-  };
+  return rebuild(db, rows);
 }
 
 /** The entries of these signals up to `upTo`, rebuilt (the check re-verifies written signals with them). */
@@ -84,12 +50,75 @@ export async function entriesOfSignals(
   upTo: number,
 ): Promise<TTrackRecordEntry[]> {
   if (signalIds.length === 0) return [];
-  const rows = await entryRows(db)
-    .where('c.signal_id', 'in', signalIds)
-    .where('c.seq', '<=', upTo)
-    .orderBy('c.seq')
+  const rows = await chainRows(db)
+    .where('signal_id', 'in', signalIds)
+    .where('seq', '<=', upTo)
+    .orderBy('seq')
     .execute();
-  return rows.map(entryOf);
+  return rebuild(db, rows);
+}
+
+/** What an entry takes from the chain (not its stored payload: published payloads are rebuilt). */
+function chainRows(db: Db) {
+  return db
+    .selectFrom('track_record_chain')
+    .select(['seq', 'kind', 'signal_id', 'prev_hash', 'hash', 'version', 'salt', 'appended_at']);
+}
+
+type ChainRow = Awaited<ReturnType<ReturnType<typeof chainRows>['execute']>>[number];
+
+/** The signal columns a payload is rebuilt from. */
+const PAYLOAD_COLUMNS = [
+  'id',
+  'asset',
+  'direction',
+  'entry_price',
+  'confidence',
+  'slot_start',
+  'created_at',
+  'expires_at',
+  'strategy',
+  'source',
+  'outcome',
+  'status',
+  'resolved_level',
+  'active_level',
+  'exit_price',
+  'resolved_at',
+] as const;
+
+/**
+ * Entries as published: each payload rebuilt from its signal as stored now, with the hash stored then.
+ * Signals and issue hashes are read by key for the page's rows (index lookups whatever the tables'
+ * statistics say, so a page costs the same at entry 10 and at entry 200,000).
+ */
+async function rebuild(db: Db, rows: readonly ChainRow[]): Promise<TTrackRecordEntry[]> {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.signal_id))];
+  // One array parameter rather than thousands of placeholders.
+  const idList = sql<string>`any(${ids}::uuid[])`;
+  const [signals, issues] = await Promise.all([
+    db.selectFrom('signals').select(PAYLOAD_COLUMNS).where('id', '=', idList).execute(),
+    db
+      .selectFrom('track_record_chain')
+      .select(['signal_id', 'hash'])
+      .where('signal_id', '=', idList)
+      .where('kind', '=', 'signal')
+      .execute(),
+  ]);
+  const signalById = new Map(signals.map((row) => [row.id, row as unknown as SignalRow]));
+  const issueHash = new Map(issues.map((row) => [row.signal_id, row.hash]));
+  return rows.flatMap((r) => {
+    const signal = signalById.get(r.signal_id);
+    // The foreign key keeps a named signal; only a database written around it could lose one.
+    if (!signal) throw new Error(`track record entry #${r.seq} names a signal that is gone`);
+    const meta = { version: r.version, salt: r.salt, appendedAt: r.appended_at };
+    const payload =
+      r.kind === 'signal'
+        ? signalPayloadOf(signal, meta)
+        : outcomePayloadOf(signal, issueHash.get(r.signal_id) ?? '', meta);
+    return [{ seq: r.seq, prevHash: r.prev_hash, hash: r.hash, payload }];
+  });
 }
 
 /** Every entry up to `upTo`, in batches, oldest first (for the download and the check). */
