@@ -99,8 +99,28 @@ export const ZInclusionProof = z.object({
 });
 export type TInclusionProof = z.infer<typeof ZInclusionProof>;
 
+export const WitnessReportMessages = {
+  checkpoint: 'checkpoint must be a signed checkpoint as GET /api/track-record/checkpoints/latest answers it.',
+} as const;
+
+const reportField = { error: WitnessReportMessages.checkpoint };
+const reportHex = (digits: number) => z.string(reportField).regex(new RegExp(`^[0-9a-f]{${digits}}$`), reportField);
+
 /** What a member's browser sends when the record no longer extends a checkpoint it kept. */
-export const ZWitnessReportRequest = z.object({ checkpoint: ZTrackRecordCheckpoint }).strict();
+export const ZWitnessReportRequest = z
+  .object({
+    checkpoint: z.object(
+      {
+        size: z.number(reportField).int(reportField).min(0, reportField),
+        head: reportHex(64),
+        root: reportHex(64),
+        time: z.string(reportField).regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, reportField),
+        signature: reportHex(128),
+      },
+      reportField,
+    ),
+  })
+  .strict();
 
 export const ZWitnessReport = z.object({
   checkpoint: ZTrackRecordCheckpoint,
