@@ -197,8 +197,18 @@ export function createTrackRecordMonitor(db: Db, now: () => Date): TrackRecordMo
     return resultOf(s);
   }
 
+  let fullRunning = false;
   function serial(full: boolean): Promise<TrackRecordCheckResult> {
-    const next = (running ?? Promise.resolve(null)).catch(() => null).then(() => run(full));
+    const next = (running ?? Promise.resolve(null))
+      .catch(() => null)
+      .then(async () => {
+        fullRunning = full || state === null;
+        try {
+          return await run(full);
+        } finally {
+          fullRunning = false;
+        }
+      });
     running = next;
     return next.finally(() => {
       if (running === next) running = null;
@@ -206,7 +216,9 @@ export function createTrackRecordMonitor(db: Db, now: () => Date): TrackRecordMo
   }
 
   return {
-    check: () => serial(false),
+    // A request never waits behind a full check (a year of entries takes a while): it gets the last
+    // result meanwhile, and waits only when there is none yet.
+    check: () => (fullRunning && state ? Promise.resolve(resultOf(state)) : serial(false)),
     fullCheck: () => serial(true),
     last: () => (state ? resultOf(state) : null),
     start(everyMs, onError) {

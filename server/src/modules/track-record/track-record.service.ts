@@ -72,9 +72,19 @@ export async function trackRecordHead(ctx: Ctx): Promise<TTrackRecordHead> {
   };
 }
 
-/** Whether the server's own check finds the record broken now (published figures stop while it does). */
-export async function isRecordBroken(ctx: Ctx): Promise<boolean> {
-  return (await trackRecordMonitorOf(ctx).check()).brokenAt !== null;
+/**
+ * Whether the server's own check finds the record broken (published figures stop while it does). The
+ * check is brought up to date first, unless a full check is running or none has finished since start:
+ * figures are not held back for it; they stop as soon as a check finds the break.
+ */
+export async function isRecordBroken(ctx: Ctx & Pick<ServerContext, 'logger'>): Promise<boolean> {
+  const monitor = trackRecordMonitorOf(ctx);
+  const checking = monitor.check();
+  if (monitor.last() === null) {
+    checking.catch((error: unknown) => ctx.logger.error({ err: error }, 'track record: the check failed'));
+    return false;
+  }
+  return (await checking).brokenAt !== null;
 }
 
 /**
