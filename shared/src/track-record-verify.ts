@@ -101,10 +101,9 @@ export async function verifyTrackRecordOnline(options: VerifyOptions): Promise<V
   const passed: string[] = [];
 
   const { publicKey } = await json('/key', (d) => ZTrackRecordKey.parse(d));
-  const latestResponse = await get(api('/checkpoints/latest'));
-  const latest = latestResponse.ok
-    ? ZTrackRecordCheckpoint.parse(((await latestResponse.json()) as { data: unknown }).data)
-    : null;
+  const latest = await json('/head', (d) =>
+    ZTrackRecordCheckpoint.nullable().parse((d as { checkpoint?: unknown }).checkpoint ?? null),
+  );
   if (latest && !verifyCheckpointSignature(latest, publicKey))
     problems.push("the latest checkpoint's signature does not verify");
 

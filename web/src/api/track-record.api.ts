@@ -17,9 +17,9 @@ export function fetchTrackRecordKey() {
   return callApi(TrackRecordRoutes.key, {});
 }
 
-/** GET /api/track-record/checkpoints/latest. */
-export function fetchLatestCheckpoint() {
-  return callApi(TrackRecordRoutes.latestCheckpoint, {});
+/** GET /api/track-record/head: the public head, the latest signed checkpoint (null before the first) and the check. */
+export function fetchTrackRecordHead() {
+  return callApi(TrackRecordRoutes.head, {});
 }
 
 /** GET /api/track-record/proofs/consistency: that the record of `to` entries extends the one of `from`. */

@@ -6,7 +6,7 @@ import {
 } from '@signalroom/shared';
 import {
   fetchConsistencyProof,
-  fetchLatestCheckpoint,
+  fetchTrackRecordHead,
   fetchTrackRecordKey,
   reportRewrittenCheckpoint,
 } from '../api/track-record.api.js';
@@ -51,33 +51,34 @@ function readKept(storage: Storage): Kept | null {
 
 /** Runs the witness's check once; reports a rewrite to the server. */
 export async function witnessTrackRecord(storage: Storage = localStorage): Promise<WitnessResult> {
-  const [key, latest] = await Promise.all([fetchTrackRecordKey(), fetchLatestCheckpoint()]);
-  if (!key.ok || !latest.ok) return { status: 'unknown' };
+  const [key, head] = await Promise.all([fetchTrackRecordKey(), fetchTrackRecordHead()]);
+  if (!key.ok || !head.ok || !head.data.checkpoint) return { status: 'unknown' };
+  const latest = head.data.checkpoint;
   const kept = readKept(storage);
   const keep = () =>
-    storage.setItem(WITNESS_STORAGE_KEY, JSON.stringify({ publicKey: key.data.publicKey, checkpoint: latest.data }));
-  if (!verifyCheckpointSignature(latest.data, key.data.publicKey)) {
+    storage.setItem(WITNESS_STORAGE_KEY, JSON.stringify({ publicKey: key.data.publicKey, checkpoint: latest }));
+  if (!verifyCheckpointSignature(latest, key.data.publicKey)) {
     return kept
       ? { status: 'rewritten', kept: kept.checkpoint, reason: "the latest checkpoint's signature does not verify" }
       : { status: 'unknown' };
   }
   if (!kept) {
     keep();
-    return { status: 'holds', checkpoint: latest.data };
+    return { status: 'holds', checkpoint: latest };
   }
   if (kept.publicKey !== key.data.publicKey) return { status: 'key-changed', kept: kept.checkpoint };
   let proof: string[] = [];
-  if (latest.data.size > kept.checkpoint.size && kept.checkpoint.size > 0) {
-    const answer = await fetchConsistencyProof(kept.checkpoint.size, latest.data.size);
+  if (latest.size > kept.checkpoint.size && kept.checkpoint.size > 0) {
+    const answer = await fetchConsistencyProof(kept.checkpoint.size, latest.size);
     if (!answer.ok) return { status: 'unknown' };
     proof = answer.data.proof;
   }
-  const comparison = checkpointExtends(kept.checkpoint, latest.data, proof);
+  const comparison = checkpointExtends(kept.checkpoint, latest, proof);
   if (!comparison.ok) {
     const report = await reportRewrittenCheckpoint(kept.checkpoint);
     if (!report.ok) console.warn('The rewritten track record could not be reported:', report.message);
     return { status: 'rewritten', kept: kept.checkpoint, reason: comparison.reason };
   }
   keep();
-  return { status: 'holds', checkpoint: latest.data };
+  return { status: 'holds', checkpoint: latest };
 }
