@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   bytesToHex,
   createMerkleAccumulator,
@@ -114,10 +114,4 @@ export async function treeAt(db: Db, chainLength: number) {
 export async function storedRoot(db: Db, size: number): Promise<string> {
   const acc = await accumulatorAt(db, size);
   return bytesToHex(acc.root());
-}
-
-/** Whether the stored tree lags the chain (for a quiet start-up check). */
-export async function treeLags(db: Db): Promise<boolean> {
-  const result = await sql<{ n: number | null }>`select max(seq) as n from track_record_chain`.execute(db);
-  return (await storedLeaves(db)) < Number(result.rows[0]?.n ?? 0);
 }
