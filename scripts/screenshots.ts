@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { STORAGE_KEYS } from '@signalroom/shared';
 import {
-  backfillTrackRecord,
+  appendUnrecordedSignals,
   closePaperTrades,
   openPaperTrades,
   presentSignal,
@@ -209,8 +209,8 @@ async function main() {
   // The worker's price ticker on the server's bus, for the platinum stream's live chart.
   const prices = startPriceTicker({ feed: new SimulatedMarket(), bus: e2e.server.context.bus, logger: silentLogger });
   await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
-  // Rows written straight into the table join the track record the way earlier signals do at start.
-  await backfillTrackRecord(db);
+  // Rows written straight into the table join the track record as an operator's repair appends them.
+  await appendUnrecordedSignals(db, new Date());
   const current = await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
   // Issued as the engine does, so it is delivered by e-mail and the admins' delivery screen lists it.
   await e2e.server.context.bus.publish({ type: 'signal:new', signal: presentSignal(current) });

@@ -8,6 +8,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { frameworkErrorOptions } from './http/framework-errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installSiteFiles } from './http/site-files.js';
+import { installVerifierPage } from './http/verifier-page.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuildAppOptions {
@@ -59,6 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       // The build writes .br and .gz copies (scripts/precompress.mjs): sent as they are, with their
       // Content-Encoding, to browsers that accept them; nothing is compressed per request.
       preCompressed: true,
+      // The verifier is served at its own address with its own policy (verifier-page.ts).
+      allowedPath: (path) => !path.startsWith('/verifier/'),
       cacheControl: false,
       setHeaders: (reply, path) => {
         reply.header('cache-control', cacheControlFor(path));
@@ -67,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // The landing page is a prerendered document of its own (landing.html): its content paints before any
     // script runs, and it loads no router. A build without it (an older one, a test's) gets the app shell.
     const landingDocument = existsSync(join(webDist, 'landing.html')) ? 'landing.html' : 'index.html';
+    installVerifierPage(app, webDist);
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(landingDocument));
     // The web app's page routes are client-side: any GET outside /api that matches no file gets the app shell.
     app.setNotFoundHandler((request, reply) => {

@@ -126,6 +126,8 @@ const ZEnv = ZSharedEnv.extend({
   SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
   /** /api/health says degraded when this many slots in a row had no market data (a failing or stale feed). */
   NO_DATA_SLOTS_DEGRADED: z.coerce.number().int().min(1).default(3),
+  /** The server's full check of the track record runs at start and then this often (incremental between). */
+  TRACK_RECORD_FULL_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
 }).and(ZStorageEnv);
 
 export type AppConfig = ReturnType<typeof parseConfig>;

@@ -1,7 +1,7 @@
 import { OPERATOR_CONTACT_LABELS, unconfiguredContacts } from '@signalroom/shared';
-import { backfillTrackRecord } from '@signalroom/shared/node';
 import type { ServerContext } from './context.js';
 import { createOrPromoteAdmin } from './modules/admin/admin-accounts.js';
+import { checkTrackRecordAtStart } from './modules/track-record/track-record.health.js';
 
 /**
  * In production, says which operator settings are still placeholders: contacts left at their shipped
@@ -32,7 +32,7 @@ export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logge
 
 /**
  * Work done once at start, after migrations: warnings about placeholder settings, a look at a remote
- * file store, the track record's backfill, the admin bootstrap from ADMIN_EMAIL/ADMIN_PASSWORD (creates that admin with a verified
+ * file store, the track record's key and a report of signals it lacks (never appended here), the admin bootstrap from ADMIN_EMAIL/ADMIN_PASSWORD (creates that admin with a verified
  * e-mail, or promotes the existing account of that address).
  */
 export async function runStartupTasks(ctx: ServerContext): Promise<void> {
@@ -40,9 +40,7 @@ export async function runStartupTasks(ctx: ServerContext): Promise<void> {
   // A remote store is asked for its bucket without holding the start up: wrong settings show in the
   // log before the first upload, and a store that is down at start is no reason not to serve.
   void ctx.files.check?.();
-  // Signals the track record lacks (issued before it existed) join it in slot order.
-  const appended = await backfillTrackRecord(ctx.db);
-  if (appended > 0) ctx.logger.info({ appended }, 'track record: appended entries for earlier signals');
+  await checkTrackRecordAtStart(ctx);
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config;
   if (ADMIN_EMAIL && ADMIN_PASSWORD) {
     const { change, user } = await createOrPromoteAdmin(

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'post.hide',
   'post.show',
   'post.delete',
+  'track-record.repair',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -33,6 +34,7 @@ export const AUDIT_TARGET_TYPES = [
   'ticket',
   'post',
   'content',
+  'track-record',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -6,6 +6,10 @@ export const SIGNAL_STATUSES = ['active', 'expired', 'closed', 'hit_tp', 'hit_sl
 export const SIGNAL_OUTCOMES = ['profit', 'loss', 'breakeven'] as const;
 
 /** A signal as members receive it. Times are ISO strings. */
+/** Where a signal sits in the track record: its issue entry's place and hash. */
+export const ZSignalRecordRef = z.object({ seq: z.number().int().positive(), hash: z.string() });
+export type TSignalRecordRef = z.infer<typeof ZSignalRecordRef>;
+
 export const ZSignal = z.object({
   id: z.string(),
   asset: z.string(),
@@ -32,6 +36,12 @@ export const ZSignal = z.object({
   voidReason: z.string().nullable().optional(),
   /** Martingale level in play while the signal is active (0 = primary window); absent in older payloads. */
   activeLevel: z.number().int().min(0).max(3).optional(),
+  /**
+   * The track record entry that issued it, appended (and covered by a signed checkpoint) before the
+   * signal was sent: a member's copy carries this hash so they can prove what they were sent. Null for
+   * signals from before the record's checkpoints; absent in older payloads.
+   */
+  record: ZSignalRecordRef.nullable().optional(),
   locked: z.literal(false),
 });
 export type TSignal = z.infer<typeof ZSignal>;
@@ -82,6 +92,11 @@ export const ZPerformanceStats = z.object({
   longestLosingStreak: z.number().int(),
   /** Both rates with their sample, interval, break-even at the payout and expected value per unit. */
   evidence: ZWinRateEvidence,
+  /**
+   * True while the server's own check finds the track record broken: these figures are not backed by an
+   * intact record, and pages show the break instead of them. Set by the server (absent from the worker).
+   */
+  recordBroken: z.boolean().optional(),
 });
 export type TPerformanceStats = z.infer<typeof ZPerformanceStats>;
 
@@ -102,5 +117,7 @@ export const ZPublicStats = z.object({
   lastSignalAt: z.string().nullable(),
   /** Both rates with their sample, interval, break-even at the payout and expected value per unit. */
   evidence: ZWinRateEvidence,
+  /** True while the server's own check finds the track record broken: the rates are withheld (null). */
+  recordBroken: z.boolean(),
 });
 export type TPublicStats = z.infer<typeof ZPublicStats>;

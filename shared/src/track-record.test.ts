@@ -70,7 +70,7 @@ describe('checkTrackRecord', () => {
   const entries = chain([signal, outcome, { ...signal, id: 'a2' }]);
 
   it('holds for an untouched chain and names its head', () => {
-    expect(checkTrackRecord(entries, sha256)).toEqual({ ok: true, length: 3, head: entries[2]?.hash });
+    expect(checkTrackRecord(entries, sha256)).toMatchObject({ ok: true, length: 3, head: entries[2]?.hash });
   });
 
   it('names the entry whose content changed', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bytesToHex, createMerkleAccumulator, hexToBytes, type Sha256 } from './track-record-merkle.js';
 
 /**
  * The public track record: a hash chain of every signal as issued and of every outcome, each entry's
@@ -7,15 +8,20 @@ import { z } from 'zod';
  * signals table with it, and the members' verifier recomputes hashes with it.
  */
 
-/** Version of the encoding, part of every payload so a later change of format can never be confused. */
-export const TRACK_RECORD_ENCODING_VERSION = 1;
+/**
+ * Versions of the payload encoding, part of every payload so formats can never be confused. Version 1
+ * (the first chains) stays verifiable as it was; new entries are version 2, which adds the append time,
+ * a random salt (so an entry's hash says nothing about a signal still hidden) and the signal's source.
+ */
+export const TRACK_RECORD_ENCODING_VERSION = 2;
 
 /** The hash before the first entry: 64 zeros (SHA-256 hex length). */
 export const TRACK_RECORD_GENESIS_HASH = '0'.repeat(64);
 
-/** A signal as issued: what a member could have acted on. */
-export const ZTrackRecordSignalPayload = z.object({
-  v: z.number().int(),
+/** Bytes of randomness in a version 2 salt (written as lowercase hex). */
+export const TRACK_RECORD_SALT_BYTES = 16;
+
+const signalFields = {
   kind: z.literal('signal'),
   id: z.string(),
   asset: z.string(),
@@ -28,17 +34,26 @@ export const ZTrackRecordSignalPayload = z.object({
   issuedAt: z.string(),
   /** End of its primary window (ISO): the entry becomes public then. */
   expiresAt: z.string(),
-  strategy: z.string(),
+  /** The market feed it ran on ('simulated', or the name of a real feed). */
   feed: z.string(),
-});
-export type TTrackRecordSignalPayload = z.infer<typeof ZTrackRecordSignalPayload>;
+};
+
+/** A signal as issued (version 1): what a member could have acted on. */
+export const ZTrackRecordSignalPayloadV1 = z.object({ v: z.literal(1), ...signalFields, strategy: z.string() });
 
 /**
- * How a signal ended, tied to its issue entry by that entry's hash. Published entries are rebuilt from
- * the signals table; a field the table no longer holds is null (and the entry then fails its hash).
+ * A signal as issued (version 2): `source` says who issued it (`model:<name>` for the signal engine, an
+ * analyst later), `appendedAt` when the chain took it, `salt` hides its content behind its hash.
  */
-export const ZTrackRecordOutcomePayload = z.object({
-  v: z.number().int(),
+export const ZTrackRecordSignalPayloadV2 = z.object({
+  v: z.literal(2),
+  ...signalFields,
+  source: z.string(),
+  appendedAt: z.string(),
+  salt: z.string(),
+});
+
+const outcomeFields = {
   kind: z.literal('outcome'),
   /** Hash of the chain entry that issued the signal. */
   signalHash: z.string(),
@@ -48,12 +63,30 @@ export const ZTrackRecordOutcomePayload = z.object({
   level: z.number().int().nullable(),
   exitPrice: z.number().nullable(),
   resolvedAt: z.string().nullable(),
+};
+
+/**
+ * How a signal ended, tied to its issue entry by that entry's hash. Published entries are rebuilt from
+ * the signals table; a field the table no longer holds is null (and the entry then fails its hash).
+ */
+export const ZTrackRecordOutcomePayloadV1 = z.object({ v: z.literal(1), ...outcomeFields });
+export const ZTrackRecordOutcomePayloadV2 = z.object({
+  v: z.literal(2),
+  ...outcomeFields,
+  appendedAt: z.string(),
+  salt: z.string(),
 });
+
+export const ZTrackRecordSignalPayload = z.union([ZTrackRecordSignalPayloadV1, ZTrackRecordSignalPayloadV2]);
+export type TTrackRecordSignalPayload = z.infer<typeof ZTrackRecordSignalPayload>;
+export const ZTrackRecordOutcomePayload = z.union([ZTrackRecordOutcomePayloadV1, ZTrackRecordOutcomePayloadV2]);
 export type TTrackRecordOutcomePayload = z.infer<typeof ZTrackRecordOutcomePayload>;
 
-export const ZTrackRecordPayload = z.discriminatedUnion('kind', [
-  ZTrackRecordSignalPayload,
-  ZTrackRecordOutcomePayload,
+export const ZTrackRecordPayload = z.union([
+  ZTrackRecordSignalPayloadV1,
+  ZTrackRecordSignalPayloadV2,
+  ZTrackRecordOutcomePayloadV1,
+  ZTrackRecordOutcomePayloadV2,
 ]);
 export type TTrackRecordPayload = z.infer<typeof ZTrackRecordPayload>;
 
@@ -102,7 +135,7 @@ function encodeFields(fields: Field[]): string {
  */
 export function encodeTrackRecordPayload(p: TTrackRecordPayload): string {
   if (p.kind === 'signal') {
-    return encodeFields([
+    const fields: Field[] = [
       ['v', p.v],
       ['kind', p.kind],
       ['id', p.id],
@@ -113,11 +146,17 @@ export function encodeTrackRecordPayload(p: TTrackRecordPayload): string {
       ['slot', canonicalTime(p.slot)],
       ['issuedAt', canonicalTime(p.issuedAt)],
       ['expiresAt', canonicalTime(p.expiresAt)],
-      ['strategy', p.strategy],
+    ];
+    if (p.v === 1) return encodeFields([...fields, ['strategy', p.strategy], ['feed', p.feed]]);
+    return encodeFields([
+      ...fields,
+      ['source', p.source],
       ['feed', p.feed],
+      ['appendedAt', canonicalTime(p.appendedAt)],
+      ['salt', p.salt],
     ]);
   }
-  return encodeFields([
+  const fields: Field[] = [
     ['v', p.v],
     ['kind', p.kind],
     ['signalHash', p.signalHash],
@@ -126,7 +165,9 @@ export function encodeTrackRecordPayload(p: TTrackRecordPayload): string {
     ['level', p.level],
     ['exitPrice', p.exitPrice],
     ['resolvedAt', p.resolvedAt === null ? null : canonicalTime(p.resolvedAt)],
-  ]);
+  ];
+  if (p.v === 1) return encodeFields(fields);
+  return encodeFields([...fields, ['appendedAt', canonicalTime(p.appendedAt)], ['salt', p.salt]]);
 }
 
 /** What the chain hashes for an entry: the previous hash, a newline, the canonical payload (UTF-8). */
@@ -136,20 +177,21 @@ export function trackRecordHashInput(prevHash: string, payload: TTrackRecordPayl
 
 /** The first entry (counted from 1) whose hashes do not hold, or null when the whole chain does. */
 export type TrackRecordCheck =
-  | { ok: true; length: number; head: string }
+  | { ok: true; length: number; head: string; root: string }
   | { ok: false; brokenAt: number; reason: string };
 
 /**
  * Checks a chain, entries in order, with the hash function given (SHA-256 hex; Node's or the browser's).
  * An entry is broken when its place is not the next one, its `prevHash` is not the hash before it, or
  * its stored hash is not the hash of its payload: a changed signal, outcome, order or gap is named at
- * the first entry it touches.
+ * the first entry it touches. A whole check also answers the Merkle root of the entries it read.
  */
 export function checkTrackRecord(
   entries: Iterable<TTrackRecordEntry>,
   sha256Hex: (text: string) => string,
+  merkleSha256?: Sha256,
 ): TrackRecordCheck {
-  const checker = createTrackRecordChecker(sha256Hex);
+  const checker = createTrackRecordChecker(sha256Hex, merkleSha256);
   for (const entry of entries) {
     const failure = checker.add(entry);
     if (failure) return failure;
@@ -157,11 +199,16 @@ export function checkTrackRecord(
   return checker.result();
 }
 
-/** The same check, one entry at a time (for a stream). `add` answers the failure, or null while it holds. */
-export function createTrackRecordChecker(sha256Hex: (text: string) => string) {
+/**
+ * The same check, one entry at a time (for a stream). `add` answers the failure, or null while it
+ * holds; `length` and `root()` say where it stands, so a caller can compare a checkpoint of any size
+ * as the stream passes it.
+ */
+export function createTrackRecordChecker(sha256Hex: (text: string) => string, merkleSha256?: Sha256) {
   let prev = TRACK_RECORD_GENESIS_HASH;
   let length = 0;
   const issued = new Set<string>();
+  const tree = createMerkleAccumulator(merkleSha256);
   return {
     add(entry: TTrackRecordEntry): Extract<TrackRecordCheck, { ok: false }> | null {
       const expectedSeq = length + 1;
@@ -174,12 +221,20 @@ export function createTrackRecordChecker(sha256Hex: (text: string) => string) {
       if (entry.payload.kind === 'outcome' && !issued.has(entry.payload.signalHash))
         return { ok: false, brokenAt: entry.seq, reason: 'it resolves a signal the record never issued' };
       if (entry.payload.kind === 'signal') issued.add(entry.hash);
+      tree.push(hexToBytes(entry.hash));
       prev = entry.hash;
       length = entry.seq;
       return null;
     },
-    result(): TrackRecordCheck {
-      return { ok: true, length, head: prev };
+    get length() {
+      return length;
+    },
+    /** The Merkle root of the entries added so far. */
+    root(): string {
+      return bytesToHex(tree.root());
+    },
+    result(): Extract<TrackRecordCheck, { ok: true }> {
+      return { ok: true, length, head: prev, root: bytesToHex(tree.root()) };
     },
   };
 }

@@ -17,6 +17,7 @@ const PUBLIC_PAGES = [
   '/bot-access/success',
   '/track-record',
   '/strategy',
+  '/verify-track-record.html',
   '/no-such-page',
 ];
 

@@ -1,4 +1,4 @@
-import { backfillTrackRecord } from '@signalroom/shared/node';
+import { appendUnrecordedSignals } from '@signalroom/shared/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal } from '../../server/test/helpers/signal-rows.js';
@@ -46,7 +46,7 @@ describe('a real feed in the browser: named on every page, and its closed market
       })
       .where('id', '=', voided.id)
       .execute();
-    await backfillTrackRecord(db);
+    await appendUnrecordedSignals(db, new Date());
   });
   afterAll(async () => {
     await e2e?.close();

@@ -1,5 +1,5 @@
 import { wilsonInterval } from '@signalroom/shared';
-import { backfillTrackRecord, saveBacktest } from '@signalroom/shared/node';
+import { appendUnrecordedSignals, saveBacktest } from '@signalroom/shared/node';
 import {
   backtestHistories,
   CandleHistory,
@@ -61,8 +61,8 @@ describe('win rates in a real browser', () => {
       asset: 'USD/JPY',
       result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
     });
-    // Rows written straight into the table join the track record as earlier signals do at start.
-    await backfillTrackRecord(db);
+    // Rows written straight into the table join the track record as an operator's repair appends them.
+    await appendUnrecordedSignals(db, new Date());
   });
   afterAll(async () => {
     await e2e?.close();

@@ -1,20 +1,30 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkSignupPassword, SIGNUP_EMAIL_PATTERN } from '@signalroom/shared';
+import { parseArgs } from 'node:util';
+import { AUDIT_REASON_MAX, checkSignupPassword, SIGNUP_EMAIL_PATTERN } from '@signalroom/shared';
 import { parseConfig } from '../config.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createOrPromoteAdmin, promoteAdminByEmail, revokeAdminByEmail } from '../modules/admin/admin-accounts.js';
+import {
+  createOrPromoteAdmin,
+  findAdminByEmail,
+  promoteAdminByEmail,
+  revokeAdminByEmail,
+} from '../modules/admin/admin-accounts.js';
+import { repairTrackRecord } from '../modules/track-record/track-record.repair.js';
 
 const USAGE = `Usage:
   npm run admin -- create <email> <password> [full name]   create an admin (or promote that account)
   npm run admin -- promote <email>                          make an existing account an admin
-  npm run admin -- revoke <email>                           make an admin a member again (not the last one)`;
+  npm run admin -- revoke <email>                           make an admin a member again (not the last one)
+  npm run admin -- track-record-repair --by <admin email> --reason "<why>"
+                                                            append the signals the track record lacks, audited`;
 
 /** Runs one admin command against the configured database (DATABASE_URL, else the embedded one). */
 export async function runAdminCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const [command, email, ...rest] = argv;
+  if (command === 'track-record-repair') return runTrackRecordRepair(argv.slice(1), env);
   if (!command || !email || !['create', 'promote', 'revoke'].includes(command)) throw new Error(USAGE);
   if (!SIGNUP_EMAIL_PATTERN.test(email)) throw new Error(`Not an e-mail address: ${email}`);
   const config = parseConfig(env, { forServer: false });
@@ -40,6 +50,38 @@ export async function runAdminCommand(argv: string[], env: NodeJS.ProcessEnv = p
     const result = await revokeAdminByEmail(database.db, email);
     if (!result) throw new Error(`No account for ${email}.`);
     return result.change === 'unchanged' ? `${email} is not an admin.` : `${email} is no longer an admin.`;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The explicit, audited repair of the track record: appends the entries of signals written around the
+ * chain (start-up never does), as version 2 entries stamped with today's append time, and records who
+ * ran it and why in the audit log, in the same transaction.
+ */
+async function runTrackRecordRepair(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const { values } = parseArgs({ args, options: { by: { type: 'string' }, reason: { type: 'string' } } });
+  const reason = values.reason?.trim() ?? '';
+  if (!values.by || reason.length < 10 || reason.length > AUDIT_REASON_MAX) {
+    throw new Error(`${USAGE}
+(--reason: 10 to ${AUDIT_REASON_MAX} characters saying why the record lacks these signals)`);
+  }
+  const config = parseConfig(env, { forServer: false });
+  const database = await openAdminDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    const admin = await findAdminByEmail(database.db, values.by);
+    if (!admin) throw new Error(`No admin account for ${values.by}.`);
+    const repair = await repairTrackRecord(
+      database.db,
+      { id: admin.id, email: admin.email, ip: null },
+      reason,
+      new Date(),
+    );
+    return repair.appended === 0
+      ? 'The track record lacks nothing: no entry appended.'
+      : `Appended ${repair.appended} entries (#${repair.firstSeq} to #${repair.lastSeq}) to the track record; audited.`;
   } finally {
     await database.close();
   }

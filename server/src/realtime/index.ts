@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { ServerContext } from '../context.js';
 import { metricsFor } from '../modules/metrics/metrics.registry.js';
+import { trackRecordMonitorOf } from '../modules/track-record/track-record.service.js';
 import { createLiveDataSource, type LiveDataSource, tierLimitsFor } from './live-data.source.js';
 import { createAccessSync } from './realtime.access.js';
 import { attachRedisAdapter } from './realtime.adapter.js';
@@ -11,7 +12,7 @@ import { createGoldRealtime } from './realtime.gold.js';
 import { createOriginCheck } from './realtime.origin.js';
 import { createPresence } from './realtime.presence.js';
 import { createRelay } from './realtime.relay.js';
-import { createLiveDataCache, cutSnapshot } from './realtime.snapshot.js';
+import { createLiveDataCache, cutSnapshot, type LiveData } from './realtime.snapshot.js';
 import { createTrialRelay } from './realtime.trial.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
 
@@ -83,8 +84,15 @@ export async function attachRealtime(
     sendSnapshot(socket).catch(onError);
   });
 
+  // The shared data may be older than the track record's check: the statistics carry the check as it is now.
+  const recordBroken = () => (trackRecordMonitorOf(ctx).last()?.brokenAt ?? null) !== null;
+  async function liveDataNow(): Promise<LiveData> {
+    const [data] = await Promise.all([liveData.get(), trackRecordMonitorOf(ctx).check()]);
+    return { ...data, stats: { ...data.stats, recordBroken: recordBroken() } };
+  }
+
   async function snapshotFor(socket: RealtimeSocket): Promise<RealtimeSnapshot> {
-    return cutSnapshot(await liveData.get(), socket.data.user, limits, ctx.now());
+    return cutSnapshot(await liveDataNow(), socket.data.user, limits, ctx.now());
   }
 
   async function sendSnapshot(socket: RealtimeSocket): Promise<void> {
@@ -121,7 +129,14 @@ export async function attachRealtime(
   });
 
   const trial = createTrialRelay(io, { metrics, now: () => ctx.now(), onError });
-  const relay = createRelay(io, { access, trial, metrics, limits, onError });
+  const relay = createRelay(io, {
+    access,
+    trial,
+    metrics,
+    limits,
+    recordBroken,
+    onError,
+  });
   const stopRelay = ctx.bus.subscribe((event) => {
     // Countdown sync points too (every 10 s): a reset never leaves an old deadline in a cached snapshot.
     if (
@@ -143,7 +158,7 @@ export async function attachRealtime(
     access
       .sweep()
       .then(async () => {
-        const data = await liveData.get();
+        const data = await liveDataNow();
         for (const [, socket] of io.of('/').sockets) {
           socket.emit('snapshot', cutSnapshot(data, socket.data.user, limits, ctx.now()));
           metrics.socketEvents.inc({ event: 'snapshot' });

@@ -37,6 +37,8 @@ export function createRelay(
     trial: TrialRelay;
     metrics: ServerMetrics;
     limits: TierDailyLimits;
+    /** Whether the server's own check finds the track record broken (statistics then carry the flag). */
+    recordBroken: () => boolean;
     onError: (error: unknown) => void;
   },
 ): (event: TBusEvent) => void {
@@ -90,7 +92,7 @@ export function createRelay(
         const rooms = [...SIGNAL_TIERS.map((tier) => Rooms.tier(tier)), Rooms.trial];
         const size = rooms.reduce((sum, room) => sum + roomSize(room), 0);
         if (size > 0) {
-          io.local.to(rooms).emit('stats:update', event.stats);
+          io.local.to(rooms).emit('stats:update', { ...event.stats, recordBroken: deps.recordBroken() });
           metrics.socketEvents.inc({ event: 'stats:update' }, size);
         }
         observeDelay(event, startedAt);

@@ -77,6 +77,7 @@ describe('signals API', () => {
       lastSignalAt: null,
       // Nothing resolved: the break-even at the payout (80 %) alone, no rate, no expected value.
       evidence: computeWinRateEvidence(emptyLevelOutcomes(), 80),
+      recordBroken: false,
     });
     expect(before.body.data?.evidence.firstWindow).toMatchObject({
       breakEven: 55.6,
@@ -191,6 +192,7 @@ describe('signals API', () => {
       marketSource: 'simulated',
       lastSignalAt: new Date(newest.created_at).toISOString(),
       evidence: perf.evidence,
+      recordBroken: false,
     });
   });
 });

@@ -1,5 +1,5 @@
 import { createTrackRecordChecker, type TTrackRecordEntry, type TTrackRecordHead } from '@signalroom/shared';
-import { backfillTrackRecord, sha256Hex } from '@signalroom/shared/node';
+import { appendUnrecordedSignals, sha256Hex } from '@signalroom/shared/node';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSource } from '../helpers/processes.js';
@@ -92,14 +92,14 @@ describe('track record', () => {
     ]);
   });
 
-  it('backfills signals written around the chain in slot order, once', async () => {
+  it('appends signals written around the chain, in slot order, once, only when asked', async () => {
     const older = await insertSignal(db(), {
       slotStart: new Date('2026-11-19T09:00:00Z'),
       result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
     });
     const newer = await insertSignal(db(), { slotStart: new Date('2026-11-19T09:05:00Z') });
-    expect(await backfillTrackRecord(db())).toBe(3);
-    expect(await backfillTrackRecord(db())).toBe(0);
+    expect((await appendUnrecordedSignals(db(), new Date())).appended).toBe(3);
+    expect((await appendUnrecordedSignals(db(), new Date())).appended).toBe(0);
     const rows = await db()
       .selectFrom('track_record_chain')
       .select(['seq', 'kind', 'signal_id'])
@@ -140,7 +140,7 @@ describe('track record', () => {
 
     const tampered = await verifier();
     expect(tampered.code).toBe(1);
-    expect(tampered.output).toContain('BROKEN at #5');
+    expect(tampered.output).toContain('BROKEN: entry #5: its content does not match its hash');
     await pollUntil(async () => (await head())?.brokenAt === 5, {
       timeoutMs: 5000,
       message: 'the server check did not see the change',

@@ -27,4 +27,6 @@ export * from './task-queue.memory.js';
 export type { TierGrantsTable, TierGrantTables } from './tier-grant-tables.js';
 export * from './track-record-chain.js';
 export * from './track-record-hash.js';
-export type { TrackRecordChainTable, TrackRecordTables } from './track-record-tables.js';
+export * from './track-record-key.js';
+export type * from './track-record-tables.js';
+export * from './track-record-tree.js';

@@ -45,6 +45,7 @@ export function presentSignal(row: SignalRow): TSignal {
     source: row.source,
     voidReason: row.void_reason,
     activeLevel: row.active_level,
+    record: row.record_seq !== null && row.record_hash !== null ? { seq: row.record_seq, hash: row.record_hash } : null,
     locked: false,
   };
 }

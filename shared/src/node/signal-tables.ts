@@ -42,6 +42,9 @@ export interface SignalsTable {
   created_at: Timestamp;
   updated_at: Timestamp | null;
   resolved_at: Timestamp | null;
+  /** The track record entry that issued it (set in the same transaction); null before the chain existed. */
+  record_seq: ColumnType<number | null, number | null | undefined, number | null>;
+  record_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The offer countdown: a single row holding the deadline an admin set. */

@@ -7,18 +7,32 @@ import { loadFeedHistory } from './feed-history.js';
 import { type ReplayResult, replay, replayYielding } from './replay.js';
 import { backtestReport } from './report.js';
 
+type ReplayOptions = {
+  strategy: Strategy;
+  windowMs: number;
+  from: number;
+  to: number;
+  payoutPercent: number;
+  source: string;
+};
+
 /** A replay over given histories: the slots of [from, to), the report at the payout. */
 export function backtestHistories(
   histories: ReadonlyMap<string, CandleHistory>,
-  options: { strategy: Strategy; windowMs: number; from: number; to: number; payoutPercent: number; source: string },
+  options: ReplayOptions,
 ): TBacktestReport {
-  const run = replay({
-    histories,
-    strategy: options.strategy,
-    windowMs: options.windowMs,
-    from: options.from,
-    to: options.to,
-  });
+  return reportOf(replay(replayInput(histories, options)), histories, options);
+}
+
+function replayInput(histories: ReadonlyMap<string, CandleHistory>, options: ReplayOptions) {
+  return { histories, strategy: options.strategy, windowMs: options.windowMs, from: options.from, to: options.to };
+}
+
+function reportOf(
+  run: ReplayResult,
+  histories: ReadonlyMap<string, CandleHistory>,
+  options: ReplayOptions,
+): TBacktestReport {
   return backtestReport(run, {
     strategy: options.strategy.name,
     source: options.source,
@@ -48,7 +62,7 @@ export function lookbackOf(
 export async function backtestFeed(
   feed: MarketFeed,
   assets: readonly string[],
-  options: { strategy: Strategy; windowMs: number; from: number; to: number; payoutPercent: number; source: string },
+  options: ReplayOptions,
 ): Promise<TBacktestReport> {
   const { intervalMs, spanMs } = lookbackOf(options.strategy, options.windowMs);
   const histories = new Map<string, CandleHistory>();
@@ -58,7 +72,8 @@ export async function backtestFeed(
       await loadFeedHistory(feed, asset, { from: options.from - spanMs, to: options.to, intervalMs }),
     );
   }
-  return backtestHistories(histories, options);
+  // The worker runs this beside live signals: the replay hands the event loop back every few slots.
+  return reportOf(await replayYielding(replayInput(histories, options)), histories, options);
 }
 
 export interface BacktestOptions {

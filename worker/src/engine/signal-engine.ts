@@ -15,6 +15,7 @@ import {
   recordSignalOutcome,
   recordSlotGap,
   type SignalRow,
+  signFreshCheckpoint,
   voidSignal,
 } from '@signalroom/shared/node';
 import type { Kysely } from 'kysely';
@@ -66,6 +67,11 @@ export interface SignalEngine {
   resolveSignal(id: string): Promise<ResolveResult>;
   /** Resolves every active signal that is due; returns those still waiting with their next time. */
   resolveDue(): Promise<{ id: string; nextAt: Date }[]>;
+  /**
+   * Signs a track record checkpoint unless one was signed within the last half slot: run at every
+   * boundary, whatever the slot yielded, so the record says it is alive at least once a slot.
+   */
+  attestSlot(): Promise<void>;
 }
 
 /**
@@ -136,23 +142,27 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
       if (!(error instanceof MarketFeedError)) throw error;
       return recordGap(slotStart, 'no_data', [{ asset: best.asset, kind: 'no_data', reason: error.message }]);
     }
-    // The insert and its track-record entry are one transaction (the chain lock serialises them).
-    const row = await recordIssuedSignal(db, (trx) =>
-      insertSignalForSlot(trx, {
-        slotStart,
-        dayKey: dayKeyInZone(slotStart, deps.timeZone),
-        asset: best.asset,
-        signalType: best.decision.signalType,
-        entryPrice,
-        confidence: best.decision.confidence,
-        windowMs: deps.intervalMs,
-        expiresAt: new Date(slotStart.getTime() + deps.intervalMs),
-        stopLoss: best.decision.stopLoss,
-        takeProfit: best.decision.takeProfit,
-        analysis: best.decision.analysis,
-        source: feed.id,
-        strategy: strategy.name,
-      }),
+    // The insert, its track-record entry and the checkpoint covering it are one transaction (the chain
+    // lock serialises them): the checkpoint is public before anyone is sent the signal.
+    const row = await recordIssuedSignal(
+      db,
+      (trx) =>
+        insertSignalForSlot(trx, {
+          slotStart,
+          dayKey: dayKeyInZone(slotStart, deps.timeZone),
+          asset: best.asset,
+          signalType: best.decision.signalType,
+          entryPrice,
+          confidence: best.decision.confidence,
+          windowMs: deps.intervalMs,
+          expiresAt: new Date(slotStart.getTime() + deps.intervalMs),
+          stopLoss: best.decision.stopLoss,
+          takeProfit: best.decision.takeProfit,
+          analysis: best.decision.analysis,
+          source: feed.id,
+          strategy: strategy.name,
+        }),
+      now(),
     );
     if (!row) {
       logger.debug({ slot: slotStart.toISOString() }, 'slot already has its signal');
@@ -213,7 +223,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
         if (advanced) await events.signalUpdate(presentSignal(advanced));
         continue;
       }
-      const finished = await recordSignalOutcome(db, (trx) => finishSignal(trx, id, level, next, at));
+      const finished = await recordSignalOutcome(db, (trx) => finishSignal(trx, id, level, next, at), at);
       if (!finished) return { state: 'noop' };
       const signal = presentSignal(finished);
       logger.info(
@@ -270,5 +280,9 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     return waiting;
   }
 
-  return { intervalMs: deps.intervalMs, runSlot, resolveSignal, resolveDue };
+  async function attestSlot(): Promise<void> {
+    if (await signFreshCheckpoint(db, now(), deps.intervalMs / 2)) logger.debug({}, 'track record checkpoint signed');
+  }
+
+  return { intervalMs: deps.intervalMs, runSlot, resolveSignal, resolveDue, attestSlot };
 }

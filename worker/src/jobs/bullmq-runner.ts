@@ -67,7 +67,11 @@ export async function startBullmqRunner(
       logger.warn({ slot: slotStart.toISOString() }, 'slot skipped: too late to issue');
       return 'late';
     }
-    const signal = await engine.runSlot(slotStart);
+    const signal = await engine
+      .runSlot(slotStart)
+      .finally(() =>
+        engine.attestSlot().catch((error) => logger.error({ err: error }, 'track record checkpoint failed')),
+      );
     if (signal) await enqueueResolve(signal.id, new Date(signal.expiresAt));
     for (const w of await engine.resolveDue()) await enqueueResolve(w.id, w.nextAt);
     return signal ? signal.id : 'slot already had its signal';

@@ -68,6 +68,7 @@ export async function startInProcessRunner(
     } catch (error) {
       logger.error({ slot: slotStart.toISOString(), err: error }, 'slot failed');
     }
+    await engine.attestSlot().catch((error) => logger.error({ err: error }, 'track record checkpoint failed'));
     // Catch anything a failed timer left behind.
     await sweep().catch((error) => logger.error({ err: error }, 'sweep failed'));
   }

@@ -18,6 +18,7 @@ import * as createDelivery from './2026-11-24T1150_create_delivery.js';
 import * as createSignalSlotGaps from './2026-11-27T0000_create_signal_slot_gaps.js';
 import * as signalFeedIdsAndVoid from './2026-11-27T0200_signal_feed_ids_and_void.js';
 import * as createBacktests from './2026-11-27T0300_create_backtests.js';
+import * as trackRecordCheckpoints from './2026-11-27T0400_track_record_checkpoints.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0000_create_signal_slot_gaps': createSignalSlotGaps,
   '2026-11-27T0200_signal_feed_ids_and_void': signalFeedIdsAndVoid,
   '2026-11-27T0300_create_backtests': createBacktests,
+  '2026-11-27T0400_track_record_checkpoints': trackRecordCheckpoints,
 };

@@ -74,3 +74,9 @@ export async function revokeAdminByEmail(
     return { change: 'revoked' as const, user: updated ?? user };
   });
 }
+
+/** The admin account of this e-mail, or null when there is none (or it is not an admin). */
+export async function findAdminByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const user = await findUserByEmail(db, email);
+  return user?.role === 'admin' ? user : null;
+}

@@ -8,6 +8,7 @@ import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
 import { lastSignalAt, recentSlotGaps } from '../signals/signals.service.js';
+import { trackRecordProblems } from '../track-record/track-record.health.js';
 
 type QueueHealth = THealth['queue'];
 
@@ -21,7 +22,9 @@ const PROBE_MS = 1000;
  * when (with a job queue) no job scheduler exists, so no slot will ever fire, or when no signal was
  * issued for longer than a slot plus SIGNAL_STALE_GRACE_MS, counted from the later of the last signal
  * and this process's start (a fresh install is not degraded) unless the newest slot found the market
- * closed, or when each of the last NO_DATA_SLOTS_DEGRADED slots had no market data. `problems` says which.
+ * closed, when each of the last NO_DATA_SLOTS_DEGRADED slots had no market data, when signals wait for
+ * the track record's audited repair, or when the server's check finds the record broken. `problems` says
+ * which.
  */
 export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const startedAt = Date.now();
@@ -51,6 +54,13 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
               return null;
             })
           : null;
+      const recordProblems =
+        database === 'up'
+          ? await trackRecordProblems(ctx).catch((error: unknown) => {
+              ctx.logger.warn({ err: error }, 'health: track record state unreadable');
+              return [];
+            })
+          : [];
       const quietForMs = Date.now() - Math.max(lastSignal?.getTime() ?? 0, startedAt);
       const gaps =
         database === 'up'
@@ -74,6 +84,7 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
         problems.push(`no signal issued for ${Math.round(quietForMs / 1000)} s`);
       }
       if (noData) problems.push(noData);
+      problems.push(...recordProblems);
       const healthy = problems.length === 0;
       reply.status(healthy ? 200 : 503);
       return ok(

@@ -1,6 +1,8 @@
 import {
+  computeWinRateEvidence,
   DEFAULT_TIER_DAILY_SIGNAL_LIMITS,
   delayedSignals,
+  emptyLevelOutcomes,
   nextSignalBoundary,
   type SignalAccessMode,
   signalAccessMode,
@@ -17,6 +19,7 @@ import {
 import type { SlotGapRow } from '@signalroom/shared/node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { isRecordBroken } from '../track-record/track-record.service.js';
 import { cachedPerformanceStats, signalListCacheOf } from './signal-list.cache.js';
 import {
   countPublicFigures,
@@ -79,25 +82,32 @@ export function latestSignals(ctx: ServerContext, limit: number): Promise<TSigna
 
 /** Statistics from resolved signals only; `empty` with nulls until one has resolved. */
 export async function performanceStats(ctx: ServerContext): Promise<TPerformanceStats> {
+  const [stats, recordBroken] = await Promise.all([cachedPerformanceStats(ctx), isRecordBroken(ctx)]);
   // A copy: the cached answer is shared by every reader.
-  return structuredClone(await cachedPerformanceStats(ctx));
+  return { ...structuredClone(stats), recordBroken };
 }
 
-/** Landing-page figures, counted from records; both rates are null until a signal has resolved. */
+/**
+ * Landing-page figures, counted from records; both rates are null until a signal has resolved, and
+ * withheld (null, no wins by level) while the server's check finds the track record broken.
+ */
 export async function publicStats(ctx: ServerContext): Promise<TPublicStats> {
-  const [figures, stats, last] = await Promise.all([
+  const [figures, stats, last, recordBroken] = await Promise.all([
     countPublicFigures(ctx.db),
     findPerformanceStats(ctx.db, ctx.config.PAYOUT_PERCENT),
     findLastSignalTime(ctx.db),
+    isRecordBroken(ctx),
   ]);
   return {
     ...figures,
-    winRateFirstWindow: stats.winRateFirstWindow,
-    winRateWithMartingale: stats.winRateWithMartingale,
-    winsByLevel: stats.winsByLevel,
+    winRateFirstWindow: recordBroken ? null : stats.winRateFirstWindow,
+    winRateWithMartingale: recordBroken ? null : stats.winRateWithMartingale,
+    winsByLevel: recordBroken ? [] : stats.winsByLevel,
+    recordBroken,
     marketSource: ctx.market.info.id,
     lastSignalAt: last ? last.toISOString() : null,
-    evidence: stats.evidence,
+    // Withheld with the rates: evidence over no signals says nothing.
+    evidence: recordBroken ? computeWinRateEvidence(emptyLevelOutcomes(), ctx.config.PAYOUT_PERCENT) : stats.evidence,
   };
 }
 

@@ -5,6 +5,7 @@ import textStyles from '../../components/ui/text.module.css';
 import { LiveSignalsProvider, useLiveSignalsStoreApi } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import { RecordWitnessAlert } from '../../track-record/record-witness-alert.js';
 import { useDocumentTitle } from '../page-title.js';
 import { focusPageHeading } from '../route-focus.js';
 import { decideAfterMe, decideDashboardEntry } from './dashboard-guard.js';
@@ -174,6 +175,7 @@ function DashboardShell() {
           offline={offline}
         />
         <main id="dashboard-main" className={styles.dashboardMain} tabIndex={-1}>
+          <RecordWitnessAlert />
           <Outlet />
         </main>
       </div>

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
+import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
 import panelStyles from '../ui/panel.module.css';
 import pageStyles from './dashboard-page.module.css';
 import { EvidenceNote, WinRates, winsByLevelText } from './win-rates.js';
@@ -20,6 +21,7 @@ export function PerformanceSummary({ title = 'Performance' }: { title?: string }
         Loading statistics...
       </p>
     );
+  else if (stats.recordBroken) body = <RecordBrokenNotice />;
   else if (stats.empty)
     body = (
       <p className={pageStyles.muted} data-testid="stats-empty">
@@ -44,7 +46,7 @@ export function PerformanceSummary({ title = 'Performance' }: { title?: string }
     <section className={panelStyles.panel} aria-labelledby="perf-title">
       <h2 id="perf-title">{title}</h2>
       {body}
-      {access && stats && !stats.empty && (
+      {access && stats && !stats.empty && !stats.recordBroken && (
         <>
           <p className={clsx(pageStyles.muted, pageStyles.small)} data-testid="wins-by-level">
             {winsByLevelText(stats.winsByLevel)}

@@ -7,6 +7,7 @@ import { EvidenceNote, WinRates } from '../../components/dashboard/win-rates.js'
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { useSessionStore } from '../../stores/session.store.js';
+import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
 import { BacktestPanel } from './backtest-panel.js';
 import { CalibrationTable, SignalAnalyses } from './gold-analyses.js';
 import { useGoldRoom } from './use-gold-room.js';
@@ -65,6 +66,10 @@ function GoldRoom() {
         <p className={clsx(panelStyles.panel, pageStyles.muted)} role="status">
           Loading statistics...
         </p>
+      ) : stats.recordBroken ? (
+        <div className={panelStyles.panel}>
+          <RecordBrokenNotice />
+        </div>
       ) : stats.empty ? (
         <p className={clsx(panelStyles.panel, pageStyles.muted)}>
           No signal has resolved yet. The breakdown appears after the first one.
@@ -132,8 +137,8 @@ function GoldRoom() {
           </section>
         </div>
       )}
-      {stats ? <BacktestPanel state={backtest} live={stats.evidence} /> : null}
-      <CalibrationTable state={calibration} />
+      {stats && !stats.recordBroken ? <BacktestPanel state={backtest} live={stats.evidence} /> : null}
+      {!stats?.recordBroken && <CalibrationTable state={calibration} />}
       <SignalAnalyses state={analyses} />
     </div>
   );

@@ -4,6 +4,7 @@ import { EvidenceNote } from '../../components/evidence/evidence-note.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
+import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
 import styles from './landing.module.css';
 import type { PublicStatsState } from './use-public-stats.js';
 import { formatWinRate, rateSample } from './use-public-stats.js';
@@ -32,6 +33,15 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
     );
   }
   const stats = state.status === 'ready' ? state.data : null;
+  if (stats?.recordBroken) {
+    return (
+      <section className={styles.statsStrip} aria-label="Platform figures">
+        <div className={clsx(publicStyles.container, publicStyles.center)}>
+          <RecordBrokenNotice />
+        </div>
+      </section>
+    );
+  }
   const firstWindow = stats ? formatWinRate(stats, 'firstWindow') : null;
   const withMartingale = stats ? formatWinRate(stats, 'withMartingale') : null;
   const sample = (which: 'firstWindow' | 'withMartingale') => {

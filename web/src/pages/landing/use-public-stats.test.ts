@@ -19,6 +19,7 @@ const stats = (first: number, total: number, recovered = 0): TPublicStats => {
     marketSource: 'simulated',
     lastSignalAt: null,
     evidence,
+    recordBroken: false,
   };
 };
 

@@ -147,6 +147,13 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
         </dl>
       </section>
 
+      {signal.record && (
+        <p className={clsx(pageStyles.muted, styles.recordEntry)} data-testid="record-entry">
+          Committed to the public track record before it was sent: entry #{signal.record.seq},{' '}
+          <code title="SHA-256 of the entry; keep it to check the record later">{signal.record.hash}</code>
+        </p>
+      )}
+
       <p className={styles.riskWarning} role="note">
         <AlertTriangle aria-hidden="true" size={18} /> {Messages.signals.riskWarning}
       </p>

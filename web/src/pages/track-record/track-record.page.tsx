@@ -4,18 +4,22 @@ import {
   planStakes,
   type TGroupRates,
   type TRate,
+  type TTrackRecordStats,
   type TTrackRecordSummary,
+  type TWinRateEvidence,
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { TRACK_RECORD_DOWNLOAD_PATH } from '../../api/track-record.api.js';
+import { TRACK_RECORD_DOWNLOAD_PATH, TRACK_RECORD_VERIFIER_PATH } from '../../api/track-record.api.js';
 import { EvidenceNote } from '../../components/dashboard/win-rates.js';
 import { Brand } from '../../components/public/brand.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
+import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
+import { RecordWitnessAlert } from '../../track-record/record-witness-alert.js';
 import { CalibrationChart } from './calibration-chart.js';
 import { formatMoney, formatRate } from './chart-scale.js';
 import { EquityChart } from './equity-chart.js';
@@ -46,9 +50,11 @@ export function Component() {
         <span className={publicStyles.eyebrow}>Public record</span>
         <h1>Track record</h1>
         <p className={styles.lead}>
-          Every signal as it was issued and as it resolved, in a hash chain anyone can check. A signal joins the public
-          record once its window has closed; the figures count resolved signals only.
+          Every signal as it was issued and as it resolved, in a hash chain anyone can check. A signal is committed to
+          the record (its hash signed in a checkpoint) before anyone is sent it, and its content joins the public record
+          once its window has closed; the figures count resolved signals only.
         </p>
+        <RecordWitnessAlert />
         {state.status === 'loading' && (
           <p className={publicStyles.muted} role="status">
             <span className={clsx(textStyles.spinner, textStyles.spinnerSmall)} aria-hidden="true" /> Loading the
@@ -70,7 +76,7 @@ export function Component() {
 }
 
 function Record({ summary }: { summary: TTrackRecordSummary }) {
-  const { stats, head, feed } = summary;
+  const { stats, evidence, head, feed } = summary;
   return (
     <>
       <RecordCheck summary={summary} />
@@ -91,19 +97,21 @@ function Record({ summary }: { summary: TTrackRecordSummary }) {
               : 'The feed the resolved signals were issued and resolved on.'}
         </p>
       )}
-      {stats.resolvedSignals === 0 ? (
+      {stats === null || evidence === null ? (
+        <RecordBrokenNotice />
+      ) : stats.resolvedSignals === 0 ? (
         <p className={styles.empty} data-testid="track-record-empty">
           No signal has resolved yet. The figures appear here once the first one does
           {head.length > 0 ? ` (the chain already holds ${fmt.format(head.length)} public entries)` : ''}.
         </p>
       ) : (
-        <Figures summary={summary} />
+        <Figures stats={stats} evidence={evidence} />
       )}
     </>
   );
 }
 
-function RecordCheck({ summary: { head } }: { summary: TTrackRecordSummary }) {
+function RecordCheck({ summary: { head, publicKey } }: { summary: TTrackRecordSummary }) {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const broken = head.brokenAt !== null;
   return (
@@ -139,6 +147,24 @@ function RecordCheck({ summary: { head } }: { summary: TTrackRecordSummary }) {
             </code>
           </dd>
         </div>
+        {head.checkpoint && (
+          <div className={styles.hashFact}>
+            <dt>Latest signed checkpoint (all {fmt.format(head.checkpoint.size)} entries, Merkle root)</dt>
+            <dd>
+              <code className={styles.hash} data-testid="checkpoint-root">
+                {head.checkpoint.root}
+              </code>
+            </dd>
+          </div>
+        )}
+        <div className={styles.hashFact}>
+          <dt>Signing key (Ed25519)</dt>
+          <dd>
+            <code className={styles.hash} data-testid="public-key">
+              {publicKey}
+            </code>
+          </dd>
+        </div>
       </dl>
       <p className={publicStyles.small}>
         Check it yourself: <code className={styles.hash}>npm run verify-track-record -- {origin}</code> recomputes every
@@ -146,13 +172,15 @@ function RecordCheck({ summary: { head } }: { summary: TTrackRecordSummary }) {
         <a href={TRACK_RECORD_DOWNLOAD_PATH} download>
           public chain (JSON Lines)
         </a>
-        .
+        , or open the <a href={TRACK_RECORD_VERIFIER_PATH}>standalone verifier</a> (one file you can save and run
+        anywhere), which checks hashes, signatures and checkpoints you kept, and recomputes every figure in your
+        browser. The format is published in the repository's <code>docs/track-record-format.md</code>.
       </p>
     </section>
   );
 }
 
-function Figures({ summary: { stats, evidence } }: { summary: TTrackRecordSummary }) {
+function Figures({ stats, evidence }: { stats: TTrackRecordStats; evidence: TWinRateEvidence }) {
   const { overall, equity } = stats;
   const stakes = planStakes(equity.plan).map((s) => `$${s}`);
   return (
