@@ -11,6 +11,7 @@ export * from './logger.js';
 export type * from './member-content-tables.js';
 export * from './paper-trading-repository.js';
 export type { BotSettingsTable, PaperTradesTable, PaperTradingTables } from './paper-trading-tables.js';
+export * from './postgres.js';
 export * from './process.js';
 export * from './publisher.js';
 export * from './redis-clients.js';
