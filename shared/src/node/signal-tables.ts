@@ -36,7 +36,10 @@ export interface SignalsTable {
   analysis: string | null;
   source: 'simulated' | 'feed';
   strategy: string;
+  /** The slot's start: the time the signal's entry price and windows count from. */
   created_at: Timestamp;
+  /** When the signal was really written (the database's clock); later than the slot when issued late. */
+  issued_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: Timestamp | null;
   resolved_at: Timestamp | null;
 }
