@@ -17,6 +17,7 @@ import * as createTrackRecord from './2026-11-24T1140_create_track_record.js';
 import * as createDelivery from './2026-11-24T1150_create_delivery.js';
 import * as createSignalSlotGaps from './2026-11-27T0000_create_signal_slot_gaps.js';
 import * as signalIssuedAt from './2026-11-27T0100_signal_issued_at.js';
+import * as createLoginDevices from './2026-11-27T0110_create_login_devices.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1130_signal_stats_indexes': signalStatsIndexes,
   '2026-11-27T0000_create_signal_slot_gaps': createSignalSlotGaps,
   '2026-11-27T0100_signal_issued_at': signalIssuedAt,
+  '2026-11-27T0110_create_login_devices': createLoginDevices,
 };

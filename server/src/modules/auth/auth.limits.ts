@@ -76,6 +76,13 @@ export const AUTH_LIMITS = {
 
 /** Failed logins of an account (from any address) are counted over this window. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
+/**
+ * Login attempts on one account from devices its owner never logged in from, all addresses together,
+ * per LOGIN_FAILURE_WINDOW_MS: past it the account is locked to them until the window ends or the owner
+ * resets the password (login-throttle.ts). Twice the per-address limit, so one person on two networks
+ * never meets it.
+ */
+export const ACCOUNT_LOGIN_BUDGET = 20;
 const DELAY_CAP_MS = 3000;
 
 /** The wait before a login attempt on an account with `failures` recent failures: 2^n ms, at most 3 s. */
