@@ -202,7 +202,9 @@ async function checkAndConsumeCode(
 
 /**
  * The check-your-email screen's resend button: a new code, at most once per 60 s per address. The
- * answer is the same whether or not the address has an unconfirmed account.
+ * answer is the same whether or not the address has an unconfirmed account, and whether or not a code
+ * went out in the last 60 s: inside the cooldown nothing is sent (the last code is still in the inbox),
+ * since a 429 there told anyone that the address had just signed up.
  */
 export async function resendConfirmationCode(ctx: ServerContext, input: { email: string }): Promise<void> {
   const email = normalizeEmail(input.email);
@@ -214,9 +216,9 @@ export async function resendConfirmationCode(ctx: ServerContext, input: { email:
   if (emailError) throw AppError.validation(emailError, { email: emailError });
   await withTimingFloor(ENUMERATION_FLOOR_MS, async () => {
     const wait = await claimMailCooldown(ctx.db, email, CODE_MAIL, ctx.now(), LIMITS.resendCooldownSeconds);
-    if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
+    // Both paths make the same lookup.
     const user = await findUserByEmail(ctx.db, email);
-    if (user && !user.email_verified_at) await sendNewCode(ctx, user);
+    if (wait === 0 && user && !user.email_verified_at) await sendNewCode(ctx, user);
   });
 }
 
