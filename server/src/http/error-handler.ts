@@ -1,6 +1,6 @@
 import { Messages } from '@signalroom/shared';
 import { isDatabaseUnavailable } from '@signalroom/shared/node';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 import { failure } from './envelope.js';
 
@@ -47,9 +47,12 @@ export function installErrorHandler(app: FastifyInstance, options: { notFound?: 
 
   // When the web app is served, app.ts sets the one not-found handler (SPA fallback); Fastify allows one.
   if (options.notFound === false) return;
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send(failure(`No route for ${request.method} ${request.url.split('?')[0]}`, { code: 'not_found' }));
-  });
+  app.setNotFoundHandler(answerNotFound);
+}
+
+/** The 404 of an address nothing answers, in the envelope. */
+export function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .status(404)
+    .send(failure(`No route for ${request.method} ${request.url.split('?')[0]}`, { code: 'not_found' }));
 }
