@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerContext } from './context.js';
 import { installApiDocs } from './http/api-docs.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { answerNotFound, installErrorHandler } from './http/error-handler.js';
 import { frameworkErrorOptions } from './http/framework-errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installSiteFiles } from './http/site-files.js';
@@ -72,18 +72,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     const landingDocument = existsSync(join(webDist, 'landing.html')) ? 'landing.html' : 'index.html';
     installVerifierPage(app, webDist);
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(landingDocument));
-    // The web app's page routes are client-side: any GET outside /api that matches no file gets the app shell.
+    // The web app's page routes are client-side: any GET outside /api that matches no file gets the app
+    // shell. A missing file (an asset of an older build, anything with an extension) is a 404: the shell
+    // in its place would be run as a script or style.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
+      const path = request.url.split('?')[0] ?? '';
+      const isFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+      if (request.method === 'GET' && !isFile && !path.startsWith('/api/') && !path.startsWith('/socket.io')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
-      return reply.status(404).send({
-        success: false,
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        data: null,
-        error: { code: 'not_found' },
-        timestamp: new Date().toISOString(),
-      });
+      return answerNotFound(request, reply);
     });
   }
   return { app, context };

@@ -106,16 +106,27 @@ describe('parseConfig', () => {
     expect(parseConfig({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
   });
 
-  it('reads the shutdown, statement and idle-session bounds', () => {
+  it('reads the shutdown, database and idle-session bounds', () => {
     expect(parseConfig({})).toMatchObject({
       SHUTDOWN_TIMEOUT_MS: 10_000,
-      DB_STATEMENT_TIMEOUT_MS: 10_000,
+      DB_STATEMENT_TIMEOUT_MS: 5000,
+      DB_CONNECTION_TIMEOUT_MS: 5000,
+      DB_QUERY_TIMEOUT_MS: 6000,
       SESSION_IDLE_DAYS: 14,
     });
     expect(parseConfig({ SHUTDOWN_TIMEOUT_MS: '3000', SESSION_IDLE_DAYS: '7' })).toMatchObject({
       SHUTDOWN_TIMEOUT_MS: 3000,
       SESSION_IDLE_DAYS: 7,
     });
+  });
+
+  it('refuses a client-side database bound that would cut PostgreSQL statements before it cancels them', () => {
+    expect(() => parseConfig({ DB_STATEMENT_TIMEOUT_MS: '8000' })).toThrow(
+      /DB_QUERY_TIMEOUT_MS: must be above DB_STATEMENT_TIMEOUT_MS \(8000\)/,
+    );
+    expect(parseConfig({ DB_STATEMENT_TIMEOUT_MS: '8000', DB_QUERY_TIMEOUT_MS: '9000' }).DB_QUERY_TIMEOUT_MS).toBe(
+      9000,
+    );
   });
 });
 

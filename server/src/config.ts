@@ -94,7 +94,6 @@ const ZEnv = ZSharedEnv.extend({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
-  DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** The proxies whose X-Forwarded-For is believed: addresses/CIDRs, or false (see parseTrustProxy). */
   TRUST_PROXY: z.string().default('false'),
   /** A session unused for this many days ends, on top of its 30-day absolute expiry. */

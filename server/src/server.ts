@@ -77,12 +77,20 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     }
   };
   try {
+    const logVia = (module: string): ModuleLogger => ({
+      debug: (details: object, message: string) => log?.debug({ module, ...details }, message),
+      warn: (details: object, message: string) => log?.warn({ module, ...details }, message),
+      info: (details: object, message: string) => log?.info({ module, ...details }, message),
+      error: (details: object, message: string) => log?.error({ module, ...details }, message),
+    });
     const database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolMax: config.DB_POOL_MAX,
       connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
+      queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      logger: logVia('database'),
       pgliteImage: options.pgliteImage,
       onLockLost: (error) => {
         // Someone removed or took over the data folder's lock: stop before two processes write.
@@ -95,12 +103,6 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
 
     // The shape is decided here, once: with REDIS_URL (and DATABASE_URL, config.ts checks both) Redis
     // carries the bus, the shared counters and the job queue; without, all of it stays in this process.
-    const logVia = (module: string): ModuleLogger => ({
-      debug: (details: object, message: string) => log?.debug({ module, ...details }, message),
-      warn: (details: object, message: string) => log?.warn({ module, ...details }, message),
-      info: (details: object, message: string) => log?.info({ module, ...details }, message),
-      error: (details: object, message: string) => log?.error({ module, ...details }, message),
-    });
     const redis = config.REDIS_URL
       ? createRedisConnections(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE, logger: logVia('redis') })
       : null;

@@ -38,6 +38,11 @@ export const AuthMessages = {
     `Too many requests. Please try again in ${
       seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} second${seconds === 1 ? '' : 's'}`
     }.`,
+  /** Logins on one account from unknown devices spent its budget (see docs/decisions.md, "Login and sign-up limits"). */
+  accountLocked: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Too many failed logins on this account. Log in from a device you have used before, reset your password with the link we can e-mail you, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  },
   dashboardCodeIssued: 'Dashboard code issued. It is shown only once.',
   /** Admin calls: a tier, a role or a yes/no flag that is missing or not one of its values. */
   tierInvalid: 'Choose a tier: guest, silver, pro or gold.',

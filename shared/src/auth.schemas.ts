@@ -38,6 +38,8 @@ export const ZLoginRequest = z
   .object({
     email: zEmailText(m.login.fillAllFields),
     password: zText({ max: 200, required: m.login.fillAllFields }),
+    /** The device token an earlier login on this browser returned: its logins pass the account lock. */
+    deviceToken: zText({ max: 200 }).optional(),
   })
   .strict();
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
@@ -82,7 +84,12 @@ export const ZProfileUpdateRequest = z
 export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
 
 /** data of confirm-code and login answers. */
-export const ZSessionData = z.object({ token: z.string(), user: ZUser });
+export const ZSessionData = z.object({
+  token: z.string(),
+  user: ZUser,
+  /** This browser's device token (kept across logouts): sent with its next logins, they pass the account lock. */
+  deviceToken: z.string(),
+});
 export type TSessionData = z.infer<typeof ZSessionData>;
 
 /** PATCH /api/admin/users/:id/access. */

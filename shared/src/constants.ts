@@ -16,6 +16,8 @@ export type AccessPath = (typeof ACCESS_PATHS)[number];
 export const STORAGE_KEYS = {
   token: 'signalroom.authToken',
   user: 'signalroom.userData',
+  /** This browser's device token: kept across logouts, its logins pass the account lock. */
+  device: 'signalroom.deviceToken',
 } as const;
 
 export const LIMITS = {

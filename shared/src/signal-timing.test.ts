@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dailyUsage, dayKeyInZone, formatMinutesSeconds, nextSignalBoundary } from './signal-timing.js';
+import {
+  dailyUsage,
+  dayKeyInZone,
+  formatMinutesSeconds,
+  lateIssueSeconds,
+  nextSignalBoundary,
+} from './signal-timing.js';
 
 describe('nextSignalBoundary', () => {
   it('rounds up to the next 5-minute mark', () => {
@@ -10,6 +16,19 @@ describe('nextSignalBoundary', () => {
   });
   it('crosses the hour and the day', () => {
     expect(nextSignalBoundary(new Date('2026-11-22T23:59:59.999Z')).toISOString()).toBe('2026-11-23T00:00:00.000Z');
+  });
+});
+
+describe('lateIssueSeconds', () => {
+  const createdAt = '2026-11-27T10:05:00.000Z';
+  it('says nothing for a signal issued within moments of its slot, or without an issue time', () => {
+    expect(lateIssueSeconds({ createdAt, issuedAt: '2026-11-27T10:05:00.180Z' })).toBeNull();
+    expect(lateIssueSeconds({ createdAt, issuedAt: '2026-11-27T10:05:09.999Z' })).toBeNull();
+    expect(lateIssueSeconds({ createdAt })).toBeNull();
+  });
+  it('gives the seconds a signal came after its slot from ten seconds on', () => {
+    expect(lateIssueSeconds({ createdAt, issuedAt: '2026-11-27T10:05:10.000Z' })).toBe(10);
+    expect(lateIssueSeconds({ createdAt, issuedAt: '2026-11-27T10:06:12.400Z' })).toBe(72);
   });
 });
 

@@ -10,6 +10,20 @@ export function nextSignalBoundary(now: Date, intervalMs: number = TIMING.signal
   return new Date((Math.floor(t / intervalMs) + 1) * intervalMs);
 }
 
+/** A signal written this long after its slot started is marked as issued late wherever it is shown. */
+export const LATE_ISSUE_MS = 10_000;
+
+/**
+ * How many seconds after its slot's start a signal was issued, when that is late enough to say so
+ * (LATE_ISSUE_MS): its entry price and windows still count from the slot, which members must know.
+ * Null when it was issued on time, or the payload predates the issue time.
+ */
+export function lateIssueSeconds(signal: { createdAt: string; issuedAt?: string | undefined }): number | null {
+  if (!signal.issuedAt) return null;
+  const lateMs = Date.parse(signal.issuedAt) - Date.parse(signal.createdAt);
+  return lateMs >= LATE_ISSUE_MS ? Math.round(lateMs / 1000) : null;
+}
+
 /** minutes:seconds left until `target`, never negative ("04:59"). */
 export function formatMinutesSeconds(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));

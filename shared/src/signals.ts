@@ -19,7 +19,10 @@ export const ZSignal = z.object({
   confidence: z.number(),
   status: z.enum(SIGNAL_STATUSES),
   outcome: z.enum(SIGNAL_OUTCOMES).nullable(),
+  /** The slot's start: the entry price and the windows count from it. */
   createdAt: z.string(),
+  /** When the signal was really issued; past `createdAt` by more than a moment when issued late. Absent in older payloads. */
+  issuedAt: z.string().optional(),
   updatedAt: z.string().nullable(),
   expiresAt: z.string(),
   stopLoss: z.number().nullable(),

@@ -30,6 +30,8 @@ export interface SignalSeed {
    */
   slotsAgo: number;
   stopLoss?: number | null;
+  /** Written this long after its slot started (the database was away); on time when absent. */
+  issuedLateSeconds?: number;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function issueSignal(server: TestServer, seed: SignalSeed, daySeque
       source: 'simulated',
       strategy: 'e2e',
       created_at: slotStart,
+      issued_at: new Date(slotStart.getTime() + (seed.issuedLateSeconds ?? 0) * 1000),
       updated_at: null,
       resolved_at: null,
     })

@@ -149,12 +149,20 @@ describe('dashboard in a real browser', () => {
     expect(cardText).toContain('1.26710');
     expect(cardText).toMatch(/Level 3/);
     expect(cardText).toContain('Trading is risky. Only trade with funds you can afford to lose.');
+    expect(cardText).not.toContain('Issued late');
 
     // A second signal is pushed: the card changes in place, the first moves to the previous list.
     const url = page.url();
     await issueSignal(
       server,
-      { asset: 'USD/JPY', signalType: 'buy', confidence: 72.2, entryPrice: 151.234, slotsAgo: 0 },
+      {
+        asset: 'USD/JPY',
+        signalType: 'buy',
+        confidence: 72.2,
+        entryPrice: 151.234,
+        slotsAgo: 0,
+        issuedLateSeconds: 42,
+      },
       2,
     );
     await page.waitForFunction(() =>
@@ -163,6 +171,8 @@ describe('dashboard in a real browser', () => {
     cardText = await card.innerText();
     expect(cardText).toContain('CALL');
     expect(cardText).toContain('BUY');
+    // Written after the database came back: the card says so, with the seconds.
+    expect(await page.getByTestId('issued-late').innerText()).toMatch(/, 42 s after its slot$/);
     expect(page.url()).toBe(url);
     const previous = await page.getByTestId('previous-signals').innerText();
     expect(previous).toContain(firstSignal.asset);

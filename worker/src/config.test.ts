@@ -11,7 +11,8 @@ describe('parseWorkerConfig', () => {
       REDIS_NAMESPACE: 'signalroom',
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: 10_000,
-      DB_STATEMENT_TIMEOUT_MS: 10_000,
+      DB_STATEMENT_TIMEOUT_MS: 5000,
+      DB_QUERY_TIMEOUT_MS: 6000,
       SCHEDULER_CHECK_MS: 30_000,
     });
   });

@@ -2,13 +2,11 @@ import {
   configOrExit,
   createRedisBus,
   createRedisConnections,
-  type Database,
   marketFeedSettings,
   onShutdownSignal,
+  openPostgres,
   runMain,
 } from '@signalroom/shared/node';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { pino } from 'pino';
 import { parseWorkerConfig } from './config.js';
 import { startSignalWorker, waitForSignalTables } from './signal-worker.js';
@@ -20,14 +18,14 @@ import { startSignalWorker, waitForSignalTables } from './signal-worker.js';
 async function main(): Promise<void> {
   const config = configOrExit(parseWorkerConfig);
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
-  const pool = new pg.Pool({
-    connectionString: config.DATABASE_URL,
-    max: config.DB_POOL_MAX,
-    statement_timeout: config.DB_STATEMENT_TIMEOUT_MS,
+  const db = openPostgres({
+    url: config.DATABASE_URL,
+    poolMax: config.DB_POOL_MAX,
+    connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
+    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    logger: logger.child({ module: 'database' }),
   });
-  // An idle client lost its connection (database restart): the pool replaces it; say so once each.
-  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects'));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await waitForSignalTables(db, { logger });
   const redis = createRedisConnections(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE, logger });
   const bus = createRedisBus(redis, { logger });

@@ -3,13 +3,12 @@ import {
   configOrExit,
   createMemoryBus,
   createRedisBus,
-  type Database,
+  type ModuleLogger,
   marketFeedSettings,
+  openPostgres,
   parseEnv,
   ZSharedEnv,
 } from '@signalroom/shared/node';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { z } from 'zod';
 import { createSignalEngine } from './engine/signal-engine.js';
 import { createMarketFeed } from './market/index.js';
@@ -34,8 +33,19 @@ async function main(): Promise<void> {
     ? new Date(arg)
     : new Date(nextSignalBoundary(new Date(), env.SIGNAL_INTERVAL_MS).getTime() - env.SIGNAL_INTERVAL_MS);
   if (Number.isNaN(slot.getTime())) throw new Error(`Not a time: ${arg}`);
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 }) }),
+  const logger: ModuleLogger = {
+    info: (o, m) => console.log(m, JSON.stringify(o)),
+    warn: console.warn,
+    error: console.error,
+    debug() {},
+  };
+  const db = openPostgres({
+    url: env.DATABASE_URL,
+    poolMax: 2,
+    connectionTimeoutMs: env.DB_CONNECTION_TIMEOUT_MS,
+    queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    logger,
   });
   const bus = env.REDIS_URL ? createRedisBus(env.REDIS_URL, { namespace: env.REDIS_NAMESPACE }) : createMemoryBus();
   const engine = createSignalEngine({
@@ -48,7 +58,7 @@ async function main(): Promise<void> {
     timeZone: env.TIME_ZONE,
     intervalMs: env.SIGNAL_INTERVAL_MS,
     payoutPercent: env.PAYOUT_PERCENT,
-    logger: { info: (o, m) => console.log(m, JSON.stringify(o)), warn: console.warn, error: console.error, debug() {} },
+    logger,
   });
   try {
     const signal = await engine.runSlot(slot);

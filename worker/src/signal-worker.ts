@@ -18,6 +18,7 @@ import { type CountdownTicker, startCountdownTicker } from './countdown/countdow
 import { createSignalEngine, type SignalEngine } from './engine/signal-engine.js';
 import { startBullmqRunner } from './jobs/bullmq-runner.js';
 import { type Runner, startInProcessRunner } from './jobs/in-process-runner.js';
+import { createSlotIssuer } from './jobs/slot-issuer.js';
 import { createMarketFeed } from './market/index.js';
 import type { MarketFeed } from './market/market-feed.js';
 import { type PriceTicker, startPriceTicker } from './market/price-ticker.js';
@@ -99,6 +100,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     ...(options.voidAfterMs ? { voidAfterMs: options.voidAfterMs } : {}),
   });
   await ensureCountdown(options.db, now());
+  const issuer = createSlotIssuer(engine, { db: options.db, bus: options.bus, logger, now });
 
   let runner: Runner;
   let queue: Queue | null = null;
@@ -107,6 +109,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
   if (redis) {
     const bull = await startBullmqRunner(engine, {
       redis,
+      issuer,
       logger,
       ...(options.schedulerCheckMs ? { schedulerCheckMs: options.schedulerCheckMs } : {}),
     });
@@ -114,7 +117,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     queue = bull.queue;
     lease = redis.open('request', 'countdown lease');
   } else {
-    runner = await startInProcessRunner(engine, { logger, now });
+    runner = await startInProcessRunner(engine, { issuer, logger, now });
   }
 
   // One ticking worker at a time: the lease holder renews it; another takes over when it lapses.

@@ -95,6 +95,7 @@ async function openAdminDatabase(config: ReturnType<typeof parseConfig>): Promis
       dataDir: config.DATA_DIR,
       poolMax: 2,
       connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
+      queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     });
   } catch (error) {

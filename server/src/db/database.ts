@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Database } from '@signalroom/shared/node';
-import { Kysely, PostgresDialect } from 'kysely';
+import { type Database, type ModuleLogger, openPostgres, silentLogger } from '@signalroom/shared/node';
+import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { dataDirFolder, lockDataDir } from './data-dir-lock.js';
@@ -19,9 +19,14 @@ export interface DatabaseOptions {
   /** PGlite data folder; 'memory://' keeps it in memory (tests). */
   dataDir: string;
   poolMax?: number;
+  /** Longest wait for a connection (ms). */
   connectionTimeoutMs?: number;
+  /** Longest wait for a statement's answer before its connection is given up (ms). */
+  queryTimeoutMs?: number;
   /** PostgreSQL cancels a statement running longer than this (ms). */
   statementTimeoutMs?: number;
+  /** Where lost connections are reported. */
+  logger?: ModuleLogger;
   /** Called if the PGlite folder's lock is lost while open (its lock directory was removed or went stale). */
   onLockLost?: (error: Error) => void;
   /**
@@ -35,21 +40,17 @@ export interface DatabaseOptions {
 // numeric comes back as a string and int8 as a string by default; counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-/** Opens PostgreSQL through a pool (bounded wait for a connection) or an embedded PGlite. */
+/** Opens PostgreSQL through a pool (every wait bounded, see openPostgres) or an embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolMax ?? 10,
-      // An exhausted pool fails fast (answered 503) instead of leaving requests hanging.
-      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
-      // A runaway query is cancelled by PostgreSQL instead of holding its connection (and the caller) forever.
-      statement_timeout: options.statementTimeoutMs ?? 10_000,
+    const db = openPostgres({
+      url: options.databaseUrl,
+      poolMax: options.poolMax ?? 10,
+      connectionTimeoutMs: options.connectionTimeoutMs ?? 5000,
+      queryTimeoutMs: options.queryTimeoutMs ?? 6000,
+      statementTimeoutMs: options.statementTimeoutMs ?? 5000,
+      logger: options.logger ?? silentLogger,
     });
-    pool.on('error', () => {
-      // Idle client errors (server restart) are recovered by the pool on next checkout.
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   // PGlite is one process's database: a second process on the same folder would silently lose writes.

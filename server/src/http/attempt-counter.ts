@@ -6,6 +6,10 @@ export interface AttemptCounter {
   hit(key: string): Promise<number>;
   /** The count in the current window, without counting. */
   peek(key: string): Promise<number>;
+  /** How long until the current window of `key` ends (0 when it has no count). */
+  remainingMs(key: string): Promise<number>;
+  /** Forgets the count of `key`: its next window starts from zero. */
+  clear(key: string): Promise<void>;
 }
 
 /** How long a counter waits for a Redis that accepts but does not answer before it counts in memory. */
@@ -20,9 +24,11 @@ function withTimeout<T>(promise: Promise<T>, fallback: () => T): Promise<T> {
 }
 
 /** Fixed-window counts in this process's memory (bounded: expired keys are swept past 50,000). */
-function memoryCounter(
-  windowMs: number,
-): AttemptCounter & { hitNow(key: string): number; peekNow(key: string): number } {
+function memoryCounter(windowMs: number): AttemptCounter & {
+  hitNow(key: string): number;
+  peekNow(key: string): number;
+  remainingNow(key: string): number;
+} {
   const counts = new Map<string, { count: number; resetAt: number }>();
   const live = (key: string, now: number) => {
     const entry = counts.get(key);
@@ -39,7 +45,22 @@ function memoryCounter(
     return entry.count;
   };
   const peekNow = (key: string) => live(key, Date.now())?.count ?? 0;
-  return { hitNow, peekNow, hit: async (key) => hitNow(key), peek: async (key) => peekNow(key) };
+  const remainingNow = (key: string) => {
+    const now = Date.now();
+    const entry = live(key, now);
+    return entry ? entry.resetAt - now : 0;
+  };
+  return {
+    hitNow,
+    peekNow,
+    remainingNow,
+    hit: async (key) => hitNow(key),
+    peek: async (key) => peekNow(key),
+    remainingMs: async (key) => remainingNow(key),
+    clear: async (key) => {
+      counts.delete(key);
+    },
+  };
 }
 
 /**
@@ -69,6 +90,18 @@ export function createAttemptCounter(ctx: ServerContext, options: { name: string
         redis.get(prefix + key).then((value) => Number(value ?? 0)),
         () => memory.peekNow(key),
       );
+    },
+    async remainingMs(key) {
+      if (redis.status !== 'ready') return memory.remainingNow(key);
+      return withTimeout(
+        redis.pttl(prefix + key).then((ms) => Math.max(0, ms)),
+        () => memory.remainingNow(key),
+      );
+    },
+    async clear(key) {
+      // Both places: a count made in memory during an outage must not outlive the forgiveness either.
+      await memory.clear(key);
+      if (redis.status === 'ready') await withTimeout(redis.del(prefix + key), () => 0);
     },
   };
 }

@@ -13,6 +13,7 @@ import type {
   FastifySchema,
   FastifySchemaCompiler,
   onRequestAsyncHookHandler,
+  onSendAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -44,6 +45,8 @@ export interface RouteHooks {
   onRequest?: onRequestAsyncHookHandler;
   /** Runs before the request is validated, so refused input counts against a limit like any other. */
   preValidation?: preValidationAsyncHookHandler | preValidationAsyncHookHandler[];
+  /** Runs for every answer, refusals included (a timing floor). */
+  onSend?: onSendAsyncHookHandler;
 }
 
 /**

@@ -1,16 +1,24 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
+/** A phone in E.164 (+ and up to 15 digits): a spreadsheet reads it as a number at most, never a formula. */
+const E164 = /^\+[1-9]\d{0,14}$/;
+/** What a spreadsheet may run as a formula when a cell starts with it (OWASP's list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A value a spreadsheet
- * would run as a formula (=, @, a tab, or + and - not followed by a digit) is prefixed with a quote
- * mark so opening the export never executes what a visitor typed into a form.
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text that starts like a
+ * formula (=, +, -, @, a tab or a carriage return; `-2+3+cmd|...` included) gets a leading quote mark
+ * and is quoted, so opening the export never runs what a visitor typed into a form. An E.164 phone
+ * keeps its +, quoted. Numbers and booleans are written as they are: they cannot hold a formula.
  */
 export function csvField(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=@\t\r]/.test(text) || /^[+-](?!\d)/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value !== 'string') return String(value);
+  const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  if (E164.test(value)) return quoted(value);
+  if (FORMULA_START.test(value)) return quoted(`'${value}`);
+  return /[",\r\n]/.test(value) ? quoted(value) : value;
 }
 
 export function csvLine(fields: ReadonlyArray<string | number | boolean | null | undefined>): string {

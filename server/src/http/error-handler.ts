@@ -1,5 +1,6 @@
 import { Messages } from '@signalroom/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '@signalroom/shared/node';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 import { failure } from './envelope.js';
 
@@ -35,8 +36,9 @@ export function installErrorHandler(app: FastifyInstance, options: { notFound?: 
         .status(status)
         .send(failure(error.message || Messages.common.invalidRequest, { code: 'validation_failed' }));
     }
-    if (isPoolExhausted(error) || isStatementTimeout(error)) {
-      request.log.warn({ err: error }, 'database unavailable (pool exhausted or statement timed out)');
+    if (isDatabaseUnavailable(error)) {
+      // Unreachable, stalled, out of connections or too slow: the client may try again (503), never a 500.
+      request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).send(failure(Messages.common.unavailable, { code: 'unavailable' }));
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -45,18 +47,12 @@ export function installErrorHandler(app: FastifyInstance, options: { notFound?: 
 
   // When the web app is served, app.ts sets the one not-found handler (SPA fallback); Fastify allows one.
   if (options.notFound === false) return;
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send(failure(`No route for ${request.method} ${request.url.split('?')[0]}`, { code: 'not_found' }));
-  });
+  app.setNotFoundHandler(answerNotFound);
 }
 
-/** PostgreSQL cancelled the statement (DB_STATEMENT_TIMEOUT_MS): SQLSTATE 57014, query_canceled. */
-function isStatementTimeout(error: Error): boolean {
-  return (error as { code?: unknown }).code === '57014';
-}
-
-function isPoolExhausted(error: Error): boolean {
-  return /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(error.message);
+/** The 404 of an address nothing answers, in the envelope. */
+export function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .status(404)
+    .send(failure(`No route for ${request.method} ${request.url.split('?')[0]}`, { code: 'not_found' }));
 }

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { type ErrorCode, Messages } from '@signalroom/shared';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
@@ -20,9 +20,22 @@ function rawAnswer(status: number, message: string, code: ErrorCode): string {
 }
 
 /**
+ * Whether the parser's overflow came from the request line (the address) rather than the headers: the
+ * data it was reading starts a request and its first line alone is over the limit. When the request
+ * arrived in several reads, the later data no longer shows its first line and the answer stays 431.
+ */
+function addressTooLong(error: Error & { rawPacket?: unknown }): boolean {
+  const packet = error.rawPacket;
+  if (!Buffer.isBuffer(packet) || !/^[A-Z]+ \S/.test(packet.subarray(0, 24).toString('latin1'))) return false;
+  const lineEnd = packet.indexOf('\r\n');
+  return (lineEnd === -1 ? packet.length : lineEnd) > maxHeaderSize;
+}
+
+/**
  * Answers for requests Fastify refuses before any route runs, in the envelope like every other answer:
- * - the HTTP parser's refusals (request line plus headers over Node's 16 kB, a malformed request): 431
- *   or 400, written straight to the socket since there is no request object yet;
+ * - the HTTP parser's refusals (request line plus headers over Node's 16 kB, a malformed request): 414
+ *   when the address alone is over it, else 431, or 400, written straight to the socket since there is
+ *   no request object yet;
  * - a path that is not valid percent-encoding (400) and a path parameter over 100 characters (414).
  */
 export const frameworkErrorOptions: Pick<FastifyServerOptions, 'clientErrorHandler' | 'frameworkErrors'> = {
@@ -31,7 +44,9 @@ export const frameworkErrorOptions: Pick<FastifyServerOptions, 'clientErrorHandl
     if (socket.writable) {
       socket.write(
         error.code === 'HPE_HEADER_OVERFLOW'
-          ? rawAnswer(431, Messages.common.headersTooLarge, 'validation_failed')
+          ? addressTooLong(error)
+            ? rawAnswer(414, Messages.common.urlTooLong, 'validation_failed')
+            : rawAnswer(431, Messages.common.headersTooLarge, 'validation_failed')
           : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
             ? rawAnswer(408, Messages.common.requestTimeout, 'validation_failed')
             : rawAnswer(400, Messages.common.invalidRequest, 'validation_failed'),

@@ -25,6 +25,14 @@ export function publicBaseUrl(ctx: Pick<ServerContext, 'config' | 'listenUrl'>):
 }
 
 /**
+ * Whether members reach this deployment over https (PUBLIC_URL's scheme, in any case): then cookies are
+ * Secure and browsers are told to keep to https (HSTS).
+ */
+export function servedOverHttps(ctx: Pick<ServerContext, 'config' | 'listenUrl'>): boolean {
+  return new URL(publicBaseUrl(ctx)).protocol === 'https:';
+}
+
+/**
  * The origins this server's own pages are served from, which sockets are accepted from: PUBLIC_URL's
  * when set. Otherwise the address it listens on, as a browser on this machine names it: a wildcard or
  * loopback host as `localhost`, `127.0.0.1` and `[::1]` (with the real port), any other host as itself.

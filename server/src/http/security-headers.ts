@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { BOARD_PATH } from '../modules/queues/queues.auth.js';
 import { API_DOCS_PATH } from './api-docs.js';
-import { ownOrigins } from './public-url.js';
+import { ownOrigins, servedOverHttps } from './public-url.js';
 
 /** The WebSocket form of an http(s) origin: where the app's socket connects. */
 function socketOrigin(origin: string): string {
@@ -37,7 +37,7 @@ function styleSources(request: IncomingMessage): string {
  *   (sessions and user data) and on the queue dashboard, so no browser or proxy keeps a copy.
  */
 export async function installSecurityHeaders(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const https = ctx.config.PUBLIC_URL?.startsWith('https:') ?? false;
+  const https = servedOverHttps(ctx);
   const allowedSockets = [...new Set(ctx.config.allowedOrigins.map(socketOrigin))];
   // This server's own socket origins; without PUBLIC_URL they follow the port, known once it listens.
   const ownSockets = () => [...new Set(ownOrigins(ctx).map(socketOrigin))].join(' ');

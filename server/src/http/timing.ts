@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 
 export { sleep };
 
@@ -15,4 +16,26 @@ export async function withTimingFloor<T>(floorMs: number, work: () => Promise<T>
     const left = floorMs - (performance.now() - started);
     if (left > 0) await sleep(left);
   }
+}
+
+/**
+ * A route's hooks that hold every answer, a refusal by a rate limit or a validation error included,
+ * until `floorMs` after the request arrived: for a call whose answer must not tell, by its time, what
+ * happened behind it (register: a new address or a known one, limited or not).
+ */
+export function answerNoSoonerThan(floorMs: number): {
+  onRequest: onRequestAsyncHookHandler;
+  onSend: onSendAsyncHookHandler;
+} {
+  const arrived = new WeakMap<FastifyRequest, number>();
+  return {
+    onRequest: async (request) => {
+      arrived.set(request, performance.now());
+    },
+    onSend: async (request, _reply, payload) => {
+      const left = floorMs - (performance.now() - (arrived.get(request) ?? performance.now()));
+      if (left > 0) await sleep(left);
+      return payload;
+    },
+  };
 }

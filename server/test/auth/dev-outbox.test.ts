@@ -67,6 +67,18 @@ describe('without SMTP: mail stays in the outbox, listed by the development-only
     });
   });
 
+  it('refuses a page of another site that reaches it by DNS rebinding (a Host that is not loopback)', async () => {
+    // A name the attacker controls, re-pointed at 127.0.0.1: the browser sends the attacker's Host.
+    for (const host of ['rebind.evil.example', 'rebind.evil.example:3000', '127.0.0.1.evil.example']) {
+      const answer = await rawRequest(server.url, { path: '/api/dev/outbox', headers: { host } });
+      expect(answer.status, host).toBe(403);
+    }
+    for (const host of ['localhost', `localhost:${new URL(server.url).port}`, '127.0.0.1:3000', '[::1]:3000']) {
+      const answer = await rawRequest(server.url, { path: '/api/dev/outbox', headers: { host } });
+      expect(answer.status, host).toBe(200);
+    }
+  });
+
   it('refuses a loopback peer that forwards for someone else (a proxy on the same host)', async () => {
     const claims: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }];
     for (const headers of claims) {

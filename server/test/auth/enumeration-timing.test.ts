@@ -1,11 +1,11 @@
 import { LIMITS } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENUMERATION_FLOOR_MS } from '../../src/modules/auth/auth.limits.js';
+import { ENUMERATION_FLOOR_MS, REGISTER_FLOOR_MS } from '../../src/modules/auth/auth.limits.js';
 import { replaceConfirmationCode } from '../../src/modules/auth/auth.repository.js';
 import { getMailer } from '../../src/modules/mail/mail.service.js';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { uniqueEmail } from './auth-helpers.js';
+import { registration, uniqueEmail } from './auth-helpers.js';
 
 const TRIES = 30;
 /**
@@ -96,5 +96,41 @@ describe('forgot-password, resend and confirm-code take as long for unknown addr
       () => ({ email: uniqueEmail('nobody'), confirmationCode: 'WRONG12345' }),
     );
     expect([...statuses].sort()).toEqual(['known:400', 'unknown:400']);
+  });
+});
+
+describe('register takes as long for a known address as for a new one, at the default limits', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMITS: 'true', RATE_LIMIT_MULTIPLIER: '1' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** Fewer than the sign-up slow-down's 20 from one address, which would weigh on the later tries. */
+  const REGISTER_TRIES = 9;
+
+  it('answers a known address (past its per-address limit) and new ones after the same floor', async () => {
+    const known = await createMember(server.context.db);
+    const times = { known: [] as number[], unknown: [] as number[] };
+    const statuses = new Set<string>();
+    for (let i = 0; i < REGISTER_TRIES; i++) {
+      const order = i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
+      for (const which of order) {
+        await getMailer(server.context).drain();
+        const email = which === 'known' ? known.user.email : uniqueEmail('new');
+        const started = performance.now();
+        const answer = await server.api('POST', '/api/auth/register', { body: registration({ email }) });
+        times[which].push(performance.now() - started);
+        statuses.add(`${which}:${answer.status}`);
+      }
+    }
+    const result = { known: median(times.known), unknown: median(times.unknown) };
+    console.log(`register: median known ${result.known.toFixed(2)} ms, unknown ${result.unknown.toFixed(2)} ms`);
+    // The known address meets its 5-an-hour limit: a 429 answered at once was the tell (6.5 ms against 33.9).
+    expect([...statuses].sort()).toEqual(['known:201', 'known:429', 'unknown:201']);
+    expect(result.known).toBeGreaterThanOrEqual(REGISTER_FLOOR_MS - 1);
+    expect(Math.abs(result.known - result.unknown)).toBeLessThanOrEqual(MAX_MEDIAN_GAP_MS);
   });
 });

@@ -1,15 +1,15 @@
-import { AuthMessages } from '@signalroom/shared';
+import { AuthMessages, type TSessionData } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_LIMITS, loginDelayMs } from '../../src/modules/auth/auth.limits.js';
+import { ACCOUNT_LOGIN_BUDGET, AUTH_LIMITS, loginDelayMs } from '../../src/modules/auth/auth.limits.js';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { uniqueEmail } from './auth-helpers.js';
+import { resetTokenFrom, uniqueEmail, waitForMail } from './auth-helpers.js';
 
 /** Logs in as if from `ip`: the server trusts the loopback peer's X-Forwarded-For here, as behind nginx. */
-async function loginFrom(server: TestServer, ip: string, email: string, password: string) {
+async function loginFrom(server: TestServer, ip: string, email: string, password: string, deviceToken?: string) {
   const started = performance.now();
-  const answer = await server.api('POST', '/api/auth/login', {
-    body: { email, password },
+  const answer = await server.api<TSessionData>('POST', '/api/auth/login', {
+    body: { email, password, ...(deviceToken ? { deviceToken } : {}) },
     headers: { 'x-forwarded-for': ip },
   });
   return { ...answer, ms: performance.now() - started };
@@ -47,6 +47,54 @@ describe('guessing a password does not lock its owner out', () => {
     expect(typo.status).toBe(401);
     expect(typo.body.message).toBe(AuthMessages.invalidCredentials);
   });
+
+  it('evaluates at most the account budget of 300 parallel guesses from 30 addresses; the owner still gets in', async () => {
+    const owner = await createMember(server.context.db, { email: uniqueEmail('target') });
+    const email = owner.user.email;
+    // The owner logged in on their laptop before: it keeps the device token the answer gave it.
+    const earlier = await loginFrom(server, '198.51.100.30', email, owner.password);
+    expect(earlier.status).toBe(200);
+    const laptop = earlier.body.data!.deviceToken;
+
+    // 30 addresses, 10 guesses each (the per-address limit), all addresses at once.
+    const addresses = Array.from({ length: 30 }, (_, i) => `203.0.113.${100 + i}`);
+    const statuses = (
+      await Promise.all(
+        addresses.map(async (ip, a) => {
+          const seen: number[] = [];
+          for (let i = 0; i < 10; i++) seen.push((await loginFrom(server, ip, email, `Spray${a}x${i}Pass`)).status);
+          return seen;
+        }),
+      )
+    ).flat();
+    // Before: 300 of 300 evaluated (401), no 429.
+    console.log(
+      `300 guesses from 30 addresses: ${statuses.filter((status) => status === 401).length} evaluated, ${statuses.filter((status) => status === 429).length} refused (429)`,
+    );
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(ACCOUNT_LOGIN_BUDGET);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(300 - ACCOUNT_LOGIN_BUDGET);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+
+    // Locked to every other device, the right password included, with a way out in the message.
+    const elsewhere = await loginFrom(server, '198.51.100.31', email, owner.password);
+    expect(elsewhere.status).toBe(429);
+    expect(elsewhere.body.message).toMatch(/^Too many failed logins on this account/);
+    // From the laptop (any address): in, with the same device token.
+    const own = await loginFrom(server, '198.51.100.32', email, owner.password, laptop);
+    expect(own.status).toBe(200);
+    expect(own.body.data?.deviceToken).toBe(laptop);
+    // A device token of another member is no key to this account.
+    const other = await createMember(server.context.db, { email: uniqueEmail('other') });
+    const otherDevice = (await loginFrom(server, '198.51.100.33', other.user.email, other.password)).body.data!;
+    expect((await loginFrom(server, '198.51.100.33', email, owner.password, otherDevice.deviceToken)).status).toBe(429);
+
+    // The e-mailed reset link lifts the lock: the new password works from a new device.
+    expect((await server.api('POST', '/api/auth/forgot-password', { body: { email } })).status).toBe(200);
+    const token = resetTokenFrom(await waitForMail(server, email, 'reset your password'));
+    const reset = await server.api('POST', '/api/auth/reset-password', { body: { token, newPassword: 'After1Reset' } });
+    expect(reset.status).toBe(200);
+    expect((await loginFrom(server, '198.51.100.34', email, 'After1Reset')).status).toBe(200);
+  }, 60_000);
 
   it('still limits one address across many accounts', async () => {
     const ipMax = AUTH_LIMITS.login.find((r) => r.name === 'login:ip')!.max;

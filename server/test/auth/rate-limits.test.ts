@@ -1,8 +1,8 @@
-import { AuthMessages, Messages } from '@signalroom/shared';
+import { AuthMessages, LIMITS, Messages } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../src/modules/auth/auth.limits.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { findUserByEmail, registration, uniqueEmail } from './auth-helpers.js';
+import { advanceClock, codeFrom, findUserByEmail, registration, uniqueEmail, waitForMail } from './auth-helpers.js';
 
 type Answer = Awaited<ReturnType<TestServer['api']>>;
 
@@ -84,18 +84,19 @@ describe('rate limits of the auth calls (default limits)', () => {
     expectRateLimited(await server.api('POST', '/api/auth/forgot-password', { body: { email } }));
   });
 
-  it('limits confirmation attempts per e-mail', async () => {
-    const email = uniqueEmail('confirm');
-    const max = AUTH_LIMITS.confirm.find((r) => r.name === 'confirm:email')!.max;
+  it('limits confirmation attempts per address', async () => {
+    const max = AUTH_LIMITS.confirm.find((r) => r.name === 'confirm:ip')!.max;
     for (let i = 0; i < max; i++) {
       const answer = await server.api('POST', '/api/auth/confirm-code', {
-        body: { email, confirmationCode: 'ABCDEFGHIJ' },
+        body: { email: uniqueEmail('confirm'), confirmationCode: 'ABCDEFGHIJ' },
       });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(Messages.confirmation.invalidCode);
     }
     expectRateLimited(
-      await server.api('POST', '/api/auth/confirm-code', { body: { email, confirmationCode: 'ABCDEFGHIJ' } }),
+      await server.api('POST', '/api/auth/confirm-code', {
+        body: { email: uniqueEmail('confirm'), confirmationCode: 'ABCDEFGHIJ' },
+      }),
     );
   });
 
@@ -118,5 +119,43 @@ describe('rate limits of the auth calls (default limits)', () => {
     expectRateLimited(
       await server.api('POST', '/api/auth/reset-password', { body: { token, newPassword: 'Longenough1' } }),
     );
+  });
+});
+
+describe('confirmation codes under the default limits', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('lets the owner confirm with a fresh code after a stranger spent ten wrong codes on the address', async () => {
+    const input = registration();
+    expect((await server.api('POST', '/api/auth/register', { body: input })).status).toBe(201);
+    await waitForMail(server, input.email, 'confirmation code');
+    // Before, ten wrong codes for an e-mail, from any address, blocked the real one for 15 minutes.
+    for (let i = 0; i < 10; i++) {
+      const answer = await server.api('POST', '/api/auth/confirm-code', {
+        body: { email: input.email, confirmationCode: 'WRONG00000' },
+      });
+      expect(answer.status).toBe(400);
+    }
+    // The guesses spent that code (5 tries); the owner's resend starts a new one with a new budget.
+    const realNow = server.context.now;
+    try {
+      advanceClock(server, (LIMITS.resendCooldownSeconds + 1) * 1000);
+      expect(
+        (await server.api('POST', '/api/auth/resend-welcome-email', { body: { email: input.email } })).status,
+      ).toBe(200);
+      const fresh = codeFrom(await waitForMail(server, input.email, 'confirmation code', 1));
+      const confirmed = await server.api('POST', '/api/auth/confirm-code', {
+        body: { email: input.email, confirmationCode: fresh },
+      });
+      expect(confirmed.status).toBe(200);
+    } finally {
+      server.context.now = realNow;
+    }
   });
 });

@@ -179,8 +179,8 @@ describe('password reset tokens and no user enumeration', () => {
     // A resend right after behaves the same for both addresses.
     const resendFresh = await server.api('POST', '/api/auth/resend-welcome-email', { body: { email: fresh.email } });
     const resendExisting = await server.api('POST', '/api/auth/resend-welcome-email', { body: { email: again.email } });
-    expect(resendFresh.status).toBe(429);
-    expect(resendExisting.status).toBe(429);
+    expect(resendFresh.status).toBe(200);
+    expect(shape(resendExisting)).toEqual(shape(resendFresh));
   });
 
   it('a resend for an address without an account answers success, like a real one', async () => {

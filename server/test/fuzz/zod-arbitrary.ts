@@ -1,3 +1,4 @@
+import { DIAL_CODES } from '@signalroom/shared';
 import fc from 'fast-check';
 import type { z } from 'zod';
 
@@ -117,6 +118,25 @@ function numberArbitrary(def: Def, hostile: boolean): fc.Arbitrary<unknown> {
   );
 }
 
+/**
+ * Dial codes: the forms' own, and what a hand-made request may send instead (letters, unknown or zero
+ * calling codes, invisible characters, emoji, full-width look-alikes). libphonenumber throws on an
+ * unknown calling code, which answered 500 before the rules checked the code first.
+ */
+const dialCodeArbitrary = fc.oneof(
+  fc.constantFrom(...DIAL_CODES.map((dial) => dial.code)),
+  fc.constantFrom('abc', '+999', '+0', '1x', '+', '234', '\u200b', '\u{1f600}', '\uff21\uff22', '+\uff12\uff13\uff14'),
+  fc.integer({ min: 0, max: 99_999 }).map((n) => `+${n}`),
+);
+
+/** A field's arbitrary: by its name where the name says what it holds (a dial code), else by its schema. */
+function fieldArbitrary(key: string, schema: z.ZodType, hostileRate: number): fc.Arbitrary<unknown> {
+  if (/countryCode$/i.test(key)) {
+    return fc.oneof(dialCodeArbitrary, arbitraryOf(schema, hostileRate));
+  }
+  return arbitraryOf(schema, hostileRate);
+}
+
 /** The arbitrary of one schema node. `hostileRate` is the chance a node is hostile (0 to 1). */
 export function arbitraryOf(schema: z.ZodType, hostileRate = 0.3): fc.Arbitrary<unknown> {
   const def = defOf(schema);
@@ -172,7 +192,9 @@ export function arbitraryOf(schema: z.ZodType, hostileRate = 0.3): fc.Arbitrary<
  */
 function objectArbitrary(def: Def, hostileRate: number): fc.Arbitrary<unknown> {
   const shape = def.shape ?? {};
-  const fields = Object.fromEntries(Object.entries(shape).map(([key, node]) => [key, arbitraryOf(node, hostileRate)]));
+  const fields = Object.fromEntries(
+    Object.entries(shape).map(([key, node]) => [key, fieldArbitrary(key, node, hostileRate)]),
+  );
   const fitting = fc
     .record(fields)
     .map((record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)));
@@ -210,7 +232,7 @@ export function inputsFor(schema: z.ZodType, valid: () => Record<string, unknown
   const keys = Object.keys(shape);
   const mutated = keys.length
     ? fc.tuple(fc.constantFrom(...keys), fc.nat()).chain(([key, seed]) =>
-        arbitraryOf(shape[key]!, 0.5).map((value) => {
+        fieldArbitrary(key, shape[key]!, 0.5).map((value) => {
           const input = valid();
           if (value === undefined) delete input[key];
           else input[key] = value;
@@ -230,10 +252,33 @@ export function inputsFor(schema: z.ZodType, valid: () => Record<string, unknown
     input[key] = text.slice(0, position) + char + text.slice(position);
     return input;
   });
+  // The valid input with a dial code replaced, and the numbers joined to it as the form joins them: the
+  // rest passes, so the phone rules meet the code.
+  const dialKeys = keys.filter((key) => /countryCode$/i.test(key));
+  const redial = (key: string, code: string) => {
+    const input = valid();
+    const old = input[key];
+    for (const [field, value] of Object.entries(input)) {
+      if (typeof old === 'string' && old && typeof value === 'string' && value.startsWith(old)) {
+        input[field] = code + value.slice(old.length);
+      }
+    }
+    input[key] = code;
+    return input;
+  };
+  const dialed = dialKeys.length
+    ? [
+        {
+          arbitrary: fc.tuple(fc.constantFrom(...dialKeys), dialCodeArbitrary).map(([key, code]) => redial(key, code)),
+          weight: 2,
+        },
+      ]
+    : [];
   return fc.oneof(
     { arbitrary: arbitraryOf(schema), weight: 4 },
     { arbitrary: mutated, weight: 4 },
     { arbitrary: spliced, weight: 2 },
+    ...dialed,
     { arbitrary: fc.constant(null).map(() => valid()), weight: 1 },
   );
 }

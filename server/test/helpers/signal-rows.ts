@@ -60,6 +60,8 @@ export async function insertSignal(db: Db, seed: SignalRowSeed): Promise<SignalR
       source: seed.source ?? 'simulated',
       strategy: 'seed',
       created_at: seed.slotStart,
+      // Issued on time, as the engine issues a slot's signal.
+      issued_at: seed.slotStart,
       updated_at: resolvedAt,
       resolved_at: resolvedAt,
     })

@@ -78,6 +78,14 @@ describe('the web app as static files', () => {
     }
   });
 
+  it('answers a missing file with 404, not the app shell (an old build would run the HTML as its script)', async () => {
+    for (const path of ['/assets/index-00000000.js', '/assets/style-1.css', '/favicon-missing.png']) {
+      const missing = await get(`${server.url}${path}`);
+      expect(missing.status, path).toBe(404);
+      expect(JSON.parse(missing.body.toString()), path).toMatchObject({ success: false, error: { code: 'not_found' } });
+    }
+  });
+
   it('serves a robots.txt and a sitemap of the public pages', async () => {
     const robots = await get(`${server.url}/robots.txt`);
     expect(robots.status).toBe(200);

@@ -56,8 +56,15 @@ describe('oversized and unknown parts of a request get the envelope', () => {
     await server?.close();
   });
 
-  it('answers an address over the header limit with 431 in the envelope', async () => {
-    expectEnvelope(await raw(server, `/api/countdown?x=${'a'.repeat(20_000)}`), 431, Messages.common.headersTooLarge);
+  it('answers an address over the header limit with 414 in the envelope (it answered 431)', async () => {
+    expectEnvelope(await raw(server, `/api/countdown?x=${'a'.repeat(20_000)}`), 414, Messages.common.urlTooLong);
+  });
+
+  it('answers a long address with headers that together pass the limit with 431', async () => {
+    const answer = await raw(server, `/api/countdown?x=${'a'.repeat(10_000)}`, {
+      headers: { 'x-padding': 'a'.repeat(8000) },
+    });
+    expectEnvelope(answer, 431, Messages.common.headersTooLarge);
   });
 
   it('answers headers over the limit with 431 in the envelope', async () => {

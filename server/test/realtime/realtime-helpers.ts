@@ -169,6 +169,7 @@ export async function insertSignalRow(db: Db, daySequence: number): Promise<stri
       source: 'simulated',
       strategy: 'test',
       created_at: now,
+      issued_at: now,
       updated_at: null,
       resolved_at: null,
     })

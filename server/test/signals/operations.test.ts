@@ -66,6 +66,8 @@ describe(`operations: health and the queue dashboard (${testShape})`, () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Path=\/admin\/queues/);
     expect(cookie).toMatch(/SameSite=Strict/);
+    // Served over http here (PUBLIC_URL http://localhost:5173): a Secure cookie would never come back.
+    expect(cookie).not.toMatch(/Secure/);
     const pair = cookie.split(';')[0] as string;
 
     const page = await board('/admin/queues', { cookie: pair });
@@ -80,4 +82,21 @@ describe(`operations: health and the queue dashboard (${testShape})`, () => {
     await server.context.db.updateTable('sessions').set({ revoked_at: new Date() }).execute();
     expect((await board('/admin/queues/api/queues', { cookie: pair })).status).toBe(401);
   });
+
+  it.runIf(testShape === 'distributed')(
+    'marks the dashboard cookie Secure whenever PUBLIC_URL is https, in any case',
+    async () => {
+      for (const publicUrl of ['https://signals.example.com', 'HTTPS://Signals.Example.com']) {
+        const https = await startTestServer({ PUBLIC_URL: publicUrl });
+        try {
+          const owner = await createMember(https.context.db, { role: 'admin', tier: 'gold' });
+          const signIn = await fetch(`${https.url}/admin/queues?token=${owner.token}`, { redirect: 'manual' });
+          expect(signIn.status, publicUrl).toBe(303);
+          expect(signIn.headers.get('set-cookie'), publicUrl).toMatch(/; Secure$/);
+        } finally {
+          await https.close();
+        }
+      }
+    },
+  );
 });

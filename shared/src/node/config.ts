@@ -75,7 +75,15 @@ export const ZSharedEnv = z.object({
   SIGNAL_VOID_AFTER_MS: z.coerce.number().int().min(1000).default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL cancels any statement running longer than this (a stuck query must not hold a connection). */
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Longest wait for a database connection, free in the pool or new (an exhausted pool answers 503). */
+  DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * Longest wait for the answer to one statement: past it the connection is given up and the call
+   * answers 503. Above DB_STATEMENT_TIMEOUT_MS, so a slow statement is cancelled by PostgreSQL first
+   * and only a network that stalls (or a database that stopped answering) meets this bound.
+   */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(6000),
   /** How long a SIGTERM may take: in-flight requests and jobs finish, then the process exits regardless. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   /** How often a BullMQ worker checks that its job scheduler still exists (Redis may have lost it). */
@@ -161,7 +169,9 @@ export function parseEnv<S extends z.ZodType>(
   const problems = result.success
     ? []
     : result.error.issues.map((issue) => problemLine(issue.path.join('.') || '(environment)', issue.message));
-  if (result.success) problems.push(...marketFeedProblems(result.data as SharedEnv));
+  if (result.success) {
+    problems.push(...marketFeedProblems(result.data as SharedEnv), ...timeoutProblems(result.data as SharedEnv));
+  }
   const shapeProblem = options.wholeShape === false ? null : halfDistributed(cleaned);
   // A schema that requires the missing URL (the worker's) has said so already: one line per problem.
   if (shapeProblem && !problems.some((line) => line.startsWith(shapeProblem.split(':')[0] as string))) {
@@ -169,6 +179,17 @@ export function parseEnv<S extends z.ZodType>(
   }
   if (!result.success || problems.length) throw new ConfigError(heading, problems);
   return result.data;
+}
+
+/** The client-side bound must leave PostgreSQL the time to cancel a slow statement itself. */
+function timeoutProblems(env: z.output<typeof ZSharedEnv>): string[] {
+  if (env.DB_QUERY_TIMEOUT_MS > env.DB_STATEMENT_TIMEOUT_MS) return [];
+  return [
+    problemLine(
+      'DB_QUERY_TIMEOUT_MS',
+      `must be above DB_STATEMENT_TIMEOUT_MS (${env.DB_STATEMENT_TIMEOUT_MS}): PostgreSQL cancels a slow statement, this bound is for a database that stopped answering`,
+    ),
+  ];
 }
 
 function halfDistributed(env: Record<string, string>): string | null {

@@ -113,6 +113,15 @@ export interface NotificationSettingsTable {
   updated_at: Generated<Date>;
 }
 
+/** A browser a member logged in from: its device token (hashed) exempts its logins from the account lock. */
+export interface LoginDevicesTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface AuthTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -122,6 +131,7 @@ export interface AuthTables {
   mail_cooldowns: MailCooldownsTable;
   mail_outbox: MailOutboxTable;
   notification_settings: NotificationSettingsTable;
+  login_devices: LoginDevicesTable;
 }
 
 export type { CreatedAt, Numeric, Timestamp };

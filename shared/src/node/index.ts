@@ -14,6 +14,7 @@ export * from './market-config.js';
 export type * from './member-content-tables.js';
 export * from './paper-trading-repository.js';
 export type { BotSettingsTable, PaperTradesTable, PaperTradingTables } from './paper-trading-tables.js';
+export * from './postgres.js';
 export * from './process.js';
 export * from './publisher.js';
 export * from './redis-clients.js';

@@ -11,6 +11,7 @@ import type { SlotGapReason } from '../signal-timing.js';
 import type { TPerformanceStats, TSignal } from '../signals.js';
 import type { Database } from './schema.js';
 import type { SignalsTable } from './signal-tables.js';
+import { withSignalWriteLock } from './track-record-chain.js';
 
 /**
  * The one repository of the signals table: the worker writes through it (one signal per slot, guarded
@@ -34,6 +35,7 @@ export function presentSignal(row: SignalRow): TSignal {
     status: row.status,
     outcome: row.outcome,
     createdAt: iso(row.created_at),
+    issuedAt: iso(row.issued_at),
     updatedAt: row.updated_at ? iso(row.updated_at) : null,
     expiresAt: iso(row.expires_at),
     stopLoss: row.stop_loss,
@@ -312,9 +314,10 @@ export interface NewSignal {
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * Inserts the slot's signal unless the slot already has one (then null). The day sequence is the next
- * number of the operator's day, computed in the same statement; if two different slots race for the
- * same number, the unique (day_key, day_sequence) key refuses one and it retries with the next number.
+ * Inserts the slot's signal unless the slot already has one or a recorded gap (then null). The day
+ * sequence is the next number of the operator's day, computed in the same statement; if two different
+ * slots race for the same number, the unique (day_key, day_sequence) key refuses one and it retries with
+ * the next number.
  */
 export async function insertSignalForSlot(db: Db, s: NewSignal): Promise<SignalRow | null> {
   for (let attempt = 0; ; attempt += 1) {
@@ -326,6 +329,7 @@ export async function insertSignalForSlot(db: Db, s: NewSignal): Promise<SignalR
           ${s.signalType === 'buy' ? 'CALL' : 'PUT'}, ${s.entryPrice}, ${s.confidence}, ${s.windowMs}, ${s.expiresAt},
           ${s.stopLoss}, ${s.takeProfit}, ${s.analysis}, ${s.source}, ${s.strategy}, ${s.slotStart}
         from signals where day_key = ${s.dayKey}
+        having not exists (select 1 from signal_slot_gaps where slot_start = ${s.slotStart})
         on conflict (slot_start) do nothing
         returning *`.execute(db);
       return result.rows[0] ?? null;
@@ -443,6 +447,41 @@ export async function recordSlotGap(
     where not exists (select 1 from signals where slot_start = ${gap.slotStart})
     on conflict (slot_start) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** A worker that was away for longer records at most this many missed slots (a week of 5-minute slots). */
+const MISSED_SLOTS_LOOKBACK = 2016;
+
+/**
+ * Records as missed each slot before `before` that has neither a signal nor a gap, from the newest slot
+ * that has one (at most MISSED_SLOTS_LOOKBACK slots back): slots whose time passed while no worker could
+ * write, because the database or every worker was away. Call it with `before` no later than the first
+ * slot that may still be issued. It holds the lock signal inserts hold, so a signal being inserted for
+ * one of those slots is seen; answers how many slots it recorded.
+ */
+export function recordMissedSlots(
+  db: Db,
+  options: { before: Date; intervalMs: number; detail: string; at: Date },
+): Promise<number> {
+  const { before, intervalMs } = options;
+  return withSignalWriteLock(db, async (trx) => {
+    const { rows } = await sql<{ last: Date | string | null }>`
+      select greatest(
+        (select max(slot_start) from signals where slot_start < ${before}),
+        (select max(slot_start) from signal_slot_gaps where slot_start < ${before})) as last`.execute(trx);
+    const last = rows[0]?.last;
+    if (!last) return 0;
+    const from = Math.max(new Date(last).getTime() + intervalMs, before.getTime() - MISSED_SLOTS_LOOKBACK * intervalMs);
+    if (from >= before.getTime()) return 0;
+    const result = await sql`
+      insert into signal_slot_gaps (slot_start, reason, detail, recorded_at)
+      select slot, 'missed', ${options.detail}, ${options.at}
+      from generate_series(${new Date(from)}::timestamptz, ${new Date(before.getTime() - 1)}::timestamptz,
+        make_interval(secs => ${intervalMs / 1000})) as slot
+      where not exists (select 1 from signals where slot_start = slot)
+      on conflict (slot_start) do nothing`.execute(trx);
+    return Number(result.numAffectedRows ?? 0);
+  });
 }
 
 /** The gaps of slots starting in [from, to), oldest first. */

@@ -39,7 +39,10 @@ export interface SignalsTable {
   strategy: string;
   /** Why the signal is void (status 'void'): its closing price could not be had in time. */
   void_reason: string | null;
+  /** The slot's start: the time the signal's entry price and windows count from. */
   created_at: Timestamp;
+  /** When the signal was really written (the database's clock); later than the slot when issued late. */
+  issued_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: Timestamp | null;
   resolved_at: Timestamp | null;
   /** The track record entry that issued it (set in the same transaction); null before the chain existed. */

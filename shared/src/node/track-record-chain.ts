@@ -65,7 +65,7 @@ export function signalPayloadOf(row: SignalRow, meta: EntryMeta): TTrackRecordSi
     entryPrice: row.entry_price,
     confidence: row.confidence,
     slot: iso(row.slot_start),
-    issuedAt: iso(row.created_at),
+    issuedAt: iso(row.issued_at),
     expiresAt: iso(row.expires_at),
     feed: row.source,
   };
@@ -106,6 +106,17 @@ export function outcomePayloadOf(
 
 async function lockChain(trx: Trx): Promise<void> {
   await sql`select pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK_KEY)})`.execute(trx);
+}
+
+/**
+ * Runs `work` in a transaction holding the lock every signal insert holds, so it sees a signal being
+ * issued at the same moment once that insert has committed, and the insert sees what `work` wrote.
+ */
+export function withSignalWriteLock<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockChain(trx);
+    return work(trx);
+  });
 }
 
 async function entryHash(trx: Trx, signalId: string, kind: 'signal' | 'outcome'): Promise<string | null> {

@@ -1,7 +1,7 @@
-import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../constants.js';
+import { DEFAULT_DIAL_CODE } from '../constants.js';
 import { Messages } from '../messages.js';
 import { checkEmail, type FieldErrors } from './auth.rules.js';
-import { toE164 } from './phone.rules.js';
+import { isKnownDialCode, toE164 } from './phone.rules.js';
 import { hiddenCharacterIssue } from './text.rules.js';
 
 export const YES_NO = ['yes', 'no'] as const;
@@ -86,9 +86,8 @@ export function validateBotAccessForm(form: BotAccessForm): FieldErrors<keyof Bo
   else if (hiddenCharacterIssue(form.lossAmount)) errors.lossAmount = Messages.common.hiddenCharacters;
   if (form.wantsCall === 'yes' && !form.callNumber.trim()) errors.callNumber = m.callNumberRequired;
   else if (hiddenCharacterIssue(form.callNumber, 'phone')) errors.callNumber = Messages.common.hiddenCharacters;
-  const dialCodes = DIAL_CODES.map((d) => d.code);
-  if (!dialCodes.includes(form.countryCode)) errors.countryCode = m.selectOption;
-  if (form.wantsCall === 'yes' && !dialCodes.includes(form.callCountryCode)) errors.callCountryCode = m.selectOption;
+  if (!isKnownDialCode(form.countryCode)) errors.countryCode = m.selectOption;
+  if (form.wantsCall === 'yes' && !isKnownDialCode(form.callCountryCode)) errors.callCountryCode = m.selectOption;
   return errors;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateBotAccessSubmission } from '../bot-access.js';
 import { VALID_BOT_ACCESS_FORM } from '../bot-access.test-data.js';
+import { DIAL_CODES } from '../constants.js';
 import { Messages } from '../messages.js';
 import { toBotAccessSubmission, validateBotAccessForm } from './bot-access.rules.js';
 import { regionOfCountry, toE164 } from './phone.rules.js';
@@ -21,6 +22,15 @@ describe('toE164', () => {
     expect(toE164('0803 555 1234', { dialCode: '+234' })).toBe('+2348035551234');
     expect(toE164('+234 803 555 1234', { dialCode: '+234' })).toBe('+2348035551234');
     expect(toE164('+44 20 7946 0958', { dialCode: '+234' })).toBeNull();
+  });
+
+  it('refuses every number with a dial code the forms do not offer instead of throwing', () => {
+    for (const dialCode of ['abc', '+999', '+0', '1x', '\u200b', '\u{1f600}', '\uff21\uff22']) {
+      expect(toE164('0803 555 1234', { dialCode }), JSON.stringify(dialCode)).toBeNull();
+    }
+    // Every code the forms offer is one libphonenumber knows.
+    for (const dial of DIAL_CODES)
+      expect(() => toE164('0803 555 1234', { dialCode: dial.code }), dial.code).not.toThrow();
   });
 
   it('refuses numbers of the wrong length for their country, letters, and fewer than 7 or more than 15 digits', () => {

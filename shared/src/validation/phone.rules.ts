@@ -1,5 +1,5 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { type COUNTRIES, LIMITS } from '../constants.js';
+import { type COUNTRIES, DIAL_CODES, LIMITS } from '../constants.js';
 import { stripBidiMarks } from './text.rules.js';
 
 /**
@@ -40,11 +40,18 @@ export function regionOfCountry(country: string): CountryCode | null {
   return (COUNTRY_REGIONS as Record<string, CountryCode | null>)[country] ?? null;
 }
 
+/** Whether `dialCode` is one the forms offer (libphonenumber throws on a calling code it does not know). */
+export function isKnownDialCode(dialCode: string): boolean {
+  return DIAL_CODES.some((dial) => dial.code === dialCode);
+}
+
 /**
  * The E.164 form of a typed number, or null when it is not a valid number. A number typed with + must
- * belong to the chosen dial code when there is one (the bot-access form keeps the two apart).
+ * belong to the chosen dial code when there is one (the bot-access form keeps the two apart); a dial
+ * code the forms do not offer makes every number invalid.
  */
 export function toE164(typed: string, origin: PhoneOrigin = {}): string | null {
+  if (origin.dialCode && !isKnownDialCode(origin.dialCode)) return null;
   const text = stripBidiMarks(typed).trim();
   if (!TYPED_PHONE.test(text)) return null;
   const digits = text.replace(/\D/g, '').length;

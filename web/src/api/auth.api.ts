@@ -16,8 +16,12 @@ export const authApi = {
     }),
   resendWelcomeEmail: (email: string) =>
     callApi(AuthRoutes.resendWelcomeEmail, { body: { email }, fallbackMessage: Messages.wrapper.resendWelcomeEmail }),
-  login: (email: string, password: string) =>
-    callApi(AuthRoutes.login, { body: { email, password }, fallbackMessage: Messages.wrapper.login }),
+  /** `deviceToken`: the one an earlier login on this browser returned (its logins pass the account lock). */
+  login: (email: string, password: string, deviceToken: string | null) =>
+    callApi(AuthRoutes.login, {
+      body: { email, password, ...(deviceToken ? { deviceToken } : {}) },
+      fallbackMessage: Messages.wrapper.login,
+    }),
   forgotPassword: (email: string) =>
     callApi(AuthRoutes.forgotPassword, { body: { email }, fallbackMessage: Messages.wrapper.forgotPassword }),
   verifyResetToken: (token: string) =>

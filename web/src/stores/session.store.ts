@@ -4,8 +4,10 @@ import { create } from 'zustand';
 interface SessionState {
   token: string | null;
   user: TUser | null;
-  /** Stores token and user after confirm-code or login. */
-  setSession(token: string, user: TUser): void;
+  /** This browser's device token from an earlier login; logging out keeps it (it is no credential). */
+  deviceToken: string | null;
+  /** Stores token, user and the browser's device token after confirm-code or login. */
+  setSession(token: string, user: TUser, deviceToken: string): void;
   /** Replaces the stored user (after /auth/me, a profile save or an account:update push). */
   setUser(user: TUser): void;
   /** Clears storage and state (logout, revoked token). */
@@ -46,10 +48,12 @@ function readStoredUser(): TUser | null {
 export const useSessionStore = create<SessionState>((set) => ({
   token: readStorage(STORAGE_KEYS.token),
   user: readStoredUser(),
-  setSession(token, user) {
+  deviceToken: readStorage(STORAGE_KEYS.device),
+  setSession(token, user, deviceToken) {
     writeStorage(STORAGE_KEYS.token, token);
     writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
-    set({ token, user });
+    writeStorage(STORAGE_KEYS.device, deviceToken);
+    set({ token, user, deviceToken });
   },
   setUser(user) {
     writeStorage(STORAGE_KEYS.user, JSON.stringify(user));

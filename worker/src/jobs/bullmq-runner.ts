@@ -5,13 +5,13 @@ import { type Job, Queue, Worker } from 'bullmq';
 import type { SignalEngine } from '../engine/signal-engine.js';
 import type { Runner } from './in-process-runner.js';
 import {
-  isSlotFresh,
   resolveJobId,
   SIGNAL_SCHEDULER_ID,
   slotForRun,
   ZGenerateSignalJob,
   ZResolveSignalJob,
 } from './job-payloads.js';
+import type { SlotIssuer } from './slot-issuer.js';
 
 export interface BullmqRunner extends Runner {
   queue: Queue;
@@ -30,6 +30,7 @@ export async function startBullmqRunner(
   engine: SignalEngine,
   options: {
     redis: RedisConnections;
+    issuer: SlotIssuer;
     logger: ModuleLogger;
     concurrency?: number;
     /** How often to check that the job scheduler still exists (ms); 30 s unless a test shortens it. */
@@ -63,18 +64,14 @@ export async function startBullmqRunner(
       engine.intervalMs,
     );
     if (!slotStart) return 'not on a boundary';
-    if (!isSlotFresh(slotStart, new Date(), engine.intervalMs)) {
-      logger.warn({ slot: slotStart.toISOString() }, 'slot skipped: too late to issue');
-      return 'late';
-    }
-    const signal = await engine
-      .runSlot(slotStart)
+    const outcome = await options.issuer
+      .issue(slotStart)
       .finally(() =>
         engine.attestSlot().catch((error) => logger.error({ err: error }, 'track record checkpoint failed')),
       );
-    if (signal) await enqueueResolve(signal.id, new Date(signal.expiresAt));
+    if (outcome.state === 'issued') await enqueueResolve(outcome.signal.id, new Date(outcome.signal.expiresAt));
     for (const w of await engine.resolveDue()) await enqueueResolve(w.id, w.nextAt);
-    return signal ? signal.id : 'slot already had its signal';
+    return outcome.state === 'issued' ? outcome.signal.id : outcome.state;
   }
 
   async function processResolve(job: Job): Promise<string> {

@@ -1,7 +1,7 @@
 import { nextSignalBoundary } from '@signalroom/shared';
 import type { ModuleLogger } from '@signalroom/shared/node';
 import type { SignalEngine } from '../engine/signal-engine.js';
-import { isSlotFresh } from './job-payloads.js';
+import type { SlotIssuer } from './slot-issuer.js';
 
 export interface Runner {
   close(): Promise<void>;
@@ -14,7 +14,7 @@ export interface Runner {
  */
 export async function startInProcessRunner(
   engine: SignalEngine,
-  options: { logger: ModuleLogger; now?: () => Date },
+  options: { issuer: SlotIssuer; logger: ModuleLogger; now?: () => Date },
 ): Promise<Runner> {
   const now = options.now ?? (() => new Date());
   const { logger } = options;
@@ -58,13 +58,9 @@ export async function startInProcessRunner(
   }
 
   async function runBoundary(slotStart: Date): Promise<void> {
-    if (!isSlotFresh(slotStart, now(), engine.intervalMs)) {
-      logger.warn({ slot: slotStart.toISOString() }, 'slot skipped: too late to issue');
-      return;
-    }
     try {
-      const signal = await engine.runSlot(slotStart);
-      if (signal) scheduleResolve(signal.id, new Date(signal.expiresAt));
+      const outcome = await options.issuer.issue(slotStart);
+      if (outcome.state === 'issued') scheduleResolve(outcome.signal.id, new Date(outcome.signal.expiresAt));
     } catch (error) {
       logger.error({ slot: slotStart.toISOString(), err: error }, 'slot failed');
     }

@@ -16,6 +16,8 @@ import * as signalStatsIndexes from './2026-11-24T1130_signal_stats_indexes.js';
 import * as createTrackRecord from './2026-11-24T1140_create_track_record.js';
 import * as createDelivery from './2026-11-24T1150_create_delivery.js';
 import * as createSignalSlotGaps from './2026-11-27T0000_create_signal_slot_gaps.js';
+import * as signalIssuedAt from './2026-11-27T0100_signal_issued_at.js';
+import * as createLoginDevices from './2026-11-27T0110_create_login_devices.js';
 import * as signalFeedIdsAndVoid from './2026-11-27T0200_signal_feed_ids_and_void.js';
 import * as createBacktests from './2026-11-27T0300_create_backtests.js';
 import * as trackRecordCheckpoints from './2026-11-27T0400_track_record_checkpoints.js';
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0200_signal_feed_ids_and_void': signalFeedIdsAndVoid,
   '2026-11-27T0300_create_backtests': createBacktests,
   '2026-11-27T0400_track_record_checkpoints': trackRecordCheckpoints,
+  '2026-11-27T0100_signal_issued_at': signalIssuedAt,
+  '2026-11-27T0110_create_login_devices': createLoginDevices,
 };

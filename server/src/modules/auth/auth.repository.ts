@@ -233,3 +233,22 @@ export async function dashboardCodeState(
   if (!row) return 'unknown';
   return row.consumed_at ? 'used' : 'expired';
 }
+
+// ---- known devices ------------------------------------------------------------------------------
+
+/** Whether the device token (hashed) is one of this member's; a match is marked as used now. */
+export async function touchKnownDevice(db: Db, userId: string, tokenHash: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('login_devices')
+    .set({ last_used_at: now })
+    .where('user_id', '=', userId)
+    .where('token_hash', '=', tokenHash)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Remembers a browser the member logged in from, by its device token's hash. */
+export async function rememberDevice(db: Db, userId: string, tokenHash: string): Promise<void> {
+  await db.insertInto('login_devices').values({ user_id: userId, token_hash: tokenHash }).execute();
+}

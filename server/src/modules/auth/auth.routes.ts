@@ -6,10 +6,11 @@ import { ok } from '../../http/envelope.js';
 import { readBearerToken } from '../../http/guards.js';
 import { installRateLimits, type LimitRule, limitBy, slowDownBy } from '../../http/rate-limit.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
+import { answerNoSoonerThan } from '../../http/timing.js';
 import { getMailer } from '../mail/mail.service.js';
 import { sessionClientOf } from '../users/session-client.js';
 import { redeemDashboardCode, sendActivationEmail } from './account.service.js';
-import { AUTH_LIMITS, SIGNUP_SLOWDOWN } from './auth.limits.js';
+import { AUTH_LIMITS, REGISTER_FLOOR_MS, SIGNUP_SLOWDOWN } from './auth.limits.js';
 import { confirmEmailCode, login, logout, registerMember, resendConfirmationCode } from './auth.service.js';
 import { requestPasswordReset, resetPassword, verifyResetToken } from './password-reset.service.js';
 
@@ -27,7 +28,10 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
       auth,
       AuthContract.register,
       async (request) => ok(await registerMember(ctx, request.body), AuthMessages.registered),
-      { preValidation: [limitBy(auth, ctx, AUTH_LIMITS.register), slowDownBy(ctx, SIGNUP_SLOWDOWN)] },
+      {
+        ...answerNoSoonerThan(REGISTER_FLOOR_MS),
+        preValidation: [limitBy(auth, ctx, AUTH_LIMITS.register), slowDownBy(ctx, SIGNUP_SLOWDOWN)],
+      },
     );
 
     serve(

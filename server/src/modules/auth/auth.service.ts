@@ -32,7 +32,9 @@ import {
   consumeConfirmationCode,
   findLiveEmailCode,
   recordWrongCodeAttempt,
+  rememberDevice,
   replaceConfirmationCode,
+  touchKnownDevice,
 } from './auth.repository.js';
 import {
   generateAdmissionCode,
@@ -119,11 +121,25 @@ async function sendNewCode(ctx: ServerContext, user: UserRow): Promise<void> {
   getMailer(ctx).dispatch(confirmationCodeMail(brandOf(ctx), user.email, code));
 }
 
-async function openSession(ctx: ServerContext, user: UserRow, client: SessionClient): Promise<TSessionData> {
+/**
+ * Opens a session, and answers the browser's device token: the one it logged in with when that is one
+ * of the member's known devices, else a new one, remembered from now on.
+ */
+async function openSession(
+  ctx: ServerContext,
+  user: UserRow,
+  client: SessionClient,
+  knownDeviceToken: string | null = null,
+): Promise<TSessionData> {
   const token = generateSecret();
   const expiresAt = new Date(ctx.now().getTime() + LIMITS.sessionTtlMs);
   await insertSession(ctx.db, user.id, hashSecret(token), expiresAt, client);
-  return { token, user: presentUser(user) };
+  let deviceToken = knownDeviceToken;
+  if (!deviceToken) {
+    deviceToken = generateSecret();
+    await rememberDevice(ctx.db, user.id, hashSecret(deviceToken));
+  }
+  return { token, user: presentUser(user), deviceToken };
 }
 
 /**
@@ -186,7 +202,9 @@ async function checkAndConsumeCode(
 
 /**
  * The check-your-email screen's resend button: a new code, at most once per 60 s per address. The
- * answer is the same whether or not the address has an unconfirmed account.
+ * answer is the same whether or not the address has an unconfirmed account, and whether or not a code
+ * went out in the last 60 s: inside the cooldown nothing is sent (the last code is still in the inbox),
+ * since a 429 there told anyone that the address had just signed up.
  */
 export async function resendConfirmationCode(ctx: ServerContext, input: { email: string }): Promise<void> {
   const email = normalizeEmail(input.email);
@@ -198,9 +216,9 @@ export async function resendConfirmationCode(ctx: ServerContext, input: { email:
   if (emailError) throw AppError.validation(emailError, { email: emailError });
   await withTimingFloor(ENUMERATION_FLOOR_MS, async () => {
     const wait = await claimMailCooldown(ctx.db, email, CODE_MAIL, ctx.now(), LIMITS.resendCooldownSeconds);
-    if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
+    // Both paths make the same lookup.
     const user = await findUserByEmail(ctx.db, email);
-    if (user && !user.email_verified_at) await sendNewCode(ctx, user);
+    if (wait === 0 && user && !user.email_verified_at) await sendNewCode(ctx, user);
   });
 }
 
@@ -208,6 +226,7 @@ export async function resendConfirmationCode(ctx: ServerContext, input: { email:
  * Login. Wrong e-mail and wrong password are refused alike (401, same timing). The right password on
  * an unconfirmed account is refused with 403 and a fresh code is mailed (unless one went out in the
  * last 60 s), so the member can finish confirming; no session is opened before the e-mail is proven.
+ * Attempts from anywhere but the member's known devices spend the account's budget (login-throttle.ts).
  */
 export async function login(ctx: ServerContext, input: TLoginRequest, client: SessionClient): Promise<TSessionData> {
   const error = validateLogin(input);
@@ -216,8 +235,13 @@ export async function login(ctx: ServerContext, input: TLoginRequest, client: Se
     throw AppError.validation(error, fields);
   }
   const throttle = getLoginThrottle(ctx);
-  await throttle.beforeAttempt(input.email);
   const user = await findUserForLogin(ctx.db, input.email);
+  // Looked up for an unknown address too (no account has NO_USER_ID), so both paths make the same reads.
+  const knownDevice = input.deviceToken
+    ? await touchKnownDevice(ctx.db, user?.id ?? NO_USER_ID, hashSecret(input.deviceToken), ctx.now())
+    : false;
+  await throttle.admit(input.email, knownDevice);
+  await throttle.beforeAttempt(input.email);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !valid) {
     await throttle.recordFailure(input.email);
@@ -229,7 +253,7 @@ export async function login(ctx: ServerContext, input: TLoginRequest, client: Se
     await sendNewCode(ctx, user);
     throw AppError.forbidden(AuthMessages.emailNotConfirmed);
   }
-  return openSession(ctx, user, client);
+  return openSession(ctx, user, client, knownDevice ? (input.deviceToken ?? null) : null);
 }
 
 /** Revokes the session of this token; false when it was not live. */

@@ -22,6 +22,7 @@ import {
   insertResetToken,
 } from './auth.repository.js';
 import { hashPassword } from './auth.secrets.js';
+import { getLoginThrottle } from './login-throttle.js';
 
 const invalidToken = () =>
   AppError.validation(Messages.resetPassword.invalidOrExpiredToken, {
@@ -75,7 +76,7 @@ export async function resetPassword(ctx: ServerContext, input: TResetPasswordReq
   }
   const passwordHash = await hashPassword(input.newPassword);
   const now = ctx.now();
-  const userId = await ctx.db.transaction().execute(async (trx) => {
+  const user = await ctx.db.transaction().execute(async (trx) => {
     const id = await consumeResetToken(trx, hashSecret(input.token.trim()), now);
     if (!id) throw invalidToken();
     const user = await findUserById(trx, id);
@@ -88,7 +89,9 @@ export async function resetPassword(ctx: ServerContext, input: TResetPasswordReq
     });
     await revokeAllSessionsOfUser(trx, id, now);
     await consumeAllResetTokensOfUser(trx, id, now);
-    return id;
+    return user;
   });
-  await ctx.events.accountChanged(userId);
+  // The link proved the mailbox: a lock that guesses from elsewhere put on the account is lifted.
+  await getLoginThrottle(ctx).forgive(user.email);
+  await ctx.events.accountChanged(user.id);
 }

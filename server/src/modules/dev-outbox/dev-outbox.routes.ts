@@ -17,14 +17,24 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
+/** A Host header naming this machine: localhost or a loopback address, with any port. */
+function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d*$/, '');
+  return name.toLowerCase() === 'localhost' || isLoopbackAddress(name);
+}
+
 /**
  * The outbox holds live reset links and codes, so it answers only a TCP peer on this machine that came
  * through no proxy: the socket address, never a forwarded header (a proxy on the same host would make
- * every client look local). 403 rather than 404, so a developer who opened the port learns why.
+ * every client look local). The Host must name this machine too: a page of another site whose name an
+ * attacker re-points at 127.0.0.1 (DNS rebinding) comes from a local browser, with the attacker's Host.
+ * 403 rather than 404, so a developer who opened the port learns why.
  */
 export function assertLocalRequest(request: FastifyRequest): void {
   const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
-  if (forwarded || !isLoopbackAddress(request.socket.remoteAddress)) throw AppError.forbidden(LOOPBACK_ONLY);
+  const local = isLoopbackAddress(request.socket.remoteAddress) && isLoopbackHost(request.headers.host);
+  if (forwarded || !local) throw AppError.forbidden(LOOPBACK_ONLY);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { TUser } from '@signalroom/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { authenticateToken, readBearerToken } from '../../http/guards.js';
-import { publicBaseUrl } from '../../http/public-url.js';
+import { servedOverHttps } from '../../http/public-url.js';
 
 /** Cookie that carries an admin's session token to the queue dashboard, and only there. */
 export const BOARD_COOKIE = 'sr_queue_board';
@@ -48,7 +48,7 @@ export async function authorizeBoardRequest(
   }
   if (queryToken) {
     url.searchParams.delete('token');
-    const secure = publicBaseUrl(ctx).startsWith('https:') ? '; Secure' : '';
+    const secure = servedOverHttps(ctx) ? '; Secure' : '';
     reply.header(
       'set-cookie',
       `${BOARD_COOKIE}=${encodeURIComponent(queryToken)}; Path=${BOARD_PATH}; HttpOnly; SameSite=Strict; Max-Age=43200${secure}`,

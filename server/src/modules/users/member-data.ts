@@ -45,6 +45,23 @@ const sessions: MemberDataSection = {
   },
 };
 
+/** Browsers the member logged in from (their device tokens pass the account lock); never the hashes. */
+const knownDevices: MemberDataSection = {
+  name: 'knownDevices',
+  tables: ['login_devices'],
+  export: (db, user) =>
+    db
+      .selectFrom('login_devices')
+      .select(['created_at', 'last_used_at'])
+      .where('user_id', '=', user.id)
+      .orderBy('created_at')
+      .execute(),
+  async erase(trx, user) {
+    await trx.deleteFrom('login_devices').where('user_id', '=', user.id).execute();
+    return undefined;
+  },
+};
+
 const notificationSettings: MemberDataSection = {
   name: 'notificationSettings',
   tables: ['notification_settings'],
@@ -266,6 +283,7 @@ const account: MemberDataSection = {
 /** Every section of member data, in erasure order (the account last). */
 export const MEMBER_DATA_SECTIONS: MemberDataSection[] = [
   sessions,
+  knownDevices,
   notificationSettings,
   mailedCodes,
   activationProofs,

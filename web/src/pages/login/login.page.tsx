@@ -33,9 +33,9 @@ export function Component() {
     if (invalid) return;
     setBusy(true);
     try {
-      const answer = await authApi.login(email.trim(), password);
+      const answer = await authApi.login(email.trim(), password, useSessionStore.getState().deviceToken);
       if (answer.ok) {
-        setSession(answer.data.token, answer.data.user);
+        setSession(answer.data.token, answer.data.user, answer.data.deviceToken);
         navigate('/dashboard');
         return;
       }

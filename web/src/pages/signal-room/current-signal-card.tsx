@@ -1,4 +1,4 @@
-import { formatMinutesSeconds, Messages, martingaleLevels, type TSignal } from '@signalroom/shared';
+import { formatMinutesSeconds, lateIssueSeconds, Messages, martingaleLevels, type TSignal } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { AlertTriangle, TrendingDown, TrendingUp } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -20,6 +20,7 @@ interface CardProps {
 export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
   const plan = martingaleLevels(new Date(signal.expiresAt));
   const confidence = Math.round(signal.confidence);
+  const late = lateIssueSeconds(signal);
   // An active signal stays active through its martingale levels: show the window running now.
   const running = plan.find((l) => now >= l.entryTime && now < l.expiryTime) ?? plan[0];
   const leftMs = running ? running.expiryTime.getTime() - now.getTime() : 0;
@@ -62,6 +63,15 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
           <dt>Created</dt>
           <dd>{formatClock(signal.createdAt, timeZone)}</dd>
         </div>
+        {late !== null && signal.issuedAt && (
+          // Entry price and windows count from the slot: a member must see that it reached them later.
+          <div>
+            <dt>Issued late</dt>
+            <dd data-testid="issued-late">
+              {formatClock(signal.issuedAt, timeZone)}, {late} s after its slot
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Expires</dt>
           <dd>{formatClock(signal.expiresAt, timeZone)}</dd>

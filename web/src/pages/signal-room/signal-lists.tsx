@@ -1,4 +1,4 @@
-import type { TLockedSignal, TSignal } from '@signalroom/shared';
+import { lateIssueSeconds, type TLockedSignal, type TSignal } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -77,6 +77,7 @@ export function PreviousSignals({
             <tbody>
               {signals.map((s) => {
                 const outcome = outcomeLabel(s.outcome);
+                const late = lateIssueSeconds(s);
                 return (
                   <tr key={s.id} className={s.status === 'expired' ? pageStyles.isDim : undefined}>
                     <td>{s.asset}</td>
@@ -85,7 +86,10 @@ export function PreviousSignals({
                         {s.direction}
                       </span>
                     </td>
-                    <td>{formatClock(s.createdAt, timeZone, false)}</td>
+                    <td>
+                      {formatClock(s.createdAt, timeZone, false)}
+                      {late !== null && <span className={pageStyles.muted}> (issued {late} s late)</span>}
+                    </td>
                     <td>{Math.round(s.confidence)}%</td>
                     <td data-testid="signal-result">
                       {outcome ? (

@@ -39,7 +39,7 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
     try {
       const answer = await authApi.confirmCode(email, code);
       if (answer.ok) {
-        setSession(answer.data.token, answer.data.user);
+        setSession(answer.data.token, answer.data.user, answer.data.deviceToken);
         onConfirmed();
         navigate('/dashboard');
         return;
