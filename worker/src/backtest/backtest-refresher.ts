@@ -10,7 +10,7 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 export interface BacktestRefresher {
   /** Runs today's backtest if none is stored yet (what the timer does); resolves when done. */
   refresh(): Promise<void>;
-  /** Stops the timers and waits for a run in progress. */
+  /** Stops the timers and a run in progress (it stops between pages or slots), and waits for it. */
   close(): Promise<void>;
 }
 
@@ -32,6 +32,7 @@ export function startBacktestRefresher(options: {
 }): BacktestRefresher {
   const { db, logger } = options;
   let running: Promise<void> | null = null;
+  const stop = new AbortController();
 
   async function run(): Promise<void> {
     const now = options.now();
@@ -40,14 +41,19 @@ export function startBacktestRefresher(options: {
     const to = Math.floor(now.getTime() / options.intervalMs) * options.intervalMs;
     const started = performance.now();
     const assets = options.feed.instruments().map((instrument) => instrument.asset);
-    const report = await backtestFeed(options.feed, assets, {
-      strategy: options.strategy,
-      windowMs: options.intervalMs,
-      from: to - options.slots * options.intervalMs,
-      to,
-      payoutPercent: options.payoutPercent,
-      source: options.feed.id,
-    });
+    const report = await backtestFeed(
+      options.feed,
+      assets,
+      {
+        strategy: options.strategy,
+        windowMs: options.intervalMs,
+        from: to - options.slots * options.intervalMs,
+        to,
+        payoutPercent: options.payoutPercent,
+        source: options.feed.id,
+      },
+      stop.signal,
+    );
     await saveBacktest(db, { periodKey, ranAt: options.now(), report });
     logger.info(
       { period: periodKey, signals: report.signals, ms: Math.round(performance.now() - started) },
@@ -57,7 +63,9 @@ export function startBacktestRefresher(options: {
 
   function refresh(): Promise<void> {
     running ??= run()
-      .catch((error) => logger.warn({ err: error }, 'backtest failed; the next check tries again'))
+      .catch((error) => {
+        if (!stop.signal.aborted) logger.warn({ err: error }, 'backtest failed; the next check tries again');
+      })
       .finally(() => {
         running = null;
       });
@@ -73,6 +81,7 @@ export function startBacktestRefresher(options: {
     async close() {
       clearTimeout(first);
       clearInterval(timer);
+      stop.abort();
       await running;
     },
   };

@@ -50,13 +50,23 @@ export function replay(input: ReplayInput): ReplayResult {
   return step.value;
 }
 
-/** The same replay, handing the event loop back every `slotsPerTurn` slots (a server's run keeps answering). */
-export async function replayYielding(input: ReplayInput, slotsPerTurn = 200): Promise<ReplayResult> {
+/**
+ * The same replay, handing the event loop back every `slotsPerTurn` slots (a server's run keeps
+ * answering), and stopping there once `signal` is aborted (the process is shutting down).
+ */
+export async function replayYielding(
+  input: ReplayInput,
+  signal?: AbortSignal,
+  slotsPerTurn = 200,
+): Promise<ReplayResult> {
   const steps = replaySlots(input);
   for (let i = 1; ; i += 1) {
     const step = steps.next();
     if (step.done) return step.value;
-    if (i % slotsPerTurn === 0) await nextTurn();
+    if (i % slotsPerTurn === 0) {
+      await nextTurn();
+      signal?.throwIfAborted();
+    }
   }
 }
 

@@ -63,17 +63,18 @@ export async function backtestFeed(
   feed: MarketFeed,
   assets: readonly string[],
   options: ReplayOptions,
+  signal?: AbortSignal,
 ): Promise<TBacktestReport> {
   const { intervalMs, spanMs } = lookbackOf(options.strategy, options.windowMs);
   const histories = new Map<string, CandleHistory>();
   for (const asset of assets) {
     histories.set(
       asset,
-      await loadFeedHistory(feed, asset, { from: options.from - spanMs, to: options.to, intervalMs }),
+      await loadFeedHistory(feed, asset, { from: options.from - spanMs, to: options.to, intervalMs }, signal),
     );
   }
   // The worker runs this beside live signals: the replay hands the event loop back every few slots.
-  return reportOf(await replayYielding(replayInput(histories, options)), histories, options);
+  return reportOf(await replayYielding(replayInput(histories, options), signal), histories, options);
 }
 
 export interface BacktestOptions {

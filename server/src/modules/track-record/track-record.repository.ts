@@ -75,7 +75,7 @@ const PAYLOAD_COLUMNS = [
   'entry_price',
   'confidence',
   'slot_start',
-  'created_at',
+  'issued_at',
   'expires_at',
   'strategy',
   'source',
