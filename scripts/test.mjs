@@ -17,9 +17,13 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
+const durations = [];
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  durations.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }
@@ -55,6 +59,8 @@ if (!process.env.SR_SKIP_E2E) {
   else failed += 1;
 }
 
+// How long each step took, so a slow step shows in CI's output.
+console.log(`\n${durations.join('\n')}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0);

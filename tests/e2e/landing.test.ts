@@ -40,7 +40,7 @@ describe('journey: the landing page', () => {
     const { page } = await e2e.newPage({ width: 412, height: 823, javaScriptEnabled: false });
     await page.goto(e2e.url('/'));
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
-      'AI trading signals every 5 minutes',
+      'Signals every 5 minutes from a published model',
     );
     expect(await page.locator('nav[aria-label="Main"] a[href="/signup"]').count()).toBe(1);
     expect(await page.locator('#pricing h3').count()).toBeGreaterThan(0);

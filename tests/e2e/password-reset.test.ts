@@ -34,14 +34,24 @@ describe('journey: reset a forgotten password from the e-mailed link', () => {
     await page.getByLabel('New password', { exact: true }).fill('NewPass456');
     await page.getByLabel('Confirm new password').fill('NewPass456');
     // The delay is timed by the page's own clock: the test process hears of each change a round trip late.
+    // "left" is taken when the router pushes /login (the Navigation API's navigate event fires at the push,
+    // before anything renders), "shown" when the success heading is first in the document.
     await page.evaluate(() => {
       const marks: { shown?: number; left?: number } = {};
       (window as unknown as { resetMarks: typeof marks }).resetMarks = marks;
-      new MutationObserver(() => {
+      const takeShown = () => {
         const headings = [...document.querySelectorAll('h1, h2')].map((h) => h.textContent);
         if (marks.shown === undefined && headings.includes('Password reset')) marks.shown = performance.now();
-        if (marks.left === undefined && location.pathname === '/login') marks.left = performance.now();
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      };
+      new MutationObserver(takeShown).observe(document.body, { childList: true, subtree: true, characterData: true });
+      const navigation = (window as unknown as { navigation: EventTarget }).navigation;
+      navigation.addEventListener('navigate', (event) => {
+        const destination = new URL((event as unknown as { destination: { url: string } }).destination.url);
+        if (marks.left === undefined && destination.pathname === '/login') {
+          takeShown();
+          marks.left = performance.now();
+        }
+      });
     });
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByRole('heading', { name: 'Password reset' }).waitFor();
