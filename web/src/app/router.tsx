@@ -53,6 +53,7 @@ const routes: RouteObject[] = [
       { path: 'bot-access', lazy: () => import('../pages/ai-bot/ai-bot.page.js') },
       { path: 'gold-room', lazy: () => import('../pages/gold-room/gold-room.page.js') },
       { path: 'platinum-stream', lazy: () => import('../pages/platinum-stream/platinum-stream.page.js') },
+      { path: 'desk', lazy: () => import('../pages/desk/desk.page.js') },
       {
         // Every admin screen, behind one check of the member's role.
         path: 'admin',

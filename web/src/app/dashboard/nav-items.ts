@@ -114,6 +114,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 const OTHER_PAGES: Readonly<Record<string, string>> = {
   '/dashboard/gold-room': 'Gold Room',
   '/dashboard/platinum-stream': 'Platinum Stream',
+  '/dashboard/desk': 'Analyst desk',
   '/dashboard/admin': 'Admin overview',
   '/dashboard/admin/users': 'Admin Users',
   '/dashboard/admin/applications': 'Applications',
