@@ -61,7 +61,7 @@ describe('the analyst desk in a real browser', () => {
     expect(card).toContain('PUT');
     expect(card).toContain('Higher lows since the open');
 
-    expect(await desk.page.getByTestId('desk-notice').innerText()).toMatch(/^Published: .+ PUT at \d/);
+    expect((await desk.page.getByTestId('desk-notice').innerText()).trim()).toMatch(/^Published: .+ PUT at \d/);
     const rows = await db
       .selectFrom('signals')
       .select(['id', 'author_id'])
