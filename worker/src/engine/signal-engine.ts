@@ -93,7 +93,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
   const voidAfterMs = deps.voidAfterMs ?? DEFAULT_VOID_AFTER_MS;
 
   const events = createEventPublisher(deps.bus, logger);
-  const paperTrading = createPaperTrading({ db, bus: deps.bus, logger, now });
+  const paperTrading = createPaperTrading({ db, bus: deps.bus, logger, now, payoutPercent: deps.payoutPercent });
 
   async function publishStats(): Promise<void> {
     await events.statsUpdate(await loadPerformanceStats(db, deps.payoutPercent));

@@ -139,7 +139,8 @@ export async function publishDeskSignal(
   const signal = presentSignal(row);
   ctx.logger.info({ signalId: signal.id, asset: signal.asset, analyst: user.id }, 'desk signal published');
   await ctx.events.signalNew(signal);
-  await createPaperTrading({ db: ctx.db, bus: ctx.bus, logger: ctx.logger, now: ctx.now }).onIssued(signal);
+  const bots = { db: ctx.db, bus: ctx.bus, logger: ctx.logger, now: ctx.now, payoutPercent: ctx.config.PAYOUT_PERCENT };
+  await createPaperTrading(bots).onIssued(signal);
   return { signal, created: true };
 }
 
