@@ -7,6 +7,8 @@ import {
   type TSignal,
   type TSignalNote,
   type TSourceRecord,
+  type TTrackRecordEntry,
+  verifyTrackRecordOnline,
 } from '@signalroom/shared';
 import { listSlotGaps } from '@signalroom/shared/node';
 import type { MarketFeed } from '@signalroom/worker';
@@ -221,6 +223,20 @@ describe(`the analyst desk (${testShape} shape)`, () => {
       .where('kind', '=', 'outcome')
       .executeTakeFirst();
     expect(outcome).toBeDefined();
+
+    // The published record rebuilds the entry from the stored signal: same source, same hash, and the
+    // whole record verifies as anyone would check it.
+    const download = await (await fetch(`${server.url}/api/track-record/download`)).text();
+    const entries = download
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as TTrackRecordEntry);
+    const issue = entries.find((e) => e.payload.kind === 'signal' && e.payload.id === published.id);
+    expect(issue?.payload).toMatchObject({ source: `analyst:${analyst.user.id}` });
+    expect(issue?.hash).toBe(published.record?.hash);
+    const report = await verifyTrackRecordOnline({ base: server.url });
+    expect(report.problems).toEqual([]);
+    expect(report.ok).toBe(true);
   });
 
   it('takes a follow-up note from its analyst or an admin, pushes it live, and never edits the signal', async () => {
