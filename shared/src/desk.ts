@@ -78,7 +78,10 @@ export const ZDeskPublishRequest = z
     analysis: zText({ max: DESK_ANALYSIS_MAX, required: DeskMessages.analysisRequired, kind: 'multi-line' })
       .trim()
       .min(1, DeskMessages.analysisRequired),
-    idempotencyKey: z.uuid({ error: DeskMessages.idempotencyKeyInvalid }),
+    idempotencyKey: zText({ max: 36, required: DeskMessages.idempotencyKeyInvalid }).regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i,
+      DeskMessages.idempotencyKeyInvalid,
+    ),
   })
   .strict();
 export type TDeskPublishRequest = z.infer<typeof ZDeskPublishRequest>;
