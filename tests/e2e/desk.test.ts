@@ -78,6 +78,40 @@ describe('the analyst desk in a real browser', () => {
       .waitFor({ timeout: 2000 });
   });
 
+  it('lets an admin make a member an analyst from Admin Users, and the desk opens for them', async () => {
+    const db = e2e.server.context.db;
+    const admin = await createMember(db, { role: 'admin', fullName: 'Grace Admin' });
+    const member = await createMember(db, { tier: 'pro', fullName: 'Future Analyst' });
+    const { context, page } = await e2e.newPage();
+    await signInBrowser(context, admin);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(e2e.url('/dashboard/admin/users'));
+    await page.getByLabel('Search users').fill(member.user.email);
+    const row = page.getByTestId(`admin-user-${member.user.id}`);
+    await row.waitFor(FIRST_PAINT);
+    await row.getByRole('button', { name: 'Make analyst' }).click();
+    await row.getByTestId('cell-role').filter({ hasText: 'Analyst' }).waitFor({ timeout: 5000 });
+    const stored = await db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', member.user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.role).toBe('analyst');
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'after'])
+      .where('action', '=', 'member.role')
+      .where('target_id', '=', member.user.id)
+      .executeTakeFirstOrThrow();
+    expect(audit.actor_id).toBe(admin.user.id);
+    expect(JSON.stringify(audit.after)).toContain('analyst');
+
+    const desk = await e2e.newPage();
+    await signInBrowser(desk.context, { ...member, user: { ...member.user, role: 'analyst' } });
+    await desk.page.goto(e2e.url('/dashboard/desk'));
+    await desk.page.getByTestId('desk-form').waitFor(FIRST_PAINT);
+  });
+
   it('shows a member who is not an analyst that the desk is for analysts', async () => {
     const member = await createMember(e2e.server.context.db, { tier: 'gold' });
     const { context, page } = await e2e.newPage();
