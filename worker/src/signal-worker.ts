@@ -169,10 +169,11 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
 
   // A signal an analyst published on the desk is written by the server; its windows are judged here,
   // as the engine's are, from the moment it is announced (the slot sweep catches one announced while
-  // no worker listened).
+  // no worker listened), and the paper-trading bots take it here too.
   const stopWatching = options.bus.subscribe((event) => {
     if (event.type === 'signal:new' && event.signal.issuedBy?.kind === 'analyst' && event.signal.status === 'active') {
       runner.watch(event.signal.id, new Date(event.signal.expiresAt));
+      void engine.followPublished(event.signal);
     }
   });
 

@@ -10,7 +10,7 @@ import {
   type TTrackRecordEntry,
   verifyTrackRecordOnline,
 } from '@signalroom/shared';
-import { listSlotGaps } from '@signalroom/shared/node';
+import { listSlotGaps, saveBotSettings } from '@signalroom/shared/node';
 import type { MarketFeed } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OandaServer, startOandaServer } from '../../../worker/test/helpers/oanda-server.js';
@@ -68,6 +68,13 @@ describe(`the analyst desk (${testShape} shape)`, () => {
     admin = await createMember(server.context.db, { role: 'admin', fullName: 'Grace Admin' });
     analyst = await createMember(server.context.db, { tier: 'silver', fullName: 'Ada Lovelace' });
     member = await createMember(server.context.db, { tier: 'gold', fullName: 'Gold Member' });
+    // The gold member's paper-trading bot takes every signal (aggressive: no confidence floor).
+    await saveBotSettings(
+      server.context.db,
+      member.user.id,
+      { riskLevel: 'aggressive', maxTradesPerDay: 100, tradeSize: 100, active: true },
+      new Date(),
+    );
   });
   afterAll(async () => {
     bus?.stop();
@@ -204,6 +211,20 @@ describe(`the analyst desk (${testShape} shape)`, () => {
       .where('author_id', 'is', null)
       .executeTakeFirst();
     expect(engineSignal).toBeUndefined();
+  });
+
+  it("opens the paper-trading bots' trades on it, as on the engine's", async () => {
+    const trade = await pollUntil(
+      () =>
+        server.context.db
+          .selectFrom('paper_trades')
+          .selectAll()
+          .where('signal_id', '=', published.id)
+          .where('user_id', '=', member.user.id)
+          .executeTakeFirst(),
+      { timeoutMs: 5000, message: 'no bot trade on the desk signal' },
+    );
+    expect(trade.stake).toBe(100);
   });
 
   it('is resolved by the worker against the feed, window by window', { timeout: 30_000 }, async () => {

@@ -71,6 +71,11 @@ export interface SignalEngine {
   runSlot(slotStart: Date): Promise<TSignal | null>;
   /** Judges every window of a signal that has ended by now, writing and publishing what changed. */
   resolveSignal(id: string): Promise<ResolveResult>;
+  /**
+   * A signal written outside the engine (an analyst's, on the desk) was announced: the paper-trading
+   * bots open their trades on it as on the engine's (a second call opens nothing more).
+   */
+  followPublished(signal: TSignal): Promise<void>;
   /** Resolves every active signal that is due; returns those still waiting with their next time. */
   resolveDue(): Promise<{ id: string; nextAt: Date }[]>;
   /**
@@ -302,5 +307,12 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     if (await signFreshCheckpoint(db, now(), deps.intervalMs / 2)) logger.debug({}, 'track record checkpoint signed');
   }
 
-  return { intervalMs: deps.intervalMs, runSlot, resolveSignal, resolveDue, attestSlot };
+  return {
+    intervalMs: deps.intervalMs,
+    runSlot,
+    resolveSignal,
+    followPublished: (signal) => paperTrading.onIssued(signal),
+    resolveDue,
+    attestSlot,
+  };
 }

@@ -15,7 +15,7 @@ import {
   windowInvalidMessage,
 } from '@signalroom/shared';
 import { presentSignal, presentSignalNote } from '@signalroom/shared/node';
-import { createPaperTrading, type MarketFeed } from '@signalroom/worker';
+import type { MarketFeed } from '@signalroom/worker/market';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import {
@@ -73,8 +73,8 @@ function refuse(field: string, message: string): AppError {
 /**
  * Publishes an analyst's signal through the engine's pipeline: written with its track-record entry in
  * one transaction (source `analyst:<id>`), announced on the bus (rooms by tier and daily allowance,
- * e-mail, Web Push and Telegram deliveries, the worker that judges its windows), and opened by the paper
- * trading bots. The entry price is the feed's newest price, never the analyst's. A repeated idempotency
+ * e-mail, Web Push and Telegram deliveries, the worker that judges its windows and opens the paper
+ * trading bots' trades on it). The entry price is the feed's newest price, never the analyst's. A repeated idempotency
  * key answers the signal the first submit published (`created: false`).
  */
 export async function publishDeskSignal(
@@ -139,8 +139,6 @@ export async function publishDeskSignal(
   const signal = presentSignal(row);
   ctx.logger.info({ signalId: signal.id, asset: signal.asset, analyst: user.id }, 'desk signal published');
   await ctx.events.signalNew(signal);
-  const bots = { db: ctx.db, bus: ctx.bus, logger: ctx.logger, now: ctx.now, payoutPercent: ctx.config.PAYOUT_PERCENT };
-  await createPaperTrading(bots).onIssued(signal);
   return { signal, created: true };
 }
 
