@@ -1,5 +1,4 @@
 import {
-  analystPublishedBefore,
   findDeskSignal,
   findSignal,
   insertDeskSignal,
@@ -49,8 +48,6 @@ export async function listAuthorSignals(db: Db, authorId: string, limit: number)
     .execute();
   return rows.map(presentSignal);
 }
-
-export { analystPublishedBefore };
 
 /** One source's counts, and its resolved signals by outcome and end level. */
 export interface SourceOutcomeRow {
