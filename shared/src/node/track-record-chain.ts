@@ -94,8 +94,8 @@ export function outcomePayloadOf(
     kind: 'outcome' as const,
     signalHash,
     outcome: row.outcome,
-    // A void signal has no outcome and so no outcome entry (ensureOutcome): 'void' never reaches here.
-    status: row.status === 'void' ? null : row.status,
+    // A void signal's entry closes it with status 'void' and null outcome, level and exit price.
+    status: row.status,
     level: row.outcome === null ? null : endLevelOf(row),
     exitPrice: row.exit_price,
     resolvedAt: row.resolved_at ? iso(row.resolved_at) : null,
@@ -103,6 +103,14 @@ export function outcomePayloadOf(
   if (meta.version === 1) return { v: 1, ...common };
   return { v: 2, ...common, appendedAt: iso(meta.appendedAt), salt: meta.salt ?? '' };
 }
+
+/** Whether the signal has ended and so is owed its outcome entry: resolved with an outcome, or void. */
+export function hasEnded(row: Pick<SignalRow, 'outcome' | 'status'>): boolean {
+  return row.outcome !== null || row.status === 'void';
+}
+
+/** The same test in SQL, over the signals table. */
+const endedSignal = sql<boolean>`(signals.outcome is not null or signals.status = 'void')`;
 
 async function lockChain(trx: Trx): Promise<void> {
   await sql`select pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK_KEY)})`.execute(trx);
@@ -288,7 +296,7 @@ export async function recordSignalOutcome(
   return db.transaction().execute(async (trx) => {
     await lockChain(trx);
     const row = await finish(trx);
-    if (!row || row.outcome === null) return row;
+    if (!row || !hasEnded(row)) return row;
     const signalHash = await entryHash(trx, row.id, 'signal');
     if (!signalHash) throw new Error(`track record: signal ${row.id} resolved without its issue entry`);
     if (await entryHash(trx, row.id, 'outcome')) return row;
@@ -338,7 +346,7 @@ export async function countUnrecordedSignals(db: Db | Trx): Promise<{ unissued: 
     db
       .selectFrom('signals')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('outcome', 'is not', null)
+      .where(endedSignal)
       .where(lacksChainEntry('outcome'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -379,7 +387,7 @@ export async function appendUnrecordedSignals(
       )
       .selectAll('signals')
       .select('issue.hash as issue_hash')
-      .where('signals.outcome', 'is not', null)
+      .where(endedSignal)
       .where(lacksChainEntry('outcome'))
       .orderBy('signals.resolved_at')
       .orderBy('signals.slot_start')
@@ -396,7 +404,7 @@ export async function appendUnrecordedSignals(
     };
     for (const row of unissued) {
       const issued = add(row, (meta) => signalPayloadOf(row, meta));
-      if (row.outcome !== null) add(row, (meta) => outcomePayloadOf(row, issued.hash, meta));
+      if (hasEnded(row)) add(row, (meta) => outcomePayloadOf(row, issued.hash, meta));
     }
     for (const row of unresolved) add(row, (meta) => outcomePayloadOf(row, row.issue_hash, meta));
     const appended = await append.commit();
