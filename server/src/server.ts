@@ -28,7 +28,7 @@ import { createMarketFeedHandle } from './modules/market/market-feed.handle.js';
 import { defineTaskKinds } from './modules/task-kinds.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
-import { createFileStore } from './storage/file-store.js';
+import { createFileStore } from './storage/create-file-store.js';
 
 export interface RunningServer {
   app: FastifyInstance;
