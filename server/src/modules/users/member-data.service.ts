@@ -1,10 +1,9 @@
 import { SettingsMessages, type TDeleteAccountRequest, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { lockAdmins } from '../admin/admin.repository.js';
 import { assertPassword } from './account-security.service.js';
 import { MEMBER_DATA_SECTIONS } from './member-data.js';
-import { findUserById } from './users.repository.js';
+import { findUserById, lockAdmins } from './users.repository.js';
 
 /** Marks the file as ours and versions its layout, so a reader knows what it holds. */
 export const MEMBER_EXPORT_FORMAT = 'signalroom-member-data';

@@ -5,7 +5,8 @@ import { communitySection, launchNoticesSection } from '../community/community.m
 import { eraseDeliveryData, exportDeliveryData } from '../delivery/delivery.member-data.js';
 import { vaultSection } from '../mentorship/mentorship.member-data.js';
 import { anonymiseSupportData, exportSupportData } from '../support/support.member-data.js';
-import { presentUser, type UserRow } from './users.presenter.js';
+import { presentUser } from './users.presenter.js';
+import type { UserRow } from './users.repository.js';
 
 /** What erasing a section leaves to do after the transaction commits: stored files to delete. */
 export interface ErasureResult {
