@@ -2,7 +2,7 @@ import type { TMemberExportQuery } from '@signalroom/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { cursorAt, keysetRows, olderThan } from '../../db/keyset.js';
-import { USER_COLUMNS, type UserRow } from '../users/users.presenter.js';
+import { USER_COLUMNS, type UserRow } from '../users/users.repository.js';
 
 /** Escapes LIKE wildcards so a search for "a_b" means exactly that. */
 function likePattern(text: string): string {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { USER_COLUMNS, type UserRow } from '../users/users.presenter.js';
+import { USER_COLUMNS, type UserRow } from '../users/users.repository.js';
 
 /** One page of members, newest first, and the total. */
 export async function listUsersPage(
@@ -47,10 +47,4 @@ export async function searchUsers(db: Db, text: string, limit: number): Promise<
     .orderBy('id')
     .limit(limit)
     .execute();
-}
-
-/** Locks every admin row for the rest of the transaction and returns their ids (last-admin rule). */
-export async function lockAdmins(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
-  return rows.map((r) => r.id);
 }

@@ -2,8 +2,7 @@ import { accessLevelFor, type Tier, type TTierGrant } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { USER_COLUMNS, type UserRow } from '../users/users.presenter.js';
-import { updateUser } from '../users/users.repository.js';
+import { USER_COLUMNS, type UserRow, updateUser } from '../users/users.repository.js';
 import {
   endTierGrant,
   insertTierGrant,
