@@ -43,6 +43,10 @@ export interface RouteSchemas {
   data: z.ZodType;
   /** Other statuses that answer the same envelope shape (health's 503 `degraded`). */
   alsoAnswers?: number[];
+  /** A file route's Content-Types (what its download really is; OpenAPI declares these, not JSON). */
+  media?: readonly string[];
+  /** A multipart upload: its text fields (parsed with this schema) and the name of its one file part. */
+  upload?: { fields: ZObjectSchema; file: string };
 }
 
 /**

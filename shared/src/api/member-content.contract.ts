@@ -51,7 +51,13 @@ export const MentorshipContract = /* @__PURE__ */ withSchemas(MentorshipRoutes, 
     data: ZLiveSession,
   },
   cancelReminder: { summary: 'Cancel the member’s reminder of a session', params: ZIdParams, data: ZLiveSession },
-  resourceFile: { summary: 'Download a vault resource', params: ZIdParams, data: z.null() },
+  resourceFile: {
+    summary: 'Download a vault resource',
+    params: ZIdParams,
+    data: z.string().meta({ format: 'binary' }),
+    // Sent with the type it was stored with, whatever the operator added to the vault.
+    media: ['*/*'],
+  },
 });
 
 /** The Elite Network: posts, likes, reports, figures; admins moderate. */

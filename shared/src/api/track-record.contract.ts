@@ -168,6 +168,7 @@ export const TrackRecordContract = /* @__PURE__ */ withSchemas(TrackRecordRoutes
   download: {
     summary: 'The whole public hash chain as JSON Lines, one entry a line, oldest first',
     data: z.string(),
+    media: ['application/x-ndjson'],
   },
   head: {
     summary: "The public chain's length and head hash, the latest signed checkpoint and the server's check",

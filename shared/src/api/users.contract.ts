@@ -76,6 +76,8 @@ export const UsersContract = /* @__PURE__ */ withSchemas(UsersRoutes, {
   exportData: {
     summary: 'Everything stored about the member, as one JSON file download',
     data: z.string().meta({ format: 'binary' }),
+    // A file to save (Content-Disposition: attachment), not an envelope: JSON, but not the API's.
+    media: ['application/json'],
   },
   deleteAccount: {
     summary: "Cancel the membership: delete the account and the member's personal data",
