@@ -1,4 +1,4 @@
-import { type RouteContract, ZFailureEnvelope } from '@signalroom/shared';
+import { ERROR_STATUS, type RouteContract, ZFailureEnvelope } from '@signalroom/shared';
 import { z } from 'zod';
 
 /**
@@ -39,9 +39,10 @@ export interface RouteFacts {
 /** Why each error status is answered, as the document describes it. */
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Refused input: a body, path or query field the contract does not accept (error.fields names each, with its message), malformed JSON, or a query parameter the route does not take',
-  401: 'No session, or one that expired or was revoked',
-  403: "The session's member may not make this call",
-  404: 'Nothing with this id',
+  401: 'Not signed in: no session, an expired or revoked one, or wrong credentials',
+  403: 'Not allowed: the member may not make this call (the message says why)',
+  404: 'Not found: nothing with this id, or nothing of the kind yet',
+  409: 'Refused by a rule of the call in the current state (the message says which)',
   413: 'The body is larger than the route accepts',
   415: 'The body is in a media type the route does not read',
   429: 'Too many attempts: error.retryAfterSeconds (and the Retry-After header) says how long to wait',
@@ -53,7 +54,8 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
  * Every error status a route can answer, from where the server raises it: the error handler (400 for
  * refused input on any route, since every route refuses unknown query parameters; 500; 503 when the
  * database is unavailable), the group's guard (401, 403), the route's path (404 for an id), its method
- * (413 and 415 for a body) and its hooks (429 for rate limits).
+ * (413 and 415 for a body) and its hooks (429 for rate limits); and what its contract entry says its own
+ * rules raise (`raises`).
  */
 export function errorStatusesOf(contract: RouteContract, facts: RouteFacts): number[] {
   const statuses = [400, 500, 503];
@@ -62,7 +64,8 @@ export function errorStatusesOf(contract: RouteContract, facts: RouteFacts): num
   if (/:\w+/.test(contract.path)) statuses.push(404);
   if (BODY_METHODS.has(contract.method) || contract.upload) statuses.push(413, 415);
   if (facts.rateLimited) statuses.push(429);
-  return statuses.sort((a, b) => a - b);
+  for (const code of contract.raises ?? []) statuses.push(ERROR_STATUS[code]);
+  return [...new Set(statuses)].sort((a, b) => a - b);
 }
 
 type JsonObject = Record<string, unknown>;

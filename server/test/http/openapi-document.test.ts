@@ -162,6 +162,8 @@ describe('the OpenAPI document', () => {
   it('declares the status of every refusal real requests get, for the operation they reached', async () => {
     const member = await createMember(server.context.db, { tier: 'gold' });
     const admin = await createMember(server.context.db, { role: 'admin', tier: 'gold' });
+    const unconfirmed = await createMember(server.context.db, { emailVerified: false });
+    const login = (email: string, password: string) => JSON.stringify({ email, password });
     const cases: {
       method: string;
       path: string;
@@ -205,6 +207,30 @@ describe('the OpenAPI document', () => {
         contractPath: '/bot-access/submissions/:id',
         status: 404,
         token: admin.token,
+      },
+      // Refusals of the calls' own rules, which their contract entries declare (`raises`).
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        contractPath: '/auth/login',
+        status: 401,
+        rawBody: login(member.user.email, 'Wr0ngPassword'),
+      },
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        contractPath: '/auth/login',
+        status: 403,
+        rawBody: login(unconfirmed.user.email, unconfirmed.password),
+      },
+      // The only admin cannot delete their account (last, since it would end the admin's session).
+      {
+        method: 'DELETE',
+        path: '/api/users/me',
+        contractPath: '/users/me',
+        status: 409,
+        token: admin.token,
+        rawBody: JSON.stringify({ password: admin.password }),
       },
     ];
     for (const request of cases) {

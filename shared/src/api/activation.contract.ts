@@ -48,12 +48,16 @@ export const ActivationContract = /* @__PURE__ */ withSchemas(ActivationRoutes, 
   },
   approve: {
     summary: 'Approve a proof and grant the tier',
+    // A proof already reviewed.
+    raises: ['conflict'],
     params: ZProofParams,
     body: ZActivationApproveRequest,
     data: ZAdminActivation,
   },
   reject: {
     summary: 'Reject a proof with a reason',
+    // A proof already reviewed.
+    raises: ['conflict'],
     params: ZProofParams,
     body: ZActivationRejectRequest,
     data: ZAdminActivation,

@@ -47,6 +47,8 @@ export const MentorshipContract = /* @__PURE__ */ withSchemas(MentorshipRoutes, 
   },
   setReminder: {
     summary: 'E-mail the member 15 minutes before a live session',
+    // A session that has started, or starts too soon.
+    raises: ['conflict'],
     params: ZIdParams,
     data: ZLiveSession,
   },

@@ -189,6 +189,8 @@ export const TrackRecordContract = /* @__PURE__ */ withSchemas(TrackRecordRoutes
   },
   latestCheckpoint: {
     summary: 'The latest signed checkpoint',
+    // No checkpoint signed yet.
+    raises: ['not_found'],
     data: ZTrackRecordCheckpoint,
   },
   consistency: {
@@ -198,6 +200,8 @@ export const TrackRecordContract = /* @__PURE__ */ withSchemas(TrackRecordRoutes
   },
   inclusion: {
     summary: 'Proof that entry `seq` is in the record of `size` entries (RFC 9162)',
+    // An entry not in the record.
+    raises: ['not_found'],
     query: ZInclusionQuery,
     data: ZInclusionProof,
   },

@@ -38,11 +38,15 @@ export const UsersContract = /* @__PURE__ */ withSchemas(UsersRoutes, {
   },
   requestEmailChange: {
     summary: 'Mail a confirmation code to a new address; the change applies once it is confirmed',
+    // An address in use; a resend within the cooldown.
+    raises: ['conflict', 'rate_limited'],
     body: ZEmailChangeRequest,
     data: z.object({ newEmail: z.string() }),
   },
   confirmEmailChange: {
     summary: 'Confirm the new address with its code; answers the updated member',
+    // An address taken meanwhile.
+    raises: ['conflict'],
     body: ZEmailChangeConfirmRequest,
     data: ZUser,
   },
@@ -81,6 +85,8 @@ export const UsersContract = /* @__PURE__ */ withSchemas(UsersRoutes, {
   },
   deleteAccount: {
     summary: "Cancel the membership: delete the account and the member's personal data",
+    // The last admin.
+    raises: ['conflict'],
     body: ZDeleteAccountRequest,
     data: z.null(),
   },
