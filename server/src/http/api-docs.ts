@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../context.js';
 import {
+  answersOf,
   completeOperation,
   errorStatusesOf,
   FAILURE_SCHEMA,
@@ -17,6 +18,15 @@ import { publicBaseUrl } from './public-url.js';
 /** Where the API's documentation is served: the viewer, and the OpenAPI document at `${API_DOCS_PATH}/json`. */
 export const API_DOCS_PATH = '/api/docs';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every status the API route may answer, as its OpenAPI operation declares them. */
+    answers?: number[];
+    /** The route counts requests before validating them (its rate limits). */
+    rateLimited?: boolean;
+  }
+}
+
 type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>;
 type RouteOf = Parameters<Transform>[0]['route'];
@@ -27,14 +37,21 @@ function contractOf(route: RouteOf): RouteContract | undefined {
 }
 
 /**
- * Refuses at start-up what would make the document lie or a generated client break: two routes with
- * one operationId, and a download that does not say what it is.
+ * Notes on each API route what it may answer (`config.answers`, what its operation declares), and
+ * refuses at start-up what would make the document lie or a generated client break: two routes with
+ * one operationId, and a download that does not say what it is. An answer outside the declared ones is
+ * logged as an error, so the document cannot drift from the server unnoticed.
  */
 function checkDocumentedRoutes(app: FastifyInstance): void {
   const seen = new Map<string, string>();
   app.addHook('onRoute', (route) => {
-    const contract = (route.config as { contract?: RouteContract } | undefined)?.contract;
-    if (!contract || route.method === 'HEAD') return;
+    const contract = route.config?.contract;
+    if (!contract) return;
+    // Rate limits are the hook that runs before validation (RouteHooks in contract-routes.ts).
+    const preValidation = route.preValidation;
+    const rateLimited = Array.isArray(preValidation) ? preValidation.length > 0 : Boolean(preValidation);
+    route.config = { ...route.config, rateLimited, answers: answersOf(contract, { rateLimited }) };
+    if (route.method === 'HEAD') return;
     const name = `${contract.method} ${contract.path}`;
     const id = operationIdOf(contract.method, contract.path);
     const other = seen.get(id);
@@ -42,6 +59,15 @@ function checkDocumentedRoutes(app: FastifyInstance): void {
     seen.set(id, name);
     if (contract.file && !contract.media?.length) {
       throw new Error(`${name} is a download and declares no media type (media in its contract entry)`);
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const answers = request.routeOptions.config?.answers;
+    if (answers && !answers.includes(reply.statusCode)) {
+      request.log.error(
+        { status: reply.statusCode, route: `${request.method} ${request.routeOptions.url}` },
+        'answer not declared in the OpenAPI document',
+      );
     }
   });
 }
@@ -65,8 +91,7 @@ export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): 
     const contract = contractOf(input.route);
     if (!contract) return result;
     const operationId = operationIdOf(contract.method, contract.path);
-    const preValidation = input.route.preValidation;
-    const rateLimited = Array.isArray(preValidation) ? preValidation.length > 0 : Boolean(preValidation);
+    const rateLimited = Boolean(input.route.config?.rateLimited);
     plans.set(operationId, { contract, errors: errorStatusesOf(contract, { rateLimited }) });
     return {
       ...result,

@@ -44,6 +44,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found: nothing with this id, or nothing of the kind yet',
   409: 'Refused by a rule of the call in the current state (the message says which)',
   413: 'The body is larger than the route accepts',
+  414: 'A path parameter longer than any the API takes',
   415: 'The body is in a media type the route does not read',
   429: 'Too many attempts: error.retryAfterSeconds (and the Retry-After header) says how long to wait',
   500: 'An unexpected failure on the server',
@@ -53,7 +54,8 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
 /**
  * Every error status a route can answer, from where the server raises it: the error handler (400 for
  * refused input on any route, since every route refuses unknown query parameters; 500; 503 when the
- * database is unavailable), the group's guard (401, 403), the route's path (404 for an id), its method
+ * database is unavailable), the group's guard (401, 403), the route's path (404 for an id, 414 for one
+ * over the router's length), its method
  * (413 and 415 for a body) and its hooks (429 for rate limits); and what its contract entry says its own
  * rules raise (`raises`).
  */
@@ -61,11 +63,17 @@ export function errorStatusesOf(contract: RouteContract, facts: RouteFacts): num
   const statuses = [400, 500, 503];
   if (contract.group !== 'public') statuses.push(401);
   if (GROUPS_WITH_403.has(contract.group)) statuses.push(403);
-  if (/:\w+/.test(contract.path)) statuses.push(404);
+  if (/:\w+/.test(contract.path)) statuses.push(404, 414);
   if (BODY_METHODS.has(contract.method) || contract.upload) statuses.push(413, 415);
   if (facts.rateLimited) statuses.push(429);
   for (const code of contract.raises ?? []) statuses.push(ERROR_STATUS[code]);
   return [...new Set(statuses)].sort((a, b) => a - b);
+}
+
+/** Every status a route may answer: its successes and its errors. */
+export function answersOf(contract: RouteContract, facts: RouteFacts): number[] {
+  const successes = [contract.status ?? 200, ...(contract.alsoAnswers ?? [])];
+  return [...new Set([...successes, ...errorStatusesOf(contract, facts)])].sort((a, b) => a - b);
 }
 
 type JsonObject = Record<string, unknown>;

@@ -3,10 +3,15 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { apiRoutes, ZFailureEnvelope } from '@signalroom/shared';
+import { apiRoutes, type RouteContract, ZFailureEnvelope } from '@signalroom/shared';
+import Fastify from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { installApiDocs } from '../../src/http/api-docs.js';
+import { enforceContract, fastifySchemaOf } from '../../src/http/contract-routes.js';
 import { createMember } from '../helpers/factories.js';
+import { captureLog, type LogCapture } from '../helpers/log-capture.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const run = promisify(execFile);
@@ -34,8 +39,10 @@ describe('the OpenAPI document', () => {
   let server: TestServer;
   let document: OpenApiDocument;
   let source: string;
+  let log: LogCapture;
   beforeAll(async () => {
-    server = await startTestServer();
+    log = captureLog();
+    server = await startTestServer({ LOG_LEVEL: 'warn' }, { logStream: log.stream });
     const response = await fetch(`${server.url}/api/docs/json`);
     source = await response.text();
     document = JSON.parse(source) as OpenApiDocument;
@@ -208,6 +215,12 @@ describe('the OpenAPI document', () => {
         status: 404,
         token: admin.token,
       },
+      {
+        method: 'GET',
+        path: `/api/admin/users/${'x'.repeat(120)}`,
+        contractPath: '/admin/users/:id',
+        status: 414,
+      },
       // Refusals of the calls' own rules, which their contract entries declare (`raises`).
       {
         method: 'POST',
@@ -245,5 +258,34 @@ describe('the OpenAPI document', () => {
       const declared = Object.keys(operationFor(document, request.method, request.contractPath).responses);
       expect(declared, name).toContain(String(status));
     }
+    // The server's own alarm for an answer its document does not declare stayed silent.
+    expect(log.text()).not.toContain('answer not declared');
+  });
+
+  it('logs an answer a route gives that its operation does not declare', async () => {
+    const appLog = captureLog();
+    const app = Fastify({ logger: { level: 'error', stream: appLog.stream } });
+    await installApiDocs(app, server.context);
+    enforceContract(app);
+    const contract: RouteContract = {
+      method: 'GET',
+      path: '/things',
+      group: 'public',
+      summary: 'Things',
+      data: z.null(),
+    };
+    app.route({
+      method: 'GET',
+      url: '/api/things',
+      schema: fastifySchemaOf(contract),
+      config: { contract },
+      handler: async (_request, reply) => reply.status(409).send({ success: false }),
+    });
+    await app.ready();
+    const answer = await app.inject({ method: 'GET', url: '/api/things' });
+    await app.close();
+    expect(answer.statusCode).toBe(409);
+    expect(appLog.text()).toContain('answer not declared in the OpenAPI document');
+    expect(appLog.text()).toContain('GET /api/things');
   });
 });
