@@ -31,6 +31,7 @@ export * from './mentorship.js';
 export * from './messages.js';
 export * from './offer-deadline.js';
 export * from './offer-window.js';
+export * from './pages.js';
 export * from './paper-trading.js';
 export * from './performance.js';
 export * from './public-config.js';
