@@ -1,4 +1,11 @@
-import { effectiveTier, TIER_MIN_DEPOSIT_USD, TIMING, type UpgradeTier, upgradeAvailability } from '@signalroom/shared';
+import {
+  effectiveTier,
+  TIER_MIN_DEPOSIT_USD,
+  TIMING,
+  UPGRADE_FAQ,
+  type UpgradeTier,
+  upgradeAvailability,
+} from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Crown, Gem, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -30,26 +37,6 @@ const CARDS: ReadonlyArray<{ tier: UpgradeTier; name: string; icon: typeof Star;
     name: 'Gold Node',
     icon: Crown,
     perks: ['Every signal, unlimited', 'Gold Room and Platinum Stream', 'AI Bot Access'],
-  },
-];
-
-const FAQ = [
-  {
-    q: 'How long does activation take?',
-    a: 'Activation takes 2-24 hours after your proof is verified, and up to 48 hours at peak times.',
-  },
-  { q: 'How soon is a tier upgrade applied?', a: 'A tier upgrade is usually applied 1-2 hours after verification.' },
-  {
-    q: 'Which tier do I get?',
-    a: 'Your tier is locked to your highest verified deposit.',
-  },
-  {
-    q: 'Can I switch between Manual and Auto access?',
-    a: 'Manual access can be upgraded to Auto by depositing $500+. Auto access cannot be downgraded.',
-  },
-  {
-    q: 'Do I pay a subscription?',
-    a: 'No. Deposits go to your own broker account, not to us as subscription fees.',
   },
 ];
 
@@ -163,7 +150,7 @@ export function Component() {
 
       <section className={panelStyles.panel} aria-labelledby="upgrade-faq-title">
         <h2 id="upgrade-faq-title">Frequently asked questions</h2>
-        {FAQ.map((item) => (
+        {UPGRADE_FAQ.map((item) => (
           <details key={item.q} className={styles.faq}>
             <summary>{item.q}</summary>
             <p>{item.a}</p>
