@@ -25,12 +25,18 @@ export interface PageEntry {
 }
 
 /**
+ * The landing page, also on its own: its separate build (no router) takes its title without carrying
+ * the whole table.
+ */
+export const LANDING_PAGE = { path: '/', title: null, access: 'public', inSitemap: true } as const satisfies PageEntry;
+
+/**
  * Every page of the product, once: its address, title, navigation label and who may see it. The
  * browser router, the navigation lists, the page titles, the sitemap, the links in e-mails and
  * notifications, and the locked-page rules all read from here.
  */
 export const PAGES = {
-  landing: { path: '/', title: null, access: 'public', inSitemap: true },
+  landing: LANDING_PAGE,
   signup: { path: '/signup', title: 'Apply for free access', access: 'public', inSitemap: true },
   login: { path: '/login', title: 'Log in', access: 'public', inSitemap: true },
   'forgot-password': { path: '/forgot-password', title: 'Forgot password', access: 'public' },
