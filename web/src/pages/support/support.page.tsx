@@ -2,7 +2,7 @@ import { SUPPORT_FAQ } from '@signalroom/shared';
 import { LifeBuoy } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
-import panelStyles from '../../components/ui/panel.module.css';
+import { FaqSection } from '../../components/dashboard/faq-section.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { MyTickets } from './my-tickets.js';
 import styles from './support.module.css';
@@ -40,15 +40,7 @@ export function Component() {
           <SystemStatus />
         </div>
       </div>
-      <section className={panelStyles.panel} aria-labelledby="support-faq-title">
-        <h2 id="support-faq-title">Frequently asked questions</h2>
-        {SUPPORT_FAQ.map((item) => (
-          <details key={item.q} className={styles.faq}>
-            <summary>{item.q}</summary>
-            <p>{item.a}</p>
-          </details>
-        ))}
-      </section>
+      <FaqSection id="support-faq-title" entries={SUPPORT_FAQ} />
     </div>
   );
 }

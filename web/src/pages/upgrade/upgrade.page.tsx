@@ -11,13 +11,13 @@ import { Crown, Gem, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { FaqSection } from '../../components/dashboard/faq-section.js';
 import { SupportLinks } from '../../components/dashboard/support-links.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { usePublicConfigStore, useTierLimits } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import tierCardStyles from '../command-center/tier-cards.module.css';
-import styles from './upgrade.module.css';
 
 const CARDS: ReadonlyArray<{ tier: UpgradeTier; name: string; icon: typeof Star; perks: string[] }> = [
   {
@@ -148,15 +148,7 @@ export function Component() {
         </ol>
       </section>
 
-      <section className={panelStyles.panel} aria-labelledby="upgrade-faq-title">
-        <h2 id="upgrade-faq-title">Frequently asked questions</h2>
-        {UPGRADE_FAQ.map((item) => (
-          <details key={item.q} className={styles.faq}>
-            <summary>{item.q}</summary>
-            <p>{item.a}</p>
-          </details>
-        ))}
-      </section>
+      <FaqSection id="upgrade-faq-title" entries={UPGRADE_FAQ} />
 
       <section className={panelStyles.panel} aria-labelledby="upgrade-support-title">
         <h2 id="upgrade-support-title">Need help?</h2>
