@@ -53,6 +53,7 @@ export const NAV_ITEMS: readonly NavItem[] = DASHBOARD_FEATURES.map((feature) =>
  */
 export function dashboardPageTitle(pathname: string): string {
   const page = pageAt(pathname);
-  const dashboard = page && (page.path === PAGES['command-center'].path || page.path.startsWith('/dashboard/'));
+  const home = PAGES['command-center'].path;
+  const dashboard = page && (page.path === home || page.path.startsWith(`${home}/`));
   return (dashboard && page.title) || 'Not available yet';
 }
