@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { likePattern } from '../../db/like-pattern.js';
 import { USER_COLUMNS, type UserRow } from '../users/users.repository.js';
 
 /** One page of members, newest first, and the total. */
@@ -25,14 +26,9 @@ export async function listUsersPage(
   return { rows, total: Number(count.n) };
 }
 
-/** Escapes LIKE wildcards so a search for "a_b" means exactly that. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Members whose name, e-mail or access code contains the text (case-insensitive). */
 export async function searchUsers(db: Db, text: string, limit: number): Promise<UserRow[]> {
-  const pattern = likePattern(text.toLowerCase());
+  const pattern = likePattern(text);
   return db
     .selectFrom('users')
     .select(USER_COLUMNS)
