@@ -59,7 +59,8 @@ const outcomeFields = {
   /** Hash of the chain entry that issued the signal. */
   signalHash: z.string(),
   outcome: z.enum(['profit', 'loss', 'breakeven']).nullable(),
-  status: z.enum(['active', 'expired', 'closed', 'hit_tp', 'hit_sl']).nullable(),
+  /** 'void': the signal ended without an outcome (no closing price could be had); it counts in no figure. */
+  status: z.enum(['active', 'expired', 'closed', 'hit_tp', 'hit_sl', 'void']).nullable(),
   /** Martingale level the signal ended at (0 = first window); for a loss, the last level played. */
   level: z.number().int().nullable(),
   exitPrice: z.number().nullable(),

@@ -1,5 +1,13 @@
-import { judgeWindow, martingaleLevels, resolveAfterWindow, type TSignal } from '@signalroom/shared';
-import { listSlotGaps } from '@signalroom/shared/node';
+import {
+  createTrackRecordChecker,
+  judgeWindow,
+  martingaleLevels,
+  resolveAfterWindow,
+  type TSignal,
+  type TTrackRecordEntry,
+  type TTrackRecordHead,
+} from '@signalroom/shared';
+import { listSlotGaps, sha256Hex } from '@signalroom/shared/node';
 import type { MarketFeed } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BinanceServer, startBinanceServer } from '../../../worker/test/helpers/binance-server.js';
@@ -128,6 +136,20 @@ describe('signals from OANDA v20 (MARKET_FEED=oanda)', () => {
     expect(ended.state === 'resolved' && ended.signal.voidReason).toMatch(/^no .* price for the window ending/);
     const stats = await server.api<{ totalSignals: number }>('GET', '/api/stats/public');
     expect(stats.body.data).toMatchObject({ resolvedSignals: 2 });
+    // The record closes the void signal with an outcome entry of its own (no outcome, no level), and
+    // stays intact: the published entries recompute to the stored hashes.
+    const response = await fetch(`${server.url}/api/track-record/download`);
+    const entries = (await response.text())
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as TTrackRecordEntry);
+    const issued = entries.find((e) => e.payload.kind === 'signal' && e.payload.id === second.id);
+    const closing = entries.find((e) => e.payload.kind === 'outcome' && e.payload.signalHash === issued?.hash);
+    expect(closing?.payload).toMatchObject({ status: 'void', outcome: null, level: null, exitPrice: null });
+    const checker = createTrackRecordChecker(sha256Hex);
+    expect(entries.map((e) => checker.add(e))).toEqual(entries.map(() => null));
+    const head = await server.api<TTrackRecordHead>('GET', '/api/track-record/head');
+    expect(head.body.data).toMatchObject({ brokenAt: null, length: entries.length });
   });
 });
 

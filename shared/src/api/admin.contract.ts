@@ -46,6 +46,8 @@ export const AdminContract = /* @__PURE__ */ withSchemas(AdminRoutes, {
   },
   setRole: {
     summary: "Set a member's role: member, analyst (publishes on the desk) or admin",
+    // Removing the last admin.
+    raises: ['conflict'],
     params: ZMemberParams,
     body: ZRoleUpdateRequest,
     data: ZUser,

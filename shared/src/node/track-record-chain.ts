@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { toIso, toIsoOrNull } from '../iso-date.js';
 import {
   encodeTrackRecordPayload,
   TRACK_RECORD_ENCODING_VERSION,
@@ -32,8 +33,6 @@ type Trx = Transaction<Database>;
 /** Key of the advisory lock every append holds ("trac"). */
 const CHAIN_LOCK_KEY = 0x74726163;
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 /** What an entry carries besides the signal: its payload version and, from version 2, salt and append time. */
 export interface EntryMeta {
   version: number;
@@ -64,9 +63,9 @@ export function signalPayloadOf(row: SignalRow, meta: EntryMeta): TTrackRecordSi
     direction: row.direction,
     entryPrice: row.entry_price,
     confidence: row.confidence,
-    slot: iso(row.slot_start),
-    issuedAt: iso(row.issued_at),
-    expiresAt: iso(row.expires_at),
+    slot: toIso(row.slot_start),
+    issuedAt: toIso(row.issued_at),
+    expiresAt: toIso(row.expires_at),
     feed: row.source,
   };
   if (meta.version === 1) return { v: 1, ...common, strategy: row.strategy };
@@ -74,7 +73,7 @@ export function signalPayloadOf(row: SignalRow, meta: EntryMeta): TTrackRecordSi
     v: 2,
     ...common,
     source: signalSourceOf(row),
-    appendedAt: iso(meta.appendedAt),
+    appendedAt: toIso(meta.appendedAt),
     salt: meta.salt ?? '',
   };
 }
@@ -94,15 +93,23 @@ export function outcomePayloadOf(
     kind: 'outcome' as const,
     signalHash,
     outcome: row.outcome,
-    // A void signal has no outcome and so no outcome entry (ensureOutcome): 'void' never reaches here.
-    status: row.status === 'void' ? null : row.status,
+    // A void signal's entry closes it with status 'void' and null outcome, level and exit price.
+    status: row.status,
     level: row.outcome === null ? null : endLevelOf(row),
     exitPrice: row.exit_price,
-    resolvedAt: row.resolved_at ? iso(row.resolved_at) : null,
+    resolvedAt: toIsoOrNull(row.resolved_at),
   };
   if (meta.version === 1) return { v: 1, ...common };
-  return { v: 2, ...common, appendedAt: iso(meta.appendedAt), salt: meta.salt ?? '' };
+  return { v: 2, ...common, appendedAt: toIso(meta.appendedAt), salt: meta.salt ?? '' };
 }
+
+/** Whether the signal has ended and so is owed its outcome entry: resolved with an outcome, or void. */
+export function hasEnded(row: Pick<SignalRow, 'outcome' | 'status'>): boolean {
+  return row.outcome !== null || row.status === 'void';
+}
+
+/** The same test in SQL, over the signals table. */
+const endedSignal = sql<boolean>`(signals.outcome is not null or signals.status = 'void')`;
 
 async function lockChain(trx: Trx): Promise<void> {
   await sql`select pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK_KEY)})`.execute(trx);
@@ -288,7 +295,7 @@ export async function recordSignalOutcome(
   return db.transaction().execute(async (trx) => {
     await lockChain(trx);
     const row = await finish(trx);
-    if (!row || row.outcome === null) return row;
+    if (!row || !hasEnded(row)) return row;
     const signalHash = await entryHash(trx, row.id, 'signal');
     if (!signalHash) throw new Error(`track record: signal ${row.id} resolved without its issue entry`);
     if (await entryHash(trx, row.id, 'outcome')) return row;
@@ -338,7 +345,7 @@ export async function countUnrecordedSignals(db: Db | Trx): Promise<{ unissued: 
     db
       .selectFrom('signals')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('outcome', 'is not', null)
+      .where(endedSignal)
       .where(lacksChainEntry('outcome'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -379,7 +386,7 @@ export async function appendUnrecordedSignals(
       )
       .selectAll('signals')
       .select('issue.hash as issue_hash')
-      .where('signals.outcome', 'is not', null)
+      .where(endedSignal)
       .where(lacksChainEntry('outcome'))
       .orderBy('signals.resolved_at')
       .orderBy('signals.slot_start')
@@ -396,7 +403,7 @@ export async function appendUnrecordedSignals(
     };
     for (const row of unissued) {
       const issued = add(row, (meta) => signalPayloadOf(row, meta));
-      if (row.outcome !== null) add(row, (meta) => outcomePayloadOf(row, issued.hash, meta));
+      if (hasEnded(row)) add(row, (meta) => outcomePayloadOf(row, issued.hash, meta));
     }
     for (const row of unresolved) add(row, (meta) => outcomePayloadOf(row, row.issue_hash, meta));
     const appended = await append.commit();

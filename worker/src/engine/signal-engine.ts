@@ -281,7 +281,9 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
 
   /** Ends a signal void (no outcome, never a win or a loss), once, and tells the rooms. */
   async function endVoid(id: string, level: number, reason: string): Promise<ResolveResult> {
-    const row = await voidSignal(db, id, level, reason, now());
+    // The void end goes into the track record with its outcome entry, so the record closes the signal.
+    const at = now();
+    const row = await recordSignalOutcome(db, (trx) => voidSignal(trx, id, level, reason, at), at);
     if (!row) return { state: 'noop' };
     const signal = presentSignal(row);
     logger.warn({ id, asset: signal.asset, reason }, 'signal void');

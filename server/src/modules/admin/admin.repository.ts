@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { USER_COLUMNS, type UserRow } from '../users/users.presenter.js';
+import { likePattern } from '../../db/like-pattern.js';
+import { USER_COLUMNS, type UserRow } from '../users/users.repository.js';
 
 /** One page of members, newest first, and the total. */
 export async function listUsersPage(
@@ -25,14 +26,9 @@ export async function listUsersPage(
   return { rows, total: Number(count.n) };
 }
 
-/** Escapes LIKE wildcards so a search for "a_b" means exactly that. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Members whose name, e-mail or access code contains the text (case-insensitive). */
 export async function searchUsers(db: Db, text: string, limit: number): Promise<UserRow[]> {
-  const pattern = likePattern(text.toLowerCase());
+  const pattern = likePattern(text);
   return db
     .selectFrom('users')
     .select(USER_COLUMNS)
@@ -47,10 +43,4 @@ export async function searchUsers(db: Db, text: string, limit: number): Promise<
     .orderBy('id')
     .limit(limit)
     .execute();
-}
-
-/** Locks every admin row for the rest of the transaction and returns their ids (last-admin rule). */
-export async function lockAdmins(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
-  return rows.map((r) => r.id);
 }
