@@ -322,6 +322,51 @@ describe(`the analyst desk (${testShape} shape)`, () => {
   });
 });
 
+describe('an analyst who leaves', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('keeps their published signals and the record whole, without their name', async () => {
+    const analyst = await createMember(server.context.db, { role: 'analyst', tier: 'silver', fullName: 'Lea Leaving' });
+    const published = await server.api<TSignal>('POST', '/api/desk/signals', {
+      token: analyst.token,
+      body: form({ windowMs: 5 * 60_000 }),
+    });
+    expect(published.status).toBe(201);
+    const id = published.body.data?.id as string;
+    await server.api('POST', `/api/desk/signals/${id}/notes`, { token: analyst.token, body: { body: 'Still valid.' } });
+
+    const deleted = await server.api('DELETE', '/api/users/me', {
+      token: analyst.token,
+      body: { password: analyst.password },
+    });
+    expect(deleted.status).toBe(200);
+    const row = await server.context.db
+      .selectFrom('signals')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ author_id: analyst.user.id, author_name: 'Former analyst' });
+    const note = await server.context.db
+      .selectFrom('signal_notes')
+      .selectAll()
+      .where('signal_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(note).toMatchObject({ author_id: null, author_name: 'Former analyst' });
+    const entry = await server.context.db
+      .selectFrom('track_record_chain')
+      .select('payload')
+      .where('signal_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.payload).source).toBe(`analyst:${analyst.user.id}`);
+  });
+});
+
 describe('the desk on a market that is closed', () => {
   let oanda: OandaServer;
   let server: TestServer;

@@ -15,7 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .alterTable('signals')
-    .addColumn('author_id', 'uuid', (c) => c.references('users.id').onDelete('restrict'))
+    // No foreign key: the record's entry names `analyst:<author_id>` for ever, so the id must outlive an
+    // erased account (the erasure keeps the id and replaces the name, see desk.member-data.ts).
+    .addColumn('author_id', 'uuid')
     .addColumn('author_name', 'text')
     .addColumn('idempotency_key', 'text')
     .execute();
