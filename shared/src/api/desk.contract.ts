@@ -21,6 +21,8 @@ export const DeskContract = /* @__PURE__ */ withSchemas(DeskRoutes, {
   publish: {
     summary: 'Publish a signal at the feed price of now (a repeated idempotency key answers the first signal)',
     body: ZDeskPublishRequest,
+    // Two submits of one form racing, when the first cannot be read back.
+    raises: ['conflict'],
     data: ZSignal,
   },
   addNote: {
