@@ -27,7 +27,7 @@ export const ZAdminSearchQuery = z
   .strict();
 export type TAdminSearchQuery = z.infer<typeof ZAdminSearchQuery>;
 
-/** POST /api/admin/users/:id/role: grant (admin) or revoke (member) the admin role. */
+/** POST /api/admin/users/:id/role: set the role (member, analyst or admin); every change is audited. */
 export const ZRoleUpdateRequest = z.object({ role: zChoice(ROLES, AuthMessages.roleInvalid) }).strict();
 export type TRoleUpdateRequest = z.infer<typeof ZRoleUpdateRequest>;
 

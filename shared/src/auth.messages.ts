@@ -46,6 +46,6 @@ export const AuthMessages = {
   dashboardCodeIssued: 'Dashboard code issued. It is shown only once.',
   /** Admin calls: a tier, a role or a yes/no flag that is missing or not one of its values. */
   tierInvalid: 'Choose a tier: guest, silver, pro or gold.',
-  roleInvalid: 'Choose a role: member or admin.',
+  roleInvalid: 'Choose a role: member, analyst or admin.',
   flagInvalid: (field: string) => `${field} must be true or false.`,
 } as const;

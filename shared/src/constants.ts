@@ -6,7 +6,8 @@ export type Tier = (typeof TIERS)[number];
 export const ACCESS_LEVELS = ['free', 'basic', 'deposited', 'premium'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
-export const ROLES = ['member', 'admin'] as const;
+/** `analyst`: a member who also publishes signals on the desk; `admin`: everything, the desk included. */
+export const ROLES = ['member', 'analyst', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ACCESS_PATHS = ['manual', 'auto'] as const;

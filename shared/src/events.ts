@@ -4,7 +4,14 @@ import { type TBotAccessSubmission, ZBotAccessSubmission } from './bot-access.js
 import { type TCommunityPost, ZCommunityPost } from './community.js';
 import { type TCountdown, ZCountdown } from './countdown.js';
 import type { TPaperTrade } from './paper-trading.js';
-import { type TPerformanceStats, type TSignalView, ZPerformanceStats, ZSignal } from './signals.js';
+import {
+  type TPerformanceStats,
+  type TSignalNote,
+  type TSignalView,
+  ZPerformanceStats,
+  ZSignal,
+  ZSignalNote,
+} from './signals.js';
 import {
   type TAdminSupportTicket,
   type TSupportMessage,
@@ -26,6 +33,8 @@ const busMeta = { publishedAt: z.number().optional() };
 export const ZBusEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('signal:new'), signal: ZSignal, ...busMeta }),
   z.object({ type: z.literal('signal:update'), signal: ZSignal, ...busMeta }),
+  /** A follow-up note appended to a signal: relayed to the rooms that see that signal in full. */
+  z.object({ type: z.literal('signal:note'), signal: ZSignal, note: ZSignalNote, ...busMeta }),
   z.object({ type: z.literal('stats:update'), stats: ZPerformanceStats, ...busMeta }),
   z.object({ type: z.literal('countdown:tick'), countdown: ZCountdown, ...busMeta }),
   z.object({ type: z.literal('account:changed'), userId: z.string(), ...busMeta }),
@@ -100,6 +109,8 @@ export interface ServerToClientEvents {
   snapshot: (snapshot: RealtimeSnapshot) => void;
   'signal:new': (signal: TSignalView) => void;
   'signal:update': (signal: TSignalView) => void;
+  /** A follow-up note on a signal this socket sees in full. */
+  'signal:note': (note: TSignalNote) => void;
   'stats:update': (stats: TPerformanceStats) => void;
   'countdown:tick': (countdown: TCountdown) => void;
   'account:update': (user: TUser) => void;
@@ -175,6 +186,7 @@ export function describeEvent(event: TBusEvent): Record<string, unknown> {
       return { event: event.type, userId: event.userId };
     case 'signal:new':
     case 'signal:update':
+    case 'signal:note':
       return { event: event.type, signalId: event.signal.id };
     case 'activation:new':
     case 'activation:reviewed':

@@ -20,6 +20,7 @@ export * from './content/operator-content.js';
 export * from './copy-trading.js';
 export * from './countdown.js';
 export * from './delivery.js';
+export * from './desk.js';
 export * from './envelope.js';
 export * from './events.js';
 export * from './evidence.js';

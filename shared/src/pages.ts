@@ -6,10 +6,11 @@
  * - `trial`: a member with live access, or one whose trial of delayed signals is running;
  * - `live`: a member whose account is activated (dashboard unlocked and a paid tier);
  * - `gold`: a gold member;
+ * - `analyst`: an analyst (the analyst desk);
  * - `admin`: an admin.
  * Admins may open every page.
  */
-export type PageAccess = 'public' | 'development' | 'member' | 'trial' | 'live' | 'gold' | 'admin';
+export type PageAccess = 'public' | 'development' | 'member' | 'trial' | 'live' | 'gold' | 'analyst' | 'admin';
 
 /** One page of the product. */
 export interface PageEntry {
@@ -80,6 +81,7 @@ export const PAGES = {
   support: { path: '/dashboard/support', title: 'Support Hub', navLabel: 'Support Hub', access: 'member' },
   'gold-room': { path: '/dashboard/gold-room', title: 'Gold Room', access: 'gold' },
   'platinum-stream': { path: '/dashboard/platinum-stream', title: 'Platinum Stream', access: 'gold' },
+  desk: { path: '/dashboard/desk', title: 'Analyst desk', navLabel: 'Desk', access: 'analyst' },
 
   'admin-overview': { path: '/dashboard/admin', title: 'Admin overview', navLabel: 'Overview', access: 'admin' },
   'admin-users': { path: '/dashboard/admin/users', title: 'Admin Users', navLabel: 'Admin Users', access: 'admin' },

@@ -9,6 +9,23 @@ describe('settlePaperTrade (base stake $100, payout 80 %, stakes doubling per le
     expect(settle('profit', 0, 2)).toEqual({ level: 0, pnl: 80, result: 'WIN' });
   });
 
+  it("pays the operator's payout (PAYOUT_PERCENT) when one is given", () => {
+    expect(settlePaperTrade({ outcome: 'profit', signalLevel: 0, maxLevel: 2, stake: 100, payoutPercent: 85 })).toEqual(
+      {
+        level: 0,
+        pnl: 85,
+        result: 'WIN',
+      },
+    );
+    // 85 % of $200 at level 1, minus the $100 lost before: +$70.
+    expect(
+      settlePaperTrade({ outcome: 'profit', signalLevel: 1, maxLevel: 1, stake: 100, payoutPercent: 85 }).pnl,
+    ).toBe(70);
+    expect(settlePaperTrade({ outcome: 'loss', signalLevel: 1, maxLevel: 1, stake: 100, payoutPercent: 85 }).pnl).toBe(
+      -300,
+    );
+  });
+
   it('a win at level 1 pays 80 % of $200 minus the $100 lost before: +$60', () => {
     expect(settle('profit', 1, 1)).toEqual({ level: 1, pnl: 60, result: 'WIN' });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAYOUT_PERCENT, stakeRuleAt } from './evidence.js';
 import { zChoice } from './request-fields.js';
 import { sequenceProfit } from './stake-plan.js';
 
@@ -53,18 +54,23 @@ export type PaperTradeResult = 'WIN' | 'LOSS' | 'EVEN';
  * min(signalLevel, maxLevel): every level before the last is a loss of its stake; the last one pays
  * the stake rule's payout on its stake when the signal won there, returns its stake on a breakeven, and is lost
  * otherwise (the signal lost, or won only at a level the bot does not play).
- * Result: WIN when the sequence made money, LOSS when it lost some, EVEN at exactly zero.
+ * Result: WIN when the sequence made money, LOSS when it lost some, EVEN at exactly zero. A won window
+ * pays `payoutPercent` of its stake (PAYOUT_PERCENT, the payout every figure of the record states).
  */
 export function settlePaperTrade(input: {
   outcome: 'profit' | 'loss' | 'breakeven';
   signalLevel: number;
   maxLevel: number;
   stake: number;
+  payoutPercent?: number;
 }): { level: number; pnl: number; result: PaperTradeResult } {
   const level = Math.min(input.signalLevel, input.maxLevel);
   // A bot that stops before the signal's last level lost its own last window, whatever came after.
   const lastWindow = level === input.signalLevel ? input.outcome : 'loss';
-  const pnl = sequenceProfit({ baseStake: input.stake, lastLevel: level, lastWindow });
+  const pnl = sequenceProfit(
+    { baseStake: input.stake, lastLevel: level, lastWindow },
+    stakeRuleAt(input.payoutPercent ?? DEFAULT_PAYOUT_PERCENT),
+  );
   return { level, pnl, result: pnl > 0 ? 'WIN' : pnl < 0 ? 'LOSS' : 'EVEN' };
 }
 

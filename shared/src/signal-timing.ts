@@ -78,7 +78,8 @@ export function dailyUsage(
 /**
  * Why a 5-minute slot yielded no signal: the market was closed (weekend, holiday, instrument not
  * tradeable), the feed failed or answered stale data, or the slot's time passed while its signal could
- * not be written (the database or the worker was away).
+ * not be written (the database or the worker was away), or an analyst had already published the slot's
+ * signal on the desk and the operator lets a person's signal stand in for the engine's.
  */
-export const SLOT_GAP_REASONS = ['market_closed', 'no_data', 'missed'] as const;
+export const SLOT_GAP_REASONS = ['market_closed', 'no_data', 'missed', 'analyst_published'] as const;
 export type SlotGapReason = (typeof SLOT_GAP_REASONS)[number];

@@ -10,6 +10,34 @@ export const SIGNAL_OUTCOMES = ['profit', 'loss', 'breakeven'] as const;
 export const ZSignalRecordRef = z.object({ seq: z.number().int().positive(), hash: z.string() });
 export type TSignalRecordRef = z.infer<typeof ZSignalRecordRef>;
 
+/** Who issued a signal: the engine's strategy, or an analyst on the desk (`label` is what pages show). */
+export const ZSignalIssuer = z.object({
+  kind: z.enum(['model', 'analyst']),
+  /** The strategy's name ('momentum-v1') or the analyst's name. */
+  name: z.string(),
+  /** "Model: momentum-v1" or "Analyst: Ada". */
+  label: z.string(),
+});
+export type TSignalIssuer = z.infer<typeof ZSignalIssuer>;
+
+/** The issuer of a signal from its stored author and strategy. */
+export function signalIssuerOf(signal: { authorName: string | null; strategy: string }): TSignalIssuer {
+  if (signal.authorName !== null) {
+    return { kind: 'analyst', name: signal.authorName, label: `Analyst: ${signal.authorName}` };
+  }
+  return { kind: 'model', name: signal.strategy, label: `Model: ${signal.strategy}` };
+}
+
+/** A follow-up note its analyst (or an admin) appended to a published signal. */
+export const ZSignalNote = z.object({
+  id: z.string(),
+  signalId: z.string(),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type TSignalNote = z.infer<typeof ZSignalNote>;
+
 export const ZSignal = z.object({
   id: z.string(),
   asset: z.string(),
@@ -45,6 +73,10 @@ export const ZSignal = z.object({
    * signals from before the record's checkpoints; absent in older payloads.
    */
   record: ZSignalRecordRef.nullable().optional(),
+  /** Who issued it ("Model: momentum-v1", "Analyst: Ada"); absent in older payloads. */
+  issuedBy: ZSignalIssuer.optional(),
+  /** Follow-up notes, oldest first, where the answer carries them (the REST list does; live ones come as `signal:note`). */
+  notes: z.array(ZSignalNote).optional(),
   locked: z.literal(false),
 });
 export type TSignal = z.infer<typeof ZSignal>;

@@ -42,8 +42,9 @@ const signalFields = {
 export const ZTrackRecordSignalPayloadV1 = z.object({ v: z.literal(1), ...signalFields, strategy: z.string() });
 
 /**
- * A signal as issued (version 2): `source` says who issued it (`model:<name>` for the signal engine, an
- * analyst later), `appendedAt` when the chain took it, `salt` hides its content behind its hash.
+ * A signal as issued (version 2): `source` says who issued it (`model:<name>` for the signal engine,
+ * `analyst:<user id>` for a signal published on the analyst desk), `appendedAt` when the chain took it,
+ * `salt` hides its content behind its hash.
  */
 export const ZTrackRecordSignalPayloadV2 = z.object({
   v: z.literal(2),

@@ -34,6 +34,7 @@ const DASHBOARD_PAGES = [
   '/dashboard/support',
   '/dashboard/gold-room',
   '/dashboard/platinum-stream',
+  '/dashboard/desk',
   '/dashboard/admin',
   '/dashboard/admin/users',
   '/dashboard/admin/applications',

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     market: marketFeedSettings(config),
     staleAfterMs: config.MARKET_STALE_AFTER_MS,
     voidAfterMs: config.SIGNAL_VOID_AFTER_MS,
+    deskSkipsSlot: config.DESK_SKIPS_ENGINE_SLOT,
     payoutPercent: config.PAYOUT_PERCENT,
     backtestSlots: config.BACKTEST_SLOTS,
     redis,

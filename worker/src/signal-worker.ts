@@ -44,6 +44,8 @@ export interface SignalWorkerOptions {
   payoutPercent?: number;
   /** BACKTEST_SLOTS: slots of the daily backtest stored for the Gold Room; 0 or absent runs none. */
   backtestSlots?: number;
+  /** DESK_SKIPS_ENGINE_SLOT: no engine signal for a slot an analyst already published in. */
+  deskSkipsSlot?: boolean;
   /**
    * Redis, when the composition root gives it: jobs on BullMQ shared with every worker, one countdown
    * ticker among them. Absent: jobs on in-process timers.
@@ -98,6 +100,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     now,
     ...(options.staleAfterMs ? { staleAfterMs: options.staleAfterMs } : {}),
     ...(options.voidAfterMs ? { voidAfterMs: options.voidAfterMs } : {}),
+    deskSkipsSlot: options.deskSkipsSlot ?? false,
   });
   await ensureCountdown(options.db, now());
   const issuer = createSlotIssuer(engine, { db: options.db, bus: options.bus, logger, now });
@@ -164,6 +167,16 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
       })
     : null;
 
+  // A signal an analyst published on the desk is written by the server; its windows are judged here,
+  // as the engine's are, from the moment it is announced (the slot sweep catches one announced while
+  // no worker listened), and the paper-trading bots take it here too.
+  const stopWatching = options.bus.subscribe((event) => {
+    if (event.type === 'signal:new' && event.signal.issuedBy?.kind === 'analyst' && event.signal.status === 'active') {
+      runner.watch(event.signal.id, new Date(event.signal.expiresAt));
+      void engine.followPublished(event.signal);
+    }
+  });
+
   const shape = redis ? 'bullmq' : 'in-process';
   logger.info({ shape, feed: feed.id }, 'signal worker started');
   return {
@@ -173,6 +186,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     feed,
     backtests,
     async close() {
+      stopWatching();
       ticker?.stop();
       prices?.stop();
       await backtests?.close();

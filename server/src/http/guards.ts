@@ -67,6 +67,13 @@ export async function requireAdmin(ctx: ServerContext, request: FastifyRequest):
   return user;
 }
 
+/** 401 without a session, 403 unless an analyst or an admin (the analyst desk). */
+export async function requireDesk(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
+  const user = await requireUser(ctx, request);
+  if (user.role !== 'analyst' && user.role !== 'admin') throw AppError.forbidden();
+  return user;
+}
+
 /**
  * 403 unless the member's signal room is open: live (dashboard unlocked, tier not guest) or within the
  * trial (the delayed view); admins always pass, as they see every member page at full access.

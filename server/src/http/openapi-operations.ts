@@ -28,7 +28,7 @@ export function operationIdOf(method: string, path: string): string {
 /** Methods whose body Fastify reads: these can answer 413 (over the body limit) and 415 (a type it does not read). */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Groups whose guard refuses a member who has a session but not the access (403). */
-const GROUPS_WITH_403 = new Set(['unlocked', 'live', 'tier', 'admin']);
+const GROUPS_WITH_403 = new Set(['unlocked', 'live', 'tier', 'desk', 'admin']);
 
 /** What a route's registration says beyond its contract entry. */
 export interface RouteFacts {

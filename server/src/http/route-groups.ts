@@ -2,7 +2,7 @@ import type { GuardGroup, TUser } from '@signalroom/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { assertDeclaredRoute } from './contract-routes.js';
-import { requireAdmin, requireGold, requireLiveAccess, requireSignalRoom, requireUser } from './guards.js';
+import { requireAdmin, requireDesk, requireGold, requireLiveAccess, requireSignalRoom, requireUser } from './guards.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,6 +19,7 @@ const GUARDS: Record<Exclude<GuardGroup, 'public'>, Guard> = {
   unlocked: requireSignalRoom,
   live: requireLiveAccess,
   tier: requireGold,
+  desk: requireDesk,
   admin: requireAdmin,
 };
 

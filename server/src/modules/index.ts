@@ -14,6 +14,7 @@ import { registerContentRoutes } from './content/content.routes.js';
 import { registerCopyTradingRoutes } from './copy-trading/copy-trading.routes.js';
 import { registerCountdownRoutes } from './countdown/countdown.routes.js';
 import { registerDeliveryModule } from './delivery/delivery.module.js';
+import { registerDeskRoutes } from './desk/desk.routes.js';
 import { registerDevOutboxRoutes } from './dev-outbox/dev-outbox.routes.js';
 import { registerGoldRoutes } from './gold/gold.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
@@ -57,6 +58,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerCopyTradingRoutes(api, ctx);
       await registerGoldRoutes(api, ctx);
       await registerTrackRecordRoutes(api, ctx);
+      await registerDeskRoutes(api, ctx);
       await registerDeliveryModule(api, ctx);
     },
     { prefix: '/api' },

@@ -4,6 +4,7 @@ import { defineAuthMemberData } from './auth/auth.member-data.js';
 import { defineBotAccessMemberData } from './bot-access/bot-access.member-data.js';
 import { defineCommunityMemberData } from './community/community.member-data.js';
 import { defineDeliveryMemberData } from './delivery/delivery.member-data.js';
+import { defineDeskMemberData } from './desk/desk.member-data.js';
 import { defineGoldMemberData } from './gold/gold.member-data.js';
 import { defineMailMemberData } from './mail/mail.member-data.js';
 import { defineMentorshipMemberData } from './mentorship/mentorship.member-data.js';
@@ -28,4 +29,5 @@ export function defineMemberDataSections(memberData: MemberDataRegistry): void {
   defineCommunityMemberData(memberData);
   defineGoldMemberData(memberData);
   defineDeliveryMemberData(memberData);
+  defineDeskMemberData(memberData);
 }

@@ -142,6 +142,7 @@ export async function attachRealtime(
     if (
       event.type === 'signal:new' ||
       event.type === 'signal:update' ||
+      event.type === 'signal:note' ||
       event.type === 'stats:update' ||
       event.type === 'countdown:tick'
     ) {

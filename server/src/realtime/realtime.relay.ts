@@ -1,4 +1,5 @@
 import {
+  isPrimaryWindowClosed,
   Rooms,
   type ServerToClientEvents,
   signalViewFor,
@@ -85,6 +86,21 @@ export function createRelay(
           metrics.socketEvents.inc({ event: event.type }, size);
         }
         deps.trial.handle(event.signal);
+        observeDelay(event, startedAt);
+        return;
+      }
+      case 'signal:note': {
+        // Only to rooms that see the signal in full: a teaser past the allowance gets no note either,
+        // and the trial room only once the signal's primary window has closed (as the signal itself).
+        const rooms = SIGNAL_TIERS.filter((tier) => !signalViewFor(event.signal, tier, limits).locked).map((tier) =>
+          Rooms.tier(tier),
+        );
+        if (isPrimaryWindowClosed(event.signal, new Date())) rooms.push(Rooms.trial);
+        const size = rooms.reduce((sum, room) => sum + roomSize(room), 0);
+        if (size > 0) {
+          io.local.to(rooms).emit('signal:note', event.note);
+          metrics.socketEvents.inc({ event: 'signal:note' }, size);
+        }
         observeDelay(event, startedAt);
         return;
       }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   toBotAccessSubmission,
   ZAccessUpdateRequest,
@@ -18,6 +18,7 @@ import {
   ZCountdownResetRequest,
   ZDashboardCodeIssueRequest,
   ZDashboardCodeRequest,
+  ZDeskPublishRequest,
   ZEmailChangeConfirmRequest,
   ZEmailChangeRequest,
   ZForgotPasswordRequest,
@@ -61,6 +62,8 @@ export const WRITABLE_TABLES = [
   'audit_log',
   'bot_settings',
   'paper_trades',
+  'signals',
+  'signal_notes',
 ] as const;
 
 /** Who calls: nobody signed in, a guest member, an unlocked gold member, or an admin. */
@@ -444,6 +447,24 @@ export const ENDPOINTS: EndpointCase[] = [
     part: 'query',
     schema: ZStreamQuery,
     valid: () => ({ asset: 'GBP/USD' }),
+  },
+  {
+    name: 'desk/signals',
+    method: 'POST',
+    path: () => '/api/desk/signals',
+    caller: 'admin',
+    part: 'body',
+    schema: ZDeskPublishRequest,
+    valid: () => ({
+      asset: 'EUR/USD (OTC)',
+      direction: 'CALL',
+      windowMs: 300_000,
+      confidence: 70,
+      stopLoss: null,
+      takeProfit: null,
+      analysis: 'Range breakout with rising volume.',
+      idempotencyKey: randomUUID(),
+    }),
   },
 ];
 

@@ -36,6 +36,7 @@ const EVENTS: (keyof ServerToClientEvents)[] = [
   'snapshot',
   'signal:new',
   'signal:update',
+  'signal:note',
   'stats:update',
   'countdown:tick',
   'account:update',

@@ -45,7 +45,7 @@ export const AdminContract = /* @__PURE__ */ withSchemas(AdminRoutes, {
     data: ZUser,
   },
   setRole: {
-    summary: 'Grant or remove the admin role',
+    summary: "Set a member's role: member, analyst (publishes on the desk) or admin",
     // Removing the last admin.
     raises: ['conflict'],
     params: ZMemberParams,

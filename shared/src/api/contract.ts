@@ -9,9 +9,10 @@ import { type ErrorCode, ZErrorDetail } from '../envelope.js';
  * - live: a member with live access (dashboard unlocked, a paid tier), or an admin: the trial does not
  *   open members' content (the vault, the network, Auto-Copy's notice);
  * - tier: a gold member with an unlocked dashboard, or an admin;
+ * - desk: an analyst or an admin (the analyst desk);
  * - admin: an admin (401 without a session, 403 for a member).
  */
-export const GUARD_GROUPS = ['public', 'member', 'unlocked', 'live', 'tier', 'admin'] as const;
+export const GUARD_GROUPS = ['public', 'member', 'unlocked', 'live', 'tier', 'desk', 'admin'] as const;
 export type GuardGroup = (typeof GUARD_GROUPS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

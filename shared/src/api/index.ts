@@ -8,6 +8,7 @@ import { ContentContract } from './content.contract.js';
 import type { RouteContract, RouteInfo } from './contract.js';
 import { CountdownContract } from './countdown.contract.js';
 import { DeliveryContract } from './delivery.contract.js';
+import { DeskContract } from './desk.contract.js';
 import { GoldContract } from './gold.contract.js';
 import { CommunityContract, CopyTradingContract, MentorshipContract } from './member-content.contract.js';
 import { PlatformContract } from './platform.contract.js';
@@ -26,6 +27,7 @@ export * from './content.contract.js';
 export * from './contract.js';
 export * from './countdown.contract.js';
 export * from './delivery.contract.js';
+export * from './desk.contract.js';
 export * from './gold.contract.js';
 export * from './member-content.contract.js';
 export * from './platform.contract.js';
@@ -57,6 +59,7 @@ export function apiRoutes(): RouteContract[] {
     ...Object.values(GoldContract),
     ...Object.values(TrackRecordContract),
     ...Object.values(DeliveryContract),
+    ...Object.values(DeskContract),
   ];
 }
 
@@ -79,7 +82,8 @@ export type ApiEntry =
   | EntriesOf<typeof CopyTradingContract>
   | EntriesOf<typeof GoldContract>
   | EntriesOf<typeof TrackRecordContract>
-  | EntriesOf<typeof DeliveryContract>;
+  | EntriesOf<typeof DeliveryContract>
+  | EntriesOf<typeof DeskContract>;
 
 /** The contract entry of a route of a route table. */
 export type EntryOf<R extends RouteInfo> = Extract<ApiEntry, { method: R['method']; path: R['path'] }>;

@@ -17,7 +17,7 @@ export interface UsersTable {
   country: string;
   telegram: string | null;
   password_hash: string;
-  role: Generated<'member' | 'admin'>;
+  role: Generated<'member' | 'analyst' | 'admin'>;
   tier: Generated<'guest' | 'silver' | 'pro' | 'gold'>;
   access_level: Generated<'free' | 'basic' | 'deposited' | 'premium'>;
   dashboard_unlocked: Generated<boolean>;

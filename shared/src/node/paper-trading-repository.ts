@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { DEFAULT_PAYOUT_PERCENT } from '../evidence.js';
 import { toIso, toIsoOrNull } from '../iso-date.js';
 import {
   BOT_DEFAULT_SETTINGS,
@@ -89,7 +90,12 @@ export async function openPaperTrades(db: Db, signalId: string, at: Date): Promi
  * many closed (0 for a signal still active, or already closed). A void signal's window was neither won
  * nor lost: its stake comes back as on a breakeven, the levels lost before it stay lost.
  */
-export async function closePaperTrades(db: Db, signalId: string, at: Date): Promise<number> {
+export async function closePaperTrades(
+  db: Db,
+  signalId: string,
+  at: Date,
+  payoutPercent: number = DEFAULT_PAYOUT_PERCENT,
+): Promise<number> {
   const signal = await db
     .selectFrom('signals')
     .select(['outcome', 'status', 'resolved_level', 'active_level'])
@@ -107,7 +113,7 @@ export async function closePaperTrades(db: Db, signalId: string, at: Date): Prom
   if (kinds.length === 0) return 0;
   const signalLevel = signal.resolved_level ?? signal.active_level;
   const settled = kinds.map((k) => {
-    const s = settlePaperTrade({ outcome, signalLevel, maxLevel: k.max_level, stake: k.stake });
+    const s = settlePaperTrade({ outcome, signalLevel, maxLevel: k.max_level, stake: k.stake, payoutPercent });
     return sql`(${k.stake}::int, ${k.max_level}::int, ${s.level}::int, ${s.pnl}::double precision, ${s.result}::text)`;
   });
   const result = await sql`

@@ -3,7 +3,7 @@ import type { TBotAccessSubmission } from '../bot-access.js';
 import type { TCommunityPost } from '../community.js';
 import type { TCountdown } from '../countdown.js';
 import { describeEvent, type TBusEvent, ZBusEvent } from '../events.js';
-import type { TPerformanceStats, TSignal } from '../signals.js';
+import type { TPerformanceStats, TSignal, TSignalNote } from '../signals.js';
 import type { TAdminSupportTicket, TSupportMessage, TSupportTicket } from '../support.js';
 import type { EventBus } from './bus.js';
 import type { ModuleLogger } from './logger.js';
@@ -22,6 +22,7 @@ export interface EventPublisher {
   activationReviewed(proof: TAdminActivation): Promise<void>;
   signalNew(signal: TSignal): Promise<void>;
   signalUpdate(signal: TSignal): Promise<void>;
+  signalNote(signal: TSignal, note: TSignalNote): Promise<void>;
   statsUpdate(stats: TPerformanceStats): Promise<void>;
   countdownTick(countdown: TCountdown): Promise<void>;
   supportUpdate(userId: string, ticket: TSupportTicket, message: TSupportMessage | null): Promise<void>;
@@ -72,6 +73,7 @@ export function createEventPublisher(bus: EventBus, logger: ModuleLogger): Event
     activationReviewed: (proof) => publish({ type: 'activation:reviewed', proof }),
     signalNew: (signal) => publish({ type: 'signal:new', signal }),
     signalUpdate: (signal) => publish({ type: 'signal:update', signal }),
+    signalNote: (signal, note) => publish({ type: 'signal:note', signal, note }),
     statsUpdate: (stats) => publish({ type: 'stats:update', stats }),
     countdownTick: (countdown) => publish({ type: 'countdown:tick', countdown }),
     supportUpdate: (userId, ticket, message) => publish({ type: 'support:update', userId, ticket, message }),

@@ -9,7 +9,7 @@ import {
   type ResolvedSignalFacts,
 } from '../performance.js';
 import type { SlotGapReason } from '../signal-timing.js';
-import type { TPerformanceStats, TSignal } from '../signals.js';
+import { signalIssuerOf, type TPerformanceStats, type TSignal, type TSignalNote } from '../signals.js';
 import type { Database } from './schema.js';
 import type { SignalsTable } from './signal-tables.js';
 import { withSignalWriteLock } from './track-record-chain.js';
@@ -47,6 +47,7 @@ export function presentSignal(row: SignalRow): TSignal {
     voidReason: row.void_reason,
     activeLevel: row.active_level,
     record: row.record_seq !== null && row.record_hash !== null ? { seq: row.record_seq, hash: row.record_hash } : null,
+    issuedBy: signalIssuerOf({ authorName: row.author_name, strategy: row.strategy }),
     locked: false,
   };
 }
@@ -329,7 +330,7 @@ export async function insertSignalForSlot(db: Db, s: NewSignal): Promise<SignalR
           ${s.stopLoss}, ${s.takeProfit}, ${s.analysis}, ${s.source}, ${s.strategy}, ${s.slotStart}
         from signals where day_key = ${s.dayKey}
         having not exists (select 1 from signal_slot_gaps where slot_start = ${s.slotStart})
-        on conflict (slot_start) do nothing
+        on conflict (slot_start) where author_id is null do nothing
         returning *`.execute(db);
       return result.rows[0] ?? null;
     } catch (error) {
@@ -343,7 +344,12 @@ export function findSignal(db: Db, id: string): Promise<SignalRow | undefined> {
 }
 
 export function findSignalBySlot(db: Db, slotStart: Date): Promise<SignalRow | undefined> {
-  return db.selectFrom('signals').selectAll().where('slot_start', '=', slotStart).executeTakeFirst();
+  return db
+    .selectFrom('signals')
+    .selectAll()
+    .where('slot_start', '=', slotStart)
+    .where('author_id', 'is', null)
+    .executeTakeFirst();
 }
 
 /** Active signals, with the end of the window now in play, oldest first. */
@@ -443,7 +449,7 @@ export async function recordSlotGap(
   const result = await sql`
     insert into signal_slot_gaps (slot_start, reason, detail, recorded_at)
     select ${gap.slotStart}, ${gap.reason}, ${gap.detail}, ${gap.at}
-    where not exists (select 1 from signals where slot_start = ${gap.slotStart})
+    where not exists (select 1 from signals where slot_start = ${gap.slotStart} and author_id is null)
     on conflict (slot_start) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
@@ -466,7 +472,7 @@ export function recordMissedSlots(
   return withSignalWriteLock(db, async (trx) => {
     const { rows } = await sql<{ last: Date | string | null }>`
       select greatest(
-        (select max(slot_start) from signals where slot_start < ${before}),
+        (select max(slot_start) from signals where slot_start < ${before} and author_id is null),
         (select max(slot_start) from signal_slot_gaps where slot_start < ${before})) as last`.execute(trx);
     const last = rows[0]?.last;
     if (!last) return 0;
@@ -477,7 +483,7 @@ export function recordMissedSlots(
       select slot, 'missed', ${options.detail}, ${options.at}
       from generate_series(${new Date(from)}::timestamptz, ${new Date(before.getTime() - 1)}::timestamptz,
         make_interval(secs => ${intervalMs / 1000})) as slot
-      where not exists (select 1 from signals where slot_start = slot)
+      where not exists (select 1 from signals where slot_start = slot and author_id is null)
       on conflict (slot_start) do nothing`.execute(trx);
     return Number(result.numAffectedRows ?? 0);
   });
@@ -492,4 +498,115 @@ export function listSlotGaps(db: Db, range: { from: Date; to: Date }): Promise<S
     .where('slot_start', '<', range.to)
     .orderBy('slot_start', 'asc')
     .execute();
+}
+
+/** A signal published on the analyst desk (its entry price is the feed's at `publishedAt`). */
+export interface NewDeskSignal extends Omit<NewSignal, 'slotStart'> {
+  publishedAt: Date;
+  authorId: string;
+  authorName: string;
+  idempotencyKey: string;
+}
+
+/**
+ * Inserts an analyst's signal, or returns null when this analyst already published with this key (the
+ * same form submitted twice): the caller then reads the first one with `findDeskSignal`. The day
+ * sequence is taken as for the engine's signals, so a person's signal counts against the same daily
+ * allowances.
+ */
+export async function insertDeskSignal(db: Db, s: NewDeskSignal): Promise<SignalRow | null> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const result = await sql<SignalRow>`
+        insert into signals (slot_start, day_key, day_sequence, asset, signal_type, direction, entry_price,
+          confidence, window_ms, expires_at, stop_loss, take_profit, analysis, source, strategy, created_at,
+          author_id, author_name, idempotency_key)
+        select ${s.publishedAt}, ${s.dayKey}, coalesce(max(day_sequence), 0) + 1, ${s.asset}, ${s.signalType},
+          ${s.signalType === 'buy' ? 'CALL' : 'PUT'}, ${s.entryPrice}, ${s.confidence}, ${s.windowMs}, ${s.expiresAt},
+          ${s.stopLoss}, ${s.takeProfit}, ${s.analysis}, ${s.source}, ${s.strategy}, ${s.publishedAt},
+          ${s.authorId}, ${s.authorName}, ${s.idempotencyKey}
+        from signals where day_key = ${s.dayKey}
+        on conflict (author_id, idempotency_key) where author_id is not null do nothing
+        returning *`.execute(db);
+      return result.rows[0] ?? null;
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 4) throw error;
+    }
+  }
+}
+
+/** The signal an analyst published with a form's idempotency key. */
+export function findDeskSignal(db: Db, authorId: string, idempotencyKey: string): Promise<SignalRow | undefined> {
+  return db
+    .selectFrom('signals')
+    .selectAll()
+    .where('author_id', '=', authorId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+/**
+ * Whether an analyst published during the interval that ends at the engine's slot `slotStart`: that
+ * desk signal is the slot's signal when the operator lets it stand in for the engine's.
+ */
+export async function analystPublishedBefore(db: Db, slotStart: Date, intervalMs: number): Promise<SignalRow | null> {
+  const row = await db
+    .selectFrom('signals')
+    .selectAll()
+    .where('author_id', 'is not', null)
+    .where('slot_start', '>', new Date(slotStart.getTime() - intervalMs))
+    .where('slot_start', '<=', slotStart)
+    .orderBy('slot_start', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export type SignalNoteRow = Selectable<Database['signal_notes']>;
+
+export function presentSignalNote(row: SignalNoteRow): TSignalNote {
+  return {
+    id: row.id,
+    signalId: row.signal_id,
+    authorName: row.author_name,
+    body: row.body,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+/** Appends a follow-up note to a signal. */
+export function insertSignalNote(
+  db: Db,
+  note: { signalId: string; authorId: string; authorName: string; body: string; at: Date },
+): Promise<SignalNoteRow> {
+  return db
+    .insertInto('signal_notes')
+    .values({
+      signal_id: note.signalId,
+      author_id: note.authorId,
+      author_name: note.authorName,
+      body: note.body,
+      created_at: note.at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The notes of these signals, oldest first, by signal id. */
+export async function listSignalNotes(db: Db, signalIds: string[]): Promise<Map<string, TSignalNote[]>> {
+  const bySignal = new Map<string, TSignalNote[]>();
+  if (signalIds.length === 0) return bySignal;
+  const rows = await db
+    .selectFrom('signal_notes')
+    .selectAll()
+    .where('signal_id', 'in', signalIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = bySignal.get(row.signal_id) ?? [];
+    list.push(presentSignalNote(row));
+    bySignal.set(row.signal_id, list);
+  }
+  return bySignal;
 }

@@ -4,12 +4,16 @@ import type { SlotGapReason } from '../signal-timing.js';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 /**
- * One signal per slot (`slot_start` is unique) and a gapless position within the operator's day
+ * One engine signal per slot (`slot_start` is unique among signals without an author; an analyst's
+ * signal carries its publication time there) and a gapless position within the operator's day
  * (`day_key`, `day_sequence` unique together) for the tier daily limits.
  */
 export interface SignalsTable {
   id: Generated<string>;
-  /** Start of the 5-minute slot the signal belongs to; the unique key that makes a slot yield one signal. */
+  /**
+   * Start of the 5-minute slot the engine's signal belongs to (the unique key that makes a slot yield
+   * one engine signal); an analyst's signal holds the moment it was published.
+   */
   slot_start: Timestamp;
   /** Calendar day of the slot in the operator's time zone (YYYY-MM-DD). */
   day_key: string;
@@ -48,6 +52,22 @@ export interface SignalsTable {
   /** The track record entry that issued it (set in the same transaction); null before the chain existed. */
   record_seq: ColumnType<number | null, number | null | undefined, number | null>;
   record_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The analyst who published it on the desk; null for the engine's signals. */
+  author_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The analyst's name as published (what "Analyst: <name>" shows); null for the engine's signals. */
+  author_name: ColumnType<string | null, string | null | undefined, never>;
+  /** The desk form's key: a second submit of the same form finds the first signal. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A follow-up note appended to a published signal (the signal itself never changes). */
+export interface SignalNotesTable {
+  id: Generated<string>;
+  signal_id: string;
+  author_id: string | null;
+  author_name: string;
+  body: string;
+  created_at: Timestamp;
 }
 
 /** The offer countdown: a single row holding the deadline an admin set. */
@@ -73,5 +93,6 @@ export interface SignalSlotGapsTable {
 export interface SignalTables {
   signals: SignalsTable;
   signal_slot_gaps: SignalSlotGapsTable;
+  signal_notes: SignalNotesTable;
   offer_countdown: OfferCountdownTable;
 }

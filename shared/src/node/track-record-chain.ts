@@ -49,9 +49,9 @@ function newEntryMeta(at: Date): EntryMeta {
   };
 }
 
-/** Who issued a signal: the engine's strategy for now (an analyst desk will fill its own). */
-export function signalSourceOf(row: Pick<SignalRow, 'strategy'>): string {
-  return `model:${row.strategy}`;
+/** Who issued a signal: `analyst:<user id>` for the desk, `model:<strategy>` for the engine. */
+export function signalSourceOf(row: Pick<SignalRow, 'strategy' | 'author_id'>): string {
+  return row.author_id ? `analyst:${row.author_id}` : `model:${row.strategy}`;
 }
 
 /** The signal as issued, from its stored row, in the entry's payload version. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appendNote,
   currentSignal,
   LIVE_SIGNAL_WINDOW,
   mergeSignal,
@@ -89,5 +90,30 @@ describe('topPair', () => {
   it('has no top pair before anything resolved', () => {
     expect(topPair(null)).toBeNull();
     expect(topPair(makeStats({ empty: true, byAsset: [] }))).toBeNull();
+  });
+});
+
+describe('follow-up notes', () => {
+  const note = (id: string, signalId: string) => ({
+    id,
+    signalId,
+    authorName: 'Ada',
+    body: `note ${id}`,
+    createdAt: '2026-11-27T05:00:00.000Z',
+  });
+
+  it('appends a pushed note to its signal once, and ignores one for a signal not in the list', () => {
+    const list = [makeSignal(1), makeSignal(2)];
+    const id = list[0]?.id as string;
+    const once = appendNote(list, note('n1', id));
+    const twice = appendNote(once, note('n1', id));
+    expect(twice[0]).toMatchObject({ notes: [{ id: 'n1' }] });
+    expect(appendNote(list, note('n2', 'elsewhere'))).toEqual(list);
+  });
+
+  it('keeps the notes shown when an update without notes replaces the signal', () => {
+    const list = appendNote([makeSignal(1)], note('n1', makeSignal(1).id));
+    const updated = mergeSignal(list, { ...makeSignal(1), status: 'expired', outcome: 'loss' });
+    expect(updated[0]).toMatchObject({ status: 'expired', notes: [{ id: 'n1' }] });
   });
 });

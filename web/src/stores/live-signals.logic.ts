@@ -1,4 +1,4 @@
-import type { TPerformanceStats, TSignalView } from '@signalroom/shared';
+import type { TPerformanceStats, TSignalNote, TSignalView } from '@signalroom/shared';
 
 /**
  * Pure parts of the live signal store: how lists merge and how the transport moves between push and
@@ -66,12 +66,27 @@ export function mergeSignal(
   const index = list.findIndex((s) => s.id === signal.id);
   if (index >= 0) {
     const next = [...list];
-    next[index] = signal;
+    const existing = list[index];
+    // A pushed update carries no notes: the ones already shown stay (notes come as their own event).
+    const kept = existing && !existing.locked && existing.notes && !signal.locked && !signal.notes;
+    next[index] = kept ? { ...signal, notes: existing.notes } : signal;
     return next;
   }
   const oldest = list[list.length - 1];
   if (list.length >= window && oldest && byNewest(signal, oldest) > 0) return [...list];
   return normalizeSignals([signal, ...list], window);
+}
+
+/** Appends a pushed follow-up note to its signal (once), when the list holds that signal in full. */
+export function appendNote(list: readonly TSignalView[], note: TSignalNote): TSignalView[] {
+  const index = list.findIndex((s) => s.id === note.signalId);
+  const signal = list[index];
+  if (!signal || signal.locked) return [...list];
+  const notes = signal.notes ?? [];
+  if (notes.some((n) => n.id === note.id)) return [...list];
+  const next = [...list];
+  next[index] = { ...signal, notes: [...notes, note] };
+  return next;
 }
 
 /** The signal shown as the current one: the newest, only when it is a full signal still active. */

@@ -6,6 +6,7 @@ import {
   type TCountdown,
   TIMING,
   type TPerformanceStats,
+  type TSignalNote,
   type TSignalView,
   type TUser,
 } from '@signalroom/shared';
@@ -17,6 +18,7 @@ import { emitAdminActivationEvent, useActivationStore } from './activation.store
 import { communityEvents } from './community-events.js';
 import { botTradeEvents, streamEvents } from './gold-events.js';
 import {
+  appendNote,
   mergeSignal,
   nextTransport,
   normalizeSignals,
@@ -51,6 +53,8 @@ export interface LiveSignalsState {
   // Reducers: the only way data enters the store; socket listeners and pollers call these.
   applySnapshot(snapshot: RealtimeSnapshot, at?: Date): void;
   applySignal(signal: TSignalView, at?: Date): void;
+  /** A follow-up note pushed for a signal in the list. */
+  applyNote(note: TSignalNote): void;
   applyStats(stats: TPerformanceStats): void;
   applyCountdown(countdown: TCountdown): void;
   applyAccount(user: TUser): void;
@@ -121,6 +125,10 @@ export function createLiveSignalsStore(): LiveSignalsStore {
       // A signal that arrives after access was lost (a late or replayed event) is dropped.
       if (!get().access) return;
       set((s) => ({ signals: mergeSignal(s.signals, signal), lastRefreshAt: at.toISOString() }));
+    },
+    applyNote(note) {
+      if (!get().access) return;
+      set((s) => ({ signals: appendNote(s.signals, note) }));
     },
     applyStats(stats) {
       if (!get().access) return;
@@ -296,6 +304,7 @@ export function createLiveSignalsStore(): LiveSignalsStore {
         s.on('snapshot', (snapshot) => store().applySnapshot(snapshot));
         s.on('signal:new', (signal) => store().applySignal(signal));
         s.on('signal:update', (signal) => store().applySignal(signal));
+        s.on('signal:note', (note) => store().applyNote(note));
         s.on('stats:update', (stats) => store().applyStats(stats));
         s.on('countdown:tick', (countdown) => store().applyCountdown(countdown));
         s.on('account:update', (next) => store().applyAccount(next));

@@ -2,6 +2,7 @@ import { dayKeyInZone, judgeWindow, martingaleLevels, resolveAfterWindow, type T
 import type { ModuleLogger } from '@signalroom/shared/node';
 import {
   advanceSignalLevel,
+  analystPublishedBefore,
   createEventPublisher,
   type Database,
   type EventBus,
@@ -41,6 +42,11 @@ export interface SignalEngineDeps {
   staleAfterMs?: number;
   /** A window whose prices are still not to be had this long after it closed makes its signal void. */
   voidAfterMs?: number;
+  /**
+   * DESK_SKIPS_ENGINE_SLOT: a slot whose interval already has an analyst's signal gets none from the
+   * engine (recorded as 'analyst_published').
+   */
+  deskSkipsSlot?: boolean;
 }
 
 /** Defaults of MARKET_STALE_AFTER_MS and SIGNAL_VOID_AFTER_MS. */
@@ -65,6 +71,11 @@ export interface SignalEngine {
   runSlot(slotStart: Date): Promise<TSignal | null>;
   /** Judges every window of a signal that has ended by now, writing and publishing what changed. */
   resolveSignal(id: string): Promise<ResolveResult>;
+  /**
+   * A signal written outside the engine (an analyst's, on the desk) was announced: the paper-trading
+   * bots open their trades on it as on the engine's (a second call opens nothing more).
+   */
+  followPublished(signal: TSignal): Promise<void>;
   /** Resolves every active signal that is due; returns those still waiting with their next time. */
   resolveDue(): Promise<{ id: string; nextAt: Date }[]>;
   /**
@@ -87,7 +98,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
   const voidAfterMs = deps.voidAfterMs ?? DEFAULT_VOID_AFTER_MS;
 
   const events = createEventPublisher(deps.bus, logger);
-  const paperTrading = createPaperTrading({ db, bus: deps.bus, logger, now });
+  const paperTrading = createPaperTrading({ db, bus: deps.bus, logger, now, payoutPercent: deps.payoutPercent });
 
   async function publishStats(): Promise<void> {
     await events.statsUpdate(await loadPerformanceStats(db, deps.payoutPercent));
@@ -127,7 +138,19 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     return null;
   }
 
+  /** The analyst's signal standing in for this slot's, when the operator lets one (see deskSkipsSlot). */
+  async function skipForDesk(slotStart: Date): Promise<boolean> {
+    if (!deps.deskSkipsSlot) return false;
+    const desk = await analystPublishedBefore(db, slotStart, deps.intervalMs);
+    if (!desk) return false;
+    const detail = `analyst ${desk.author_name} published ${desk.asset} ${desk.direction} at ${new Date(desk.created_at).toISOString()} (signal ${desk.id}); the engine's signal is skipped`;
+    const recorded = await recordSlotGap(db, { slotStart, reason: 'analyst_published', detail, at: now() });
+    if (recorded) logger.info({ slot: slotStart.toISOString(), signalId: desk.id }, 'slot left to an analyst');
+    return true;
+  }
+
   async function runSlot(slotStart: Date): Promise<TSignal | null> {
+    if (await skipForDesk(slotStart)) return null;
     const readings = await Promise.all(feed.instruments().map(({ asset }) => readInstrument(asset, slotStart)));
     // The market is closed when every instrument is: no signal, and the slot says why.
     if (readings.every((r) => r.kind === 'closed')) return recordGap(slotStart, 'market_closed', readings);
@@ -286,5 +309,12 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     if (await signFreshCheckpoint(db, now(), deps.intervalMs / 2)) logger.debug({}, 'track record checkpoint signed');
   }
 
-  return { intervalMs: deps.intervalMs, runSlot, resolveSignal, resolveDue, attestSlot };
+  return {
+    intervalMs: deps.intervalMs,
+    runSlot,
+    resolveSignal,
+    followPublished: (signal) => paperTrading.onIssued(signal),
+    resolveDue,
+    attestSlot,
+  };
 }

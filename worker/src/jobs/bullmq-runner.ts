@@ -141,6 +141,12 @@ export async function startBullmqRunner(
 
   return {
     queue,
+    watch(signalId, at) {
+      if (closed) return;
+      enqueueResolve(signalId, at).catch((error: unknown) =>
+        logger.warn({ signalId, err: error }, 'could not queue a desk signal; the next slot sweep judges it'),
+      );
+    },
     async close() {
       closed = true;
       clearInterval(check);

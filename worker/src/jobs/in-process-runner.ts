@@ -4,6 +4,8 @@ import type { SignalEngine } from '../engine/signal-engine.js';
 import type { SlotIssuer } from './slot-issuer.js';
 
 export interface Runner {
+  /** Judges the signal's windows as they end from `at` on (a signal issued outside the slot, on the desk). */
+  watch(signalId: string, at: Date): void;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startInProcessRunner(
   await sweep();
   scheduleSlot();
   return {
+    watch: scheduleResolve,
     async close() {
       closed = true;
       if (slotTimer) clearTimeout(slotTimer);

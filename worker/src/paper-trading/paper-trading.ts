@@ -28,12 +28,14 @@ export function createPaperTrading(deps: {
   bus: EventBus;
   logger: ModuleLogger;
   now: () => Date;
+  /** PAYOUT_PERCENT: what a won window pays on its stake when trades close. */
+  payoutPercent?: number;
 }): PaperTrading {
   const { db, logger } = deps;
   const events = createEventPublisher(deps.bus, logger);
 
   async function close(signalId: string): Promise<void> {
-    const closed = await closePaperTrades(db, signalId, deps.now());
+    const closed = await closePaperTrades(db, signalId, deps.now(), deps.payoutPercent);
     if (closed > 0) {
       logger.info({ signalId, closed }, 'paper trades closed');
       await events.botTrades(signalId, 'closed');

@@ -99,7 +99,7 @@ export async function updateAccess(
 }
 
 /**
- * Grants or revokes the admin role. Admin rows are locked first, so two admins revoking each other at
+ * Sets a member's role (member, analyst or admin). Admin rows are locked first, so two admins revoking each other at
  * the same moment cannot leave the product without an admin.
  */
 export async function setRole(
@@ -110,7 +110,7 @@ export async function setRole(
 ): Promise<TUser> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const admins = await lockAdmins(trx);
-    if (input.role === 'member' && admins.includes(userId) && admins.length <= 1) {
+    if (input.role !== 'admin' && admins.includes(userId) && admins.length <= 1) {
       throw AppError.conflict(AuthMessages.lastAdmin);
     }
     const member = await lockMemberRow(trx, userId);

@@ -38,4 +38,11 @@ describe('signalMessage', () => {
     expect(message.lines.some((line) => line.startsWith('Track record'))).toBe(false);
     expect(message.record).toBeNull();
   });
+
+  it('names who issued the signal on every channel', () => {
+    const analyst = { kind: 'analyst' as const, name: 'Ada', label: 'Analyst: Ada' };
+    expect(signalMessage({ ...signal, issuedBy: analyst }, config).lines).toContain('Source: Analyst: Ada');
+    const model = { kind: 'model' as const, name: 'momentum-v1', label: 'Model: momentum-v1' };
+    expect(signalMessage({ ...signal, issuedBy: model }, config).lines).toContain('Source: Model: momentum-v1');
+  });
 });

@@ -36,6 +36,7 @@ export function signalMessage(
     lines: [
       `${signal.direction} ${signal.asset} at ${signal.entryPrice}${simulated}`,
       `Confidence ${signal.confidence}%`,
+      ...(signal.issuedBy ? [`Source: ${signal.issuedBy.label}`] : []),
       `Primary window closes at ${time} ${config.TIME_ZONE_LABEL}`,
       ...(signal.record ? [recordLine(signal.record)] : []),
     ],

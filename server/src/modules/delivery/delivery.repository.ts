@@ -9,7 +9,7 @@ export interface OptedInMember extends AccessFields {
 
 function accessOf(row: {
   id: string;
-  role: 'member' | 'admin';
+  role: 'member' | 'analyst' | 'admin';
   tier: AccessFields['tier'];
   dashboard_unlocked: boolean;
   trial_ends_at: Date | null;

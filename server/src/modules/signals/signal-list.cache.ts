@@ -31,7 +31,7 @@ export function signalListCacheOf(ctx: Pick<ServerContext, 'db' | 'bus' | 'event
   // An entry is stored when its read starts, so a drop during the read discards it too.
   const clear = () => entries.clear();
   ctx.bus.subscribe((event) => {
-    if (event.type === 'signal:new' || event.type === 'signal:update') clear();
+    if (event.type === 'signal:new' || event.type === 'signal:update' || event.type === 'signal:note') clear();
   });
   ctx.bus.onReconnect(clear);
   const cache: SignalListCache = {

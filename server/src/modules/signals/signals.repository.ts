@@ -3,6 +3,7 @@ import {
   countSignalFigures,
   lastSignalTime,
   listClosedSignals,
+  listSignalNotes,
   listSignals,
   listSlotGaps,
   loadPerformanceStats,
@@ -18,7 +19,16 @@ import type { Db } from '../../db/database.js';
 
 /** Signals by slot time, as members receive them (before the per-tier cut). */
 export async function findSignals(db: Db, limit: number, order: 'asc' | 'desc'): Promise<TSignal[]> {
-  return (await listSignals(db, limit, order)).map(presentSignal);
+  return withNotes(db, (await listSignals(db, limit, order)).map(presentSignal));
+}
+
+/** The signals with their follow-up notes (each signal gets a list, empty when it has none). */
+export async function withNotes(db: Db, signals: TSignal[]): Promise<TSignal[]> {
+  const notes = await listSignalNotes(
+    db,
+    signals.map((s) => s.id),
+  );
+  return signals.map((s) => ({ ...s, notes: notes.get(s.id) ?? [] }));
 }
 
 /**
@@ -26,7 +36,7 @@ export async function findSignals(db: Db, limit: number, order: 'asc' | 'desc'):
  * trial member may see.
  */
 export async function findClosedSignals(db: Db, now: Date, limit: number, order: 'asc' | 'desc'): Promise<TSignal[]> {
-  return (await listClosedSignals(db, now, limit, order)).map(presentSignal);
+  return withNotes(db, (await listClosedSignals(db, now, limit, order)).map(presentSignal));
 }
 
 /** Statistics from resolved signals (the worker's query, so push and REST agree), at the operator's payout. */

@@ -78,6 +78,7 @@ const PAYLOAD_COLUMNS = [
   'issued_at',
   'expires_at',
   'strategy',
+  'author_id',
   'source',
   'outcome',
   'status',

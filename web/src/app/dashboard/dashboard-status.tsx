@@ -1,5 +1,5 @@
 import { PAGES, type TUser, trialStatus } from '@signalroom/shared';
-import { BadgeCheck, Inbox, ScrollText, ShieldCheck, TimerReset } from 'lucide-react';
+import { BadgeCheck, Inbox, PenLine, ScrollText, ShieldCheck, TimerReset } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { FeedBadge, PriceSource } from '../../components/dashboard/feed-badge.js';
 import { TierUntil } from '../../components/dashboard/tier-until.js';
@@ -10,7 +10,7 @@ import styles from './dashboard-status.module.css';
 /**
  * The header's status items: the feed badge (a live claim only while true) and the real feed's name,
  * the trial countdown for a member without live access (what the trial gives and when it ends, or that it has ended; never for an
- * admin, who has full access and no trial), the end of a timed tier ("Pro until …") and the admin links (the console itself as 'Admin', the rest by their navigation labels). Shown in the header where it has room,
+ * admin, who has full access and no trial), the end of a timed tier ("Pro until …"), the desk link for analysts and admins, and the admin links (the console itself as 'Admin', the rest by their navigation labels). Shown in the header where it has room,
  * and in the menu on small screens so the header keeps one row.
  */
 export function DashboardStatus({ user }: { user: TUser }) {
@@ -21,6 +21,11 @@ export function DashboardStatus({ user }: { user: TUser }) {
       <PriceSource />
       {trial !== null && <TrialCountdown trialEndsAt={user.trialEndsAt} />}
       {user.role !== 'admin' && <TierUntil user={user} />}
+      {(user.role === 'analyst' || user.role === 'admin') && (
+        <Link to={PAGES.desk.path} className={styles.adminLink} data-testid="desk-link">
+          <PenLine aria-hidden="true" size={16} /> Desk
+        </Link>
+      )}
       {user.role === 'admin' && (
         <Link to={PAGES['admin-overview'].path} className={styles.adminLink}>
           <ShieldCheck aria-hidden="true" size={16} /> Admin

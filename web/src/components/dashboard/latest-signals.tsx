@@ -50,7 +50,15 @@ export function LatestSignals({ count, title }: { count: number; title: string }
       <ul className={styles.miniSignals} data-testid="latest-signals">
         {full.map((signal) => (
           <li key={signal.id} className={clsx(styles.miniSignal, signal.status !== 'active' && pageStyles.isDim)}>
-            <span>{signal.asset}</span>
+            <span>
+              {signal.asset}
+              {signal.issuedBy?.kind === 'analyst' && (
+                <span className={pageStyles.muted} data-testid="latest-signal-source">
+                  {' '}
+                  · {signal.issuedBy.label}
+                </span>
+              )}
+            </span>
             <span className={clsx(pageStyles.dir, pageStyles[`dir--${signal.direction.toLowerCase()}`])}>
               {signal.direction}
             </span>

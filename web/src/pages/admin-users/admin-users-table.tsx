@@ -8,7 +8,7 @@ import {
   type TUser,
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { Crown, KeyRound, ShieldMinus, ShieldPlus, UserX } from 'lucide-react';
+import { Crown, KeyRound, PenLine, ShieldMinus, ShieldPlus, UserX } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import tierBadgeStyles from '../../components/dashboard/tier-badge.module.css';
@@ -16,6 +16,8 @@ import { TierUntil } from '../../components/dashboard/tier-until.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import styles from './admin-users.module.css';
+
+const ROLE_LABELS: Record<TUser['role'], string> = { member: 'Member', analyst: 'Analyst', admin: 'Admin' };
 
 interface Props {
   users: readonly TUser[];
@@ -110,7 +112,7 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
                   </span>
                 </td>
                 <td data-label="Role" data-testid="cell-role">
-                  {user.role === 'admin' ? 'Admin' : 'Member'}
+                  {ROLE_LABELS[user.role]}
                 </td>
                 <td data-label="Actions" className={styles.adminUsersActionsCell}>
                   <div className={styles.adminUsersActions}>
@@ -140,6 +142,19 @@ export function AdminUsersTable({ users, updating, selfId, caption, onAccess, on
                     >
                       <KeyRound aria-hidden="true" size={16} /> Issue code
                     </button>
+                    {user.id !== selfId && user.role !== 'admin' && (
+                      <button
+                        type="button"
+                        className={clsx(buttonStyles.btn, buttonStyles.btnGhost)}
+                        disabled={busy}
+                        aria-describedby={nameId}
+                        data-testid="role-analyst"
+                        onClick={() => onRole(user, user.role === 'analyst' ? 'member' : 'analyst')}
+                      >
+                        <PenLine aria-hidden="true" size={16} />{' '}
+                        {user.role === 'analyst' ? 'Remove analyst' : 'Make analyst'}
+                      </button>
+                    )}
                     {user.id !== selfId && (
                       <button
                         type="button"

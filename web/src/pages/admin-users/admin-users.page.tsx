@@ -41,7 +41,9 @@ function AdminUsers({ self }: { self: TUser }) {
     const question =
       role === 'admin'
         ? `Make ${user.fullName} an admin? Admins can change every member's access.`
-        : `Remove the admin role from ${user.fullName}?`;
+        : role === 'analyst'
+          ? `Make ${user.fullName} an analyst? Analysts publish signals under their name on the desk.`
+          : `Remove the ${user.role} role from ${user.fullName}?`;
     if (window.confirm(question)) void state.setRole(user, role);
   }
 

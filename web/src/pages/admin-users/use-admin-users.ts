@@ -151,7 +151,12 @@ export function useAdminUsers() {
       runUpdate(
         user,
         () => updateUserRole(user.id, role),
-        (u) => `${u.fullName} is ${u.role === 'admin' ? 'now an admin' : 'no longer an admin'}.`,
+        (u) =>
+          u.role === 'admin'
+            ? `${u.fullName} is now an admin.`
+            : u.role === 'analyst'
+              ? `${u.fullName} is now an analyst and can publish on the desk.`
+              : `${u.fullName} is now a member (no admin or analyst role).`,
       ),
     [runUpdate],
   );

@@ -48,6 +48,8 @@ export function Component() {
 function BotDashboard() {
   const { state, busy, notice, toggle, save, reload } = useBot();
   const bot = state.status === 'ready' ? state.bot : null;
+  // The operator's payout (PAYOUT_PERCENT), which the bot's trades are settled at.
+  const payoutPercent = usePublicConfigStore((s) => s.config?.payoutPercent) ?? Math.round(STAKE_RULE.payout * 100);
   const active = bot?.settings.active ?? false;
   return (
     <div className={pageStyles.page} data-testid="ai-bot">
@@ -58,7 +60,7 @@ function BotDashboard() {
           </h1>
           <p className={pageStyles.muted}>
             Paper trading: the bot trades the engine's real signals with simulated money. A won window pays{' '}
-            {Math.round(STAKE_RULE.payout * 100)}% of its stake; each martingale level doubles the stake.
+            {payoutPercent}% of its stake; each martingale level doubles the stake.
           </p>
         </div>
         {bot && (

@@ -1,4 +1,11 @@
-import { formatMinutesSeconds, lateIssueSeconds, Messages, martingaleLevels, type TSignal } from '@signalroom/shared';
+import {
+  formatMinutesSeconds,
+  formatWindow,
+  lateIssueSeconds,
+  Messages,
+  martingaleLevels,
+  type TSignal,
+} from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { AlertTriangle, TrendingDown, TrendingUp } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -18,7 +25,10 @@ interface CardProps {
  * its asset.
  */
 export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
-  const plan = martingaleLevels(new Date(signal.expiresAt));
+  // An analyst chooses the window (the engine's is the slot): every martingale level lasts as long.
+  const windowMs = Date.parse(signal.expiresAt) - Date.parse(signal.createdAt);
+  const plan = martingaleLevels(new Date(signal.expiresAt), { stepMs: windowMs });
+  const windowLabel = formatWindow(windowMs);
   const confidence = Math.round(signal.confidence);
   const late = lateIssueSeconds(signal);
   // An active signal stays active through its martingale levels: show the window running now.
@@ -28,6 +38,7 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
   const analysis =
     signal.analysis?.trim() ||
     `The engine derived this direction and confidence from recent price action on ${signal.asset}.`;
+  const notes = signal.notes ?? [];
   return (
     <article
       className={clsx(panelStyles.panel, styles.signalCard, styles[`signal-card--${signal.direction.toLowerCase()}`])}
@@ -51,6 +62,12 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
       </header>
 
       <dl className={styles.signalCardFacts}>
+        {signal.issuedBy && (
+          <div>
+            <dt>Source</dt>
+            <dd data-testid="current-source">{signal.issuedBy.label}</dd>
+          </div>
+        )}
         <div>
           <dt>Confidence</dt>
           <dd data-testid="current-confidence">{confidence}%</dd>
@@ -78,7 +95,7 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
         </div>
         <div>
           <dt>Window</dt>
-          <dd>5 MIN ACTIVE</dd>
+          <dd>{windowLabel.toUpperCase()} ACTIVE</dd>
         </div>
         {signal.stopLoss !== null && (
           <div>
@@ -135,6 +152,22 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
         <p>{analysis}</p>
       </section>
 
+      {notes.length > 0 && (
+        <section aria-labelledby="notes-title" data-testid="signal-notes">
+          <h3 id="notes-title">Follow-up notes</h3>
+          <ul className={styles.signalNotes}>
+            {notes.map((n) => (
+              <li key={n.id}>
+                <span className={pageStyles.muted}>
+                  {n.authorName}, {formatClock(n.createdAt, timeZone, false)}:
+                </span>{' '}
+                {n.body}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section aria-labelledby="temporal-title">
         <h3 id="temporal-title">Temporal parameters</h3>
         <dl className={pageStyles.kv}>
@@ -148,7 +181,7 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
           </div>
           <div>
             <dt>Expiry</dt>
-            <dd>5 minutes from entry</dd>
+            <dd>{windowLabel} from entry</dd>
           </div>
           <div>
             <dt>Martingale horizon</dt>

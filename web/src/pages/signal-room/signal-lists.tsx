@@ -41,7 +41,7 @@ export function LockedTeasers({
 }
 
 /**
- * Previous signals: asset, direction, created, confidence, outcome with the martingale level it came at
+ * Previous signals: asset, who issued it, direction, created, confidence, outcome with the martingale level it came at
  * ("Won at L1", "Lost after L3"), and status; expired ones dimmed.
  */
 export function PreviousSignals({
@@ -67,6 +67,7 @@ export function PreviousSignals({
             <thead>
               <tr>
                 <th scope="col">Asset</th>
+                <th scope="col">Source</th>
                 <th scope="col">Direction</th>
                 <th scope="col">Created</th>
                 <th scope="col">Confidence</th>
@@ -81,6 +82,7 @@ export function PreviousSignals({
                 return (
                   <tr key={s.id} className={s.status === 'expired' ? pageStyles.isDim : undefined}>
                     <td>{s.asset}</td>
+                    <td data-testid="signal-source">{s.issuedBy?.label ?? ''}</td>
                     <td>
                       <span className={clsx(pageStyles.dir, pageStyles[`dir--${s.direction.toLowerCase()}`])}>
                         {s.direction}

@@ -23,6 +23,7 @@ import { RecordWitnessAlert } from '../../track-record/record-witness-alert.js';
 import { CalibrationChart } from './calibration-chart.js';
 import { formatMoney, formatRate } from './chart-scale.js';
 import { EquityChart } from './equity-chart.js';
+import { SourceTable } from './source-table.js';
 import styles from './track-record.module.css';
 import { useTrackRecord } from './use-track-record.js';
 
@@ -205,6 +206,7 @@ function Figures({ stats, evidence }: { stats: TTrackRecordStats; evidence: TWin
           </div>
         </div>
         <EvidenceNote evidence={evidence} className={styles.evidence} />
+        <SourceTable />
         <GroupTable caption="By asset" head="Asset" groups={stats.byAsset} />
         <GroupTable caption="By direction" head="Direction" groups={stats.byDirection} />
         <TableRegion label="By martingale level">

@@ -1,0 +1,197 @@
+import {
+  computeWinRateEvidence,
+  countLevelOutcomes,
+  DeskMessages,
+  dayKeyInZone,
+  deskWindows,
+  formatWindow,
+  signalIssuerOf,
+  type TDeskOptions,
+  type TDeskPublishRequest,
+  type TSignal,
+  type TSignalNote,
+  type TSourceRecord,
+  type TUser,
+  windowInvalidMessage,
+} from '@signalroom/shared';
+import { presentSignal, presentSignalNote } from '@signalroom/shared/node';
+import type { MarketFeed } from '@signalroom/worker/market';
+import type { ServerContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  appendNote,
+  countBySource,
+  findSignalById,
+  findSignalByKey,
+  listAuthorSignals,
+  writeDeskSignal,
+} from './desk.repository.js';
+
+/** The name a desk signal carries as its strategy column (the author is what names its source). */
+const DESK_STRATEGY = 'desk';
+
+/** The feed, or 503 with the desk's words when it cannot be reached (never a 500). */
+async function connectedFeed(ctx: ServerContext, asset: string): Promise<MarketFeed> {
+  try {
+    return await ctx.market.feed();
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'desk: market feed not connected');
+    throw new AppError('unavailable', DeskMessages.priceUnavailable(asset), {
+      fields: { asset: DeskMessages.priceUnavailable(asset) },
+    });
+  }
+}
+
+/** The form's choices: the feed's instruments with whether each trades now, and the expiry windows. */
+export async function deskOptions(ctx: ServerContext, user: TUser): Promise<TDeskOptions> {
+  const now = ctx.now();
+  const feed = await ctx.market.feed().catch(() => null);
+  const instruments = await Promise.all(
+    ctx.market.assets.map(async (asset) => {
+      if (!feed) return { asset, open: true, reason: null };
+      try {
+        const state = await feed.instrumentState(asset, now);
+        return state.open ? { asset, open: true, reason: null } : { asset, open: false, reason: state.reason };
+      } catch (error) {
+        ctx.logger.warn({ asset, err: error }, 'desk: instrument state unreadable');
+        return { asset, open: true, reason: null };
+      }
+    }),
+  );
+  return {
+    feed: ctx.market.info,
+    instruments,
+    windows: deskWindows(ctx.config.SIGNAL_INTERVAL_MS).map((ms) => ({ ms, label: formatWindow(ms) })),
+    recent: await listAuthorSignals(ctx.db, user.id, 10),
+  };
+}
+
+function refuse(field: string, message: string): AppError {
+  return AppError.validation(message, { [field]: message });
+}
+
+/**
+ * Publishes an analyst's signal through the engine's pipeline: written with its track-record entry in
+ * one transaction (source `analyst:<id>`), announced on the bus (rooms by tier and daily allowance,
+ * e-mail, Web Push and Telegram deliveries, the worker that judges its windows and opens the paper
+ * trading bots' trades on it). The entry price is the feed's newest price, never the analyst's. A repeated idempotency
+ * key answers the signal the first submit published (`created: false`).
+ */
+export async function publishDeskSignal(
+  ctx: ServerContext,
+  user: TUser,
+  input: TDeskPublishRequest,
+): Promise<{ signal: TSignal; created: boolean }> {
+  const earlier = await findSignalByKey(ctx.db, user.id, input.idempotencyKey);
+  if (earlier) return { signal: presentSignal(earlier), created: false };
+
+  if (!ctx.market.assets.includes(input.asset)) throw refuse('asset', DeskMessages.instrumentUnknown(input.asset));
+  if (!deskWindows(ctx.config.SIGNAL_INTERVAL_MS).includes(input.windowMs)) {
+    throw refuse('windowMs', windowInvalidMessage(ctx.config.SIGNAL_INTERVAL_MS));
+  }
+  const feed = await connectedFeed(ctx, input.asset);
+  const now = ctx.now();
+  let entryPrice: number;
+  try {
+    const state = await feed.instrumentState(input.asset, now);
+    if (!state.open) throw refuse('asset', DeskMessages.marketClosed(input.asset, state.reason));
+    const quote = await feed.latestPrice(input.asset);
+    if (now.getTime() - quote.time.getTime() > ctx.config.MARKET_STALE_AFTER_MS) {
+      throw new Error(`the newest price is from ${quote.time.toISOString()}`);
+    }
+    entryPrice = quote.price;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    ctx.logger.warn({ asset: input.asset, err: error }, 'desk: no price to publish at');
+    throw new AppError('unavailable', DeskMessages.priceUnavailable(input.asset), {
+      fields: { asset: DeskMessages.priceUnavailable(input.asset) },
+    });
+  }
+
+  const row = await writeDeskSignal(
+    ctx.db,
+    {
+      publishedAt: now,
+      dayKey: dayKeyInZone(now, ctx.config.TIME_ZONE),
+      asset: input.asset,
+      signalType: input.direction === 'CALL' ? 'buy' : 'sell',
+      entryPrice,
+      confidence: input.confidence,
+      windowMs: input.windowMs,
+      expiresAt: new Date(now.getTime() + input.windowMs),
+      stopLoss: input.stopLoss ?? null,
+      takeProfit: input.takeProfit ?? null,
+      analysis: input.analysis,
+      source: feed.id,
+      strategy: DESK_STRATEGY,
+      authorId: user.id,
+      authorName: user.fullName,
+      idempotencyKey: input.idempotencyKey,
+    },
+    now,
+  );
+  if (!row) {
+    // The same form's other submit won the race: answer its signal.
+    const first = await findSignalByKey(ctx.db, user.id, input.idempotencyKey);
+    if (!first) throw AppError.conflict(DeskMessages.alreadyPublished);
+    return { signal: presentSignal(first), created: false };
+  }
+  const signal = presentSignal(row);
+  ctx.logger.info({ signalId: signal.id, asset: signal.asset, analyst: user.id }, 'desk signal published');
+  await ctx.events.signalNew(signal);
+  return { signal, created: true };
+}
+
+/** Appends a follow-up note (the signal's analyst, or an admin) and pushes it to whoever sees the signal. */
+export async function addDeskNote(
+  ctx: ServerContext,
+  user: TUser,
+  signalId: string,
+  body: string,
+): Promise<TSignalNote> {
+  const row = await findSignalById(ctx.db, signalId);
+  if (!row) throw AppError.notFound();
+  if (row.author_id !== user.id && user.role !== 'admin') throw AppError.forbidden(DeskMessages.notOwnSignal);
+  const note = presentSignalNote(
+    await appendNote(ctx.db, { signalId, authorId: user.id, authorName: user.fullName, body, at: ctx.now() }),
+  );
+  await ctx.events.signalNote(presentSignal(row), note);
+  return note;
+}
+
+/** Each source's own record: every analyst and every model, with the evidence fields of the whole record. */
+export async function sourceRecords(ctx: ServerContext): Promise<TSourceRecord[]> {
+  const groups = new Map<
+    string,
+    {
+      label: string;
+      kind: 'model' | 'analyst';
+      issued: number;
+      void: number;
+      resolved: { outcome: 'profit' | 'loss' | 'breakeven'; endLevel: number }[];
+    }
+  >();
+  for (const r of await countBySource(ctx.db)) {
+    const source = r.author_id ? `analyst:${r.author_id}` : `model:${r.strategy}`;
+    const issuer = signalIssuerOf({ authorName: r.author_id ? (r.author_name ?? '') : null, strategy: r.strategy });
+    const group = groups.get(source) ?? { label: issuer.label, kind: issuer.kind, issued: 0, void: 0, resolved: [] };
+    const count = Number(r.count);
+    group.issued += count;
+    if (r.status === 'void') group.void += count;
+    if (r.outcome !== null && r.end_level !== null) {
+      for (let i = 0; i < count; i += 1) group.resolved.push({ outcome: r.outcome, endLevel: Number(r.end_level) });
+    }
+    groups.set(source, group);
+  }
+  return [...groups.entries()]
+    .map(([source, g]) => ({
+      source,
+      kind: g.kind,
+      label: g.label,
+      issued: g.issued,
+      resolved: g.resolved.length,
+      void: g.void,
+      evidence: computeWinRateEvidence(countLevelOutcomes(g.resolved), ctx.config.PAYOUT_PERCENT),
+    }))
+    .sort((a, b) => b.issued - a.issued || a.label.localeCompare(b.label));
+}
