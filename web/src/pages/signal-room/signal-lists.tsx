@@ -86,12 +86,14 @@ export function PreviousSignals({
                         {s.direction}
                       </span>
                     </td>
-                    <td>
+                    <td className={styles.wrapCell}>
                       {formatClock(s.createdAt, timeZone, false)}
-                      {late !== null && <span className={pageStyles.muted}> (issued {late} s late)</span>}
+                      {late !== null && (
+                        <span className={clsx(pageStyles.muted, styles.lateNote)}> (issued {late} s late)</span>
+                      )}
                     </td>
                     <td>{Math.round(s.confidence)}%</td>
-                    <td data-testid="signal-result">
+                    <td data-testid="signal-result" className={styles.wrapCell}>
                       {outcome ? (
                         <span className={pageStyles[`outcome--${s.outcome}`]} title={outcome}>
                           {resultLabel(s)}
