@@ -80,7 +80,7 @@ export function PreviousSignals({
                 const late = lateIssueSeconds(s);
                 return (
                   <tr key={s.id} className={s.status === 'expired' ? pageStyles.isDim : undefined}>
-                    <td>{s.asset}</td>
+                    <td className={styles.wrapCell}>{s.asset}</td>
                     <td>
                       <span className={clsx(pageStyles.dir, pageStyles[`dir--${s.direction.toLowerCase()}`])}>
                         {s.direction}
