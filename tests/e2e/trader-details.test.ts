@@ -1,8 +1,14 @@
+import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { FIRST_PAINT, issueSignal, signInBrowser } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
+
+const SHOTS = '.test-data/trader-details';
+/** A screenshot's name from the page's path and width. */
+const shotName = (page: Page) =>
+  `${new URL(page.url()).pathname.replace(/^\//, '').replaceAll('/', '-')}-${page.viewportSize()?.width}`;
 
 /** Whether an element shows its whole text: nothing cut by an ellipsis or hidden overflow. */
 function showsAllText(element: Locator): Promise<boolean> {
@@ -41,6 +47,7 @@ describe('the small things a trader notices, in a real browser', () => {
   }
 
   beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2E();
   });
   afterAll(async () => {
@@ -60,6 +67,7 @@ describe('the small things a trader notices, in a real browser', () => {
     expect(await showsAllText(title)).toBe(true);
     const welcome = page.getByText('Welcome back, Avery Administrator');
     expect(await showsAllText(welcome)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/${shotName(page)}.png`, fullPage: true });
     expect(problems.get(page)).toEqual([]);
     await context.close();
   });
@@ -71,6 +79,7 @@ describe('the small things a trader notices, in a real browser', () => {
     const labels = page.locator('dl dt');
     expect(await labels.count()).toBeGreaterThan(3);
     expect(await brokenLabels(labels)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/${shotName(page)}.png`, fullPage: true });
     expect(problems.get(page)).toEqual([]);
     await context.close();
   });
@@ -90,6 +99,7 @@ describe('the small things a trader notices, in a real browser', () => {
     });
     expect(fits.text).toContain('Nigeria');
     expect(fits.fits).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/${shotName(page)}.png`, fullPage: true });
     expect(problems.get(page)).toEqual([]);
     await context.close();
   });
@@ -130,6 +140,7 @@ describe('the small things a trader notices, in a real browser', () => {
       );
     });
     expect(within).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/${shotName(page)}.png`, fullPage: true });
     expect(problems.get(page)).toEqual([]);
     await context.close();
   });
