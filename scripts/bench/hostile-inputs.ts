@@ -4,7 +4,7 @@
  * or query, plus a few protocol-level probes (oversized address, headers, path parameter and body,
  * broken percent-encoding), and counts how the server answered: accepted, refused in the envelope,
  * 5xx, answers that are not the envelope, and refusals that wrote rows. The same command on an older
- * commit gives the "before" figures of the README's security section.
+ * commit gives the "before" figures of docs/security.md.
  */
 import { request } from 'node:http';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { OperatorContact } from '@signalroom/shared';
+import { DEFAULT_SILVER_DAILY_LIMIT, type OperatorContact } from '@signalroom/shared';
 import { ConfigError, cleanEnv, parseEnv, problemLine, ZSharedEnv } from '@signalroom/shared/node';
 import { z } from 'zod';
 import { ZStorageEnv } from './storage/storage.config.js';
@@ -120,7 +120,7 @@ const ZEnv = ZSharedEnv.extend({
   PROMO_CODE: z.string().optional(),
   BOOTCAMP_URL: z.string().default(PLACEHOLDERS.BOOTCAMP_URL),
   TIME_ZONE_LABEL: z.string().default('West Africa Time'),
-  SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
+  SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(DEFAULT_SILVER_DAILY_LIMIT),
   /** /api/health says degraded when no signal was issued for a slot plus this long. */
   SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
   /** /api/health says degraded when this many slots in a row had no market data (a failing or stale feed). */

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
+import type { MemberDataRegistry } from './db/member-data.js';
 import type { MarketFeedHandle } from './modules/market/market-feed.handle.js';
 import type { FileStore } from './storage/file-store.js';
 
@@ -36,6 +37,11 @@ export interface ServerContext {
   market: MarketFeedHandle;
   /** Where uploaded files are kept. */
   files: FileStore;
+  /**
+   * What each module stores about a member, for the export and the erasure of member data. Modules
+   * define their sections once per process, as they define their task kinds.
+   */
+  memberData: MemberDataRegistry;
   logger: FastifyBaseLogger;
   /** The time, injectable so rules about expiry are testable without sleeping. */
   now: () => Date;

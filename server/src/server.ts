@@ -25,10 +25,12 @@ import { startEmbeddedWorker } from './embedded-worker.js';
 import { createDrain } from './http/drain.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { createMarketFeedHandle } from './modules/market/market-feed.handle.js';
+import { defineMemberDataSections } from './modules/member-data-sections.js';
 import { defineTaskKinds } from './modules/task-kinds.js';
+import { createMemberDataRegistry } from './modules/users/member-data.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
-import { createFileStore } from './storage/file-store.js';
+import { createFileStore } from './storage/create-file-store.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -134,6 +136,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const market = createMarketFeedHandle(marketFeedSettings(config), { logger: logVia('market') });
     cleanups.push(() => market.close());
 
+    const memberData = createMemberDataRegistry();
+    defineMemberDataSections(memberData);
+
     const { app, context } = await buildApp({
       context: {
         config,
@@ -146,6 +151,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         tasks,
         market,
         files: createFileStore(config, database.db, logVia('file-store')),
+        memberData,
         now: () => new Date(),
       },
       logger: loggerOptions(config, options.logStream),

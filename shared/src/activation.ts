@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_PATH_LABELS, depositMinimumIssue } from './account-setup.js';
 import { AdminQueryMessages } from './admin.schemas.js';
 import { AuthMessages } from './auth.messages.js';
-import { ACCESS_PATHS, type AccessPath, TIER_MIN_DEPOSIT_USD, TIERS } from './constants.js';
+import { ACCESS_PATHS, type AccessPath, LIMITS, TIER_MIN_DEPOSIT_USD, TIERS } from './constants.js';
 import { Messages } from './messages.js';
 import { zChoice, zQueryInteger, zText } from './request-fields.js';
 import { hiddenCharacterIssue } from './validation/text.rules.js';
@@ -30,7 +30,7 @@ export const PROOF_LIMITS = {
   brokerAccountMax: 64,
   fileNameMax: 200,
   rejectReasonMax: 500,
-  pageSize: 50,
+  pageSize: LIMITS.adminPageSize,
 } as const;
 
 /** Longest text field of a proof upload the server reads (the multipart field-size limit). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthMessages } from './auth.messages.js';
-import { ROLES, TIERS } from './constants.js';
+import { LIMITS, ROLES, TIERS } from './constants.js';
 import { zChoice, zQueryInteger, zText } from './request-fields.js';
 import { ZUser } from './user.js';
 
@@ -16,12 +16,14 @@ const pageNumber = zQueryInteger(1, 100_000, AdminQueryMessages.page);
 const pageSize = zQueryInteger(1, 100, AdminQueryMessages.limit);
 
 /** GET /api/admin/users?page&limit */
-export const ZAdminUsersQuery = z.object({ page: pageNumber.default(1), limit: pageSize.default(50) }).strict();
+export const ZAdminUsersQuery = z
+  .object({ page: pageNumber.default(1), limit: pageSize.default(LIMITS.adminPageSize) })
+  .strict();
 export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuery>;
 
 /** GET /api/admin/users/search?query&limit */
 export const ZAdminSearchQuery = z
-  .object({ query: zText({ max: 200 }).default(''), limit: pageSize.default(50) })
+  .object({ query: zText({ max: 200 }).default(''), limit: pageSize.default(LIMITS.adminPageSize) })
   .strict();
 export type TAdminSearchQuery = z.infer<typeof ZAdminSearchQuery>;
 

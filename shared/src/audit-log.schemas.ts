@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdminQueryMessages } from './admin.schemas.js';
 import { AUDIT_ACTIONS } from './audit.js';
+import { LIMITS } from './constants.js';
 import { zChoice, zQueryInteger, zText } from './request-fields.js';
 
 export const AuditQueryMessages = {
@@ -30,7 +31,7 @@ export const ZAuditQuery = z
     from: zDay.optional(),
     to: zDay.optional(),
     page: zQueryInteger(1, 100_000, AdminQueryMessages.page).default(1),
-    limit: zQueryInteger(1, 100, AdminQueryMessages.limit).default(50),
+    limit: zQueryInteger(1, 100, AdminQueryMessages.limit).default(LIMITS.adminPageSize),
   })
   .strict()
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: AuditQueryMessages.range, path: ['from'] });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DIAL_CODE, type DialCode } from './constants.js';
+import { DEFAULT_DIAL_CODE, type DialCode, LIMITS } from './constants.js';
 import { Messages } from './messages.js';
 import { zChoice, zEmailText, zQueryInteger, zText } from './request-fields.js';
 import type { FieldErrors } from './validation/auth.rules.js';
@@ -77,7 +77,7 @@ export type TBotAccessFilters = z.infer<typeof ZBotAccessExportQuery>;
 export const ZBotAccessListQuery = z
   .object({
     page: zQueryInteger(1, 100_000, BotAccessReviewMessages.page).default(1),
-    limit: zQueryInteger(1, 200, BotAccessReviewMessages.limit).default(50),
+    limit: zQueryInteger(1, 200, BotAccessReviewMessages.limit).default(LIMITS.adminPageSize),
     ...botAccessFilters,
   })
   .strict()

@@ -35,9 +35,9 @@ export const LIMITS = {
   dashboardCodeTtlMs: 7 * 24 * 60 * 60 * 1000,
   botAccessPhoneMin: 7,
   botAccessPhoneMax: 15,
+  /** The page of every admin list: members, applications, tickets, proofs, the audit log, deliveries. */
   adminPageSize: 50,
   adminSearchDebounceMs: 500,
-  botAccessPageSize: 50,
 } as const;
 
 export const TIMING = {
@@ -59,13 +59,15 @@ export const TIMING = {
   scrollOverlayThresholdPx: 200,
 } as const;
 
-/** Daily full-signal allowance per tier; null means unlimited. Silver is an operator setting (10 or 25). */
+/** Silver's daily allowance unless the operator sets another (SILVER_DAILY_LIMIT; the product also gives 25). */
+export const DEFAULT_SILVER_DAILY_LIMIT = 10;
+
+/** Daily full-signal allowance per tier; null means unlimited. Silver is an operator setting. */
 export const DEFAULT_TIER_DAILY_SIGNAL_LIMITS: Record<Exclude<Tier, 'guest'>, number | null> = {
-  silver: 10,
+  silver: DEFAULT_SILVER_DAILY_LIMIT,
   pro: 50,
   gold: null,
 };
-export const SILVER_DAILY_LIMIT_ALTERNATIVE = 25;
 
 /** Minimum deposits (USD) that the marketing copy ties to each tier, and the wizard's paths. */
 export const TIER_MIN_DEPOSIT_USD = { silver: 20, pro: 100, gold: 500 } as const;
@@ -133,14 +135,3 @@ export const SIGNAL_ASSETS = [
   'XAU/USD',
 ] as const;
 export type SignalAsset = (typeof SIGNAL_ASSETS)[number];
-
-export const SUPPORT_TICKET_CATEGORIES = [
-  'account-setup',
-  'deposit-issues',
-  'signals',
-  'copy-trading',
-  'technical',
-  'billing',
-  'other',
-] as const;
-export const SUPPORT_TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;

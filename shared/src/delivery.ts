@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdminQueryMessages } from './admin.schemas.js';
+import { LIMITS } from './constants.js';
 import { zQueryInteger, zText } from './request-fields.js';
 
 /** The ways a signal reaches a member who is not looking at the page. */
@@ -140,7 +141,7 @@ export const ZSignalDeliveries = z.object({
 export type TSignalDeliveries = z.infer<typeof ZSignalDeliveries>;
 
 /** The admins' delivery overview lists this many signals a page. */
-export const DELIVERY_OVERVIEW_PAGE_SIZE = 50;
+export const DELIVERY_OVERVIEW_PAGE_SIZE = LIMITS.adminPageSize;
 
 /** GET /api/admin/deliveries?page: newest delivered signals first, 50 a page. */
 export const ZAdminDeliveriesQuery = z

@@ -1,17 +1,20 @@
 // Every user-facing message of the product (form rules and the messages under the fields), defined once.
 // Web forms and the server both return these exact strings. Each group is its own constant, so a page
-// that needs one group (the landing page's API client) does not carry the others.
+// that needs one group (the landing page's API client) does not carry the others. A message that states a
+// limit is built from the limit, so the two cannot drift.
+
+import { LIMITS } from './constants.js';
 
 export const SignupMessages = {
   fullNameRequired: 'Full name is required',
-  fullNameTooShort: 'Full name must be at least 3 characters',
+  fullNameTooShort: `Full name must be at least ${LIMITS.fullNameMin} characters`,
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',
   phoneRequired: 'Phone number is required',
   phoneInvalid: 'Phone number is invalid',
   countryRequired: 'Country is required',
   passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters`,
   passwordWeak: 'Password must contain uppercase, lowercase, and number',
   registrationFailed: 'Registration failed. Please try again.',
   networkError: 'Network error. Please check your connection and try again.',
@@ -44,12 +47,12 @@ export const ResetPasswordMessages = {
   invalidOrExpiredToken: 'Invalid or expired reset token',
   verifyFailed: 'Failed to verify reset token',
   fillAllFields: 'Please fill in all fields',
-  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters long`,
   passwordsDoNotMatch: 'Passwords do not match',
   tokenMissing: 'Reset token is missing',
   resetFailed: 'Failed to reset password',
   unexpected: 'An unexpected error occurred. Please try again.',
-  hint: 'Must be at least 8 characters long',
+  hint: `Must be at least ${LIMITS.passwordMin} characters long`,
 } as const;
 
 export const BotAccessMessages = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdminQueryMessages } from './admin.schemas.js';
+import { LIMITS } from './constants.js';
 import { Messages } from './messages.js';
 import { zChoice, zQueryInteger, zText } from './request-fields.js';
 import { hiddenCharacterIssue } from './validation/text.rules.js';
@@ -68,7 +69,7 @@ export const SUPPORT_LIMITS = {
   messageMax: 5000,
   /** New tickets a member may open in an hour. */
   ticketsPerHour: 10,
-  pageSize: 50,
+  pageSize: LIMITS.adminPageSize,
   searchMax: 200,
 } as const;
 

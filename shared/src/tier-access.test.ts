@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Role, Tier } from './constants.js';
+import { DASHBOARD_FEATURES } from './pages.js';
 import { hasSignalAccess, signalTierOf } from './signal-access.js';
 import {
   commandCenterView,
-  DASHBOARD_FEATURES,
   effectiveTier,
   hasGoldAccess,
   isFeatureLocked,

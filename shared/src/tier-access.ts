@@ -1,20 +1,6 @@
 import { TIER_MIN_DEPOSIT_USD, type Tier } from './constants.js';
+import { type DashboardFeature, PAGES } from './pages.js';
 import { type AccessFields, signalAccessMode, signalTierOf } from './signal-access.js';
-
-/** The ten sidebar features of the dashboard (the dashboard shell's item table). */
-export const DASHBOARD_FEATURES = [
-  'command-center',
-  'signals',
-  'copy-trading',
-  'bot-access',
-  'mentorship',
-  'community',
-  'account-setup',
-  'upgrade',
-  'settings',
-  'support',
-] as const;
-export type DashboardFeature = (typeof DASHBOARD_FEATURES)[number];
 
 /**
  * The tier a member's pages are drawn for: their own, except that an admin sees every member page as a
@@ -35,15 +21,14 @@ export function effectiveTier(user: Pick<AccessFields, 'tier' | 'role'>): Tier {
 export function isFeatureLocked(feature: DashboardFeature, user: AccessFields | null, now: Date = new Date()): boolean {
   if (user?.role === 'admin') return false;
   const tier = user?.tier ?? 'guest';
-  switch (feature) {
-    case 'signals':
+  // The page table says who may see each page; the rules below say what that means for a member.
+  switch (PAGES[feature].access) {
+    case 'trial':
       return signalAccessMode(user, now) === 'none';
-    case 'copy-trading':
-    case 'mentorship':
-    case 'community':
+    case 'live':
       // Members' content needs an activated account, as the server's `live` guard checks.
       return signalTierOf(user) === null;
-    case 'bot-access':
+    case 'gold':
       return tier !== 'gold';
     default:
       return false;
@@ -105,9 +90,10 @@ export interface LockedPageCopy {
 }
 
 const PAGE_NAMES: Record<LockablePage, string> = {
-  signals: 'Elite Signal Room',
-  'gold-room': 'Gold Room',
-  'platinum-stream': 'Platinum Stream',
+  signals: PAGES.signals.title,
+  'gold-room': PAGES['gold-room'].title,
+  'platinum-stream': PAGES['platinum-stream'].title,
+  // The bot's locked view names the bot itself, not the sidebar entry.
   'bot-access': 'AI Trading Bot',
 };
 
@@ -120,8 +106,8 @@ const GOLD_MIN = `$${TIER_MIN_DEPOSIT_USD.gold}+`;
  * upgrade path, never asked to activate again.
  */
 export function lockedPageCopy(page: LockablePage, reason: LockReason): LockedPageCopy {
-  const support: LockedPageAction = { label: 'Contact Elite Support', to: '/dashboard/support' };
-  const activate: LockedPageAction = { label: 'Activate Elite Access', to: '/dashboard/account-setup' };
+  const support: LockedPageAction = { label: 'Contact Elite Support', to: PAGES.support.path };
+  const activate: LockedPageAction = { label: 'Activate Elite Access', to: PAGES['account-setup'].path };
   const gold = page !== 'signals';
   // Only the signal room is opened by the trial, so only there can its end be what is missing.
   if (reason === 'trial-ended' && !gold) {
@@ -147,7 +133,7 @@ export function lockedPageCopy(page: LockablePage, reason: LockReason): LockedPa
   return {
     heading: `The ${PAGE_NAMES[page]} is for Gold members`,
     message: `Your tier does not include it. Upgrade to Gold with a ${GOLD_MIN} deposit in your own broker account to open it.`,
-    primary: { label: 'Upgrade to Gold', to: '/dashboard/upgrade' },
+    primary: { label: 'Upgrade to Gold', to: PAGES.upgrade.path },
     secondary: support,
   };
 }

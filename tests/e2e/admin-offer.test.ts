@@ -73,7 +73,7 @@ describe('Admin Offer countdown screen in a real browser', () => {
     const { page, resets } = await openAs(member);
     await page.getByTestId('admin-forbidden').waitFor(FIRST_PAINT);
     expect(await page.getByTestId('admin-offer').count()).toBe(0);
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Offer timer' }).count()).toBe(0);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Offer countdown' }).count()).toBe(0);
     expect(resets).toHaveLength(0);
 
     expect((await e2e.server.api('GET', '/api/countdown/config', { token: member.token })).status).toBe(403);
@@ -88,8 +88,8 @@ describe('Admin Offer countdown screen in a real browser', () => {
   it('shows an admin the deadline in the operator zone and UTC, and the live time left', async () => {
     const { page } = await openAs(admin);
     // The admin reaches it from the header link too.
-    await page.getByRole('banner').getByRole('link', { name: 'Offer timer' }).waitFor(FIRST_PAINT);
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Offer timer' }).getAttribute('href')).toBe(
+    await page.getByRole('banner').getByRole('link', { name: 'Offer countdown' }).waitFor(FIRST_PAINT);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Offer countdown' }).getAttribute('href')).toBe(
       OFFER_PATH,
     );
     await page.getByTestId('offer-deadline-utc').waitFor(FIRST_PAINT);

@@ -347,7 +347,7 @@ describe('Admin Users screen in a real browser', () => {
     expect(
       await page
         .getByRole('banner')
-        .getByRole('link', { name: /^(Admin|Activations|Offer timer)$/ })
+        .getByRole('link', { name: /^(Admin|Activations|Offer countdown)$/ })
         .count(),
     ).toBe(0);
     expect(await page.getByTestId('admin-users').count()).toBe(0);
@@ -370,7 +370,7 @@ describe('Admin Users screen in a real browser', () => {
     });
     expect(granted.status).toBe(403);
 
-    // The admin reaches the page from the header link (the console's overview), then its Members link.
+    // The admin reaches the page from the header link (the console's overview), then its Admin Users link.
     const adminView = await newPage();
     await signInBrowser(adminView.context, admin);
     await adminView.page.goto(e2e.url('/dashboard'));
@@ -378,7 +378,7 @@ describe('Admin Users screen in a real browser', () => {
     await adminView.page.waitForURL('**/dashboard/admin');
     await adminView.page
       .getByRole('navigation', { name: 'Admin console' })
-      .getByRole('link', { name: 'Members' })
+      .getByRole('link', { name: 'Admin Users' })
       .click(FIRST_PAINT);
     await adminView.page.waitForURL(`**${ADMIN_PATH}`);
     await adminView.page.getByTestId('admin-users').waitFor(FIRST_PAINT);

@@ -214,7 +214,7 @@ describe('screens: fit and keyboard', () => {
     expect(rows.fits).toBe(true);
     expect(rows.height).toBeLessThan(80);
     expect(await header.getByTestId('tier-badge').innerText()).toBe('ADMIN');
-    expect(await header.innerText()).not.toMatch(/TRIAL|Trial|Welcome back|Offer timer/);
+    expect(await header.innerText()).not.toMatch(/TRIAL|Trial|Welcome back|Offer countdown/);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -225,8 +225,10 @@ describe('screens: fit and keyboard', () => {
     expect(await menu.getByRole('link', { name: 'Activations' }).getAttribute('href')).toBe(
       '/dashboard/admin/activations',
     );
-    expect(await menu.getByRole('link', { name: 'Offer timer' }).getAttribute('href')).toBe('/dashboard/admin/offer');
-    expect(await menu.getByRole('link', { name: 'Inbox', exact: true }).getAttribute('href')).toBe(
+    expect(await menu.getByRole('link', { name: 'Offer countdown' }).getAttribute('href')).toBe(
+      '/dashboard/admin/offer',
+    );
+    expect(await menu.getByRole('link', { name: 'Support inbox', exact: true }).getAttribute('href')).toBe(
       '/dashboard/admin/support',
     );
     // The feed badge lives in the menu on phones: the simulated market is named as such, never 'live'.

@@ -1,30 +1,139 @@
-import swagger from '@fastify/swagger';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { RouteContract } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../context.js';
+import {
+  answersOf,
+  completeOperation,
+  errorStatusesOf,
+  FAILURE_SCHEMA,
+  failureSchema,
+  type OperationPlan,
+  operationIdOf,
+} from './openapi-operations.js';
+import { publicBaseUrl } from './public-url.js';
 
 /** Where the API's documentation is served: the viewer, and the OpenAPI document at `${API_DOCS_PATH}/json`. */
 export const API_DOCS_PATH = '/api/docs';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every status the API route may answer, as its OpenAPI operation declares them. */
+    answers?: number[];
+    /** The route counts requests before validating them (its rate limits). */
+    rateLimited?: boolean;
+  }
+}
+
+type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
+type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>;
+type RouteOf = Parameters<Transform>[0]['route'];
+
+/** The contract entry a route serves, if it is an API route. */
+function contractOf(route: RouteOf): RouteContract | undefined {
+  return (route.config as { contract?: RouteContract } | undefined)?.contract;
+}
+
+/**
+ * Notes on each API route what it may answer (`config.answers`, what its operation declares), and
+ * refuses at start-up what would make the document lie or a generated client break: two routes with
+ * one operationId, and a download that does not say what it is. An answer outside the declared ones is
+ * logged as an error, so the document cannot drift from the server unnoticed.
+ */
+function checkDocumentedRoutes(app: FastifyInstance): void {
+  const seen = new Map<string, string>();
+  app.addHook('onRoute', (route) => {
+    const contract = route.config?.contract;
+    if (!contract) return;
+    // Rate limits are the hook that runs before validation (RouteHooks in contract-routes.ts).
+    const preValidation = route.preValidation;
+    const rateLimited = Array.isArray(preValidation) ? preValidation.length > 0 : Boolean(preValidation);
+    route.config = { ...route.config, rateLimited, answers: answersOf(contract, { rateLimited }) };
+    if (route.method === 'HEAD') return;
+    const name = `${contract.method} ${contract.path}`;
+    const id = operationIdOf(contract.method, contract.path);
+    const other = seen.get(id);
+    if (other && other !== name) throw new Error(`${name} and ${other} would share the operationId ${id}`);
+    seen.set(id, name);
+    if (contract.file && !contract.media?.length) {
+      throw new Error(`${name} is a download and declares no media type (media in its contract entry)`);
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const answers = request.routeOptions.config?.answers;
+    if (answers && !answers.includes(reply.statusCode)) {
+      request.log.error(
+        { status: reply.statusCode, route: `${request.method} ${request.routeOptions.url}` },
+        'answer not declared in the OpenAPI document',
+      );
+    }
+  });
+}
 
 /**
  * OpenAPI generated from the contract's schemas (every route served from a contract entry carries a
  * tag, its guard group; routes outside the API, such as /metrics, have none and are left out), and
  * Swagger UI from the package's own files, so it works offline. Registered before the routes, since
  * the document is built from the routes as they are added.
+ *
+ * Each operation gets, without its route writing any of it: an operationId from its method and path,
+ * `security: []` when public, every error status the server can answer for it (openapi-operations.ts)
+ * with the failure envelope, a download's real media types and an upload's multipart body.
  */
 export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  checkDocumentedRoutes(app);
+  // Filled as the document is built (once, then cached by @fastify/swagger), read when it is completed.
+  const plans = new Map<string, OperationPlan>();
+  const transform: Transform = (input) => {
+    const result = jsonSchemaTransform(input);
+    const contract = contractOf(input.route);
+    if (!contract) return result;
+    const operationId = operationIdOf(contract.method, contract.path);
+    const rateLimited = Boolean(input.route.config?.rateLimited);
+    plans.set(operationId, { contract, errors: errorStatusesOf(contract, { rateLimited }) });
+    return {
+      ...result,
+      schema: {
+        ...result.schema,
+        operationId,
+        security: contract.group === 'public' ? [] : [{ session: [] }],
+      },
+    };
+  };
+  const transformObject: TransformObject = (input) => {
+    const document = ('openapiObject' in input ? input.openapiObject : input.swaggerObject) as {
+      paths?: Record<string, Record<string, Record<string, unknown>>>;
+      components?: { schemas?: Record<string, unknown> };
+      servers?: unknown;
+    };
+    for (const methods of Object.values(document.paths ?? {})) {
+      for (const operation of Object.values(methods)) {
+        const plan = plans.get(String(operation.operationId));
+        if (plan) completeOperation(operation, plan);
+      }
+    }
+    document.components = {
+      ...document.components,
+      schemas: { ...document.components?.schemas, [FAILURE_SCHEMA]: failureSchema() },
+    };
+    // The web app and the API share one origin: the public address, or the one this process listens on.
+    document.servers = [{ url: publicBaseUrl(ctx), description: 'This deployment' }];
+    return document as ReturnType<TransformObject>;
+  };
   await app.register(swagger, {
     openapi: {
       info: {
         title: `${ctx.config.PRODUCT_NAME} API`,
-        description: 'Every answer is the envelope { success, message, data, error, timestamp }.',
+        description: 'Every JSON answer is the envelope { success, message, data, error, timestamp }.',
         version: '1',
       },
       components: { securitySchemes: { session: { type: 'http', scheme: 'bearer' } } },
     },
     hideUntagged: true,
-    transform: jsonSchemaTransform,
+    transform,
+    transformObject,
   });
   await app.register(swaggerUi, { routePrefix: API_DOCS_PATH });
 }

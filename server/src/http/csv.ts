@@ -1,6 +1,15 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
+/** What one cell of a CSV may hold. */
+export type CsvValue = string | number | boolean | null | undefined;
+
+/**
+ * A CSV's columns, each its header beside the value it takes from a row: one list, so a header can never
+ * fall out of step with its value.
+ */
+export type CsvColumns<R> = ReadonlyArray<readonly [header: string, value: (row: R) => CsvValue]>;
+
 /** A phone in E.164 (+ and up to 15 digits): a spreadsheet reads it as a number at most, never a formula. */
 const E164 = /^\+[1-9]\d{0,14}$/;
 /** What a spreadsheet may run as a formula when a cell starts with it (OWASP's list). */
@@ -12,7 +21,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * and is quoted, so opening the export never runs what a visitor typed into a form. An E.164 phone
  * keeps its +, quoted. Numbers and booleans are written as they are: they cannot hold a formula.
  */
-export function csvField(value: string | number | boolean | null | undefined): string {
+export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return String(value);
   const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -21,7 +30,7 @@ export function csvField(value: string | number | boolean | null | undefined): s
   return /[",\r\n]/.test(value) ? quoted(value) : value;
 }
 
-export function csvLine(fields: ReadonlyArray<string | number | boolean | null | undefined>): string {
+export function csvLine(fields: ReadonlyArray<CsvValue>): string {
   return `${fields.map(csvField).join(',')}\r\n`;
 }
 
@@ -36,14 +45,13 @@ const PIECE_CHARS = 32 * 1024;
 export function sendCsv<R>(
   reply: FastifyReply,
   filename: string,
-  header: readonly string[],
+  columns: CsvColumns<R>,
   rows: AsyncIterable<R>,
-  toFields: (row: R) => ReadonlyArray<string | number | boolean | null | undefined>,
 ): FastifyReply {
   async function* lines(): AsyncGenerator<string> {
-    let piece = csvLine(header);
+    let piece = csvLine(columns.map(([header]) => header));
     for await (const row of rows) {
-      piece += csvLine(toFields(row));
+      piece += csvLine(columns.map(([, value]) => value(row)));
       if (piece.length >= PIECE_CHARS) {
         yield piece;
         piece = '';

@@ -1,9 +1,10 @@
+import { PAGES, sitemapPaths } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { publicBaseUrl } from './public-url.js';
 
-/** The pages anyone may find through a search engine; everything behind a login stays out. */
-const PUBLIC_PAGES = ['/', '/signup', '/login', '/bot-access', '/strategy'];
+/** The pages anyone may find through a search engine (the page table's sitemap flag); everything behind a login stays out. */
+const PUBLIC_PAGES = sitemapPaths();
 
 /**
  * /robots.txt and /sitemap.xml, written for this deployment's own address (PUBLIC_URL, or where it
@@ -16,11 +17,11 @@ export function installSiteFiles(app: FastifyInstance, ctx: ServerContext): void
       'User-agent: *',
       'Allow: /',
       'Disallow: /api/',
-      'Disallow: /dashboard',
+      `Disallow: ${PAGES['command-center'].path}`,
       'Disallow: /admin/',
       'Disallow: /dev/',
-      'Disallow: /reset-password',
-      'Disallow: /bot-access/success',
+      `Disallow: ${PAGES['reset-password'].path}`,
+      `Disallow: ${PAGES['bot-access-success'].path}`,
       `Sitemap: ${base}/sitemap.xml`,
       '',
     ].join('\n');

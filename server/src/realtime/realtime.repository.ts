@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { USER_COLUMNS, type UserRow } from '../modules/users/users.presenter.js';
+import { USER_COLUMNS, type UserRow } from '../modules/users/users.repository.js';
 
 /** Users by id, for re-reading access when it changes (a socket holds no request to authenticate). */
 export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {

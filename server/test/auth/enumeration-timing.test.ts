@@ -1,7 +1,7 @@
 import { LIMITS } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENUMERATION_FLOOR_MS, REGISTER_FLOOR_MS } from '../../src/modules/auth/auth.limits.js';
-import { replaceConfirmationCode } from '../../src/modules/auth/auth.repository.js';
+import { replaceConfirmationCode } from '../../src/modules/credentials/email-codes.repository.js';
 import { getMailer } from '../../src/modules/mail/mail.service.js';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';

@@ -10,7 +10,7 @@ export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS) || 60;
 /** Replays a failing run: fast-check prints the seed and path of any counterexample. */
 const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
-/** What one call answered over a run, by status class (the README's figures come from these). */
+/** What one call answered over a run, by status class (the figures in docs/security.md come from these). */
 export interface FuzzTally {
   endpoint: string;
   tried: number;
@@ -62,7 +62,7 @@ export async function fuzzEndpoint(
   return tally;
 }
 
-/** One line per call for the log (and the README's figures). */
+/** One line per call for the log (and the figures in docs/security.md). */
 export function formatTally(tally: FuzzTally): string {
   const classes = Object.entries(tally.byStatus)
     .sort(([a], [b]) => Number(a) - Number(b))

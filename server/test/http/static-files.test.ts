@@ -99,6 +99,6 @@ describe('the web app as static files', () => {
     const locations = [...sitemap.body.toString().matchAll(/<loc>([^<]+)<\/loc>/g)].map(
       (m) => new URL(m[1] as string).pathname,
     );
-    expect(locations).toEqual(['/', '/signup', '/login', '/bot-access', '/strategy']);
+    expect(locations).toEqual(['/', '/signup', '/login', '/bot-access', '/track-record', '/strategy']);
   });
 });

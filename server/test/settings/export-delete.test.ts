@@ -2,7 +2,8 @@ import { SettingsMessages, type TSessionData, toBotAccessSubmission } from '@sig
 import { VALID_BOT_ACCESS_FORM } from '@signalroom/shared/test-data';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_DATA_SECTIONS, type MemberDataSection, NOT_MEMBER_DATA } from '../../src/modules/users/member-data.js';
+import type { MemberDataSection } from '../../src/db/member-data.js';
+import { NOT_MEMBER_DATA } from '../../src/modules/users/member-data.js';
 import { uploadProof, validProof } from '../activation/activation-helpers.js';
 import { codeFrom, registration } from '../auth/auth-helpers.js';
 import { countWritableRows } from '../helpers/endpoints.js';
@@ -21,7 +22,7 @@ describe('settings: member data export and account deletion', () => {
   });
 
   /** Tables with a user_id column that no section of `sections` covers and no exemption names. */
-  async function uncoveredMemberTables(sections: MemberDataSection[]): Promise<string[]> {
+  async function uncoveredMemberTables(sections: readonly MemberDataSection[]): Promise<string[]> {
     const { rows } = await sql<{ table_name: string }>`
       select distinct table_name from information_schema.columns
       where table_schema = current_schema() and column_name = 'user_id'`.execute(server.context.db);
@@ -30,9 +31,10 @@ describe('settings: member data export and account deletion', () => {
   }
 
   it('covers every member-owned table of the database in the member-data registry', async () => {
-    expect(await uncoveredMemberTables(MEMBER_DATA_SECTIONS), 'tables with user_id but no section').toEqual([]);
+    const sections = server.context.memberData.sections();
+    expect(await uncoveredMemberTables(sections), 'tables with user_id but no section').toEqual([]);
     // The check sees a forgotten table: without the sessions section, sessions is reported.
-    const withoutSessions = MEMBER_DATA_SECTIONS.filter((section) => !section.tables.includes('sessions'));
+    const withoutSessions = sections.filter((section) => !section.tables.includes('sessions'));
     expect(await uncoveredMemberTables(withoutSessions)).toEqual(['sessions']);
     // Every listed table exists (a renamed table would leave the registry pointing at nothing).
     const { rows: all } = await sql<{ table_name: string }>`
@@ -40,7 +42,7 @@ describe('settings: member data export and account deletion', () => {
       server.context.db,
     );
     const existing = new Set(all.map((r) => r.table_name));
-    const listed = MEMBER_DATA_SECTIONS.flatMap((section) => section.tables);
+    const listed = sections.flatMap((section) => section.tables);
     expect(listed.filter((t) => !existing.has(t))).toEqual([]);
   });
 
@@ -70,7 +72,7 @@ describe('settings: member data export and account deletion', () => {
       botAccessApplications: [{ full_name: VALID_BOT_ACCESS_FORM.fullName }],
     });
     expect(data.sessions).toHaveLength(1);
-    for (const section of MEMBER_DATA_SECTIONS) expect(data).toHaveProperty(section.name);
+    for (const section of server.context.memberData.sections()) expect(data).toHaveProperty(section.name);
     expect(text).not.toMatch(/token_hash|code_hash|password_hash|file_key/);
     const anonymous = await fetch(`${server.url}/api/users/export`);
     expect(anonymous.status).toBe(401);

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/http/tokens.js';
 import { listUsersPage, searchUsers } from '../../src/modules/admin/admin.repository.js';
 import { findUserBySessionHash } from '../../src/modules/users/sessions.repository.js';
-import { USER_COLUMNS } from '../../src/modules/users/users.presenter.js';
 import {
   findUserByEmail,
   findUserById,
   findUserForLogin,
+  USER_COLUMNS,
   updateUser,
 } from '../../src/modules/users/users.repository.js';
 import { findUsersByIds } from '../../src/realtime/realtime.repository.js';

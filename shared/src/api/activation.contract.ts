@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  PROOF_MIME_TYPES,
   ZActivation,
   ZActivationApproveRequest,
+  ZActivationProofRequest,
   ZActivationRejectRequest,
   ZAdminActivation,
   ZAdminActivationsQuery,
@@ -30,12 +32,14 @@ export const ActivationContract = /* @__PURE__ */ withSchemas(ActivationRoutes, 
   },
   submitProof: {
     summary: 'Upload a proof of deposit (multipart: brokerAccount, depositAmount, accessPath, file)',
+    upload: { fields: ZActivationProofRequest, file: 'file' },
     data: z.object({ activation: ZActivation, user: ZUser }),
   },
   proofFile: {
     summary: "A proof's file, as a download (its owner and admins)",
     params: ZProofParams,
     data: z.string().meta({ format: 'binary' }),
+    media: PROOF_MIME_TYPES,
   },
   list: {
     summary: 'One page of proofs in a status, with their members',
@@ -44,12 +48,16 @@ export const ActivationContract = /* @__PURE__ */ withSchemas(ActivationRoutes, 
   },
   approve: {
     summary: 'Approve a proof and grant the tier',
+    // A proof already reviewed.
+    raises: ['conflict'],
     params: ZProofParams,
     body: ZActivationApproveRequest,
     data: ZAdminActivation,
   },
   reject: {
     summary: 'Reject a proof with a reason',
+    // A proof already reviewed.
+    raises: ['conflict'],
     params: ZProofParams,
     body: ZActivationRejectRequest,
     data: ZAdminActivation,

@@ -17,5 +17,6 @@ export const AdminConsoleContract = /* @__PURE__ */ withSchemas(AdminConsoleRout
     summary: 'Every member the filters match, as a CSV download written row by row',
     query: ZMemberExportQuery,
     data: z.string().meta({ format: 'binary' }),
+    media: ['text/csv'],
   },
 });

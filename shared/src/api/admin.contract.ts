@@ -46,6 +46,8 @@ export const AdminContract = /* @__PURE__ */ withSchemas(AdminRoutes, {
   },
   setRole: {
     summary: 'Grant or remove the admin role',
+    // Removing the last admin.
+    raises: ['conflict'],
     params: ZMemberParams,
     body: ZRoleUpdateRequest,
     data: ZUser,

@@ -48,6 +48,8 @@ export const AuthContract = /* @__PURE__ */ withSchemas(AuthRoutes, {
   },
   login: {
     summary: 'Log in; opens a session',
+    // A wrong e-mail or password, an e-mail not confirmed yet.
+    raises: ['unauthorized', 'forbidden'],
     body: ZLoginRequest,
     data: ZSessionData,
   },
@@ -77,6 +79,8 @@ export const AuthContract = /* @__PURE__ */ withSchemas(AuthRoutes, {
   },
   sendActivationEmail: {
     summary: 'Mail the member the activation steps',
+    // A resend within the cooldown.
+    raises: ['rate_limited'],
     body: ZNothing,
     data: z.null(),
   },

@@ -35,6 +35,7 @@ export const BotAccessContract = /* @__PURE__ */ withSchemas(BotAccessRoutes, {
     summary: 'Every application the filters match, as a CSV download written row by row',
     query: ZBotAccessExportQuery,
     data: z.string().meta({ format: 'binary' }),
+    media: ['text/csv'],
   },
   get: {
     summary: 'One application',

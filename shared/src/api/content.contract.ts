@@ -28,16 +28,22 @@ export const ContentContract = /* @__PURE__ */ withSchemas(ContentRoutes, {
   },
   saveReviews: {
     summary: "Replace the landing page's reviews (a new version, audited)",
+    // Saved elsewhere at the same time.
+    raises: ['conflict'],
     body: ZReviewsContent,
     data: ZAdminContent,
   },
   saveOffer: {
     summary: "Replace the landing page's offer text (a new version, audited)",
+    // Saved elsewhere at the same time.
+    raises: ['conflict'],
     body: ZOfferContent,
     data: ZAdminContent,
   },
   saveSuccessLinks: {
     summary: "Replace the success page's support contacts and links (a new version, audited)",
+    // Saved elsewhere at the same time.
+    raises: ['conflict'],
     body: ZSuccessLinksContent,
     data: ZAdminContent,
   },

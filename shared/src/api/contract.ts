@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZErrorDetail } from '../envelope.js';
+import { type ErrorCode, ZErrorDetail } from '../envelope.js';
 
 /**
  * Who may call a route. Each group has one guard on the server:
@@ -43,6 +43,16 @@ export interface RouteSchemas {
   data: z.ZodType;
   /** Other statuses that answer the same envelope shape (health's 503 `degraded`). */
   alsoAnswers?: number[];
+  /** A file route's Content-Types (what its download really is; OpenAPI declares these, not JSON). */
+  media?: readonly string[];
+  /**
+   * Errors the route's own rules raise, beyond those every route of its kind can answer (which the
+   * server derives: refused input, its group's 401 and 403, 404 for an id in the path, 413 and 415 for a
+   * body, 429 for a rate-limited route, 500, 503): a 409 of a business rule, a 401 of a wrong password.
+   */
+  raises?: readonly ErrorCode[];
+  /** A multipart upload: its text fields (parsed with this schema) and the name of its one file part. */
+  upload?: { fields: ZObjectSchema; file: string };
 }
 
 /**

@@ -42,11 +42,15 @@ export const DeliveryContract = /* @__PURE__ */ withSchemas(DeliveryRoutes, {
   telegram: { summary: "The member's Telegram link, and whether the channel is on", data: ZTelegramStatus },
   telegramLinkCode: {
     summary: 'A one-time code that links the member’s Telegram chat when sent to the bot',
+    // Telegram delivery is not set up.
+    raises: ['conflict'],
     data: ZTelegramLinkCode,
   },
   unlinkTelegram: { summary: 'Unlink the member’s Telegram chat', data: ZTelegramStatus },
   unsubscribe: {
     summary: 'One-click unsubscribe from signal e-mails (the link and List-Unsubscribe-Post of each mail)',
+    // A link that names no member.
+    raises: ['not_found'],
     query: ZUnsubscribeQuery,
     data: z.null(),
   },

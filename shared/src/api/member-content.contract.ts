@@ -47,11 +47,19 @@ export const MentorshipContract = /* @__PURE__ */ withSchemas(MentorshipRoutes, 
   },
   setReminder: {
     summary: 'E-mail the member 15 minutes before a live session',
+    // A session that has started, or starts too soon.
+    raises: ['conflict'],
     params: ZIdParams,
     data: ZLiveSession,
   },
   cancelReminder: { summary: 'Cancel the member’s reminder of a session', params: ZIdParams, data: ZLiveSession },
-  resourceFile: { summary: 'Download a vault resource', params: ZIdParams, data: z.null() },
+  resourceFile: {
+    summary: 'Download a vault resource',
+    params: ZIdParams,
+    data: z.string().meta({ format: 'binary' }),
+    // Sent with the type it was stored with, whatever the operator added to the vault.
+    media: ['*/*'],
+  },
 });
 
 /** The Elite Network: posts, likes, reports, figures; admins moderate. */

@@ -65,6 +65,8 @@ export const PlatformContract = /* @__PURE__ */ withSchemas(PlatformRoutes, {
   },
   devOutbox: {
     summary: 'The newest mails of the outbox (development only, loopback only)',
+    // A request not from this machine.
+    raises: ['forbidden'],
     query: ZDevOutboxQuery,
     data: z.array(ZDevOutboxMail),
   },

@@ -33,6 +33,8 @@ export const SupportContract = /* @__PURE__ */ withSchemas(SupportRoutes, {
   thread: { summary: 'One of the member’s tickets with its messages', params: ZTicketParams, data: ZSupportThread },
   reply: {
     summary: 'Reply on one of the member’s tickets',
+    // A closed ticket.
+    raises: ['conflict'],
     params: ZTicketParams,
     body: ZSupportReplyRequest,
     data: ZSupportThread,

@@ -168,6 +168,7 @@ export const TrackRecordContract = /* @__PURE__ */ withSchemas(TrackRecordRoutes
   download: {
     summary: 'The whole public hash chain as JSON Lines, one entry a line, oldest first',
     data: z.string(),
+    media: ['application/x-ndjson'],
   },
   head: {
     summary: "The public chain's length and head hash, the latest signed checkpoint and the server's check",
@@ -188,6 +189,8 @@ export const TrackRecordContract = /* @__PURE__ */ withSchemas(TrackRecordRoutes
   },
   latestCheckpoint: {
     summary: 'The latest signed checkpoint',
+    // No checkpoint signed yet.
+    raises: ['not_found'],
     data: ZTrackRecordCheckpoint,
   },
   consistency: {
@@ -197,6 +200,8 @@ export const TrackRecordContract = /* @__PURE__ */ withSchemas(TrackRecordRoutes
   },
   inclusion: {
     summary: 'Proof that entry `seq` is in the record of `size` entries (RFC 9162)',
+    // An entry not in the record.
+    raises: ['not_found'],
     query: ZInclusionQuery,
     data: ZInclusionProof,
   },

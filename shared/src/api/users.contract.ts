@@ -38,11 +38,15 @@ export const UsersContract = /* @__PURE__ */ withSchemas(UsersRoutes, {
   },
   requestEmailChange: {
     summary: 'Mail a confirmation code to a new address; the change applies once it is confirmed',
+    // An address in use; a resend within the cooldown.
+    raises: ['conflict', 'rate_limited'],
     body: ZEmailChangeRequest,
     data: z.object({ newEmail: z.string() }),
   },
   confirmEmailChange: {
     summary: 'Confirm the new address with its code; answers the updated member',
+    // An address taken meanwhile.
+    raises: ['conflict'],
     body: ZEmailChangeConfirmRequest,
     data: ZUser,
   },
@@ -76,9 +80,13 @@ export const UsersContract = /* @__PURE__ */ withSchemas(UsersRoutes, {
   exportData: {
     summary: 'Everything stored about the member, as one JSON file download',
     data: z.string().meta({ format: 'binary' }),
+    // A file to save (Content-Disposition: attachment), not an envelope: JSON, but not the API's.
+    media: ['application/json'],
   },
   deleteAccount: {
     summary: "Cancel the membership: delete the account and the member's personal data",
+    // The last admin.
+    raises: ['conflict'],
     body: ZDeleteAccountRequest,
     data: z.null(),
   },

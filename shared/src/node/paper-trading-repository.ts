@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { toIso, toIsoOrNull } from '../iso-date.js';
 import {
   BOT_DEFAULT_SETTINGS,
   BOT_RISK_LEVELS,
@@ -19,8 +20,6 @@ type Db = Kysely<Database>;
 export type PaperTradeRow = Selectable<Database['paper_trades']>;
 export type BotSettingsRow = Selectable<Database['bot_settings']>;
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 export function presentPaperTrade(row: PaperTradeRow): TPaperTrade {
   return {
     id: row.id,
@@ -30,9 +29,9 @@ export function presentPaperTrade(row: PaperTradeRow): TPaperTrade {
     stake: row.stake,
     maxLevel: row.max_level,
     confidence: row.confidence,
-    openedAt: iso(row.opened_at),
+    openedAt: toIso(row.opened_at),
     status: row.status,
-    closedAt: row.closed_at ? iso(row.closed_at) : null,
+    closedAt: toIsoOrNull(row.closed_at),
     level: row.level,
     pnl: row.pnl,
     result: row.result,
@@ -46,7 +45,7 @@ export function presentBotSettings(row: BotSettingsRow | undefined): TBotSetting
     maxTradesPerDay: row.max_trades_per_day,
     tradeSize: row.trade_size,
     active: row.active,
-    updatedAt: iso(row.updated_at),
+    updatedAt: toIso(row.updated_at),
   };
 }
 
@@ -233,7 +232,7 @@ export async function loadBotOverview(db: Db, userId: string, dayKey: string): P
     },
     activeTrades: active.map(presentPaperTrade),
     recentTrades: recent.map(presentPaperTrade),
-    equity: equity.rows.reverse().map((p) => ({ time: iso(p.closed_at), value: round2(Number(p.value)) })),
+    equity: equity.rows.reverse().map((p) => ({ time: toIso(p.closed_at), value: round2(Number(p.value)) })),
     tradesToday: Number(today.n),
   };
 }

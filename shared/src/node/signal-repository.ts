@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { TIMING } from '../constants.js';
+import { toIso, toIsoOrNull } from '../iso-date.js';
 import {
   createPerformanceAccumulator,
   type PerformanceAccumulator,
@@ -21,8 +22,6 @@ import { withSignalWriteLock } from './track-record-chain.js';
 type Db = Kysely<Database>;
 export type SignalRow = Selectable<Database['signals']>;
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 /** A stored signal as members receive it (ZSignal); the server cuts it per tier afterwards. */
 export function presentSignal(row: SignalRow): TSignal {
   return {
@@ -34,10 +33,10 @@ export function presentSignal(row: SignalRow): TSignal {
     confidence: row.confidence,
     status: row.status,
     outcome: row.outcome,
-    createdAt: iso(row.created_at),
-    issuedAt: iso(row.issued_at),
-    updatedAt: row.updated_at ? iso(row.updated_at) : null,
-    expiresAt: iso(row.expires_at),
+    createdAt: toIso(row.created_at),
+    issuedAt: toIso(row.issued_at),
+    updatedAt: toIsoOrNull(row.updated_at),
+    expiresAt: toIso(row.expires_at),
     stopLoss: row.stop_loss,
     takeProfit: row.take_profit,
     analysis: row.analysis,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { toIso, toIsoOrNull } from '../iso-date.js';
 import {
   encodeTrackRecordPayload,
   TRACK_RECORD_ENCODING_VERSION,
@@ -32,8 +33,6 @@ type Trx = Transaction<Database>;
 /** Key of the advisory lock every append holds ("trac"). */
 const CHAIN_LOCK_KEY = 0x74726163;
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 /** What an entry carries besides the signal: its payload version and, from version 2, salt and append time. */
 export interface EntryMeta {
   version: number;
@@ -64,9 +63,9 @@ export function signalPayloadOf(row: SignalRow, meta: EntryMeta): TTrackRecordSi
     direction: row.direction,
     entryPrice: row.entry_price,
     confidence: row.confidence,
-    slot: iso(row.slot_start),
-    issuedAt: iso(row.issued_at),
-    expiresAt: iso(row.expires_at),
+    slot: toIso(row.slot_start),
+    issuedAt: toIso(row.issued_at),
+    expiresAt: toIso(row.expires_at),
     feed: row.source,
   };
   if (meta.version === 1) return { v: 1, ...common, strategy: row.strategy };
@@ -74,7 +73,7 @@ export function signalPayloadOf(row: SignalRow, meta: EntryMeta): TTrackRecordSi
     v: 2,
     ...common,
     source: signalSourceOf(row),
-    appendedAt: iso(meta.appendedAt),
+    appendedAt: toIso(meta.appendedAt),
     salt: meta.salt ?? '',
   };
 }
@@ -98,10 +97,10 @@ export function outcomePayloadOf(
     status: row.status,
     level: row.outcome === null ? null : endLevelOf(row),
     exitPrice: row.exit_price,
-    resolvedAt: row.resolved_at ? iso(row.resolved_at) : null,
+    resolvedAt: toIsoOrNull(row.resolved_at),
   };
   if (meta.version === 1) return { v: 1, ...common };
-  return { v: 2, ...common, appendedAt: iso(meta.appendedAt), salt: meta.salt ?? '' };
+  return { v: 2, ...common, appendedAt: toIso(meta.appendedAt), salt: meta.salt ?? '' };
 }
 
 /** Whether the signal has ended and so is owed its outcome entry: resolved with an outcome, or void. */

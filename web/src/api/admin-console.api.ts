@@ -3,6 +3,7 @@ import {
   BotAccessRoutes,
   type BotAccessStatus,
   ContentRoutes,
+  LIMITS,
   Messages,
   type TOfferContent,
   type TReviewsContent,
@@ -36,7 +37,7 @@ function setFilters(filters: ApplicationFilters) {
 /** GET /api/bot-access/submissions: one page (50) of applications with the filters. */
 export function fetchApplications(filters: ApplicationFilters, page: number, signal?: AbortSignal) {
   return callApi(BotAccessRoutes.list, {
-    query: { ...setFilters(filters), page, limit: 50 },
+    query: { ...setFilters(filters), page, limit: LIMITS.adminPageSize },
     signal,
     fallbackMessage: Messages.wrapper.botAccessList,
   });

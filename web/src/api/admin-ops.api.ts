@@ -1,4 +1,4 @@
-import { AdminRoutes, AuditRoutes, type TAuditQuery } from '@signalroom/shared';
+import { AdminRoutes, AuditRoutes, LIMITS, type TAuditQuery } from '@signalroom/shared';
 import { callApi } from './client.js';
 
 /** The audit screen's filters as the page holds them (empty text means "any"). */
@@ -8,7 +8,7 @@ export type AuditFilters = Pick<TAuditQuery, 'actor' | 'target' | 'action' | 'fr
 export function fetchAuditPage(filters: AuditFilters, page: number, signal?: AbortSignal) {
   const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as AuditFilters;
   return callApi(AuditRoutes.list, {
-    query: { ...query, page, limit: 50 },
+    query: { ...query, page, limit: LIMITS.adminPageSize },
     signal,
     fallbackMessage: 'Failed to load the audit log',
   });

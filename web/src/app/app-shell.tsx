@@ -1,3 +1,4 @@
+import { PAGES } from '@signalroom/shared';
 import { Outlet, useLocation } from 'react-router-dom';
 import textStyles from '../components/ui/text.module.css';
 import { publicPageTitle, useDocumentTitle } from './page-title.js';
@@ -9,7 +10,8 @@ import { useFocusHeadingOnNavigation } from './route-focus.js';
  */
 export function AppShell() {
   const { pathname } = useLocation();
-  const dashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+  const home = PAGES['command-center'].path;
+  const dashboard = pathname === home || pathname.startsWith(`${home}/`);
   return (
     <>
       {!dashboard && <PublicTitle pathname={pathname} />}

@@ -1,7 +1,6 @@
 import type { TActivation, TActivationProof, TAdminActivation } from '@signalroom/shared';
+import { toIsoOrNull } from '@signalroom/shared';
 import type { ProofRow, ProofWithMember } from './activation.repository.js';
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** Decides which proof fields leave the server: never the file key, the reviewer or the member id. */
 export function presentProof(row: ProofRow): TActivationProof {
@@ -15,7 +14,7 @@ export function presentProof(row: ProofRow): TActivationProof {
     fileSize: row.file_size,
     fileName: row.file_name,
     submittedAt: new Date(row.submitted_at).toISOString(),
-    reviewedAt: iso(row.reviewed_at),
+    reviewedAt: toIsoOrNull(row.reviewed_at),
     tier: row.tier,
     reason: row.reason,
   };

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { auditActorOf } from '../audit/audit-actor.js';
-import { eachMember, MEMBER_CSV_HEADER, memberCsvFields } from './members-export.js';
+import { eachMember, MEMBER_CSV_COLUMNS } from './members-export.js';
 import { loadOverview } from './overview.service.js';
 
 /** The admin overview and the members export; admins only (401 without a session, 403 for members). */
@@ -26,7 +26,7 @@ export async function registerAdminConsoleRoutes(app: FastifyInstance, ctx: Serv
       });
       const day = ctx.now().toISOString().slice(0, 10);
       const rows = eachMember(ctx.db, request.query);
-      return sendCsv(reply, `members-${day}.csv`, MEMBER_CSV_HEADER, rows, memberCsvFields);
+      return sendCsv(reply, `members-${day}.csv`, MEMBER_CSV_COLUMNS, rows);
     });
   });
 }

@@ -1,13 +1,11 @@
 import type { TMemberExportQuery } from '@signalroom/shared';
+import { toIso, toIsoOrNull } from '@signalroom/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { cursorAt, keysetRows, olderThan } from '../../db/keyset.js';
-import { USER_COLUMNS, type UserRow } from '../users/users.presenter.js';
-
-/** Escapes LIKE wildcards so a search for "a_b" means exactly that. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { likePattern } from '../../db/like-pattern.js';
+import type { CsvColumns } from '../../http/csv.js';
+import { USER_COLUMNS, type UserRow } from '../users/users.repository.js';
 
 /**
  * Every member the filters match, newest first, one keyset page at a time. The search text matches what
@@ -34,47 +32,23 @@ export function eachMember(db: Db, filters: TMemberExportQuery, pageSize = 1000)
   }, pageSize);
 }
 
-const iso = (d: Date | string | null) => (d === null ? '' : (d instanceof Date ? d : new Date(d)).toISOString());
-
 /** Columns of the members CSV: who they are, their access, and their way in (never a secret). */
-export const MEMBER_CSV_HEADER = [
-  'id',
-  'registered_at',
-  'full_name',
-  'email',
-  'phone',
-  'country',
-  'telegram',
-  'role',
-  'tier',
-  'access_level',
-  'dashboard_unlocked',
-  'has_deposited',
-  'access_path',
-  'admission_code',
-  'email_confirmed_at',
-  'broker_account_id',
-  'deposit_amount',
-] as const;
-
-export function memberCsvFields(row: UserRow): Array<string | number | boolean | null> {
-  return [
-    row.id,
-    iso(row.created_at),
-    row.full_name,
-    row.email,
-    row.phone,
-    row.country,
-    row.telegram,
-    row.role,
-    row.tier,
-    row.access_level,
-    row.dashboard_unlocked,
-    row.has_deposited,
-    row.access_path,
-    row.admission_code,
-    iso(row.email_verified_at),
-    row.broker_account_id,
-    row.deposit_amount,
-  ];
-}
+export const MEMBER_CSV_COLUMNS: CsvColumns<UserRow> = [
+  ['id', (row) => row.id],
+  ['registered_at', (row) => toIso(row.created_at)],
+  ['full_name', (row) => row.full_name],
+  ['email', (row) => row.email],
+  ['phone', (row) => row.phone],
+  ['country', (row) => row.country],
+  ['telegram', (row) => row.telegram],
+  ['role', (row) => row.role],
+  ['tier', (row) => row.tier],
+  ['access_level', (row) => row.access_level],
+  ['dashboard_unlocked', (row) => row.dashboard_unlocked],
+  ['has_deposited', (row) => row.has_deposited],
+  ['access_path', (row) => row.access_path],
+  ['admission_code', (row) => row.admission_code],
+  ['email_confirmed_at', (row) => toIsoOrNull(row.email_verified_at) ?? ''],
+  ['broker_account_id', (row) => row.broker_account_id],
+  ['deposit_amount', (row) => row.deposit_amount],
+];

@@ -1,9 +1,7 @@
 import { LIMITS } from '@signalroom/shared';
 import type { Db } from '../../db/database.js';
-import { generateAdmissionCode, hashPassword } from '../auth/auth.secrets.js';
-import type { UserRow } from '../users/users.presenter.js';
-import { findUserByEmail, insertUserIfNew, updateUser } from '../users/users.repository.js';
-import { lockAdmins } from './admin.repository.js';
+import { generateAdmissionCode, hashPassword } from '../credentials/credentials.secrets.js';
+import { findUserByEmail, insertUserIfNew, lockAdmins, type UserRow, updateUser } from '../users/users.repository.js';
 
 export type AdminChange = 'created' | 'promoted' | 'unchanged' | 'revoked';
 

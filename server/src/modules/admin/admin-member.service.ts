@@ -7,6 +7,7 @@ import {
   type TAdminMemberDetail,
   type TMemberSignalsToday,
   type TUser,
+  toIso,
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -27,8 +28,6 @@ import {
   listApplicationsOfEmail,
   listTicketsOfUser,
 } from './admin-member.repository.js';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * Signals of the operator's day that reached the member: in the live room the first N in full (the
@@ -68,20 +67,20 @@ export async function memberDetail(ctx: ServerContext, userId: string): Promise<
       id: s.id,
       ...describeUserAgent(s.user_agent),
       ip: s.ip,
-      createdAt: iso(s.created_at),
-      lastSeenAt: iso(s.last_seen_at),
+      createdAt: toIso(s.created_at),
+      lastSeenAt: toIso(s.last_seen_at),
     })),
     botAccessApplications: applications.map((a) => ({
       id: a.id,
       fullName: a.full_name,
       status: a.status,
-      createdAt: iso(a.created_at),
+      createdAt: toIso(a.created_at),
     })),
     supportTickets: tickets.map((t) => ({
       id: t.id,
       subject: t.subject,
       status: t.status,
-      lastMessageAt: iso(t.last_message_at),
+      lastMessageAt: toIso(t.last_message_at),
     })),
     audit,
   };

@@ -16,12 +16,12 @@ import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { replaceDashboardCode } from '../auth/auth.repository.js';
-import { generateDashboardCode, hashDashboardCode } from '../auth/auth.secrets.js';
+import { generateDashboardCode, hashDashboardCode } from '../credentials/credentials.secrets.js';
 import { scheduleTierExpiry } from '../tier-grants/tier-expiry.task.js';
 import { applyAccessChange, lockMemberRow } from '../tier-grants/tier-grants.service.js';
-import { presentUser, type UserRow } from '../users/users.presenter.js';
-import { updateUser } from '../users/users.repository.js';
-import { listUsersPage, lockAdmins, searchUsers } from './admin.repository.js';
+import { presentUser } from '../users/users.presenter.js';
+import { lockAdmins, type UserRow, updateUser } from '../users/users.repository.js';
+import { listUsersPage, searchUsers } from './admin.repository.js';
 
 /** The paged member list of the admin page (page size 50 by default). */
 export async function listUsers(

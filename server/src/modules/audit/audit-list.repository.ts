@@ -1,6 +1,7 @@
 import type { Database } from '@signalroom/shared/node';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 /** The filters of the audit screen, already checked; each one absent means "any". */
 export interface AuditFilter {
@@ -17,8 +18,6 @@ export interface AuditFilter {
 
 type Eb = ExpressionBuilder<Database, 'audit_log'>;
 
-/** Escapes LIKE wildcards so a filter for "a_b" means exactly that. */
-const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function conditions(eb: Eb, filter: AuditFilter): Expression<SqlBool> {
@@ -27,12 +26,12 @@ function conditions(eb: Eb, filter: AuditFilter): Expression<SqlBool> {
     all.push(
       UUID.test(filter.actor)
         ? eb('actor_id', '=', filter.actor)
-        : eb(sql`lower(actor_email)`, 'like', contains(filter.actor)),
+        : eb(sql`lower(actor_email)`, 'like', likePattern(filter.actor)),
     );
   }
   if (filter.target) {
     all.push(
-      eb.or([eb('target_id', '=', filter.target), eb(sql`lower(target_label)`, 'like', contains(filter.target))]),
+      eb.or([eb('target_id', '=', filter.target), eb(sql`lower(target_label)`, 'like', likePattern(filter.target))]),
     );
   }
   if (filter.action) all.push(eb('action', '=', filter.action));

@@ -1,13 +1,14 @@
 import { AuthMessages, accessLevelFor, LIMITS, Messages, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { hashDashboardCode, normalizeDashboardCode } from '../credentials/credentials.secrets.js';
+import { claimMailCooldown } from '../mail/mail.repository.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { activationMail } from '../mail/mail.templates.js';
 import { endRunningGrant } from '../tier-grants/tier-grants.service.js';
 import { presentUser } from '../users/users.presenter.js';
 import { findUserById, updateUser } from '../users/users.repository.js';
-import { claimMailCooldown, consumeDashboardCode, dashboardCodeState } from './auth.repository.js';
-import { hashDashboardCode, normalizeDashboardCode } from './auth.secrets.js';
+import { consumeDashboardCode, dashboardCodeState } from './auth.repository.js';
 
 /** Mails the activation steps (broker link, promo code, support handle) to the member; once per 60 s. */
 export async function sendActivationEmail(ctx: ServerContext, user: TUser): Promise<void> {

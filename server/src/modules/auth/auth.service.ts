@@ -21,28 +21,33 @@ import { AppError } from '../../http/app-error.js';
 import { assertNoFieldErrors } from '../../http/parse.js';
 import { withTimingFloor } from '../../http/timing.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
-import { brandOf, getMailer } from '../mail/mail.service.js';
-import { confirmationCodeMail, signupAttemptMail, welcomeMail } from '../mail/mail.templates.js';
-import { insertSession, revokeSessionByHash, type SessionClient } from '../users/sessions.repository.js';
-import { presentUser, type UserRow } from '../users/users.presenter.js';
-import { findUserByEmail, findUserForLogin, insertUserIfNew, updateUser } from '../users/users.repository.js';
-import { ENUMERATION_FLOOR_MS } from './auth.limits.js';
-import {
-  claimMailCooldown,
-  consumeConfirmationCode,
-  findLiveEmailCode,
-  recordWrongCodeAttempt,
-  rememberDevice,
-  replaceConfirmationCode,
-  touchKnownDevice,
-} from './auth.repository.js';
 import {
   generateAdmissionCode,
   generateConfirmationCode,
   hashConfirmationCode,
   hashPassword,
   verifyPassword,
-} from './auth.secrets.js';
+} from '../credentials/credentials.secrets.js';
+import {
+  consumeConfirmationCode,
+  findLiveEmailCode,
+  recordWrongCodeAttempt,
+  replaceConfirmationCode,
+} from '../credentials/email-codes.repository.js';
+import { claimMailCooldown } from '../mail/mail.repository.js';
+import { brandOf, getMailer } from '../mail/mail.service.js';
+import { confirmationCodeMail, signupAttemptMail, welcomeMail } from '../mail/mail.templates.js';
+import { insertSession, revokeSessionByHash, type SessionClient } from '../users/sessions.repository.js';
+import { presentUser } from '../users/users.presenter.js';
+import {
+  findUserByEmail,
+  findUserForLogin,
+  insertUserIfNew,
+  type UserRow,
+  updateUser,
+} from '../users/users.repository.js';
+import { ENUMERATION_FLOOR_MS } from './auth.limits.js';
+import { rememberDevice, touchKnownDevice } from './auth.repository.js';
 import { getLoginThrottle } from './login-throttle.js';
 
 /** A user id no account has: the unknown-address path looks up codes with it. */

@@ -10,6 +10,7 @@ import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { withTimingFloor } from '../../http/timing.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
+import { hashPassword } from '../credentials/credentials.secrets.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { passwordResetMail } from '../mail/mail.templates.js';
 import { revokeAllSessionsOfUser } from '../users/sessions.repository.js';
@@ -21,7 +22,6 @@ import {
   findLiveResetToken,
   insertResetToken,
 } from './auth.repository.js';
-import { hashPassword } from './auth.secrets.js';
 import { getLoginThrottle } from './login-throttle.js';
 
 const invalidToken = () =>

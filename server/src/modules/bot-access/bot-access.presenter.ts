@@ -1,7 +1,7 @@
 import type { TBotAccessSubmission } from '@signalroom/shared';
+import { toIso } from '@signalroom/shared';
+import type { CsvColumns } from '../../http/csv.js';
 import type { BotAccessRow } from './bot-access.repository.js';
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** The fields of an application that admins see. */
 export function presentSubmission(row: BotAccessRow): TBotAccessSubmission {
@@ -23,54 +23,30 @@ export function presentSubmission(row: BotAccessRow): TBotAccessSubmission {
     readyToStart: row.ready_to_start,
     status: row.status,
     notes: row.notes,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
   };
 }
 
 /** Columns of the applications CSV: every answer of the form, then the review state. */
-export const APPLICATION_CSV_HEADER = [
-  'id',
-  'received_at',
-  'full_name',
-  'country_code',
-  'phone_number',
-  'email',
-  'has_account',
-  'has_funded',
-  'can_afford',
-  'has_lost_money',
-  'loss_amount',
-  'usage_method',
-  'wants_call',
-  'call_country_code',
-  'call_number',
-  'ready_to_start',
-  'status',
-  'notes',
-  'updated_at',
-] as const;
-
-export function applicationCsvFields(row: BotAccessRow): string[] {
-  return [
-    row.id,
-    iso(row.created_at),
-    row.full_name,
-    row.country_code,
-    row.phone_number,
-    row.email,
-    row.has_account,
-    row.has_funded,
-    row.can_afford,
-    row.has_lost_money,
-    row.loss_amount,
-    row.usage_method,
-    row.wants_call,
-    row.call_country_code,
-    row.call_number,
-    row.ready_to_start,
-    row.status,
-    row.notes ?? '',
-    iso(row.updated_at),
-  ];
-}
+export const APPLICATION_CSV_COLUMNS: CsvColumns<BotAccessRow> = [
+  ['id', (row) => row.id],
+  ['received_at', (row) => toIso(row.created_at)],
+  ['full_name', (row) => row.full_name],
+  ['country_code', (row) => row.country_code],
+  ['phone_number', (row) => row.phone_number],
+  ['email', (row) => row.email],
+  ['has_account', (row) => row.has_account],
+  ['has_funded', (row) => row.has_funded],
+  ['can_afford', (row) => row.can_afford],
+  ['has_lost_money', (row) => row.has_lost_money],
+  ['loss_amount', (row) => row.loss_amount],
+  ['usage_method', (row) => row.usage_method],
+  ['wants_call', (row) => row.wants_call],
+  ['call_country_code', (row) => row.call_country_code],
+  ['call_number', (row) => row.call_number],
+  ['ready_to_start', (row) => row.ready_to_start],
+  ['status', (row) => row.status],
+  ['notes', (row) => row.notes ?? ''],
+  ['updated_at', (row) => toIso(row.updated_at)],
+];

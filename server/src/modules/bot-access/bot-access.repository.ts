@@ -3,6 +3,7 @@ import type { BotAccessSubmissionsTable } from '@signalroom/shared/node';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { cursorAt, keysetRows, olderThan } from '../../db/keyset.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,11 +33,6 @@ export async function insertSubmission(db: Db, body: TBotAccessSubmitRequest, no
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-/** Escapes LIKE wildcards so a search for "a_b" means exactly that. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The application filters as a WHERE clause: status, received on or after `from`, up to `to` (whole UTC days). */

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.js';
 import { byIp, installRateLimits, type LimitRule, limitBy } from '../../http/rate-limit.js';
 import { routeGroup } from '../../http/route-groups.js';
 import { auditActorOf } from '../audit/audit-actor.js';
-import { APPLICATION_CSV_HEADER, applicationCsvFields } from './bot-access.presenter.js';
+import { APPLICATION_CSV_COLUMNS } from './bot-access.presenter.js';
 import {
   exportApplications,
   getApplication,
@@ -47,7 +47,7 @@ export async function registerBotAccessRoutes(app: FastifyInstance, ctx: ServerC
     serve(scope, BotAccessContract.exportCsv, async (request, reply) => {
       const rows = await exportApplications(ctx, request.query, auditActorOf(request));
       const day = ctx.now().toISOString().slice(0, 10);
-      return sendCsv(reply, `applications-${day}.csv`, APPLICATION_CSV_HEADER, rows, applicationCsvFields);
+      return sendCsv(reply, `applications-${day}.csv`, APPLICATION_CSV_COLUMNS, rows);
     });
 
     serve(scope, BotAccessContract.setStatus, async (request) => {

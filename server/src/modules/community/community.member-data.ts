@@ -1,12 +1,12 @@
 import type { Db } from '../../db/database.js';
-import type { MemberDataSection } from '../users/member-data.js';
+import type { MemberDataRegistry, MemberDataSection } from '../../db/member-data.js';
 
 /**
  * The member's Elite Network activity: their posts (hidden ones included), the posts they liked and
  * the reports they made. On deletion it all goes (posts take their likes and reports with them): a
  * post is the member's own words, not a record the operator needs.
  */
-export const communitySection: MemberDataSection = {
+const communitySection: MemberDataSection = {
   name: 'community',
   tables: ['community_posts', 'community_likes', 'community_reports'],
   async export(db: Db, user) {
@@ -41,7 +41,7 @@ export const communitySection: MemberDataSection = {
 };
 
 /** Features the member asked to hear about when they launch. */
-export const launchNoticesSection: MemberDataSection = {
+const launchNoticesSection: MemberDataSection = {
   name: 'launchNotices',
   tables: ['launch_notices'],
   export: (db, user) =>
@@ -51,3 +51,9 @@ export const launchNoticesSection: MemberDataSection = {
     return undefined;
   },
 };
+
+/** The member's Elite Network activity, then the launches they asked to hear about. */
+export function defineCommunityMemberData(memberData: MemberDataRegistry): void {
+  memberData.define(communitySection);
+  memberData.define(launchNoticesSection);
+}

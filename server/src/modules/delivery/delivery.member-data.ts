@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { MemberDataRegistry } from '../../db/member-data.js';
 
 /** A member's delivery channels and log for the export ("Download Elite Data"); push endpoints and keys stay out (they let anyone push to the browser). */
 export async function exportDeliveryData(db: Db, userId: string) {
@@ -32,4 +33,20 @@ export async function eraseDeliveryData(trx: Db, userId: string): Promise<void> 
   for (const table of ['signal_deliveries', 'push_subscriptions', 'telegram_links', 'telegram_link_codes'] as const) {
     await trx.deleteFrom(table).where('user_id', '=', userId).execute();
   }
+}
+
+/**
+ * Signals delivered outside the page: the member's push devices (browsers), Telegram link and code, and
+ * the delivery log of each signal sent to them.
+ */
+export function defineDeliveryMemberData(memberData: MemberDataRegistry): void {
+  memberData.define({
+    name: 'signalDelivery',
+    tables: ['push_subscriptions', 'telegram_links', 'telegram_link_codes', 'signal_deliveries'],
+    export: (db, user) => exportDeliveryData(db, user.id),
+    async erase(trx, user) {
+      await eraseDeliveryData(trx, user.id);
+      return undefined;
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import type { TSignal, TSignalRecordRef } from '@signalroom/shared';
+import { PAGES, type TSignal, type TSignalRecordRef } from '@signalroom/shared';
 import type { AppConfig } from '../../config.js';
 
 /** What every channel says about a signal: a title and plain lines (each channel formats them). */
@@ -39,7 +39,7 @@ export function signalMessage(
       `Primary window closes at ${time} ${config.TIME_ZONE_LABEL}`,
       ...(signal.record ? [recordLine(signal.record)] : []),
     ],
-    path: '/dashboard/signals',
+    path: PAGES.signals.path,
     record: signal.record ?? null,
   };
 }

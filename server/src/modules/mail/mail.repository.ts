@@ -1,3 +1,4 @@
+import { emailKey } from '@signalroom/shared';
 import type { Db } from '../../db/database.js';
 
 export interface OutboxInsert {
@@ -39,4 +40,40 @@ export async function listRecentOutboxMail(db: Db, limit: number) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Claims the right to send a `purpose` mail to `email` now, blocking the next one for `seconds`.
+ * One conditional upsert, so simultaneous requests (on any replica) claim it once. Returns 0 when
+ * claimed, else the seconds still to wait.
+ */
+export async function claimMailCooldown(
+  db: Db,
+  email: string,
+  purpose: string,
+  now: Date,
+  seconds: number,
+): Promise<number> {
+  const key = emailKey(email);
+  const next = new Date(now.getTime() + seconds * 1000);
+  const claimed = await db
+    .insertInto('mail_cooldowns')
+    .values({ email: key, purpose, next_allowed_at: next })
+    .onConflict((oc) =>
+      oc
+        .columns(['email', 'purpose'])
+        .doUpdateSet({ next_allowed_at: next })
+        .where('mail_cooldowns.next_allowed_at', '<=', now),
+    )
+    .returning('email')
+    .executeTakeFirst();
+  if (claimed) return 0;
+  const row = await db
+    .selectFrom('mail_cooldowns')
+    .select('next_allowed_at')
+    .where('email', '=', key)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  if (!row) return 0;
+  return Math.max(1, Math.ceil((new Date(row.next_allowed_at).getTime() - now.getTime()) / 1000));
 }

@@ -1,4 +1,4 @@
-import { ACCESS_PATH_MIN_DEPOSIT_USD, LIMITS, PROMO_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { ACCESS_PATH_MIN_DEPOSIT_USD, LIMITS, PAGES, PROMO_MIN_DEPOSIT_USD } from '@signalroom/shared';
 import type { AppConfig } from '../../config.js';
 
 export type MailKind =
@@ -83,8 +83,8 @@ export function confirmationCodeMail(brand: Branding, to: string, code: string):
 
 export function signupAttemptMail(brand: Branding, to: string): MailMessage {
   const title = 'Someone tried to sign up with your email address';
-  const login = publicLink(brand, '/login');
-  const forgot = publicLink(brand, '/forgot-password');
+  const login = publicLink(brand, PAGES.login.path);
+  const forgot = publicLink(brand, PAGES['forgot-password'].path);
   const lines = [
     `Someone tried to create a ${brand.PRODUCT_NAME} account with this email address. An account with this address already exists, so nothing was changed.`,
     `If it was you, log in at ${login}, or set a new password at ${forgot}.`,
@@ -107,8 +107,8 @@ export function signupAttemptMail(brand: Branding, to: string): MailMessage {
 
 export function welcomeMail(brand: Branding, to: string, fullName: string, trialEndsAt: Date): MailMessage {
   const title = `Welcome to ${brand.PRODUCT_NAME}, ${fullName}`;
-  const dashboard = publicLink(brand, '/dashboard');
-  const setup = publicLink(brand, '/dashboard/account-setup');
+  const dashboard = publicLink(brand, PAGES['command-center'].path);
+  const setup = publicLink(brand, PAGES['account-setup'].path);
   const lines = [
     'Your email address is confirmed and your account is ready.',
     `Your trial runs until ${trialEndsAt.toUTCString()}. Until then the signal room shows you each signal once its 5-minute window has closed, with its result. To receive signals live, complete the account setup: ${setup}`,
@@ -130,7 +130,7 @@ export function activationMail(brand: Branding, to: string, fullName: string, ad
     `Hello ${fullName}, here are the steps to activate your access.`,
     `1. Create your trading account with our partner broker: ${brand.BROKER_REGISTRATION_URL}\nUse promo code ${brand.promoCode} (the broker's bonus applies to deposits of $${PROMO_MIN_DEPOSIT_USD} or more).`,
     `2. Fund your account: $${ACCESS_PATH_MIN_DEPOSIT_USD.manual}+ for manual trading access, $${ACCESS_PATH_MIN_DEPOSIT_USD.auto}+ for auto copy trading. The money stays in your own broker account.`,
-    `3. Upload your proof of deposit in Account Setup: ${publicLink(brand, '/dashboard/account-setup?step=3')}\nOr send it to support ${brand.SUPPORT_HANDLE} (${brand.supportChatUrl}) and quote your access code ${admissionCode}.`,
+    `3. Upload your proof of deposit in Account Setup: ${publicLink(brand, `${PAGES['account-setup'].path}?step=3`)}\nOr send it to support ${brand.SUPPORT_HANDLE} (${brand.supportChatUrl}) and quote your access code ${admissionCode}.`,
     'An admin unlocks your dashboard once the deposit is verified.',
   ];
   return {
@@ -153,7 +153,7 @@ export function activationApprovedMail(
   tier: keyof typeof TIER_NAMES,
 ): MailMessage {
   const title = 'Your access is active';
-  const dashboard = publicLink(brand, '/dashboard');
+  const dashboard = publicLink(brand, PAGES['command-center'].path);
   const lines = [
     `Hello ${fullName}, your proof of deposit has been verified.`,
     `Your ${brand.PRODUCT_NAME} access is now unlocked at the ${TIER_NAMES[tier]} tier.`,
@@ -172,7 +172,7 @@ export function activationApprovedMail(
 /** The member's proof was rejected: the admin's reason (escaped in the HTML part) and how to try again. */
 export function activationRejectedMail(brand: Branding, to: string, fullName: string, reason: string): MailMessage {
   const title = 'Your proof of deposit was not accepted';
-  const setup = publicLink(brand, '/dashboard/account-setup?step=3');
+  const setup = publicLink(brand, `${PAGES['account-setup'].path}?step=3`);
   const lines = [
     `Hello ${fullName}, we could not verify the proof of deposit you sent.`,
     `Reason: ${reason}`,
@@ -201,7 +201,7 @@ export function supportReplyMail(
   reply: string,
 ): MailMessage {
   const title = `New reply on your ticket: ${ticket.subject}`;
-  const link = publicLink(brand, `/dashboard/support?ticket=${encodeURIComponent(ticket.id)}`);
+  const link = publicLink(brand, `${PAGES.support.path}?ticket=${encodeURIComponent(ticket.id)}`);
   const lines = [
     `Hello ${fullName}, our support team replied to your ticket "${ticket.subject}":`,
     reply,
@@ -219,7 +219,7 @@ export function supportReplyMail(
 
 export function passwordResetMail(brand: Branding, to: string, token: string): MailMessage {
   const title = 'Reset your password';
-  const link = publicLink(brand, `/reset-password?token=${encodeURIComponent(token)}`);
+  const link = publicLink(brand, `${PAGES['reset-password'].path}?token=${encodeURIComponent(token)}`);
   const ttl = minutes(LIMITS.resetTokenTtlMs);
   const lines = [
     `Someone asked to reset the password of your ${brand.PRODUCT_NAME} account.`,
@@ -280,7 +280,7 @@ export function emailChangedNoticeMail(brand: Branding, to: string, newEmail: st
 /** Tells the member their password was changed in settings (and the other sessions ended). */
 export function passwordChangedMail(brand: Branding, to: string): MailMessage {
   const title = 'Your password was changed';
-  const forgot = publicLink(brand, '/forgot-password');
+  const forgot = publicLink(brand, PAGES['forgot-password'].path);
   const lines = [
     `The password of your ${brand.PRODUCT_NAME} account was just changed, and every other session was logged out.`,
     `If this was not you, set a new password at ${forgot} and contact support at ${brand.SUPPORT_EMAIL}.`,
@@ -306,7 +306,7 @@ export function sessionReminderMail(
   session: { title: string; host: string; startsAt: Date },
 ): MailMessage {
   const title = `Starting soon: ${session.title}`;
-  const link = publicLink(brand, '/dashboard/mentorship');
+  const link = publicLink(brand, PAGES.mentorship.path);
   const when = `${session.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const lines = [
     `Hello ${fullName}, the live session "${session.title}" with ${session.host} starts in 15 minutes (${when}).`,

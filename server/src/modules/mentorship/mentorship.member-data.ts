@@ -1,11 +1,11 @@
-import type { MemberDataSection } from '../users/member-data.js';
+import type { MemberDataRegistry, MemberDataSection } from '../../db/member-data.js';
 
 /**
  * The member's Master Vault record: the lessons they completed and the session reminders they asked
  * for (with whether each was sent). Deleted with the account; a pending reminder's task then finds no
  * row and sends nothing.
  */
-export const vaultSection: MemberDataSection = {
+const vaultSection: MemberDataSection = {
   name: 'masterVault',
   tables: ['lesson_completions', 'session_reminders'],
   async export(db, user) {
@@ -34,3 +34,8 @@ export const vaultSection: MemberDataSection = {
     return undefined;
   },
 };
+
+/** The member's Master Vault record: lessons completed and session reminders. */
+export function defineMentorshipMemberData(memberData: MemberDataRegistry): void {
+  memberData.define(vaultSection);
+}

@@ -13,6 +13,7 @@ import {
   type TProgress,
   type TUser,
   type TVault,
+  toIso,
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -47,8 +48,6 @@ interface ReminderPayload {
 // Deterministic per member and session (no colon: the queue keeps that out of ids).
 const reminderTaskId = (p: ReminderPayload) => `${p.sessionId}_${p.userId}`;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function presentCourse(row: CourseRow): TCourse {
   return {
     id: row.id,
@@ -74,7 +73,7 @@ function presentSession(row: SessionRow): TLiveSession {
     title: row.title,
     host: row.host,
     description: row.description,
-    startsAt: iso(row.starts_at),
+    startsAt: toIso(row.starts_at),
     durationMinutes: row.duration_minutes,
     sample: row.sample,
     reminderSet: row.reminder_at !== null,

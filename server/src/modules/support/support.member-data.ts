@@ -1,5 +1,6 @@
 import { FORMER_MEMBER_NAME } from '@signalroom/shared';
 import type { Db } from '../../db/database.js';
+import type { MemberDataRegistry } from '../../db/member-data.js';
 import { detachAuthor, ticketsWithMessages } from './support.repository.js';
 
 /** The support part of a member's data export: each ticket they opened, with its whole thread. */
@@ -46,4 +47,17 @@ export async function exportSupportData(db: Db, userId: string): Promise<Support
  */
 export async function anonymiseSupportData(trx: Db, userId: string): Promise<{ tickets: number; messages: number }> {
   return detachAuthor(trx, userId, FORMER_MEMBER_NAME);
+}
+
+/** Support tickets: exported with their threads; on deletion kept for support, authored by 'Former member'. */
+export function defineSupportMemberData(memberData: MemberDataRegistry): void {
+  memberData.define({
+    name: 'supportTickets',
+    tables: ['support_tickets', 'support_messages'],
+    export: async (db, user) => (await exportSupportData(db, user.id)).tickets,
+    async erase(trx, user) {
+      await anonymiseSupportData(trx, user.id);
+      return undefined;
+    },
+  });
 }

@@ -7,12 +7,11 @@ import type {
   TSupportThread,
   TSupportTicket,
 } from '@signalroom/shared';
+import { toIso } from '@signalroom/shared';
 import type { MessageRow, TicketRow, TicketWithEmail } from './support.repository.js';
 
 /** What members read as the author of support's messages (the admin's own name stays with the team). */
 export const SUPPORT_AUTHOR_FOR_MEMBERS = 'Support team';
-
-const iso = (value: Date | string): string => new Date(value).toISOString();
 
 export function presentTicket(row: TicketRow): TSupportTicket {
   return {
@@ -21,9 +20,9 @@ export function presentTicket(row: TicketRow): TSupportTicket {
     priority: row.priority as SupportPriority,
     subject: row.subject,
     status: row.status,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    lastMessageAt: iso(row.last_message_at),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+    lastMessageAt: toIso(row.last_message_at),
     lastMessageBy: row.last_message_by,
   };
 }
@@ -35,7 +34,7 @@ export function presentMessageForMember(row: MessageRow): TSupportMessage {
     author: row.author_role,
     authorName: row.author_role === 'support' ? SUPPORT_AUTHOR_FOR_MEMBERS : row.author_name,
     body: row.body,
-    createdAt: iso(row.created_at),
+    createdAt: toIso(row.created_at),
   };
 }
 
@@ -46,7 +45,7 @@ export function presentMessageForAdmin(row: MessageRow): TSupportMessage {
     author: row.author_role,
     authorName: row.author_name,
     body: row.body,
-    createdAt: iso(row.created_at),
+    createdAt: toIso(row.created_at),
   };
 }
 

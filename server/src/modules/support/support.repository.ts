@@ -2,6 +2,7 @@ import type { SupportCategory, SupportPriority, TicketStatus } from '@signalroom
 import type { SupportMessagesTable, SupportTicketsTable } from '@signalroom/shared/node';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 export type TicketRow = Selectable<SupportTicketsTable>;
 export type MessageRow = Selectable<SupportMessagesTable>;
@@ -121,11 +122,6 @@ export async function listMessages(db: Db, ticketIds: string[]): Promise<Message
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-}
-
-/** Escapes LIKE wildcards so a search for "a_b" means exactly that. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface InboxFilter {

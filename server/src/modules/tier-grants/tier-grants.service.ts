@@ -1,9 +1,8 @@
-import { accessLevelFor, type Tier, type TTierGrant } from '@signalroom/shared';
+import { accessLevelFor, type Tier, type TTierGrant, toIsoOrNull } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { USER_COLUMNS, type UserRow } from '../users/users.presenter.js';
-import { updateUser } from '../users/users.repository.js';
+import { USER_COLUMNS, type UserRow, updateUser } from '../users/users.repository.js';
 import {
   endTierGrant,
   insertTierGrant,
@@ -89,16 +88,15 @@ export async function endRunningGrant(trx: Db, userId: string, at: Date): Promis
 }
 
 export function presentTierGrant(row: TierGrantRow): TTierGrant {
-  const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
   return {
     id: row.id,
     tier: row.tier,
     previousTier: row.previous_tier,
-    expiresAt: iso(row.expires_at),
+    expiresAt: toIsoOrNull(row.expires_at),
     reason: row.reason,
     grantedBy: row.granted_by_email,
     grantedAt: new Date(row.granted_at).toISOString(),
-    endedAt: iso(row.ended_at),
+    endedAt: toIsoOrNull(row.ended_at),
     endReason: row.end_reason,
   };
 }

@@ -9,7 +9,7 @@ import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { sessionIdleCutoff } from '../../http/guards.js';
 import { hashSecret } from '../../http/tokens.js';
-import { hashPassword, verifyPassword } from '../auth/auth.secrets.js';
+import { hashPassword, verifyPassword } from '../credentials/credentials.secrets.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { passwordChangedMail } from '../mail/mail.templates.js';
 import { listLiveSessionsOfUser, revokeOtherSessionsOfUser, revokeSessionOfUser } from './sessions.repository.js';

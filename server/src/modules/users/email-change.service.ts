@@ -14,14 +14,15 @@ import {
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+
+import { generateConfirmationCode, hashConfirmationCode } from '../credentials/credentials.secrets.js';
 import {
-  claimMailCooldown,
   consumeConfirmationCode,
   findLiveEmailCode,
   recordWrongCodeAttempt,
   replaceEmailCode,
-} from '../auth/auth.repository.js';
-import { generateConfirmationCode, hashConfirmationCode } from '../auth/auth.secrets.js';
+} from '../credentials/email-codes.repository.js';
+import { claimMailCooldown } from '../mail/mail.repository.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { emailChangeCodeMail, emailChangedNoticeMail } from '../mail/mail.templates.js';
 import { presentUser } from './users.presenter.js';

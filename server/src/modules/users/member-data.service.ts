@@ -1,10 +1,8 @@
 import { SettingsMessages, type TDeleteAccountRequest, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { lockAdmins } from '../admin/admin.repository.js';
 import { assertPassword } from './account-security.service.js';
-import { MEMBER_DATA_SECTIONS } from './member-data.js';
-import { findUserById } from './users.repository.js';
+import { findUserById, lockAdmins } from './users.repository.js';
 
 /** Marks the file as ours and versions its layout, so a reader knows what it holds. */
 export const MEMBER_EXPORT_FORMAT = 'signalroom-member-data';
@@ -15,7 +13,7 @@ export async function exportMemberData(ctx: ServerContext, member: TUser): Promi
   const user = await findUserById(ctx.db, member.id);
   if (!user) throw AppError.unauthorized();
   const sections: Record<string, unknown> = {};
-  for (const section of MEMBER_DATA_SECTIONS) sections[section.name] = await section.export(ctx.db, user);
+  for (const section of ctx.memberData.sections()) sections[section.name] = await section.export(ctx.db, user);
   return {
     format: MEMBER_EXPORT_FORMAT,
     version: MEMBER_EXPORT_VERSION,
@@ -41,7 +39,7 @@ export async function deleteAccount(ctx: ServerContext, member: TUser, input: TD
     const user = await findUserById(trx, member.id);
     if (!user) throw AppError.unauthorized();
     const keys: string[] = [];
-    for (const section of MEMBER_DATA_SECTIONS) {
+    for (const section of ctx.memberData.sections()) {
       const result = await section.erase(trx, user);
       keys.push(...(result?.fileKeys ?? []));
     }

@@ -1,8 +1,46 @@
 import { normalizeEmail } from '@signalroom/shared';
 import type { UsersTable } from '@signalroom/shared/node';
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { USER_COLUMNS, type UserRow, type UserRowWithPassword } from './users.presenter.js';
+
+/** A user row as every request, socket and admin screen reads it: every column but the password hash. */
+export type UserRow = Omit<Selectable<UsersTable>, 'password_hash'>;
+/** The row the login and password paths read: the only ones that see the hash. */
+export type UserRowWithPassword = Selectable<UsersTable>;
+
+/**
+ * The columns of UserRow, named: queries select these, never `*`, so a hash cannot reach a request by
+ * a forgotten `selectAll`. The type check below fails when a column is added to the table and not here.
+ */
+export const USER_COLUMNS = [
+  'id',
+  'email',
+  'full_name',
+  'phone',
+  'country',
+  'telegram',
+  'role',
+  'tier',
+  'access_level',
+  'dashboard_unlocked',
+  'has_deposited',
+  'access_path',
+  'admission_code',
+  'code_activated',
+  'email_verified_at',
+  'trial_ends_at',
+  'tier_expires_at',
+  'broker_account_id',
+  'deposit_amount',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof UserRow)[];
+type Unlisted = Exclude<keyof UserRow, (typeof USER_COLUMNS)[number]>;
+const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyColumnListed;
+
+/** USER_COLUMNS qualified by the table, for queries that join users to another table. */
+export const USER_COLUMNS_OF_USERS = USER_COLUMNS.map((column) => `users.${column}` as const);
 
 /**
  * The account of an e-mail address, whatever its case. The address is normalised as it is stored
@@ -64,4 +102,10 @@ export async function updateUser(db: Db, id: string, patch: Updateable<UsersTabl
 export async function findPasswordHash(db: Db, id: string): Promise<string | null> {
   const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
   return row?.password_hash ?? null;
+}
+
+/** Locks every admin row for the rest of the transaction and returns their ids (last-admin rule). */
+export async function lockAdmins(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
+  return rows.map((r) => r.id);
 }

@@ -1,4 +1,4 @@
-import { isFeatureLocked, Messages, signalAccessMode, type TUser, trialStatus } from '@signalroom/shared';
+import { isFeatureLocked, Messages, PAGES, signalAccessMode, type TUser, trialStatus } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Lock, LogOut, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
@@ -106,7 +106,7 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
                     data-testid={`nav-${item.feature}`}
                     onClick={() => {
                       onNavigate();
-                      navigate('/dashboard/upgrade');
+                      navigate(PAGES.upgrade.path);
                     }}
                   >
                     <Icon aria-hidden="true" size={20} className={styles.navItemIcon} />
@@ -127,7 +127,7 @@ export function DashboardSidebar({ user, wide, open, onClose, onNavigate, onSign
               <li key={item.feature} className={styles.navEntry}>
                 <NavLink
                   to={item.to}
-                  end={item.to === '/dashboard'}
+                  end={item.to === PAGES['command-center'].path}
                   className={({ isActive }) =>
                     clsx(styles.navItem, styles[`nav-item--${item.variant}`], isActive && styles.isActive)
                   }

@@ -1,4 +1,4 @@
-import { type TUser, trialStatus } from '@signalroom/shared';
+import { PAGES, type TUser, trialStatus } from '@signalroom/shared';
 import { BadgeCheck, Inbox, ScrollText, ShieldCheck, TimerReset } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { FeedBadge, PriceSource } from '../../components/dashboard/feed-badge.js';
@@ -10,7 +10,7 @@ import styles from './dashboard-status.module.css';
 /**
  * The header's status items: the feed badge (a live claim only while true) and the real feed's name,
  * the trial countdown for a member without live access (what the trial gives and when it ends, or that it has ended; never for an
- * admin, who has full access and no trial), the end of a timed tier ("Pro until …") and the admin links. Shown in the header where it has room,
+ * admin, who has full access and no trial), the end of a timed tier ("Pro until …") and the admin links (the console itself as 'Admin', the rest by their navigation labels). Shown in the header where it has room,
  * and in the menu on small screens so the header keeps one row.
  */
 export function DashboardStatus({ user }: { user: TUser }) {
@@ -22,28 +22,28 @@ export function DashboardStatus({ user }: { user: TUser }) {
       {trial !== null && <TrialCountdown trialEndsAt={user.trialEndsAt} />}
       {user.role !== 'admin' && <TierUntil user={user} />}
       {user.role === 'admin' && (
-        <Link to="/dashboard/admin" className={styles.adminLink}>
+        <Link to={PAGES['admin-overview'].path} className={styles.adminLink}>
           <ShieldCheck aria-hidden="true" size={16} /> Admin
         </Link>
       )}
       {user.role === 'admin' && (
-        <Link to="/dashboard/admin/activations" className={styles.adminLink}>
-          <BadgeCheck aria-hidden="true" size={16} /> Activations
+        <Link to={PAGES['admin-activations'].path} className={styles.adminLink}>
+          <BadgeCheck aria-hidden="true" size={16} /> {PAGES['admin-activations'].navLabel}
         </Link>
       )}
       {user.role === 'admin' && (
-        <Link to="/dashboard/admin/support" className={styles.adminLink}>
-          <Inbox aria-hidden="true" size={16} /> Inbox
+        <Link to={PAGES['admin-support'].path} className={styles.adminLink}>
+          <Inbox aria-hidden="true" size={16} /> {PAGES['admin-support'].navLabel}
         </Link>
       )}
       {user.role === 'admin' && (
-        <Link to="/dashboard/admin/audit" className={styles.adminLink}>
-          <ScrollText aria-hidden="true" size={16} /> Audit
+        <Link to={PAGES['admin-audit'].path} className={styles.adminLink}>
+          <ScrollText aria-hidden="true" size={16} /> {PAGES['admin-audit'].navLabel}
         </Link>
       )}
       {user.role === 'admin' && (
-        <Link to="/dashboard/admin/offer" className={styles.adminLink}>
-          <TimerReset aria-hidden="true" size={16} /> Offer timer
+        <Link to={PAGES['admin-offer'].path} className={styles.adminLink}>
+          <TimerReset aria-hidden="true" size={16} /> {PAGES['admin-offer'].navLabel}
         </Link>
       )}
     </>

@@ -1,4 +1,4 @@
-import { ACCESS_PATH_LABELS, type TActivation } from '@signalroom/shared';
+import { ACCESS_PATH_LABELS, PAGES, type TActivation } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { CircleCheck, CircleX, Clock, FileUp, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
@@ -11,7 +11,7 @@ import styles from './activation-status.module.css';
 import pageStyles from './dashboard-page.module.css';
 
 /** Where the member goes to send a proof: Account Setup's third step. */
-export const PROOF_STEP_PATH = '/dashboard/account-setup?step=3';
+export const PROOF_STEP_PATH = `${PAGES['account-setup'].path}?step=3`;
 
 interface Props {
   /** On Account Setup the form is on the same page: "upload another" scrolls to it instead of navigating. */

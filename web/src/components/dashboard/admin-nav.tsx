@@ -1,3 +1,4 @@
+import { ADMIN_CONSOLE_PAGES, PAGES } from '@signalroom/shared';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
@@ -5,17 +6,7 @@ import styles from './admin-nav.module.css';
 import pageStyles from './dashboard-page.module.css';
 
 /** The admin console's screens, one link each (the current one marked for screen readers too). */
-const ADMIN_SCREENS: ReadonlyArray<{ to: string; label: string }> = [
-  { to: '/dashboard/admin', label: 'Overview' },
-  { to: '/dashboard/admin/users', label: 'Members' },
-  { to: '/dashboard/admin/applications', label: 'Applications' },
-  { to: '/dashboard/admin/content', label: 'Content' },
-  { to: '/dashboard/admin/activations', label: 'Activations' },
-  { to: '/dashboard/admin/support', label: 'Inbox' },
-  { to: '/dashboard/admin/audit', label: 'Audit log' },
-  { to: '/dashboard/admin/deliveries', label: 'Deliveries' },
-  { to: '/dashboard/admin/offer', label: 'Offer timer' },
-];
+const ADMIN_SCREENS = ADMIN_CONSOLE_PAGES.map((id) => ({ to: PAGES[id].path, label: PAGES[id].navLabel }));
 
 export function AdminNav() {
   return (

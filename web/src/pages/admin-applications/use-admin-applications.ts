@@ -1,4 +1,4 @@
-import type { BotAccessStatus, TBotAccessSubmission } from '@signalroom/shared';
+import { type BotAccessStatus, LIMITS, type TBotAccessSubmission } from '@signalroom/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type ApplicationFilters,
@@ -13,7 +13,7 @@ import { type OpenedItem, useOpenedItem } from '../../components/dashboard/use-o
 import { type PagedList, usePagedList } from '../../components/dashboard/use-paged-list.js';
 import { applicationEvents } from '../../stores/support-events.js';
 
-export const APPLICATIONS_PAGE_SIZE = 50;
+export const APPLICATIONS_PAGE_SIZE = LIMITS.adminPageSize;
 
 export type ApplicationList = PagedList<TBotAccessSubmission>;
 export type OpenApplication = OpenedItem<TBotAccessSubmission>;

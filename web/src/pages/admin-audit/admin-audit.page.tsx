@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AuditQueryMessages } from '@signalroom/shared';
+import { AUDIT_ACTIONS, AuditQueryMessages, LIMITS } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { ScrollText } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
@@ -105,7 +105,7 @@ const AUDIT_LIST: AdminListNames = {
   testId: 'audit',
   loadingLabel: 'Loading the audit log',
   pagerLabel: 'Audit log pages',
-  pageSize: 50,
+  pageSize: LIMITS.adminPageSize,
 };
 
 function Entries({ state }: { state: AdminAudit }) {

@@ -1,4 +1,5 @@
-import { publicPageTitle, useDocumentTitle } from '../../app/page-title.js';
+import { LANDING_PAGE } from '@signalroom/shared';
+import { useDocumentTitle } from '../../app/page-title.js';
 import { LandingPage } from './landing.page.js';
 
 /**
@@ -6,6 +7,6 @@ import { LandingPage } from './landing.page.js';
  * shell gives it inside the router.
  */
 export function LandingDocument() {
-  useDocumentTitle(publicPageTitle('/'));
+  useDocumentTitle(LANDING_PAGE.title);
   return <LandingPage />;
 }

@@ -73,12 +73,26 @@ export function PushSection() {
   async function remove(device: TPushDevice) {
     const result = await removePushDevice(device.id);
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
+    // The server has forgotten the device, so nothing is sent to it from here on. This browser's own
+    // subscription is dropped too, so that subscribing again starts clean; should the browser refuse,
+    // the removal still stands, and the member is told what is left behind rather than nothing.
+    let keptByBrowser = false;
     if (device.id === thisDeviceId) {
-      await unsubscribeThisBrowser().catch(() => undefined);
+      keptByBrowser = await unsubscribeThisBrowser().then(
+        () => false,
+        () => true,
+      );
       setThisEndpoint(null);
     }
     setDevices((list) => (list ?? []).filter((d) => d.id !== device.id));
-    setNotice({ kind: 'success', text: result.message });
+    setNotice(
+      keptByBrowser
+        ? {
+            kind: 'info',
+            text: `${result.message} This browser kept its own push subscription, but no signal is sent to it any more.`,
+          }
+        : { kind: 'success', text: result.message },
+    );
   }
 
   return (

@@ -1,36 +1,14 @@
+import { SUPPORT_FAQ } from '@signalroom/shared';
 import { LifeBuoy } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
-import panelStyles from '../../components/ui/panel.module.css';
+import { FaqSection } from '../../components/dashboard/faq-section.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { MyTickets } from './my-tickets.js';
 import styles from './support.module.css';
 import { AccountSummary, QuickContacts, SupportHours, SystemStatus } from './support-side.js';
 import { type TicketDraft, TicketForm } from './ticket-form.js';
 import { useMyTickets } from './use-my-tickets.js';
-
-const FAQ = [
-  {
-    q: 'How do I get my account activated?',
-    a: 'Open and fund your account with the partner broker, then upload your proof of deposit in Account Setup. An admin checks it and unlocks your access.',
-  },
-  {
-    q: 'How long does activation take?',
-    a: 'Activation takes 6 to 12 hours after your proof is verified.',
-  },
-  {
-    q: 'Where do my deposits go?',
-    a: 'Deposits go to your own broker account, not to us as subscription fees.',
-  },
-  {
-    q: 'How will I know when support answers?',
-    a: 'Replies appear in My tickets on this page as soon as they are sent, and we e-mail you a copy.',
-  },
-  {
-    q: 'Why do I not see live signals yet?',
-    a: 'Live signals open once your account is activated. During your trial you see each signal after its window has closed, with its result.',
-  },
-];
 
 /**
  * Support Hub (/dashboard/support): a ticket form stored on the server, the member's tickets with live
@@ -62,15 +40,7 @@ export function Component() {
           <SystemStatus />
         </div>
       </div>
-      <section className={panelStyles.panel} aria-labelledby="support-faq-title">
-        <h2 id="support-faq-title">Frequently asked questions</h2>
-        {FAQ.map((item) => (
-          <details key={item.q} className={styles.faq}>
-            <summary>{item.q}</summary>
-            <p>{item.a}</p>
-          </details>
-        ))}
-      </section>
+      <FaqSection id="support-faq-title" entries={SUPPORT_FAQ} />
     </div>
   );
 }

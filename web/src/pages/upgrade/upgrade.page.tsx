@@ -1,16 +1,23 @@
-import { effectiveTier, TIER_MIN_DEPOSIT_USD, TIMING, type UpgradeTier, upgradeAvailability } from '@signalroom/shared';
+import {
+  effectiveTier,
+  TIER_MIN_DEPOSIT_USD,
+  TIMING,
+  UPGRADE_FAQ,
+  type UpgradeTier,
+  upgradeAvailability,
+} from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Crown, Gem, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { FaqSection } from '../../components/dashboard/faq-section.js';
 import { SupportLinks } from '../../components/dashboard/support-links.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { usePublicConfigStore, useTierLimits } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import tierCardStyles from '../command-center/tier-cards.module.css';
-import styles from './upgrade.module.css';
 
 const CARDS: ReadonlyArray<{ tier: UpgradeTier; name: string; icon: typeof Star; perks: string[] }> = [
   {
@@ -30,26 +37,6 @@ const CARDS: ReadonlyArray<{ tier: UpgradeTier; name: string; icon: typeof Star;
     name: 'Gold Node',
     icon: Crown,
     perks: ['Every signal, unlimited', 'Gold Room and Platinum Stream', 'AI Bot Access'],
-  },
-];
-
-const FAQ = [
-  {
-    q: 'How long does activation take?',
-    a: 'Activation takes 2-24 hours after your proof is verified, and up to 48 hours at peak times.',
-  },
-  { q: 'How soon is a tier upgrade applied?', a: 'A tier upgrade is usually applied 1-2 hours after verification.' },
-  {
-    q: 'Which tier do I get?',
-    a: 'Your tier is locked to your highest verified deposit.',
-  },
-  {
-    q: 'Can I switch between Manual and Auto access?',
-    a: 'Manual access can be upgraded to Auto by depositing $500+. Auto access cannot be downgraded.',
-  },
-  {
-    q: 'Do I pay a subscription?',
-    a: 'No. Deposits go to your own broker account, not to us as subscription fees.',
   },
 ];
 
@@ -161,15 +148,7 @@ export function Component() {
         </ol>
       </section>
 
-      <section className={panelStyles.panel} aria-labelledby="upgrade-faq-title">
-        <h2 id="upgrade-faq-title">Frequently asked questions</h2>
-        {FAQ.map((item) => (
-          <details key={item.q} className={styles.faq}>
-            <summary>{item.q}</summary>
-            <p>{item.a}</p>
-          </details>
-        ))}
-      </section>
+      <FaqSection id="upgrade-faq-title" entries={UPGRADE_FAQ} />
 
       <section className={panelStyles.panel} aria-labelledby="upgrade-support-title">
         <h2 id="upgrade-support-title">Need help?</h2>

@@ -1,0 +1,64 @@
+import { apiRoutes, type RouteContract } from '@signalroom/shared';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { completeOperation, errorStatusesOf, operationIdOf } from './openapi-operations.js';
+
+const route = (info: Partial<RouteContract>): RouteContract => ({
+  method: 'GET',
+  path: '/things',
+  group: 'public',
+  summary: 'Things',
+  data: z.null(),
+  ...info,
+});
+
+describe('operationIdOf', () => {
+  it('names an operation from its method and path, parameters as "By"', () => {
+    expect(operationIdOf('GET', '/admin/users/:id')).toBe('getAdminUsersById');
+    expect(operationIdOf('DELETE', '/admin/users/:id/sessions/:sessionId')).toBe(
+      'deleteAdminUsersByIdSessionsBySessionId',
+    );
+    expect(operationIdOf('POST', '/auth/resend-welcome-email')).toBe('postAuthResendWelcomeEmail');
+  });
+
+  it('gives every route of the contract its own name', () => {
+    const ids = apiRoutes().map((entry) => operationIdOf(entry.method, entry.path));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('errorStatusesOf', () => {
+  it('declares what any route answers: refused input, failures, the database down', () => {
+    expect(errorStatusesOf(route({}), { rateLimited: false })).toEqual([400, 500, 503]);
+  });
+
+  it('adds the guard, the id, the body, the rate limit and the route’s own rules', () => {
+    const statuses = errorStatusesOf(
+      route({ method: 'POST', path: '/admin/things/:id', group: 'admin', raises: ['conflict'] }),
+      { rateLimited: true },
+    );
+    expect(statuses).toEqual([400, 401, 403, 404, 409, 413, 414, 415, 429, 500, 503]);
+    expect(errorStatusesOf(route({ group: 'member' }), { rateLimited: false })).toContain(401);
+    expect(errorStatusesOf(route({ group: 'member' }), { rateLimited: false })).not.toContain(403);
+  });
+});
+
+describe('completeOperation', () => {
+  it('declares a download with its media types and keeps a status the contract already answers', () => {
+    const operation: Record<string, unknown> = {
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: { type: 'string' } } } },
+        503: { description: 'Degraded' },
+      },
+    };
+    const contract = route({ file: true, media: ['text/csv'] });
+    completeOperation(operation, { contract, errors: [400, 503] });
+    const responses = operation.responses as Record<string, { description: string; content?: object }>;
+    expect(Object.keys(responses)).toEqual(['200', '400', '503']);
+    expect(responses['200']?.content).toEqual({ 'text/csv': { schema: { type: 'string' } } });
+    expect(responses['503']?.description).toBe('Degraded');
+    expect(responses['400']?.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/FailureEnvelope' } },
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import { ERROR_STATUS, type RouteContract, ZFailureEnvelope } from '@signalroom/shared';
+import { z } from 'zod';
+
+/**
+ * What the OpenAPI document says about each operation beyond its schemas, derived from where the
+ * server decides it (the contract entry, the group's guard, the route's hooks, the error handler), so
+ * the document cannot drift from the server: a new route gets all of it without writing any of it.
+ */
+
+/** The name of the failure envelope in `components.schemas`. */
+export const FAILURE_SCHEMA = 'FailureEnvelope';
+
+/**
+ * A stable operationId from the method and the path: `GET /admin/users/:id` → `getAdminUsersById`.
+ * Deterministic, so a generated client keeps its names as long as the route keeps its address.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `by-${segment.slice(1)}` : segment))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  const capitalised = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return method.toLowerCase() + capitalised.join('');
+}
+
+/** Methods whose body Fastify reads: these can answer 413 (over the body limit) and 415 (a type it does not read). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Groups whose guard refuses a member who has a session but not the access (403). */
+const GROUPS_WITH_403 = new Set(['unlocked', 'live', 'tier', 'admin']);
+
+/** What a route's registration says beyond its contract entry. */
+export interface RouteFacts {
+  /** The route counts requests before validating them (the API's hook for rate limits). */
+  rateLimited: boolean;
+}
+
+/** Why each error status is answered, as the document describes it. */
+export const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Refused input: a body, path or query field the contract does not accept (error.fields names each, with its message), malformed JSON, or a query parameter the route does not take',
+  401: 'Not signed in: no session, an expired or revoked one, or wrong credentials',
+  403: 'Not allowed: the member may not make this call (the message says why)',
+  404: 'Not found: nothing with this id, or nothing of the kind yet',
+  409: 'Refused by a rule of the call in the current state (the message says which)',
+  413: 'The body is larger than the route accepts',
+  414: 'A path parameter longer than any the API takes',
+  415: 'The body is in a media type the route does not read',
+  429: 'Too many attempts: error.retryAfterSeconds (and the Retry-After header) says how long to wait',
+  500: 'An unexpected failure on the server',
+  503: 'The database is unavailable for the moment: try again',
+};
+
+/**
+ * Every error status a route can answer, from where the server raises it: the error handler (400 for
+ * refused input on any route, since every route refuses unknown query parameters; 500; 503 when the
+ * database is unavailable), the group's guard (401, 403), the route's path (404 for an id, 414 for one
+ * over the router's length), its method
+ * (413 and 415 for a body) and its hooks (429 for rate limits); and what its contract entry says its own
+ * rules raise (`raises`).
+ */
+export function errorStatusesOf(contract: RouteContract, facts: RouteFacts): number[] {
+  const statuses = [400, 500, 503];
+  if (contract.group !== 'public') statuses.push(401);
+  if (GROUPS_WITH_403.has(contract.group)) statuses.push(403);
+  if (/:\w+/.test(contract.path)) statuses.push(404, 414);
+  if (BODY_METHODS.has(contract.method) || contract.upload) statuses.push(413, 415);
+  if (facts.rateLimited) statuses.push(429);
+  for (const code of contract.raises ?? []) statuses.push(ERROR_STATUS[code]);
+  return [...new Set(statuses)].sort((a, b) => a - b);
+}
+
+/** Every status a route may answer: its successes and its errors. */
+export function answersOf(contract: RouteContract, facts: RouteFacts): number[] {
+  const successes = [contract.status ?? 200, ...(contract.alsoAnswers ?? [])];
+  return [...new Set([...successes, ...errorStatusesOf(contract, facts)])].sort((a, b) => a - b);
+}
+
+type JsonObject = Record<string, unknown>;
+
+/** The failure envelope's JSON Schema, for `components.schemas`. */
+export function failureSchema(): JsonObject {
+  return z.toJSONSchema(ZFailureEnvelope, { target: 'openapi-3.0', io: 'output' }) as JsonObject;
+}
+
+/** A response of the failure envelope for one status. */
+function failureResponse(status: number): JsonObject {
+  return {
+    description: ERROR_DESCRIPTIONS[status] ?? 'An error',
+    ...(status === 429
+      ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+      : {}),
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${FAILURE_SCHEMA}` } } },
+  };
+}
+
+/** What the document adds to one operation, found by its operationId. */
+export interface OperationPlan {
+  contract: RouteContract;
+  errors: number[];
+}
+
+/**
+ * Completes one operation of the generated document: its error answers (those a status of the
+ * contract already declares stay as they are), a download's real media types, and an upload's
+ * multipart body.
+ */
+export function completeOperation(operation: JsonObject, plan: OperationPlan): void {
+  const responses = (operation.responses ?? {}) as Record<string, JsonObject>;
+  const { contract } = plan;
+  if (contract.media) {
+    const success = responses[String(contract.status ?? 200)];
+    const content = success?.content as Record<string, JsonObject> | undefined;
+    const schema = content ? Object.values(content)[0]?.schema : { type: 'string', format: 'binary' };
+    if (success) success.content = Object.fromEntries(contract.media.map((type) => [type, { schema }]));
+  }
+  for (const status of plan.errors) {
+    responses[String(status)] ??= failureResponse(status);
+  }
+  operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+  if (contract.upload) {
+    const fields = z.toJSONSchema(contract.upload.fields, { target: 'openapi-3.0', io: 'input' }) as {
+      properties?: JsonObject;
+      required?: string[];
+    };
+    operation.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { ...fields.properties, [contract.upload.file]: { type: 'string', format: 'binary' } },
+            required: [...(fields.required ?? []), contract.upload.file],
+          },
+        },
+      },
+    };
+  }
+}
