@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { sharedConfig, treeshake } from './vite.shared.js';
+import { sharedConfig } from './vite.shared.js';
 
 // The app (index.html). The landing page is a second build (vite.landing.config.ts) into the same
 // folder; `vite build --ssr src/landing-prerender.tsx` builds its server renderer, which
@@ -18,6 +18,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     // Prints every chunk with its gzip size.
     reportCompressedSize: true,
-    rollupOptions: { treeshake },
   },
 }));

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { sharedConfig, treeshake } from './vite.shared.js';
+import { sharedConfig } from './vite.shared.js';
 
 /**
  * The landing page's own build (landing.html), run after the app's into the same folder: one script and
@@ -21,7 +21,6 @@ export default defineConfig({
     rollupOptions: {
       input: { landing: 'landing.html' },
       output: { codeSplitting: false },
-      treeshake,
     },
   },
 });

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import type { HtmlTagDescriptor, Plugin, UserConfig } from 'vite';
+import { pureSchemaBuilders } from './vite.pure-schemas.js';
 
 /** The head both documents (index.html, landing.html) start with, written once. */
 const DOCUMENT_HEAD: HtmlTagDescriptor[] = [
@@ -25,20 +26,10 @@ const documentHead: Plugin = { name: 'signalroom-document-head', transformIndexH
  * (vite.landing.config.ts, landing.html).
  */
 export const sharedConfig = {
-  plugins: [react(), documentHead],
+  plugins: [react(), documentHead, pureSchemaBuilders()],
   resolve: { conditions: ['@signalroom/source'] },
   ssr: { resolve: { conditions: ['@signalroom/source'] } },
   // Styles are CSS Modules beside their component; class names are written kebab-case in CSS and read
   // camelCase in code (`styles.signalCard`; the kebab-case key is kept for names built at run time).
   css: { modules: { localsConvention: 'camelCase' } },
 } satisfies UserConfig;
-
-/**
- * Schema definitions (`z.object(...)`, the shared field builders `zText(...)` and the like, and the API
- * contract's `withSchemas(...)`) have no side effects: modules of @signalroom/shared that a page uses for
- * one pure function or a route table do not drag zod into its bundle, nor build a schema before the
- * app's zod settings (app/zod-config.ts) are in place.
- */
-export const treeshake = {
-  manualPureFunctions: ['z', 'zText', 'zEmailText', 'zChoice', 'zFlag', 'zQueryInteger', 'withSchemas'],
-};

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import { viteSingleFile } from 'vite-plugin-singlefile';
-import { treeshake } from './vite.shared.js';
+import { pureSchemaBuilders } from './vite.pure-schemas.js';
 
 /**
  * The standalone track record verifier (verifier.html): one self-contained HTML file, its script and
@@ -10,11 +10,11 @@ import { treeshake } from './vite.shared.js';
  */
 export default defineConfig({
   resolve: { conditions: ['@signalroom/source'] },
-  plugins: [viteSingleFile({ removeViteModuleLoader: true })],
+  plugins: [pureSchemaBuilders(), viteSingleFile({ removeViteModuleLoader: true })],
   publicDir: false,
   build: {
     outDir: 'dist/verifier',
     emptyOutDir: true,
-    rollupOptions: { input: { verifier: 'verifier.html' }, treeshake },
+    rollupOptions: { input: { verifier: 'verifier.html' } },
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateRisk, RISK_CALCULATOR } from './risk-calculator.js';
+import { calculateRisk, calculatorCapital, RISK_CALCULATOR } from './risk-calculator.js';
 
 describe('risk calculator', () => {
   it('has the documented ranges and defaults', () => {
@@ -40,5 +40,13 @@ describe('risk calculator', () => {
       monthlyExpected: 0,
       monthlyReturnPercent: 0,
     });
+  });
+});
+
+describe('calculatorCapital', () => {
+  it('keeps a typed capital of at least $100 and holds the $100 minimum otherwise', () => {
+    expect(calculatorCapital('2500')).toBe(2500);
+    expect(calculatorCapital('100')).toBe(100);
+    for (const typed of ['', ' ', '20', '0', '-500', 'abc', '99.99']) expect(calculatorCapital(typed)).toBe(100);
   });
 });

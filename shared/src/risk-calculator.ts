@@ -9,6 +9,17 @@ export const RISK_CALCULATOR = {
   tradesPerMonth: 20,
 } as const;
 
+/**
+ * The capital the calculator works with: what was typed when it is a number of at least the minimum
+ * ($100), the minimum otherwise (empty, too small, not a number).
+ */
+export function calculatorCapital(typed: string): number {
+  const value = Number(typed.trim());
+  return typed.trim() !== '' && Number.isFinite(value) && value >= RISK_CALCULATOR.capital.min
+    ? value
+    : RISK_CALCULATOR.capital.min;
+}
+
 export interface RiskCalculatorInput {
   capital: number;
   /** Risk per trade, percent of capital. */

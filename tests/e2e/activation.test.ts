@@ -186,6 +186,12 @@ describe('activation end to end in a real browser', () => {
     await form.waitFor(FIRST_PAINT);
     await form.getByLabel('Broker account ID').fill('BRK-FAKE');
     await form.getByLabel('Deposit amount (USD)').fill('60');
+    // A file whose type and name are neither an image nor a PDF is flagged the moment it is chosen.
+    await form
+      .getByLabel('Proof of deposit')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('my deposit') });
+    await form.getByText(ActivationMessages.fileType).waitFor();
+    expect(await form.getByLabel('Proof of deposit').getAttribute('aria-invalid')).toBe('true');
     await form
       .getByLabel('Proof of deposit')
       .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });

@@ -56,6 +56,14 @@ describe('admin console in a real browser', () => {
       before: { status: 'new', notes: null },
       after: { status: 'contacted', notes: 'Called on WhatsApp, funding today' },
     });
+
+    // The overview names the action in words, never by its stored key.
+    await page.goto(e2e.url('/dashboard/admin'));
+    const latest = page.getByTestId('overview-audit');
+    await latest.waitFor(FIRST_PAINT);
+    const shown = await latest.innerText();
+    expect(shown).toContain('Application status changed');
+    expect(shown).not.toContain('application.status');
     await context.close();
   });
 

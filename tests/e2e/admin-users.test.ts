@@ -188,7 +188,18 @@ describe('Admin Users screen in a real browser', () => {
     expect(stored).toEqual({ tier: 'gold', dashboard_unlocked: true, has_deposited: true });
     expect(await page.getByTestId('admin-notice').innerText()).toContain('tier GOLD, dashboard unlocked');
 
-    // Revoke with the keyboard.
+    // Revoke asks first: declining changes nothing; then revoke with the keyboard, confirming.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await revoke.click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain(`Revoke ${ada.user.fullName}`);
+    expect(patched).toHaveLength(1);
+    expect(await cellTexts(r)).toEqual({ tier: 'GOLD', dashboard: 'Unlocked', deposited: 'Deposited' });
+    page.once('dialog', (dialog) => void dialog.accept());
     await revoke.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => cellTexts(r)).toEqual({ tier: 'GUEST', dashboard: 'Locked', deposited: 'Not deposited' });
@@ -221,6 +232,7 @@ describe('Admin Users screen in a real browser', () => {
     await row(page, doomed).waitFor(FIRST_PAINT);
     // The member disappears after the list was loaded: the server answers 404 to the update.
     await e2e.server.context.db.deleteFrom('users').where('id', '=', doomed.user.id).execute();
+    page.once('dialog', (dialog) => void dialog.accept());
     await row(page, doomed).getByRole('button', { name: 'Revoke' }).click();
     const alert = page.getByRole('alert').filter({ hasText: /\S/ });
     await alert.waitFor();
@@ -480,5 +492,16 @@ describe('Admin Users screen in a real browser', () => {
     await page.getByTestId('admin-member').waitFor(FIRST_PAINT);
     expect(await overflow()).toBeLessThanOrEqual(0);
     expect(await page.getByTestId('member-trail').innerText()).toContain('Dashboard code issued');
+  });
+  it('says how many match in all when a search matches more members than it shows', async () => {
+    const many = `Many${tag}`;
+    for (let i = 0; i < 55; i++) await createMember(e2e.server.context.db, { fullName: `${many} Member ${i}` });
+    const { page } = await openAsAdmin();
+    await page.getByTestId('admin-users').waitFor(FIRST_PAINT);
+    await page.getByLabel('Search users').fill(many);
+    await page.getByText(`50 of 55 shown for “${many}”, refine the search.`).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(50);
+    await page.getByLabel('Search users').fill(`${many} Member 7`);
+    await page.getByText(`1 match for “${many} Member 7”. Clear the box to see every member.`).waitFor();
   });
 });

@@ -168,6 +168,11 @@ describe('journey: the landing page', () => {
     expect(await result('Expected value per trade').innerText()).toBe('+$8.00');
     await page.getByLabel('Trading capital (USD)').fill('500');
     expect(await result('Risk per trade').innerText()).toBe('$10.00');
+    // The $100 minimum holds: figures use it at once, and leaving the field writes it back.
+    await page.getByLabel('Trading capital (USD)').fill('20');
+    expect(await result('Risk per trade').innerText()).toBe('$2.00');
+    await page.getByLabel('Trading capital (USD)').blur();
+    expect(await page.getByLabel('Trading capital (USD)').inputValue()).toBe('100');
     expect(await page.getByText(/educational purposes only/).innerText()).toContain('educational purposes only');
   });
 

@@ -34,6 +34,10 @@ describe('journey: sign up, confirm by e-mail, log out and back in', () => {
 
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     expect(await page.locator('main').innerText()).toContain(email);
+    // The code has just been sent: Resend waits out its cooldown from that moment, counting down.
+    const resend = page.getByRole('button', { name: /Resend/ });
+    expect(await resend.isDisabled()).toBe(true);
+    expect(await resend.innerText()).toMatch(/^Resend code in (60|59|58|57)s$/);
     // The number as typed, read with the chosen country, is stored in E.164.
     const row = await e2e.server.context.db
       .selectFrom('users')

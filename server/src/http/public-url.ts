@@ -45,3 +45,18 @@ export function ownOrigins(ctx: Pick<ServerContext, 'config' | 'listenUrl'>): st
   const port = url.port ? `:${url.port}` : '';
   return ['localhost', '127.0.0.1', '[::1]'].map((host) => `${url.protocol}//${host}${port}`);
 }
+
+/**
+ * Base of the links in a mail sent in answer to a request: PUBLIC_URL when the operator set it;
+ * otherwise the origin the browser used (its Origin header), when it is one this server serves or
+ * allows, so a member who opened `127.0.0.1` gets `127.0.0.1` links (`localhost` is another origin to a
+ * browser, with its own storage). Anything else gets the listening address.
+ */
+export function linkBaseFor(
+  ctx: Pick<ServerContext, 'config' | 'listenUrl'>,
+  requestOrigin: string | undefined,
+): string {
+  if (ctx.config.PUBLIC_URL || !requestOrigin) return publicBaseUrl(ctx);
+  const allowed = new Set([...ownOrigins(ctx), ...ctx.config.allowedOrigins]);
+  return allowed.has(requestOrigin) ? requestOrigin : publicBaseUrl(ctx);
+}

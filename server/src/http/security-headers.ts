@@ -6,9 +6,17 @@ import { BOARD_PATH } from '../modules/queues/queues.auth.js';
 import { API_DOCS_PATH } from './api-docs.js';
 import { ownOrigins, servedOverHttps } from './public-url.js';
 
-/** The WebSocket form of an http(s) origin: where the app's socket connects. */
-function socketOrigin(origin: string): string {
-  return origin.replace(/^http/, 'ws');
+/**
+ * The connect-src sources for the sockets of these http(s) origins: each origin's WebSocket form, once.
+ * A CSP host source cannot name an IPv6 literal (`ws://[::1]:4300` is refused by the browser, with a
+ * console error on every page); a page served from such an address reaches its own socket through
+ * 'self', which covers ws/wss of the page's own origin.
+ */
+export function socketSources(origins: readonly string[]): string[] {
+  const sources = origins
+    .filter((origin) => !new URL(origin).hostname.startsWith('['))
+    .map((origin) => origin.replace(/^http/, 'ws'));
+  return [...new Set(sources)];
 }
 
 /**
@@ -38,9 +46,9 @@ function styleSources(request: IncomingMessage): string {
  */
 export async function installSecurityHeaders(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const https = servedOverHttps(ctx);
-  const allowedSockets = [...new Set(ctx.config.allowedOrigins.map(socketOrigin))];
+  const allowedSockets = socketSources(ctx.config.allowedOrigins);
   // This server's own socket origins; without PUBLIC_URL they follow the port, known once it listens.
-  const ownSockets = () => [...new Set(ownOrigins(ctx).map(socketOrigin))].join(' ');
+  const ownSockets = () => socketSources(ownOrigins(ctx)).join(' ');
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

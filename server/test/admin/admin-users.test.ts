@@ -92,6 +92,12 @@ describe('admin user management', () => {
     });
     expect(byName.status).toBe(200);
     expect(byName.body.data!.map((u) => u.id)).toEqual([member.user.id]);
+    // How many match in all, beside the page of them (a page can say that more match than it shows).
+    const firstOnly = await server.api<TUser[]>('GET', '/api/admin/users/search?query=example.com&limit=1', {
+      token: admin.token,
+    });
+    expect(firstOnly.body.data).toHaveLength(1);
+    expect(firstOnly.body.pagination?.total).toBeGreaterThan(1);
     const byCode = await server.api<TUser[]>(
       'GET',
       `/api/admin/users/search?query=${encodeURIComponent(member.user.admissionCode.toLowerCase())}`,

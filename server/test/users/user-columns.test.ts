@@ -44,7 +44,7 @@ describe('user rows read for requests', () => {
       await findUserById(db, member.user.id),
       await findUserByEmail(db, member.user.email),
       ...(await findUsersByIds(db, [member.user.id])),
-      ...(await searchUsers(db, 'columns check', 5)),
+      ...(await searchUsers(db, 'columns check', 5)).rows,
       ...(await listUsersPage(db, 0, 5)).rows,
       await updateUser(db, member.user.id, { telegram: '@columns' }),
     ];

@@ -17,7 +17,7 @@ const ZMemberParams = z.object({ id: z.string() });
 /** Admin member management: where each call lives and who may make it. */
 export const AdminRoutes = {
   listUsers: { method: 'GET', path: '/admin/users', group: 'admin', paged: true },
-  searchUsers: { method: 'GET', path: '/admin/users/search', group: 'admin' },
+  searchUsers: { method: 'GET', path: '/admin/users/search', group: 'admin', paged: true },
   updateAccess: { method: 'PATCH', path: '/admin/users/:id/access', group: 'admin' },
   setRole: { method: 'POST', path: '/admin/users/:id/role', group: 'admin' },
   issueDashboardCode: { method: 'POST', path: '/admin/users/:id/dashboard-code', group: 'admin', status: 201 },

@@ -343,15 +343,22 @@ export function createLiveSignalsStore(): LiveSignalsStore {
       store().clearSignals();
     }
 
+    // Bumped by each join and leave: a join still waiting for the socket when another asset is chosen
+    // (or the page left) is dropped, so it can never move the socket back to the old asset's room.
+    let streamRequest = 0;
+
     /**
      * Joining waits for the socket: a page opened before it connects (its effect runs before the
      * provider's starts the connection) joins as soon as it does, or gives up after a while.
      */
     function joinStream(asset: string): Promise<StreamJoinAnswer> {
       const giveUpAt = Date.now() + STREAM_JOIN_WAIT_MS;
+      streamRequest += 1;
+      const mine = streamRequest;
       return new Promise((resolve) => {
         const attempt = () => {
-          if (socket?.connected) socket.emit('stream:join', asset, resolve);
+          if (mine !== streamRequest) resolve({ ok: false, message: 'Another asset was chosen.' });
+          else if (socket?.connected) socket.emit('stream:join', asset, resolve);
           else if (Date.now() > giveUpAt) {
             resolve({ ok: false, message: 'The live connection is not available. Reload the page to try again.' });
           } else setTimeout(attempt, 250);
@@ -361,6 +368,7 @@ export function createLiveSignalsStore(): LiveSignalsStore {
     }
 
     function leaveStream() {
+      streamRequest += 1;
       socket?.emit('stream:leave');
     }
 

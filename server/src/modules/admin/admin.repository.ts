@@ -26,21 +26,24 @@ export async function listUsersPage(
   return { rows, total: Number(count.n) };
 }
 
-/** Members whose name, e-mail or access code contains the text (case-insensitive). */
-export async function searchUsers(db: Db, text: string, limit: number): Promise<UserRow[]> {
+/**
+ * Members whose name, e-mail or access code contains the text (case-insensitive): the newest `limit`
+ * of them, and how many match in all (so the page can say that more match than it shows).
+ */
+export async function searchUsers(db: Db, text: string, limit: number): Promise<{ rows: UserRow[]; total: number }> {
   const pattern = likePattern(text);
-  return db
+  const matching = db
     .selectFrom('users')
-    .select(USER_COLUMNS)
     .where((eb) =>
       eb.or([
         eb(sql`lower(email)`, 'like', pattern),
         eb(sql`lower(full_name)`, 'like', pattern),
         eb(sql`lower(admission_code)`, 'like', pattern),
       ]),
-    )
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    );
+  const [rows, count] = await Promise.all([
+    matching.select(USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute(),
+    matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

@@ -28,8 +28,8 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerConte
     });
 
     serve(scope, AdminContract.searchUsers, async (request) => {
-      const users = await findUsers(ctx, request.query);
-      return ok(users, users.length ? 'OK' : Messages.admin.noUsersMatching);
+      const { users, pagination } = await findUsers(ctx, request.query);
+      return ok(users, users.length ? 'OK' : Messages.admin.noUsersMatching, pagination);
     });
 
     serve(scope, AdminContract.updateAccess, async (request) => {

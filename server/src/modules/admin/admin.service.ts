@@ -35,11 +35,21 @@ export async function listUsers(
   };
 }
 
-/** Search by name, e-mail or access code; empty or whitespace-only text finds nothing without a query. */
-export async function findUsers(ctx: ServerContext, query: TAdminSearchQuery): Promise<TUser[]> {
+/**
+ * Search by name, e-mail or access code; empty or whitespace-only text finds nothing without a query.
+ * The pagination's total is how many match in all (one page of at most `limit` is answered).
+ */
+export async function findUsers(
+  ctx: ServerContext,
+  query: TAdminSearchQuery,
+): Promise<{ users: TUser[]; pagination: Pagination }> {
   const text = query.query.trim();
-  if (!text) return [];
-  return (await searchUsers(ctx.db, text, query.limit)).map(presentUser);
+  if (!text) return { users: [], pagination: { total: 0, pages: 1, current: 1 } };
+  const { rows, total } = await searchUsers(ctx.db, text, query.limit);
+  return {
+    users: rows.map(presentUser),
+    pagination: { total, pages: Math.max(1, Math.ceil(total / query.limit)), current: 1 },
+  };
 }
 
 async function announce(ctx: ServerContext, userId: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { readBearerToken } from '../../http/guards.js';
+import { linkBaseFor } from '../../http/public-url.js';
 import { installRateLimits, type LimitRule, limitBy, slowDownBy } from '../../http/rate-limit.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { answerNoSoonerThan } from '../../http/timing.js';
@@ -63,7 +64,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
       auth,
       AuthContract.forgotPassword,
       async (request) => {
-        await requestPasswordReset(ctx, request.body);
+        await requestPasswordReset(ctx, request.body, linkBaseFor(ctx, request.headers.origin));
         return ok(null, AuthMessages.forgotPasswordSent);
       },
       limit(AUTH_LIMITS.forgot),

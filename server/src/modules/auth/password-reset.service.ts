@@ -34,7 +34,12 @@ const invalidToken = () =>
  * answer is the same either way, the mail goes out in the background, both paths make the token, and
  * the answer waits for the enumeration floor, so neither the words nor the time reveal an account.
  */
-export async function requestPasswordReset(ctx: ServerContext, input: { email: string }): Promise<void> {
+export async function requestPasswordReset(
+  ctx: ServerContext,
+  input: { email: string },
+  /** Base of the reset link (the request's own origin when allowed); the configured one by default. */
+  linkBase?: string,
+): Promise<void> {
   const error = validateForgotPasswordEmail(input.email);
   if (error) throw AppError.validation(error, { email: error });
   await withTimingFloor(ENUMERATION_FLOOR_MS, async () => {
@@ -43,7 +48,7 @@ export async function requestPasswordReset(ctx: ServerContext, input: { email: s
     const user = await findUserByEmail(ctx.db, input.email);
     if (!user) return;
     await insertResetToken(ctx.db, user.id, tokenHash, new Date(ctx.now().getTime() + LIMITS.resetTokenTtlMs));
-    getMailer(ctx).dispatch(passwordResetMail(brandOf(ctx), user.email, token));
+    getMailer(ctx).dispatch(passwordResetMail(brandOf(ctx, linkBase), user.email, token));
   });
 }
 

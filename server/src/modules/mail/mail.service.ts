@@ -4,9 +4,12 @@ import { publicBaseUrl } from '../../http/public-url.js';
 import { insertOutboxMail, markOutboxFailed, markOutboxSent } from './mail.repository.js';
 import type { Branding, MailMessage } from './mail.templates.js';
 
-/** What the mail templates need: the configuration and the base of links (PUBLIC_URL, or where we listen). */
-export function brandOf(ctx: ServerContext): Branding {
-  return { ...ctx.config, publicUrl: publicBaseUrl(ctx) };
+/**
+ * What the mail templates need: the configuration and the base of links (PUBLIC_URL, or where we listen;
+ * `linkBase` when the caller chose one from its request, see linkBaseFor).
+ */
+export function brandOf(ctx: ServerContext, linkBase?: string): Branding {
+  return { ...ctx.config, publicUrl: linkBase ?? publicBaseUrl(ctx) };
 }
 
 /**

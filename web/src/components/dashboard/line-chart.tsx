@@ -1,4 +1,5 @@
 import {
+  type AutoscaleInfo,
   ColorType,
   createChart,
   createSeriesMarkers,
@@ -8,10 +9,11 @@ import {
   type ISeriesMarkersPluginApi,
   LineSeries,
   LineStyle,
+  TickMarkType,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styles from './line-chart.module.css';
 import { formatClock } from './signal-format.js';
 
@@ -50,10 +52,27 @@ interface LineChartProps {
 const cssVar = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
+/** One chart and its line, alive until the component unmounts. */
+interface DrawnChart {
+  chart: IChartApi;
+  series: ISeriesApi<'Line'>;
+  markers: ISeriesMarkersPluginApi<Time>;
+  alive: boolean;
+}
+
 /**
- * A time-series line drawn with lightweight-charts (a canvas made for financial series). Appending one
- * point updates the series in place, so a stream of prices never redraws the whole line; anything else
- * (a new asset, a reload) replaces the data.
+ * A test reads the drawn series through the chart's own API: a page script may define this function
+ * before the app loads (browser tests do), and each chart hands it its series. Nothing is exposed
+ * otherwise.
+ */
+type ChartProbe = (testId: string, series: ISeriesApi<'Line'>) => void;
+const chartProbe = () => (globalThis as { __signalroomChartProbe?: ChartProbe }).__signalroomChartProbe;
+
+/**
+ * A time-series line drawn with lightweight-charts (a canvas made for financial series). The chart is
+ * created once per mount; options, data, price lines and markers are applied to it as they change.
+ * Appending one point updates the series in place, so a stream of prices never redraws the whole line;
+ * anything else (a new asset, a reload) replaces the data.
  */
 export function LineChart({
   points,
@@ -66,68 +85,85 @@ export function LineChart({
   testId,
 }: LineChartProps) {
   const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<IChartApi | null>(null);
-  const series = useRef<ISeriesApi<'Line'> | null>(null);
-  const markerApi = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
-  const drawn = useRef<readonly ChartPoint[]>([]);
+  const [drawn, setDrawn] = useState<DrawnChart | null>(null);
+  const drawnPoints = useRef<readonly ChartPoint[]>([]);
+  // The price lines' levels, read by the price scale: a line away from the prices stays in view.
+  const lineLevels = useRef<number[]>([]);
 
   useEffect(() => {
     if (!container.current) return;
-    const text = cssVar('--text-muted', '#a3adc8');
     const grid = cssVar('--border', '#26345c');
-    const created = createChart(container.current, {
+    const chart = createChart(container.current, {
       autoSize: true,
       layout: {
         background: { type: ColorType.Solid, color: cssVar('--panel', '#151f3a') },
-        textColor: text,
+        textColor: cssVar('--text-muted', '#a3adc8'),
         attributionLogo: false,
       },
       grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-      timeScale: {
-        timeVisible: true,
-        secondsVisible: true,
-        borderColor: grid,
-        tickMarkFormatter: (time: Time) => formatClock(new Date((time as number) * 1000), timeZone, false),
-      },
-      localization: { timeFormatter: (time: Time) => formatClock(new Date((time as number) * 1000), timeZone) },
+      timeScale: { timeVisible: true, secondsVisible: true, borderColor: grid },
       rightPriceScale: { borderColor: grid },
     });
-    chart.current = created;
-    series.current = created.addSeries(LineSeries, {
-      color: color ?? cssVar('--accent', '#38bdf8'),
+    const series = chart.addSeries(LineSeries, {
       lineWidth: 2,
-      priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+        const info = original();
+        if (!info?.priceRange || lineLevels.current.length === 0) return info;
+        const { minValue, maxValue } = info.priceRange;
+        return {
+          ...info,
+          priceRange: {
+            minValue: Math.min(minValue, ...lineLevels.current),
+            maxValue: Math.max(maxValue, ...lineLevels.current),
+          },
+        };
+      },
     });
-    markerApi.current = createSeriesMarkers(series.current, []);
-    drawn.current = [];
+    const next: DrawnChart = { chart, series, markers: createSeriesMarkers(series, []), alive: true };
+    drawnPoints.current = [];
+    if (testId) chartProbe()?.(testId, series);
+    setDrawn(next);
     return () => {
-      created.remove();
-      chart.current = null;
-      series.current = null;
-      markerApi.current = null;
+      next.alive = false;
+      chart.remove();
     };
-  }, [color, precision, timeZone]);
+  }, [testId]);
 
   useEffect(() => {
-    const line = series.current;
-    if (!line) return;
-    const previousLast = drawn.current[drawn.current.length - 1];
+    if (!drawn) return;
+    drawn.chart.applyOptions({
+      timeScale: {
+        // Seconds only where the axis marks them (a live stream); minutes elsewhere.
+        tickMarkFormatter: (time: Time, type: TickMarkType) =>
+          formatClock(new Date((time as number) * 1000), timeZone, type === TickMarkType.TimeWithSeconds),
+      },
+      localization: { timeFormatter: (time: Time) => formatClock(new Date((time as number) * 1000), timeZone) },
+    });
+    drawn.series.applyOptions({
+      color: color ?? cssVar('--accent', '#38bdf8'),
+      priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
+    });
+  }, [drawn, color, precision, timeZone]);
+
+  useEffect(() => {
+    if (!drawn) return;
+    const previousLast = drawnPoints.current[drawnPoints.current.length - 1];
     const last = points[points.length - 1];
     // One point added after the last one drawn (a window that drops its oldest point still counts).
     if (previousLast && last && points[points.length - 2] === previousLast && last.time > previousLast.time) {
-      line.update({ time: last.time as UTCTimestamp, value: last.value });
+      drawn.series.update({ time: last.time as UTCTimestamp, value: last.value });
     } else {
-      line.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
-      chart.current?.timeScale().fitContent();
+      drawn.series.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
+      drawn.chart.timeScale().fitContent();
     }
-    drawn.current = points;
-  }, [points]);
+    drawnPoints.current = points;
+  }, [drawn, points]);
 
   useEffect(() => {
-    const line = series.current;
-    if (!line) return;
+    if (!drawn) return;
+    lineLevels.current = priceLines.map((p) => p.price);
     const created: IPriceLine[] = priceLines.map((p) =>
-      line.createPriceLine({
+      drawn.series.createPriceLine({
         price: p.price,
         title: p.title,
         color: p.color,
@@ -136,12 +172,14 @@ export function LineChart({
       }),
     );
     return () => {
-      for (const p of created) line.removePriceLine(p);
+      // A removed chart took its lines with it.
+      if (drawn.alive) for (const p of created) drawn.series.removePriceLine(p);
     };
-  }, [priceLines]);
+  }, [drawn, priceLines]);
 
   useEffect(() => {
-    markerApi.current?.setMarkers(
+    if (!drawn) return;
+    drawn.markers.setMarkers(
       markers.map((m) => ({
         time: m.time as UTCTimestamp,
         position: 'aboveBar' as const,
@@ -150,7 +188,7 @@ export function LineChart({
         text: m.text,
       })),
     );
-  }, [markers]);
+  }, [drawn, markers]);
 
   return <div ref={container} className={styles.chart} role="img" aria-label={label} data-testid={testId} />;
 }

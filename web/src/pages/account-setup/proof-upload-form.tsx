@@ -181,8 +181,11 @@ export function ProofUploadForm({
           type="file"
           accept={PROOF_ACCEPT}
           onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            edit('file');
+            // A file of the wrong type or size is flagged as soon as it is chosen, not at Submit.
+            const chosen = e.target.files?.[0] ?? null;
+            setFile(chosen);
+            setFailure(null);
+            setErrors((current) => ({ ...current, file: chosen ? fileIssue(chosen) : undefined }));
           }}
           aria-invalid={errors.file ? true : undefined}
           aria-describedby={describe('file', `${id}-file-hint`)}

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@signalroom/shared';
 import { describe, expect, it } from 'vitest';
 import { auditActionLabel, changedFields } from './audit-format.js';
 
@@ -24,5 +25,7 @@ describe('audit row formatting', () => {
   it('names known actions and shows any other by its own name', () => {
     expect(auditActionLabel('member.access')).toBe('Access changed');
     expect(auditActionLabel('offer.reset')).toBe('Offer countdown reset');
+    expect(auditActionLabel('activation.review')).toBe('Activation reviewed');
+    for (const action of AUDIT_ACTIONS) expect(auditActionLabel(action)).not.toBe(action);
   });
 });

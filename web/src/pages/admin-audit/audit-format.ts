@@ -1,20 +1,46 @@
-import type { AuditAction } from '@signalroom/shared';
+import type { AuditAction, AuditTargetType } from '@signalroom/shared';
 
-/** Readable names of the audit actions; an action without one shows its own name. */
-const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
+/** Readable names of the audit actions: every action has one (a new action must name itself here). */
+const ACTION_LABELS: Record<AuditAction, string> = {
   'member.access': 'Access changed',
   'member.role': 'Role changed',
   'member.dashboard-code': 'Dashboard code issued',
   'member.tier-expiry': 'Timed tier ended',
   'member.session-revoke': 'Session logged out',
   'member.sessions-revoke': 'All sessions logged out',
+  'member.export': 'Members exported',
   'offer.reset': 'Offer countdown reset',
   'activation.review': 'Activation reviewed',
   'support.status': 'Ticket status changed',
+  'application.status': 'Application status changed',
+  'application.export': 'Applications exported',
+  'content.update': 'Content updated',
+  'post.hide': 'Post hidden',
+  'post.show': 'Post shown again',
+  'post.delete': 'Post deleted',
+  'track-record.repair': 'Track record repaired',
 };
 
-export function auditActionLabel(action: AuditAction): string {
-  return ACTION_LABELS[action] ?? action;
+/** Readable names of what an audited change is about. */
+const TARGET_LABELS: Record<AuditTargetType, string> = {
+  member: 'Member',
+  offer: 'Offer',
+  activation: 'Activation',
+  application: 'Application',
+  ticket: 'Support ticket',
+  post: 'Community post',
+  content: 'Content',
+  'track-record': 'Track record',
+};
+
+/** The readable name of an action; a name this build does not know (a newer server) shows as it is. */
+export function auditActionLabel(action: string): string {
+  return (ACTION_LABELS as Record<string, string>)[action] ?? action;
+}
+
+/** The readable name of a kind of target; one this build does not know shows as it is. */
+export function auditTargetLabel(targetType: string): string {
+  return (TARGET_LABELS as Record<string, string>)[targetType] ?? targetType;
 }
 
 /** One line of a change: a field and its value before and after (absent on one side: null). */

@@ -7,6 +7,7 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { EvidenceNote, WinRates } from '../../components/dashboard/win-rates.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
+import { auditActionLabel, auditTargetLabel } from '../admin-audit/audit-format.js';
 import styles from './admin-overview.module.css';
 import { SignupsChart } from './signups-chart.js';
 import { TrackRecordPanel } from './track-record-panel.js';
@@ -164,8 +165,8 @@ function Figures({ overview, stale }: { overview: TAdminOverview; stale: boolean
               {overview.latestAudit.map((entry) => (
                 <li key={entry.id}>
                   <time dateTime={entry.at}>{time.format(new Date(entry.at))}</time>
-                  <span className={styles.action}>{entry.action}</span>
-                  <span className={styles.target}>{entry.targetLabel ?? entry.targetType}</span>
+                  <span className={styles.action}>{auditActionLabel(entry.action)}</span>
+                  <span className={styles.target}>{entry.targetLabel ?? auditTargetLabel(entry.targetType)}</span>
                   <span className={pageStyles.muted}>{entry.actorEmail}</span>
                 </li>
               ))}

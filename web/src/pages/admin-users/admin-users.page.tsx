@@ -1,4 +1,4 @@
-import { Messages, type Role, type TUser } from '@signalroom/shared';
+import { Messages, REVOKE_ACCESS, type Role, type TAccessUpdateRequest, type TUser } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { RefreshCw, Search, Users } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -18,6 +18,12 @@ import { IssueCodeDialog } from './issue-code-dialog.js';
 import { MembersExportButton } from './members-export-button.js';
 import { useAdminUsers } from './use-admin-users.js';
 
+/** Under the search box: how many match, and when more match than are shown, that the search should be refined. */
+function searchHint(shown: number, total: number, query: string): string {
+  if (total > shown) return `${shown} of ${total} shown for “${query}”, refine the search.`;
+  return `${shown} ${shown === 1 ? 'match' : 'matches'} for “${query}”. Clear the box to see every member.`;
+}
+
 /**
  * Admin Users (/dashboard/admin/users): search box, paged list, Grant Gold and Revoke per
  * member, plus issuing a one-time dashboard code. Only admins see it; the server enforces the same on
@@ -36,6 +42,13 @@ function AdminUsers({ self }: { self: TUser }) {
   const hintId = useId();
 
   if (state.forbidden) return <AdminsOnly />;
+
+  function changeAccess(user: TUser, access: TAccessUpdateRequest) {
+    const revoking = access === REVOKE_ACCESS;
+    if (revoking && !window.confirm(`Revoke ${user.fullName}'s access? They go back to guest with a locked dashboard.`))
+      return;
+    void state.setAccess(user, access);
+  }
 
   function changeRole(user: TUser, role: Role) {
     const question =
@@ -132,7 +145,7 @@ function AdminUsers({ self }: { self: TUser }) {
           </div>
           <p id={hintId} className={clsx(pageStyles.muted, pageStyles.small, styles.adminSearchHint)}>
             {searching
-              ? `${shown.length} ${shown.length === 1 ? 'match' : 'matches'} for “${state.search.query}” (up to 50). Clear the box to see every member.`
+              ? searchHint(shown.length, state.search.total, state.search.query ?? '')
               : 'Results appear as you type.'}
           </p>
         </search>
@@ -143,7 +156,7 @@ function AdminUsers({ self }: { self: TUser }) {
             updating={state.updating}
             selfId={self.id}
             caption={searching ? `Members matching ${state.search.query}` : 'Members'}
-            onAccess={(user, access) => void state.setAccess(user, access)}
+            onAccess={changeAccess}
             onRole={changeRole}
             onIssueCode={setCodeFor}
           />

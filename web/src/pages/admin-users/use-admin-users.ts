@@ -17,14 +17,18 @@ export type ListState =
   | { status: 'error'; message: string }
   | { status: 'ready'; users: TUser[]; pagination: Pagination };
 
-/** Search results on screen: `query` is the text they answer; `pending` while a newer text waits or loads. */
+/**
+ * Search results on screen: `query` is the text they answer; `total` how many members match in all (the
+ * first 50 are shown); `pending` while a newer text waits or loads.
+ */
 export interface SearchState {
   query: string | null;
   users: TUser[];
+  total: number;
   pending: boolean;
 }
 
-const NO_SEARCH: SearchState = { query: null, users: [], pending: false };
+const NO_SEARCH: SearchState = { query: null, users: [], total: 0, pending: false };
 
 /**
  * State and calls of the Admin Users screen: the paged list (page size 50), the debounced search
@@ -91,7 +95,7 @@ export function useAdminUsers() {
         (result) => {
           if (controller.signal.aborted) return;
           if (result.ok) {
-            setSearch({ query, users: result.data, pending: false });
+            setSearch({ query, users: result.data, total: pageOf(result, 1).total, pending: false });
             return;
           }
           setSearch((s) => ({ ...s, pending: false }));

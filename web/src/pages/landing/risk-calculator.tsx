@@ -1,4 +1,4 @@
-import { calculateRisk, RISK_CALCULATOR } from '@signalroom/shared';
+import { calculateRisk, calculatorCapital, RISK_CALCULATOR } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import formStyles from '../../components/ui/form.module.css';
@@ -15,8 +15,10 @@ export function RiskCalculator() {
   const [riskPercent, setRiskPercent] = useState<number>(RISK_CALCULATOR.riskPercent.default);
   const [winRate, setWinRate] = useState<number>(RISK_CALCULATOR.winRatePercent.default);
   const [ratio, setRatio] = useState<number>(RISK_CALCULATOR.defaultRewardRatio);
+  // Below the $100 minimum (or half-typed), figures use the minimum; leaving the field writes it back.
+  const held = calculatorCapital(capital);
   const result = calculateRisk({
-    capital: Number(capital),
+    capital: held,
     riskPercent,
     winRatePercent: winRate,
     rewardRatio: ratio,
@@ -37,7 +39,12 @@ export function RiskCalculator() {
             step={RISK_CALCULATOR.capital.step}
             value={capital}
             onChange={(e) => setCapital(e.target.value)}
+            onBlur={() => setCapital(String(held))}
+            aria-describedby={`${id}-capital-hint`}
           />
+          <p id={`${id}-capital-hint`} className={formStyles.fieldHint}>
+            At least {money.format(RISK_CALCULATOR.capital.min)}.
+          </p>
         </div>
         <div className={formStyles.field}>
           <label htmlFor={`${id}-risk`}>Risk per trade</label>

@@ -15,12 +15,18 @@ const EXPIRY = '#facc15';
 
 /**
  * The live price chart of one asset, one point a second from the feed, with the current signal's entry
- * (price line and marker) and expiry (marker once reached, and in words) when it is on this asset.
+ * (price line and marker) and expiry (marker once reached, and in words) when it is on this asset. The
+ * chart opens on the current signal's instrument and follows each new signal; the picker shows another.
  */
 export function PriceChartPanel({ current }: { current: TSignal | null }) {
   // The configured instruments (the simulated list until the settings have loaded).
-  const assets = usePublicConfigStore((s) => s.config?.assets) ?? SIGNAL_ASSETS;
-  const [asset, setAsset] = useState<string>(current?.asset ?? assets[0] ?? SIGNAL_ASSETS[0]);
+  const configured: readonly string[] = usePublicConfigStore((s) => s.config?.assets) ?? SIGNAL_ASSETS;
+  // The member's own pick holds while the same signal is current; a new signal brings its instrument.
+  const [choice, setChoice] = useState<{ asset: string; signalId: string | null } | null>(null);
+  const signalId = current?.id ?? null;
+  const asset =
+    choice && choice.signalId === signalId ? choice.asset : (current?.asset ?? configured[0] ?? SIGNAL_ASSETS[0]);
+  const assets = configured.includes(asset) ? configured : [asset, ...configured];
   const { points, status } = usePriceStream(asset);
   const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
   const signal = current?.asset === asset ? current : null;
@@ -58,7 +64,7 @@ export function PriceChartPanel({ current }: { current: TSignal | null }) {
             id="stream-asset"
             className={formStyles.select}
             value={asset}
-            onChange={(e) => setAsset(e.target.value)}
+            onChange={(e) => setChoice({ asset: e.target.value, signalId })}
           >
             {assets.map((a) => (
               <option key={a} value={a}>

@@ -81,19 +81,21 @@ export function PreviousSignals({
                 const late = lateIssueSeconds(s);
                 return (
                   <tr key={s.id} className={s.status === 'expired' ? pageStyles.isDim : undefined}>
-                    <td>{s.asset}</td>
+                    <td className={styles.wrapCell}>{s.asset}</td>
                     <td data-testid="signal-source">{s.issuedBy?.label ?? ''}</td>
                     <td>
                       <span className={clsx(pageStyles.dir, pageStyles[`dir--${s.direction.toLowerCase()}`])}>
                         {s.direction}
                       </span>
                     </td>
-                    <td>
+                    <td className={styles.wrapCell}>
                       {formatClock(s.createdAt, timeZone, false)}
-                      {late !== null && <span className={pageStyles.muted}> (issued {late} s late)</span>}
+                      {late !== null && (
+                        <span className={clsx(pageStyles.muted, styles.lateNote)}> (issued {late} s late)</span>
+                      )}
                     </td>
                     <td>{Math.round(s.confidence)}%</td>
-                    <td data-testid="signal-result">
+                    <td data-testid="signal-result" className={styles.wrapCell}>
                       {outcome ? (
                         <span className={pageStyles[`outcome--${s.outcome}`]} title={outcome}>
                           {resultLabel(s)}

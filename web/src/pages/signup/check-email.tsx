@@ -12,6 +12,7 @@ import { SubmitButton } from '../../components/public/submit-button.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
+import { markCodeSent, resendSecondsLeft } from './pending-email.js';
 
 /** Step 3 of sign-up: enter the e-mailed code; resend with a 60 s cooldown. */
 export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed: () => void }) {
@@ -22,7 +23,8 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
   const [busy, setBusy] = useState(false);
   const [resend, setResend] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [sending, setSending] = useState(false);
-  const [cooldown, setCooldown] = useState(0);
+  // The countdown runs from the moment the code was sent (the registration, or the last resend).
+  const [cooldown, setCooldown] = useState(() => resendSecondsLeft(LIMITS.resendCooldownSeconds));
 
   useEffect(() => {
     if (cooldown <= 0) return;
@@ -57,6 +59,7 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
       const answer = await authApi.resendWelcomeEmail(email);
       if (answer.ok) {
         setResend({ kind: 'success', text: Messages.confirmation.resendSuccess });
+        markCodeSent(email);
         setCooldown(LIMITS.resendCooldownSeconds);
       } else {
         setResend({ kind: 'error', text: shownMessage(answer, Messages.confirmation.resendFailedRetry) });

@@ -7,7 +7,7 @@ import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import { CheckEmail } from './check-email.js';
-import { PENDING_EMAIL_KEY, readPendingEmail } from './pending-email.js';
+import { markCodeSent, PENDING_EMAIL_KEY, readPendingEmail } from './pending-email.js';
 import { SignupForm } from './signup-form.js';
 
 /** Sign-up in three steps: intro, application form, check-your-email. */
@@ -46,7 +46,7 @@ export function Component() {
       <AuthLayout wide>
         <SignupForm
           onRegistered={(email) => {
-            sessionStorage.setItem(PENDING_EMAIL_KEY, email);
+            markCodeSent(email);
             setPendingEmail(email);
             setStep(3);
           }}

@@ -1,0 +1,122 @@
+import { mkdirSync } from 'node:fs';
+import { silentLogger } from '@signalroom/shared/node';
+import { type PriceTicker, SimulatedMarket, startPriceTicker } from '@signalroom/worker';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../server/test/helpers/factories.js';
+import { FIRST_PAINT, issueSignal, LIVE, signInBrowser } from './dashboard.helpers.js';
+import { type E2E, startE2E } from './harness.js';
+
+const SHOTS = '.test-data/platinum-stream';
+
+/**
+ * Before any app script runs, defines the hook each chart hands its series to (the app exposes nothing
+ * unless a page defines it), so the test reads the drawn data through the chart's own API.
+ */
+async function probeCharts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Series = { data(): readonly unknown[]; priceLines(): readonly { options(): { price: number } }[] };
+    const charts: Record<string, Series> = {};
+    Object.assign(globalThis, {
+      __signalroomChartProbe: (id: string, series: Series) => {
+        charts[id] = series;
+      },
+      __chartPoints: (id: string) => charts[id]?.data().length ?? -1,
+      __chartLines: (id: string) => charts[id]?.priceLines().map((line) => line.options().price) ?? [],
+    });
+  });
+}
+
+const chartPoints = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __chartPoints(id: string): number }).__chartPoints('price-chart'));
+
+const chartLines = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __chartLines(id: string): number[] }).__chartLines('price-chart'));
+
+/**
+ * Shares of transparent pixels in each of the chart's drawing layers (the pane, the price axis, the time
+ * axis): the chart fills a layer with its background before each frame, so a layer it draws properly has
+ * none. A frame drawn without that fill leaves the layer transparent where nothing is drawn, and every
+ * earlier frame's line, grid and labels stay on it (stacked axis labels, a line piling up).
+ */
+function transparentShares(page: Page): Promise<number[]> {
+  return page.getByTestId('price-chart').evaluate((root) =>
+    [...root.querySelectorAll('canvas')]
+      .filter((canvas) => canvas.style.zIndex !== '2' && canvas.width > 0 && canvas.height > 0)
+      .map((canvas) => {
+        const { data } = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(
+          0,
+          0,
+          canvas.width,
+          canvas.height,
+        );
+        let clear = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] === 0) clear += 1;
+        return clear / (data.length / 4);
+      }),
+  );
+}
+
+describe('Platinum Stream in a real browser', () => {
+  let e2e: E2E;
+  let prices: PriceTicker;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    e2e = await startE2E();
+    prices = startPriceTicker({
+      feed: new SimulatedMarket({ seed: 'e2e' }),
+      bus: e2e.server.context.bus,
+      logger: silentLogger,
+    });
+  });
+  afterAll(async () => {
+    prices?.stop();
+    await e2e?.close();
+  });
+
+  it('draws the current signal’s instrument, gains a point a tick, with no page error, on desktop and phone', async () => {
+    const signal = await issueSignal(
+      e2e.server,
+      { asset: 'USD/JPY', signalType: 'buy', confidence: 80, entryPrice: 151.5, slotsAgo: 0 },
+      1,
+    );
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      const gold = await createMember(e2e.server.context.db, { tier: 'gold' });
+      const { context, page } = await e2e.newPage({ width, height });
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      await probeCharts(page);
+      await signInBrowser(context, gold);
+      await page.goto(e2e.url('/dashboard/platinum-stream'));
+      await page.getByTestId('platinum-stream').waitFor(FIRST_PAINT);
+
+      // The picker opens on the current signal's instrument, with its entry beside the chart.
+      await expect.poll(() => page.getByLabel('Asset').inputValue(), LIVE).toBe(signal.asset);
+      await page.getByTestId('stream-signal').waitFor(LIVE);
+      await page
+        .getByTestId('stream-status')
+        .getByText(/^Live: USD\/JPY \d/)
+        .waitFor(LIVE);
+
+      // Each tick from the feed is one more point in the series the chart draws.
+      const before = await chartPoints(page);
+      expect(before).toBeGreaterThan(0);
+      await expect.poll(() => chartPoints(page), LIVE).toBeGreaterThanOrEqual(before + 2);
+      expect(await chartLines(page)).toEqual([signal.entryPrice]);
+      const shares = await transparentShares(page);
+      expect(shares.length).toBeGreaterThanOrEqual(3);
+      for (const share of shares) expect(share).toBe(0);
+
+      await page.screenshot({ path: `${SHOTS}/platinum-stream-${width}x${height}.png` });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+});
