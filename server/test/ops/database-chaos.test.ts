@@ -293,7 +293,7 @@ describe.skipIf(testShape !== 'distributed')(
       for (let slot = from; slot < lastSlot.getTime(); slot += INTERVAL) {
         if (!covered.has(slot)) uncovered.push(new Date(slot).toISOString());
       }
-      expect(uncovered).toEqual([]);
+      expect(uncovered, outputs()).toEqual([]);
       expect(gaps.every((gap) => gap.reason === 'missed')).toBe(true);
 
       expect(alive().length, outputs()).toBe(3);

@@ -77,4 +77,23 @@ describe('the slot promise', () => {
       fourth.toISOString(),
     ]);
   });
+
+  it('fills the holes before a slot that recorded its own gap first, as after an outage', async () => {
+    const [first, second, third, fourth, fifth] = slots('2026-10-02T10:00:00Z', 5) as [Date, Date, Date, Date, Date];
+    const justAfter = (slot: Date) => () => new Date(slot.getTime() + 1000);
+    expect((await issuerAt(justAfter(first)).issue(first)).state).toBe('issued');
+    // The database came back during the fourth slot, too late for it: the first write that reached it was
+    // that slot's own 'missed' gap; the second and third slots' gaps never got through.
+    const tooLate = () => new Date(fourth.getTime() + FIVE_MIN / 2 + 1000);
+    expect((await issuerAt(tooLate).issue(fourth)).state).toBe('missed');
+    await server.context.db.deleteFrom('signal_slot_gaps').where('slot_start', 'in', [second, third]).execute();
+    // The next slot records the holes behind the newest gap too.
+    expect((await issuerAt(justAfter(fifth)).issue(fifth)).state).toBe('issued');
+    const gaps = await listSlotGaps(server.context.db, { from: first, to: fifth });
+    expect(gaps.map((gap) => [new Date(gap.slot_start).toISOString(), gap.reason])).toEqual([
+      [second.toISOString(), 'missed'],
+      [third.toISOString(), 'missed'],
+      [fourth.toISOString(), 'missed'],
+    ]);
+  });
 });

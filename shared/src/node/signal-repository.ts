@@ -459,10 +459,13 @@ const MISSED_SLOTS_LOOKBACK = 2016;
 
 /**
  * Records as missed each slot before `before` that has neither a signal nor a gap, from the newest slot
- * that has one (at most MISSED_SLOTS_LOOKBACK slots back): slots whose time passed while no worker could
- * write, because the database or every worker was away. Call it with `before` no later than the first
- * slot that may still be issued. It holds the lock signal inserts hold, so a signal being inserted for
- * one of those slots is seen; answers how many slots it recorded.
+ * with an engine signal (at most MISSED_SLOTS_LOOKBACK slots back; the newest gap when no signal was
+ * ever issued): slots whose time passed while no worker could write, because the database or every
+ * worker was away. Counting from the last signal rather than from the last gap matters: after an outage
+ * the first slot to reach the database may record its own gap before anything records the slots
+ * before it, and those holes must still be filled. Call it with `before` no later than the first slot
+ * that may still be issued. It holds the lock signal inserts hold, so a signal being inserted for one of
+ * those slots is seen; answers how many slots it recorded.
  */
 export function recordMissedSlots(
   db: Db,
@@ -471,7 +474,7 @@ export function recordMissedSlots(
   const { before, intervalMs } = options;
   return withSignalWriteLock(db, async (trx) => {
     const { rows } = await sql<{ last: Date | string | null }>`
-      select greatest(
+      select coalesce(
         (select max(slot_start) from signals where slot_start < ${before} and author_id is null),
         (select max(slot_start) from signal_slot_gaps where slot_start < ${before})) as last`.execute(trx);
     const last = rows[0]?.last;

@@ -67,7 +67,6 @@ export function PreviousSignals({
             <thead>
               <tr>
                 <th scope="col">Asset</th>
-                <th scope="col">Source</th>
                 <th scope="col">Direction</th>
                 <th scope="col">Created</th>
                 <th scope="col">Confidence</th>
@@ -81,8 +80,15 @@ export function PreviousSignals({
                 const late = lateIssueSeconds(s);
                 return (
                   <tr key={s.id} className={s.status === 'expired' ? pageStyles.isDim : undefined}>
-                    <td className={styles.wrapCell}>{s.asset}</td>
-                    <td data-testid="signal-source">{s.issuedBy?.label ?? ''}</td>
+                    <td className={styles.wrapCell}>
+                      {s.asset}
+                      {/* The source under the asset: the list keeps the room's six columns and still names who issued it. */}
+                      {s.issuedBy ? (
+                        <span className={styles.sourceNote} data-testid="signal-source">
+                          {s.issuedBy.label}
+                        </span>
+                      ) : null}
+                    </td>
                     <td>
                       <span className={clsx(pageStyles.dir, pageStyles[`dir--${s.direction.toLowerCase()}`])}>
                         {s.direction}
