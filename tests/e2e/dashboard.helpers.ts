@@ -1,5 +1,6 @@
 import { dayKeyInZone, STORAGE_KEYS, TIMING, type TSignal } from '@signalroom/shared';
-import { presentSignal } from '@signalroom/shared/node';
+import { presentSignal, silentLogger } from '@signalroom/shared/node';
+import { type PriceTicker, SimulatedMarket, startPriceTicker } from '@signalroom/worker';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { CreatedMember } from '../../server/test/helpers/factories.js';
 import type { TestServer } from '../../server/test/helpers/test-server.js';
@@ -118,4 +119,13 @@ export function memberPages(e2e: () => E2E): MemberPages {
       }
     },
   };
+}
+
+/** The worker's own price ticker on the server's bus (the test server runs no worker of its own). */
+export function startPrices(e2e: E2E): PriceTicker {
+  return startPriceTicker({
+    feed: new SimulatedMarket({ seed: 'e2e' }),
+    bus: e2e.server.context.bus,
+    logger: silentLogger,
+  });
 }

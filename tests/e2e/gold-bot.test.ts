@@ -1,9 +1,8 @@
-import { silentLogger } from '@signalroom/shared/node';
-import { type PriceTicker, SimulatedMarket, startPriceTicker } from '@signalroom/worker';
+import type { PriceTicker } from '@signalroom/worker';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { engineFor, FIVE_MIN } from '../../server/test/signals/signal-helpers.js';
-import { FIRST_PAINT, LIVE, memberPages } from './dashboard.helpers.js';
+import { FIRST_PAINT, LIVE, memberPages, startPrices } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
 
 describe('gold pages in a real browser', () => {
@@ -14,12 +13,7 @@ describe('gold pages in a real browser', () => {
 
   beforeAll(async () => {
     e2e = await startE2E();
-    // The worker's own price ticker on the server's bus (the test server runs no worker of its own).
-    prices = startPriceTicker({
-      feed: new SimulatedMarket({ seed: 'e2e' }),
-      bus: e2e.server.context.bus,
-      logger: silentLogger,
-    });
+    prices = startPrices(e2e);
   });
   afterAll(async () => {
     prices?.stop();

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { silentLogger } from '@signalroom/shared/node';
-import { type PriceTicker, SimulatedMarket, startPriceTicker } from '@signalroom/worker';
+import type { PriceTicker } from '@signalroom/worker';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
-import { FIRST_PAINT, issueSignal, LIVE, signInBrowser } from './dashboard.helpers.js';
+import { FIRST_PAINT, issueSignal, LIVE, signInBrowser, startPrices } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
 
 const SHOTS = '.test-data/platinum-stream';
@@ -64,11 +63,7 @@ describe('Platinum Stream in a real browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2E();
-    prices = startPriceTicker({
-      feed: new SimulatedMarket({ seed: 'e2e' }),
-      bus: e2e.server.context.bus,
-      logger: silentLogger,
-    });
+    prices = startPrices(e2e);
   });
   afterAll(async () => {
     prices?.stop();

@@ -105,6 +105,26 @@ export function DeskForm({ options, onPublished }: Props) {
       </p>
     ) : null;
 
+  // Stop loss and take profit: the same optional price field twice.
+  const optionalPrice = (field: 'stopLoss' | 'takeProfit', label: string) => (
+    <div className={formStyles.field}>
+      <label htmlFor={fieldId(field)}>
+        {label} <span className={formStyles.optional}>(optional)</span>
+      </label>
+      <input
+        id={fieldId(field)}
+        className={formStyles.input}
+        inputMode="decimal"
+        autoComplete="off"
+        value={values[field]}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={described(field)}
+        onChange={(e) => update(field, e.target.value)}
+      />
+      {fieldError(field)}
+    </div>
+  );
+
   return (
     <section className={panelStyles.panel} aria-labelledby={`${id}-title`} data-testid="desk-form">
       <h2 id={`${id}-title`}>Publish a signal</h2>
@@ -194,38 +214,8 @@ export function DeskForm({ options, onPublished }: Props) {
           </div>
         </div>
         <div className={formStyles.twoCol}>
-          <div className={formStyles.field}>
-            <label htmlFor={fieldId('stopLoss')}>
-              Stop loss <span className={formStyles.optional}>(optional)</span>
-            </label>
-            <input
-              id={fieldId('stopLoss')}
-              className={formStyles.input}
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.stopLoss}
-              aria-invalid={errors.stopLoss ? true : undefined}
-              aria-describedby={described('stopLoss')}
-              onChange={(e) => update('stopLoss', e.target.value)}
-            />
-            {fieldError('stopLoss')}
-          </div>
-          <div className={formStyles.field}>
-            <label htmlFor={fieldId('takeProfit')}>
-              Take profit <span className={formStyles.optional}>(optional)</span>
-            </label>
-            <input
-              id={fieldId('takeProfit')}
-              className={formStyles.input}
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.takeProfit}
-              aria-invalid={errors.takeProfit ? true : undefined}
-              aria-describedby={described('takeProfit')}
-              onChange={(e) => update('takeProfit', e.target.value)}
-            />
-            {fieldError('takeProfit')}
-          </div>
+          {optionalPrice('stopLoss', 'Stop loss')}
+          {optionalPrice('takeProfit', 'Take profit')}
         </div>
         <div className={formStyles.field}>
           <label htmlFor={fieldId('analysis')}>Analysis</label>
