@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Guards the server's shape against import loops: no file imports itself through others, and no
+// Guards the server's and shared's shape against import loops: no file imports itself through others, and no
 // feature folder under server/src/modules reaches back to itself through other feature folders. Type
 // imports count: they tie the files together for a reader as much as value imports do. A feature that
 // another needs is reached through a lower layer (db/, http/, shared) or by registration on the context.
@@ -116,6 +116,13 @@ function describeFeatureCycles(): string[] {
   });
 }
 
+/** The file graph of one source tree (its relative imports). */
+function fileGraphOf(dir: string): Map<string, Set<string>> {
+  return new Map(
+    sourceFiles(dir).map((file) => [relative(root, file), new Set(importsOf(file).map((t) => relative(root, t)))]),
+  );
+}
+
 describe('server import graph', () => {
   it('finds a loop when there is one (the check can fail)', () => {
     const graph = new Map([
@@ -133,5 +140,11 @@ describe('server import graph', () => {
 
   it('has no feature folder under server/src/modules that reaches back to itself', () => {
     expect(describeFeatureCycles()).toEqual([]);
+  });
+});
+
+describe('shared import graph', () => {
+  it('has no file of shared/src that imports itself through other files', () => {
+    expect(cyclesOf(fileGraphOf(join(root, 'shared', 'src')))).toEqual([]);
   });
 });

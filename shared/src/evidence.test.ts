@@ -4,7 +4,6 @@ import {
   countLevelOutcomes,
   DEFAULT_PAYOUT_PERCENT,
   EvidenceWords,
-  evidenceSentences,
   evidenceVerdict,
   expectedValueFirstWindow,
   expectedValueMartingale,
@@ -15,6 +14,7 @@ import {
   winRateHeadline,
 } from './evidence.js';
 import { computeWinRateEvidence, ZWinRateEvidence } from './evidence.schemas.js';
+import { evidenceSentences } from './evidence-sentences.js';
 import { rateOf } from './track-record-stats.js';
 
 /** 12 signals: 8 won in the first window, 2 at L1, 1 at L2, one lost the full run. */

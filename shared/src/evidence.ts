@@ -1,5 +1,4 @@
 import { TIMING } from './constants.js';
-import type { TWinRateEvidence } from './evidence.schemas.js';
 import { levelStake, STAKE_RULE, type StakeRule, sequenceResult } from './stake-plan.js';
 import type { TRate } from './track-record-stats.js';
 
@@ -169,39 +168,4 @@ export function formatUnits(units: number): string {
 /** A p-value as people read it: four significant digits, or "< 0.0001". */
 export function formatPValue(p: number): string {
   return p < 0.0001 ? '< 0.0001' : p.toPrecision(4).replace(/\.?0+$/, '');
-}
-
-/** The evidence's sentences, as every page that shows a win rate says them (one wording everywhere). */
-export interface EvidenceSentences {
-  /** "At a payout of 85% a single trade breaks even at a win rate of 54.1%." */
-  breakEven: string;
-  /** "8 of 12 won in the first window, 67%, 95% CI 39-86%: not yet distinguishable from break-even." */
-  firstWindow: string | null;
-  /** The rate with martingale recovery, with the least rate at which the plan could break even. */
-  withMartingale: string | null;
-  /** Expected value per 1 unit staked, first window alone and with the martingale plan. */
-  expectedValue: string | null;
-}
-
-export function evidenceSentences(e: TWinRateEvidence): EvidenceSentences {
-  const first = winRateHeadline(e.firstWindow, 'won in the first window');
-  const martingale = winRateHeadline(e.withMartingale, 'won with martingale recovery');
-  const verdict = (v: EvidenceVerdict | null) => (v ? `: ${EvidenceWords[v]}` : '');
-  const run = e.runStakes.join(' + ');
-  const runTotal = e.runStakes.reduce((a, b) => a + b, 0);
-  const { expectedValue: evFirst } = e.firstWindow;
-  const { expectedValue: evRun } = e.withMartingale;
-  return {
-    breakEven: `At a payout of ${e.payoutPercent}% a single trade breaks even at a win rate of ${e.firstWindow.breakEven}%.`,
-    firstWindow: first && `${first}${verdict(e.firstWindow.verdict)}.`,
-    withMartingale:
-      martingale &&
-      `${martingale}${verdict(e.withMartingale.verdict)}. The martingale plan breaks even only above ` +
-        `${e.withMartingale.breakEven}% of runs won (a lost run costs ${runTotal} units, a won one pays at most ${e.payoutPercent / 100}).`,
-    expectedValue:
-      evFirst === null || evRun === null
-        ? null
-        : `Expected value per 1 unit staked: ${formatUnits(evFirst)} a signal on the first window alone; ` +
-          `${formatUnits(evRun)} a signal with the martingale plan (${run} = ${runTotal} units staked on a full run).`,
-  };
 }

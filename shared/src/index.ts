@@ -25,6 +25,7 @@ export * from './envelope.js';
 export * from './events.js';
 export * from './evidence.js';
 export * from './evidence.schemas.js';
+export * from './evidence-sentences.js';
 export * from './feed-status.js';
 export * from './gold.js';
 export * from './iso-date.js';

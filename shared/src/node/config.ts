@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAYOUT_PERCENT } from '../evidence.js';
-import { marketFeedProblems } from './market-config.js';
+import { marketFeedProblems, ZMarketEnv } from './market-config.js';
 
 /**
  * The settings the server and the worker both read, defined once so the two can never accept
@@ -35,42 +35,7 @@ export const ZSharedEnv = z.object({
     .refine(isTimeZone, { message: 'not an IANA time zone (e.g. Africa/Lagos, Europe/London)' }),
   /** Signal slot and window length; the product issues a signal every 5 minutes unless a test shortens it. */
   SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
-  /**
-   * Where prices come from: `simulated` (the default), `oanda`, `ccxt:<exchange id>` or `http` (the JSON
-   * contract at MARKET_FEED_URL). Unset with MARKET_FEED_URL set: `http`, as before this setting existed.
-   */
-  MARKET_FEED: z
-    .string()
-    .regex(/^(simulated|oanda|http|ccxt:[a-z0-9]+)$/, 'one of simulated, oanda, http, ccxt:<exchange id>')
-    .optional(),
-  /** Base of the HTTP feed contract (MARKET_FEED=http). */
-  MARKET_FEED_URL: z.url().optional(),
-  /** Seed of the simulated market (same seed, same prices). */
-  MARKET_SEED: z.string().min(1).optional(),
-  /**
-   * The instruments the engine trades, comma-separated (`EUR/USD,GBP/USD,XAU/USD`); `name=SYMBOL` names
-   * the provider's symbol when it is not the usual mapping (EUR/USD is EUR_USD at OANDA, BTC/USDT at an
-   * exchange). Checked at start against what the provider lists. Unset: each feed's default list.
-   */
-  SIGNAL_ASSETS: z.string().optional(),
-  /** OANDA v20 REST base (practice or live host, or a mirror); unset: OANDA's host for OANDA_ENVIRONMENT. */
-  OANDA_API_URL: z.url().optional(),
-  /** Which OANDA environment the account lives in; named on every page ("OANDA (practice)"). */
-  OANDA_ENVIRONMENT: z.enum(['practice', 'live']).default('practice'),
-  OANDA_ACCOUNT_ID: z
-    .string()
-    .regex(/^[0-9-]+$/, 'not an OANDA account ID (digits and dashes, e.g. 101-004-1234567-001)')
-    .optional(),
-  /** OANDA personal access token; sent as a bearer token, never logged. */
-  OANDA_API_TOKEN: z.string().min(8).optional(),
-  /** Overrides the ccxt exchange's API host (a mirror, or a local server in tests); paths stay the exchange's. */
-  CCXT_API_URL: z.url().optional(),
-  /** A provider request not answered within this long fails (and is retried). */
-  MARKET_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-  /** Tries per provider request on a 429, a 5xx or a timeout before the slot or the step gives up. */
-  MARKET_REQUEST_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-  /** A last candle older than this before the slot is stale: the asset has no data for that slot. */
-  MARKET_STALE_AFTER_MS: z.coerce.number().int().min(1000).default(120_000),
+  ...ZMarketEnv.shape,
   /** A window whose closing price is still not to be had this long after it closed makes its signal void. */
   SIGNAL_VOID_AFTER_MS: z.coerce.number().int().min(1000).default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

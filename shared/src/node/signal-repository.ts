@@ -11,7 +11,7 @@ import {
 import type { SlotGapReason } from '../signal-timing.js';
 import { signalIssuerOf, type TPerformanceStats, type TSignal, type TSignalNote } from '../signals.js';
 import type { Database } from './schema.js';
-import type { SignalsTable } from './signal-tables.js';
+import type { SignalRow, SignalsTable } from './signal-tables.js';
 import { withSignalWriteLock } from './track-record-chain.js';
 
 /**
@@ -20,7 +20,8 @@ import { withSignalWriteLock } from './track-record-chain.js';
  * REST can never disagree. It lives in shared/node because both packages import it.
  */
 type Db = Kysely<Database>;
-export type SignalRow = Selectable<Database['signals']>;
+
+export type { SignalRow };
 
 /** A stored signal as members receive it (ZSignal); the server cuts it per tier afterwards. */
 export function presentSignal(row: SignalRow): TSignal {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { SlotGapReason } from '../signal-timing.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -96,3 +96,6 @@ export interface SignalTables {
   signal_notes: SignalNotesTable;
   offer_countdown: OfferCountdownTable;
 }
+
+/** A signal as read from the table. */
+export type SignalRow = Selectable<SignalsTable>;

@@ -14,7 +14,7 @@ import {
 import { EMPTY_CHECKPOINT } from '../track-record-checkpoint.js';
 import { bytesToHex, hexToBytes, type MerkleNode } from '../track-record-merkle.js';
 import type { Database } from './schema.js';
-import type { SignalRow } from './signal-repository.js';
+import type { SignalRow } from './signal-tables.js';
 import { sha256Hex } from './track-record-hash.js';
 import { type TrackRecordSigner, trackRecordSigner } from './track-record-key.js';
 import type { TrackRecordChainTable } from './track-record-tables.js';
