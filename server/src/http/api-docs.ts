@@ -12,6 +12,8 @@ import {
   failureSchema,
   type OperationPlan,
   operationIdOf,
+  SECURITY_SCHEMES,
+  securityOf,
 } from './openapi-operations.js';
 import { publicBaseUrl } from './public-url.js';
 
@@ -98,7 +100,7 @@ export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): 
       schema: {
         ...result.schema,
         operationId,
-        security: contract.group === 'public' ? [] : [{ session: [] }],
+        security: securityOf(contract),
       },
     };
   };
@@ -129,7 +131,7 @@ export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): 
         description: 'Every JSON answer is the envelope { success, message, data, error, timestamp }.',
         version: '1',
       },
-      components: { securitySchemes: { session: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     hideUntagged: true,
     transform,
