@@ -10,16 +10,22 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/http/tokens.js';
 import { createMember } from '../helpers/factories.js';
+import { captureLog, type LogCapture } from '../helpers/log-capture.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engineFor, slots } from '../signals/signal-helpers.js';
 
 /** Members' API keys: made in Profile Settings with a session, used as `Authorization: Bearer sr_...` on reads. */
 describe('API keys', () => {
   let server: TestServer;
+  let log: LogCapture;
   // RATE_LIMIT_MULTIPLIER 0.1: each key may make 6 requests a minute here, so the limit is reachable.
   const KEY_BUDGET = 6;
   beforeAll(async () => {
-    server = await startTestServer({ SILVER_DAILY_LIMIT: '2', RATE_LIMIT_MULTIPLIER: '0.1' });
+    log = captureLog();
+    server = await startTestServer(
+      { SILVER_DAILY_LIMIT: '2', RATE_LIMIT_MULTIPLIER: '0.1', LOG_LEVEL: 'warn' },
+      { logStream: log.stream },
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -115,6 +121,8 @@ describe('API keys', () => {
     const me = await server.api<TUser>('GET', '/api/auth/me', { token: key.secret });
     expect(me.body.data?.fullName).toBe(member.user.fullName);
     expect((await listKeys(member.token)).body.data).toHaveLength(1);
+    // The refusal is described on the apiKey scheme, not on each operation: it is not logged as drift.
+    expect(log.text()).not.toContain('answer not declared');
   });
 
   it('answers 401 for a revoked or unknown key, and audits creation and revocation', async () => {
