@@ -27,7 +27,10 @@ describe('journeys: API keys in Profile Settings', () => {
     expect(secret).toMatch(/^sr_[A-Za-z0-9_-]{43}$/);
     await section.getByText('it will not be shown again').waitFor();
     await section.getByRole('button', { name: /Copy key|Copied/ }).click();
-    await section.getByRole('status').filter({ hasText: /clipboard|selected/ }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: /clipboard|selected/ })
+      .waitFor();
     const me = await e2e.server.api<TUser>('GET', '/api/auth/me', { token: secret });
     expect(me.body.data?.id).toBe(member.user.id);
 
