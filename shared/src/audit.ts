@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What an admin can do that the audit log records, one name per kind of change. Each feature adds its
+ * What an admin (or a member, for their own API keys) can do that the audit log records, one name per kind of change. Each feature adds its
  * actions here; the audit screen's action filter lists them.
  */
 export const AUDIT_ACTIONS = [
@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'post.show',
   'post.delete',
   'track-record.repair',
+  'api-key.create',
+  'api-key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -35,6 +37,7 @@ export const AUDIT_TARGET_TYPES = [
   'post',
   'content',
   'track-record',
+  'api-key',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

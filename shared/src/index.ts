@@ -6,6 +6,7 @@ export * from './admin-member.js';
 export * from './admin-overview.js';
 export * from './admin-pagination.js';
 export * from './api/index.js';
+export * from './api-keys.js';
 export * from './audit.js';
 export * from './audit-log.schemas.js';
 export * from './auth.messages.js';

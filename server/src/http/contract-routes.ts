@@ -18,6 +18,7 @@ import type {
 } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { securityOf } from './openapi-operations.js';
 import { parseWith, type RequestPart } from './parse.js';
 
 declare module 'fastify' {
@@ -79,7 +80,7 @@ export function fastifySchemaOf(contract: RouteContract): FastifySchema {
     ...(contract.params ? { params: contract.params } : {}),
     ...(contract.query ? { querystring: contract.query } : {}),
     ...(contract.body ? { body: contract.body } : {}),
-    ...(contract.group === 'public' ? {} : { security: [{ session: [] }] }),
+    ...(contract.group === 'public' && !contract.apiKey ? {} : { security: securityOf(contract) }),
     response,
   };
 }

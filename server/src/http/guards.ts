@@ -7,6 +7,13 @@ import { AppError } from './app-error.js';
 import { sessionCacheOf } from './session-cache.js';
 import { hashSecret } from './tokens.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The member whose API key the request presented (set by the API's key hook; null otherwise). */
+    apiKeyMember: TUser | null;
+  }
+}
+
 /** The bearer token of a request, if any. */
 export function readBearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
   const header = request.headers.authorization;
@@ -53,9 +60,22 @@ export async function authenticateToken(
   return presentUser(found.user);
 }
 
-/** 401 unless the request carries a live session. */
+/**
+ * The member a request stands for: the API key's member when the API's key hook admitted one (only on
+ * routes whose contract accepts a key), else the session's.
+ */
+async function authenticateRequest(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  options: { cached?: boolean } = {},
+): Promise<TUser | null> {
+  if (request.apiKeyMember) return request.apiKeyMember;
+  return authenticateToken(ctx, readBearerToken(request), options);
+}
+
+/** 401 unless the request carries a live session (or, on a read that accepts one, a live API key). */
 export async function requireUser(ctx: ServerContext, request: FastifyRequest): Promise<TUser> {
-  const user = await authenticateToken(ctx, readBearerToken(request));
+  const user = await authenticateRequest(ctx, request);
   if (!user) throw AppError.unauthorized();
   return user;
 }
@@ -82,7 +102,7 @@ export async function requireSignalRoom(ctx: ServerContext, request: FastifyRequ
   // The signal room's reads are what the fallback polling repeats every 2 s: their session comes from a
   // short cache that every revocation clears (see session-cache.ts); anything that writes reads the database.
   const cached = request.method === 'GET';
-  const user = await authenticateToken(ctx, readBearerToken(request), { cached });
+  const user = await authenticateRequest(ctx, request, { cached });
   if (!user) throw AppError.unauthorized();
   if (signalAccessMode(user, ctx.now()) === 'none') throw AppError.forbidden();
   return user;

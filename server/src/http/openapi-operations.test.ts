@@ -1,7 +1,7 @@
 import { apiRoutes, type RouteContract } from '@signalroom/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { completeOperation, errorStatusesOf, operationIdOf } from './openapi-operations.js';
+import { completeOperation, errorStatusesOf, operationIdOf, securityOf } from './openapi-operations.js';
 
 const route = (info: Partial<RouteContract>): RouteContract => ({
   method: 'GET',
@@ -40,6 +40,30 @@ describe('errorStatusesOf', () => {
     expect(statuses).toEqual([400, 401, 403, 404, 409, 413, 414, 415, 429, 500, 503]);
     expect(errorStatusesOf(route({ group: 'member' }), { rateLimited: false })).toContain(401);
     expect(errorStatusesOf(route({ group: 'member' }), { rateLimited: false })).not.toContain(403);
+  });
+});
+
+describe('securityOf', () => {
+  it('names the session, and the API key only where a route takes one', () => {
+    expect(securityOf(route({}))).toEqual([]);
+    expect(securityOf(route({ group: 'member' }))).toEqual([{ session: [] }]);
+    expect(securityOf(route({ group: 'unlocked', apiKey: true }))).toEqual([{ session: [] }, { apiKey: [] }]);
+    expect(securityOf(route({ apiKey: true }))).toEqual([{}, { apiKey: [] }]);
+  });
+
+  it('declares what a key can be answered on a route that takes one: 401, 403 and its rate limit', () => {
+    expect(errorStatusesOf(route({ apiKey: true }), { rateLimited: false })).toEqual([400, 401, 403, 429, 500, 503]);
+  });
+
+  it('lets no route that writes, nor the keys or sessions, take a key', () => {
+    const taking = apiRoutes().filter((entry) => entry.apiKey);
+    expect(taking.map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual([
+      'GET /auth/me',
+      'GET /signals',
+      'GET /signals/stats/performance',
+      'GET /track-record',
+      'GET /track-record/summary',
+    ]);
   });
 });
 

@@ -7,6 +7,28 @@ import { z } from 'zod';
  * the document cannot drift from the server: a new route gets all of it without writing any of it.
  */
 
+/** The security schemes of the document: a member's session token, and a member's API key. */
+export const SECURITY_SCHEMES = {
+  session: { type: 'http', scheme: 'bearer', description: 'The session token from logging in' },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'sr_…',
+    description:
+      'A member’s API key (Authorization: Bearer sr_...), created in Profile Settings. Accepted only by ' +
+      'the operations that list it, with the access of the member’s session; every other operation ' +
+      'refuses it with 403. Each key has its own rate limit.',
+  },
+} as const;
+
+/** Who may call an operation: nothing for a public one, a session otherwise; or an API key where one is taken. */
+export function securityOf(contract: RouteContract): Record<string, string[]>[] {
+  const base = contract.group === 'public' ? [] : [{ session: [] as string[] }];
+  if (!contract.apiKey) return base;
+  // Public with a key: either no credentials at all, or a key (then checked like anywhere else).
+  return contract.group === 'public' ? [{}, { apiKey: [] }] : [...base, { apiKey: [] }];
+}
+
 /** The name of the failure envelope in `components.schemas`. */
 export const FAILURE_SCHEMA = 'FailureEnvelope';
 
@@ -39,7 +61,7 @@ export interface RouteFacts {
 /** Why each error status is answered, as the document describes it. */
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Refused input: a body, path or query field the contract does not accept (error.fields names each, with its message), malformed JSON, or a query parameter the route does not take',
-  401: 'Not signed in: no session, an expired or revoked one, or wrong credentials',
+  401: 'Not signed in: no session, an expired or revoked one, an unknown or revoked API key, or wrong credentials',
   403: 'Not allowed: the member may not make this call (the message says why)',
   404: 'Not found: nothing with this id, or nothing of the kind yet',
   409: 'Refused by a rule of the call in the current state (the message says which)',
@@ -63,6 +85,9 @@ export function errorStatusesOf(contract: RouteContract, facts: RouteFacts): num
   const statuses = [400, 500, 503];
   if (contract.group !== 'public') statuses.push(401);
   if (GROUPS_WITH_403.has(contract.group)) statuses.push(403);
+  // A route that takes an API key: 401 for an unknown or revoked key, 403 when its member has lost live
+  // access, 429 past the key's own rate limit.
+  if (contract.apiKey) statuses.push(401, 403, 429);
   if (/:\w+/.test(contract.path)) statuses.push(404, 414);
   if (BODY_METHODS.has(contract.method) || contract.upload) statuses.push(413, 415);
   if (facts.rateLimited) statuses.push(429);

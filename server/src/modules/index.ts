@@ -5,6 +5,8 @@ import { refuseUnknownQueryParameters } from '../http/request-shape.js';
 import { registerActivationRoutes } from './activation/activation.routes.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
 import { registerAdminConsoleRoutes } from './admin-console/admin-console.routes.js';
+import { acceptApiKeys } from './api-keys/api-key-auth.js';
+import { registerApiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { registerAuditRoutes } from './audit/audit-list.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerBotAccessRoutes } from './bot-access/bot-access.routes.js';
@@ -38,11 +40,13 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
     async (api) => {
       enforceContract(api);
       refuseUnknownQueryParameters(api);
+      acceptApiKeys(api, ctx);
       await registerHealthRoutes(api, ctx);
       await registerConfigRoutes(api, ctx);
       await registerAuthRoutes(api, ctx);
       await registerUsersRoutes(api, ctx);
       await registerSettingsRoutes(api, ctx);
+      await registerApiKeysRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);
       await registerAuditRoutes(api, ctx);
       await registerActivationRoutes(api, ctx);

@@ -1,5 +1,6 @@
 import type { MemberDataRegistry } from '../db/member-data.js';
 import { defineActivationMemberData } from './activation/activation.member-data.js';
+import { defineApiKeysMemberData } from './api-keys/api-keys.member-data.js';
 import { defineAuthMemberData } from './auth/auth.member-data.js';
 import { defineBotAccessMemberData } from './bot-access/bot-access.member-data.js';
 import { defineCommunityMemberData } from './community/community.member-data.js';
@@ -20,6 +21,7 @@ import { defineUsersMemberData } from './users/users.member-data.js';
 export function defineMemberDataSections(memberData: MemberDataRegistry): void {
   defineUsersMemberData(memberData);
   defineAuthMemberData(memberData);
+  defineApiKeysMemberData(memberData);
   defineActivationMemberData(memberData);
   defineBotAccessMemberData(memberData);
   defineMailMemberData(memberData);

@@ -25,6 +25,7 @@ interface Operation {
 }
 interface OpenApiDocument {
   servers?: { url: string }[];
+  components?: { securitySchemes?: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -74,9 +75,16 @@ describe('the OpenAPI document', () => {
     expect(operationFor(document, 'GET', '/admin/users/:id').operationId).toBe('getAdminUsersById');
     for (const route of apiRoutes()) {
       const operation = operationFor(document, route.method, route.path);
-      if (route.group === 'public') expect(operation.security, route.path).toEqual([]);
-      else expect(operation.security, route.path).toEqual([{ session: [] }]);
+      const key = route.apiKey ? [{ apiKey: [] }] : [];
+      if (route.group === 'public') expect(operation.security, route.path).toEqual(route.apiKey ? [{}, ...key] : []);
+      else expect(operation.security, route.path).toEqual([{ session: [] }, ...key]);
     }
+    // The reads that take an API key declare it; the key routes themselves and every write do not.
+    expect(operationFor(document, 'GET', '/signals').security).toEqual([{ session: [] }, { apiKey: [] }]);
+    expect(operationFor(document, 'GET', '/track-record').security).toEqual([{}, { apiKey: [] }]);
+    expect(operationFor(document, 'POST', '/users/api-keys').security).toEqual([{ session: [] }]);
+    expect(operationFor(document, 'PUT', '/users/profile').security).toEqual([{ session: [] }]);
+    expect(document.components?.securitySchemes?.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.servers?.[0]?.url).toBe('http://localhost:5173');
   });
 
@@ -86,8 +94,10 @@ describe('the OpenAPI document', () => {
     // Public, no id, no body: refused input (an unknown query parameter), failures, the database down.
     expect(statuses('GET', '/stats/public')).toEqual([200, 400, 500, 503]);
     // A member's call: 401 without a session; an admin's: 403 for a member; an id: 404.
-    expect(statuses('GET', '/auth/me')).toEqual(expect.arrayContaining([401]));
-    expect(statuses('GET', '/auth/me')).not.toContain(403);
+    expect(statuses('GET', '/users/sessions')).toEqual(expect.arrayContaining([401]));
+    expect(statuses('GET', '/users/sessions')).not.toContain(403);
+    // A read that takes an API key: 401 for a revoked key, 403 for a member without live access, 429 past its limit.
+    expect(statuses('GET', '/auth/me')).toEqual(expect.arrayContaining([401, 403, 429]));
     expect(statuses('GET', '/admin/users/:id')).toEqual(expect.arrayContaining([401, 403, 404]));
     // A rate-limited body: 413, 415 and 429.
     expect(statuses('POST', '/auth/login')).toEqual(expect.arrayContaining([400, 413, 415, 429]));

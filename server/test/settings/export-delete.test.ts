@@ -73,7 +73,7 @@ describe('settings: member data export and account deletion', () => {
     });
     expect(data.sessions).toHaveLength(1);
     for (const section of server.context.memberData.sections()) expect(data).toHaveProperty(section.name);
-    expect(text).not.toMatch(/token_hash|code_hash|password_hash|file_key/);
+    expect(text).not.toMatch(/token_hash|code_hash|password_hash|file_key|secret_hash/);
     const anonymous = await fetch(`${server.url}/api/users/export`);
     expect(anonymous.status).toBe(401);
   });

@@ -21,7 +21,7 @@ export const AuthRoutes = {
   resendWelcomeEmail: { method: 'POST', path: '/auth/resend-welcome-email', group: 'public' },
   login: { method: 'POST', path: '/auth/login', group: 'public' },
   logout: { method: 'POST', path: '/auth/logout', group: 'member' },
-  me: { method: 'GET', path: '/auth/me', group: 'member' },
+  me: { method: 'GET', path: '/auth/me', group: 'member', apiKey: true },
   forgotPassword: { method: 'POST', path: '/auth/forgot-password', group: 'public' },
   verifyResetToken: { method: 'POST', path: '/auth/verify-reset-token', group: 'public' },
   resetPassword: { method: 'POST', path: '/auth/reset-password', group: 'public' },

@@ -32,6 +32,11 @@ export interface RouteInfo {
   paged?: boolean;
   /** The answer is a file download (bytes), not an envelope. */
   file?: boolean;
+  /**
+   * A read that also accepts a member's API key (`Authorization: Bearer sr_...`) in place of a session,
+   * with the same access as the member's session. Every other route refuses a key with 403.
+   */
+  apiKey?: true;
 }
 
 /** What a route takes and answers: zod schemas the server parses and encodes with, and OpenAPI shows. */

@@ -1,6 +1,7 @@
 import { ActivationContract } from './activation.contract.js';
 import { AdminContract } from './admin.contract.js';
 import { AdminConsoleContract } from './admin-console.contract.js';
+import { ApiKeysContract } from './api-keys.contract.js';
 import { AuditContract } from './audit.contract.js';
 import { AuthContract } from './auth.contract.js';
 import { BotAccessContract } from './bot-access.contract.js';
@@ -20,6 +21,7 @@ import { UsersContract } from './users.contract.js';
 export * from './activation.contract.js';
 export * from './admin.contract.js';
 export * from './admin-console.contract.js';
+export * from './api-keys.contract.js';
 export * from './audit.contract.js';
 export * from './auth.contract.js';
 export * from './bot-access.contract.js';
@@ -44,6 +46,7 @@ export function apiRoutes(): RouteContract[] {
     ...Object.values(PlatformContract),
     ...Object.values(AuthContract),
     ...Object.values(UsersContract),
+    ...Object.values(ApiKeysContract),
     ...Object.values(AdminContract),
     ...Object.values(AuditContract),
     ...Object.values(ActivationContract),
@@ -68,6 +71,7 @@ export type ApiEntry =
   | EntriesOf<typeof PlatformContract>
   | EntriesOf<typeof AuthContract>
   | EntriesOf<typeof UsersContract>
+  | EntriesOf<typeof ApiKeysContract>
   | EntriesOf<typeof AdminContract>
   | EntriesOf<typeof AuditContract>
   | EntriesOf<typeof ActivationContract>

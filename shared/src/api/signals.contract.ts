@@ -6,8 +6,8 @@ import { type RouteTable, withSchemas } from './contract.js';
 
 /** The signal room's REST reads and the landing page's figures: where each call lives and who may make it. */
 export const SignalsRoutes = {
-  list: { method: 'GET', path: '/signals', group: 'unlocked' },
-  performance: { method: 'GET', path: '/signals/stats/performance', group: 'unlocked' },
+  list: { method: 'GET', path: '/signals', group: 'unlocked', apiKey: true },
+  performance: { method: 'GET', path: '/signals/stats/performance', group: 'unlocked', apiKey: true },
   publicStats: { method: 'GET', path: '/stats/public', group: 'public' },
   marketStatus: { method: 'GET', path: '/market/status', group: 'public' },
 } as const satisfies RouteTable;

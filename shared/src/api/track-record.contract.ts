@@ -146,10 +146,10 @@ export type TTrackRecordAdminView = z.infer<typeof ZTrackRecordAdminView>;
 
 /** The public track record: no login; only entries whose signal's window has closed. */
 export const TrackRecordRoutes = {
-  entries: { method: 'GET', path: '/track-record', group: 'public' },
+  entries: { method: 'GET', path: '/track-record', group: 'public', apiKey: true },
   download: { method: 'GET', path: '/track-record/download', group: 'public', file: true },
   head: { method: 'GET', path: '/track-record/head', group: 'public' },
-  summary: { method: 'GET', path: '/track-record/summary', group: 'public' },
+  summary: { method: 'GET', path: '/track-record/summary', group: 'public', apiKey: true },
   key: { method: 'GET', path: '/track-record/key', group: 'public' },
   checkpoints: { method: 'GET', path: '/track-record/checkpoints', group: 'public' },
   latestCheckpoint: { method: 'GET', path: '/track-record/checkpoints/latest', group: 'public' },

@@ -122,6 +122,18 @@ export interface LoginDevicesTable {
   last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A member's API key: only the SHA-256 of its secret, and its first characters for display. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface AuthTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -132,6 +144,7 @@ export interface AuthTables {
   mail_outbox: MailOutboxTable;
   notification_settings: NotificationSettingsTable;
   login_devices: LoginDevicesTable;
+  api_keys: ApiKeysTable;
 }
 
 export type { CreatedAt, Numeric, Timestamp };

@@ -22,6 +22,7 @@ import * as signalFeedIdsAndVoid from './2026-11-27T0200_signal_feed_ids_and_voi
 import * as createBacktests from './2026-11-27T0300_create_backtests.js';
 import * as trackRecordCheckpoints from './2026-11-27T0400_track_record_checkpoints.js';
 import * as analystDesk from './2026-11-27T0500_analyst_desk.js';
+import * as createApiKeys from './2026-11-27T0900_create_api_keys.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0100_signal_issued_at': signalIssuedAt,
   '2026-11-27T0110_create_login_devices': createLoginDevices,
   '2026-11-27T0500_analyst_desk': analystDesk,
+  '2026-11-27T0900_create_api_keys': createApiKeys,
 };

@@ -19,6 +19,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'post.show': 'Post shown again',
   'post.delete': 'Post deleted',
   'track-record.repair': 'Track record repaired',
+  'api-key.create': 'API key created',
+  'api-key.revoke': 'API key revoked',
 };
 
 /** Readable names of what an audited change is about. */
@@ -31,6 +33,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   post: 'Community post',
   content: 'Content',
   'track-record': 'Track record',
+  'api-key': 'API key',
 };
 
 /** The readable name of an action; a name this build does not know (a newer server) shows as it is. */

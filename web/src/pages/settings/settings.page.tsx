@@ -1,6 +1,8 @@
+import { hasSignalAccess } from '@signalroom/shared';
 import { useState } from 'react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
+import { ApiKeysSection } from './api-keys-section.js';
 import { DeleteSection, DownloadSection } from './data-section.js';
 import { NotificationsSection } from './preferences-section.js';
 import { ProfileSection } from './profile-section.js';
@@ -34,6 +36,8 @@ export function Component() {
         </div>
         <SecuritySection onSessionsChanged={() => setSessionsKey((k) => k + 1)} />
         <SessionsSection reloadKey={sessionsKey} />
+        {/* Keys are for members with live access (the server refuses the rest with 403). */}
+        {hasSignalAccess(user) && <ApiKeysSection />}
         <NotificationsSection />
         <PushSection />
         <TelegramSection />

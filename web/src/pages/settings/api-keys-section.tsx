@@ -1,0 +1,249 @@
+import { API_KEY_MAX_PER_MEMBER, API_KEY_NAME_MAX, type TApiKey, type TCreatedApiKey } from '@signalroom/shared';
+import { clsx } from 'clsx';
+import { Check, Copy, KeyRound } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createApiKey, fetchApiKeys, revokeApiKey } from '../../api/api-keys.api.js';
+import { ignoreAbort } from '../../api/client.js';
+import { formatMoment } from '../../components/dashboard/activation-format.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { FormAlert, TextField } from '../../components/public/form-field.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import styles from './settings.module.css';
+
+type KeysState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; keys: TApiKey[] };
+type Outcome = { kind: 'error' | 'success'; text: string; fields?: Record<string, string> } | null;
+
+/**
+ * API keys (members with live access): read-only access to signals, statistics, the track record and
+ * the account for the member's own tools. A new key's secret is shown once, with a copy button.
+ */
+export function ApiKeysSection() {
+  const [state, setState] = useState<KeysState>({ phase: 'loading' });
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [created, setCreated] = useState<TCreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<TApiKey | null>(null);
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    const result = await fetchApiKeys(signal);
+    setState(result.ok ? { phase: 'ready', keys: result.data } : { phase: 'error', message: result.message });
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal).catch(ignoreAbort);
+    return () => controller.abort();
+  }, [load]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await createApiKey(name);
+    setBusy(false);
+    if (!result.ok) {
+      setOutcome({ kind: 'error', text: result.message, fields: result.fields });
+      return;
+    }
+    setName('');
+    setOutcome(null);
+    setCreated(result.data);
+    await load();
+  }
+
+  const full = state.phase === 'ready' && state.keys.length >= API_KEY_MAX_PER_MEMBER;
+  return (
+    <section
+      className={clsx(panelStyles.panel, styles.section)}
+      aria-labelledby="settings-api-keys"
+      data-testid="settings-api-keys"
+    >
+      <h2 id="settings-api-keys">
+        <KeyRound aria-hidden="true" size={20} /> API Keys
+      </h2>
+      <p className={pageStyles.muted}>
+        Read your signals, statistics, the track record and your account from your own tools with{' '}
+        <code>Authorization: Bearer sr_...</code>. A key cannot change anything. Up to {API_KEY_MAX_PER_MEMBER} keys.
+      </p>
+      {created && <CreatedKey created={created} onDone={() => setCreated(null)} />}
+      {state.phase === 'loading' && (
+        <p className={pageStyles.muted} role="status">
+          Loading API keys...
+        </p>
+      )}
+      {state.phase === 'error' && (
+        <div className={pageStyles.stateError} role="alert">
+          <p>{state.message}</p>
+          <button type="button" className={buttonStyles.btn} onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.phase === 'ready' && state.keys.length === 0 && <p className={pageStyles.muted}>No API keys yet.</p>}
+      {state.phase === 'ready' && state.keys.length > 0 && (
+        <ul className={styles.sessions}>
+          {state.keys.map((key) => (
+            <li key={key.id} className={styles.session} data-testid="settings-api-key">
+              <div>
+                <p>
+                  <strong>{key.name}</strong> <code>{key.prefix}…</code>
+                </p>
+                <p className={pageStyles.small}>
+                  Created {formatMoment(key.createdAt)} · last used{' '}
+                  {key.lastUsedAt ? formatMoment(key.lastUsedAt) : 'never'}
+                </p>
+              </div>
+              <button
+                type="button"
+                className={buttonStyles.btn}
+                onClick={() => setRevoking(key)}
+                aria-label={`Revoke API key ${key.name}`}
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <TextField
+          id="settings-api-key-name"
+          label="Key name"
+          value={name}
+          maxLength={API_KEY_NAME_MAX}
+          onChange={(event) => setName(event.target.value)}
+          error={outcome?.fields?.name}
+        />
+        {outcome && !outcome.fields?.name ? <FormAlert kind={outcome.kind}>{outcome.text}</FormAlert> : null}
+        <div>
+          <button
+            type="submit"
+            className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}
+            disabled={busy || state.phase !== 'ready' || full}
+          >
+            {busy ? 'Creating...' : 'Create API Key'}
+          </button>
+        </div>
+      </form>
+      {revoking && (
+        <RevokeDialog
+          apiKey={revoking}
+          onClose={() => setRevoking(null)}
+          onRevoked={(text) => {
+            setOutcome({ kind: 'success', text });
+            void load();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The new key's secret, shown this once, with a copy button and the warning that it will not be shown again. */
+function CreatedKey({ created, onDone }: { created: TCreatedApiKey; onDone(): void }) {
+  const secretRef = useRef<HTMLElement>(null);
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.secret);
+      setCopied('copied');
+    } catch {
+      // No clipboard permission (or an insecure origin): select the key so it can be copied by hand.
+      const node = secretRef.current;
+      if (node) window.getSelection()?.selectAllChildren(node);
+      setCopied('failed');
+    }
+  }
+
+  return (
+    <div className={pageStyles.stack} data-testid="created-api-key">
+      <p className={clsx(pageStyles.notice, pageStyles.small)} role="alert">
+        Copy your new key “{created.name}” now: it will not be shown again. Keep it secret, like a password.
+      </p>
+      <p>
+        <code ref={secretRef} className={styles.secret} data-testid="api-key-secret">
+          {created.secret}
+        </code>
+      </p>
+      <div className={styles.dialogActions}>
+        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={() => void copy()}>
+          {copied === 'copied' ? <Check aria-hidden="true" size={18} /> : <Copy aria-hidden="true" size={18} />}
+          {copied === 'copied' ? 'Copied' : 'Copy key'}
+        </button>
+        <button type="button" className={buttonStyles.btn} onClick={onDone}>
+          I have copied it
+        </button>
+      </div>
+      <p className={clsx(pageStyles.small, pageStyles.muted)} role="status">
+        {copied === 'copied'
+          ? 'The key is on the clipboard.'
+          : copied === 'failed'
+            ? 'Copying is not allowed here: the key is selected, copy it with your keyboard.'
+            : ''}
+      </p>
+    </div>
+  );
+}
+
+/** Confirms a revocation: the key stops working at once, for every tool that uses it. */
+function RevokeDialog({
+  apiKey,
+  onClose,
+  onRevoked,
+}: {
+  apiKey: TApiKey;
+  onClose(): void;
+  onRevoked(message: string): void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  async function revoke() {
+    setBusy(true);
+    const result = await revokeApiKey(apiKey.id);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    onRevoked(result.message);
+    ref.current?.close();
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className={clsx(panelStyles.panel, styles.dialog)}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      data-testid="revoke-api-key-dialog"
+    >
+      <h2 id={titleId}>Revoke “{apiKey.name}”?</h2>
+      <p>Anything using this key loses access at once. This cannot be undone.</p>
+      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+      <div className={styles.dialogActions}>
+        <button type="button" className={buttonStyles.btn} onClick={() => ref.current?.close()}>
+          Keep Key
+        </button>
+        <button
+          type="button"
+          className={clsx(buttonStyles.btn, styles.dangerButton)}
+          disabled={busy}
+          onClick={() => void revoke()}
+        >
+          {busy ? 'Revoking...' : 'Revoke Key'}
+        </button>
+      </div>
+    </dialog>
+  );
+}
