@@ -129,7 +129,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
  * Fails on console errors and uncaught page errors. A line is kept when it arrives; the running test
  * checks them when it finishes (vitest's onTestFinished), so the failure names that test.
  */
-function watchConsole() {
+export function watchConsole() {
   const watched = new WeakSet<Page>();
   let problems: string[] = [];
   let checkPending = false;
@@ -186,8 +186,8 @@ function watchConsole() {
  * ending in `*` stands for every path that starts with it.
  */
 export function refusedRequest(status: number, path: string): RegExp {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const where = path.endsWith('*') ? `${escape(path.slice(0, -1))}[^)]*` : `${escape(path)}(\\?[^)]*)?`;
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const where = path.endsWith('*') ? `${literal(path.slice(0, -1))}[^)]*` : `${literal(path)}(\\?[^)]*)?`;
   return new RegExp(
     `^console\\.error: Failed to load resource: the server responded with a status of ${status} .*\\(https?://[^/]+${where}\\)$`,
   );
