@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BYTES, uploadProof, validProof } from '../../server/test/activation/activation-helpers.js';
 import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
 import { FIRST_PAINT, LIVE, memberPages } from './dashboard.helpers.js';
-import { type E2E, startE2E } from './harness.js';
+import { type E2E, refusedRequest, startE2E } from './harness.js';
 
 describe('activation end to end in a real browser', () => {
   let e2e: E2E;
@@ -180,6 +180,8 @@ describe('activation end to end in a real browser', () => {
   });
 
   it('tells the server the file type from its bytes: a text file named .png is refused with the message', async () => {
+    // The server refuses the disguised file with 400 (logged by Chromium); the page shows its message.
+    e2e.allowConsole(refusedRequest(400, '/api/activation/proof'));
     const guest = await createMember(e2e.server.context.db, { tier: 'guest' });
     const page = await open(guest, '/dashboard/account-setup?step=3');
     const form = page.getByTestId('proof-form');
@@ -219,6 +221,8 @@ describe('activation end to end in a real browser', () => {
     const form = page.getByTestId('access-code-form');
     await form.getByRole('button', { name: 'Unlock' }).click();
     expect(await page.getByTestId('access-code-error').innerText()).toBe(AuthMessages.dashboardCodeRequired);
+    // The made-up code is refused with 400 (logged by Chromium); the page shows the server's message.
+    e2e.allowConsole(refusedRequest(400, '/api/auth/validate-dashboard-code'));
     await form.getByLabel('Dashboard code').fill('ZZZZ-ZZZZ-ZZZZ');
     await form.getByLabel('Dashboard code').press('Enter');
     await page.getByTestId('access-code-error').filter({ hasText: AuthMessages.dashboardCodeInvalid }).waitFor();

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
 import { signInBrowser } from './dashboard.helpers.js';
-import { type E2E, startE2E } from './harness.js';
+import { type E2E, refusedRequest, startE2E } from './harness.js';
 
 const OFFER_PATH = '/dashboard/admin/offer';
 const HOUR = 3_600_000;
@@ -147,6 +147,8 @@ describe('Admin Offer countdown screen in a real browser', () => {
 
     // A value the page allows but the server refuses (the request is changed on its way): the page shows
     // the server's own message in the alert region and beside the boxes, and the deadline stays.
+    // That refusal is a 400, which Chromium logs.
+    e2e.allowConsole(refusedRequest(400, '/api/countdown/reset'));
     const before = (await publicCountdown()).deadline;
     await page.route('**/api/countdown/reset', (route) =>
       route.continue({ postData: JSON.stringify({ durationMinutes: 30 * 24 * 60 + 1 }) }),

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedMember, createMember } from '../../server/test/helpers/factories.js';
 import { expectNothingWithin } from '../../server/test/helpers/wait-for.js';
 import { signInBrowser } from './dashboard.helpers.js';
-import { type E2E, startE2E } from './harness.js';
+import { type E2E, refusedRequest, startE2E } from './harness.js';
 
 const ADMIN_PATH = '/dashboard/admin/users';
 /** The first paint of the dashboard (session check, lazy chunks) gets more time on a busy 2-core machine. */
@@ -231,6 +231,8 @@ describe('Admin Users screen in a real browser', () => {
     const { page } = await openAsAdmin();
     await row(page, doomed).waitFor(FIRST_PAINT);
     // The member disappears after the list was loaded: the server answers 404 to the update.
+    // Chromium logs that 404; the page shows it in the alert region.
+    e2e.allowConsole(refusedRequest(404, '/api/admin/users/*'));
     await e2e.server.context.db.deleteFrom('users').where('id', '=', doomed.user.id).execute();
     page.once('dialog', (dialog) => void dialog.accept());
     await row(page, doomed).getByRole('button', { name: 'Revoke' }).click();
@@ -259,6 +261,10 @@ describe('Admin Users screen in a real browser', () => {
     const { context, page } = await newPage();
     await signInBrowser(context, admin);
     // The connection drops for the list call only (the session check still reaches the server).
+    // Chromium logs the dropped call; the page shows it in the alert region.
+    e2e.allowConsole(
+      /^console\.error: Failed to load resource: net::ERR_CONNECTION_RESET \(.*\/api\/admin\/users\?[^)]*\)$/,
+    );
     await page.route('**/api/admin/users?*', (route) => route.abort('connectionreset'));
     await page.goto(e2e.url(ADMIN_PATH));
     await page.getByTestId('admin-list-error').waitFor(FIRST_PAINT);

@@ -1,6 +1,6 @@
 import { offerDeadlineClaim, type TCountdown } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIGURED_CONTACTS, type E2E, startE2E, uniqueEmail } from './harness.js';
+import { CONFIGURED_CONTACTS, type E2E, refusedRequest, startE2E, uniqueEmail } from './harness.js';
 
 describe('journey: bot-access application', () => {
   let e2e: E2E;
@@ -122,6 +122,10 @@ describe('journey: bot-access application', () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/bot-access'));
     await fillValidForm(page);
+    // Chromium logs the cut-off call; the page alerts the visitor.
+    e2e.allowConsole(
+      /^console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(.*\/api\/bot-access\/submit\)$/,
+    );
     await page.route('**/api/bot-access/submit', (route) => route.abort('internetdisconnected'));
     const message = nextAlert(page);
     await page.getByRole('button', { name: 'Submit Form & Get AI Access' }).click();
@@ -158,6 +162,8 @@ describe('journey: bot-access application', () => {
       });
       if (r.status === 429) break;
     }
+    // The rate limit's 429 is the point (Chromium logs it); the page alerts the server's message.
+    e2e.allowConsole(refusedRequest(429, '/api/bot-access/submit'));
     const message = nextAlert(page);
     await page.getByRole('button', { name: 'Submit Form & Get AI Access' }).click();
     expect(await message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);

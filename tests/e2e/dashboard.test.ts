@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { expectNothingWithin, pollUntil } from '../../server/test/helpers/wait-for.js';
 import { issueSignal, signInBrowser } from './dashboard.helpers.js';
-import { type E2E, startE2E } from './harness.js';
+import { type E2E, refusedRequest, startE2E } from './harness.js';
 
 /** The signal room's list read, which the 2 s polling repeats. */
 const POLL_PATH = '/api/signals?limit=10&sortOrder=desc';
@@ -24,6 +24,8 @@ describe('dashboard in a real browser', () => {
 
     const member = await createMember(e2e.server.context.db, { tier: 'silver' });
     await e2e.server.api('POST', '/api/auth/logout', { token: member.token });
+    // The revoked token is answered 401 (logged by Chromium): the page's cue to go to login.
+    e2e.allowConsole(refusedRequest(401, '/api/*'));
     const second = await e2e.newPage();
     await signInBrowser(second.context, member);
     await second.page.goto(e2e.url('/dashboard'));
@@ -331,6 +333,8 @@ describe('dashboard in a real browser', () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid=transport]')?.textContent === 'Polling every 2 s',
     );
+    // The ended session's next polls are answered 401 (logged by Chromium): the page's cue to go to login.
+    e2e.allowConsole(refusedRequest(401, '/api/*'));
     const out = await server.api('POST', '/api/auth/logout', { token: member.token });
     expect(out.status).toBe(200);
     await page.waitForURL('**/login', { timeout: 6000 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
-import { type E2E, fieldErrors, startE2E, uniqueEmail } from './harness.js';
+import { type E2E, fieldErrors, refusedRequest, startE2E, uniqueEmail } from './harness.js';
 
 /** Every validation message of the public forms, as a visitor meets them. */
 describe('journey: validation messages of the public forms', () => {
@@ -75,6 +75,8 @@ describe('journey: validation messages of the public forms', () => {
   });
 
   it('confirmation code: upper-cased, 10 characters, wrong code refused with the server message', async () => {
+    // The wrong code is answered 400, which Chromium logs; the page shows the server's message.
+    e2e.allowConsole(refusedRequest(400, '/api/auth/confirm-code'));
     const email = uniqueEmail('code');
     const reg = await e2e.server.api('POST', '/api/auth/register', {
       body: {
@@ -107,6 +109,8 @@ describe('journey: validation messages of the public forms', () => {
   });
 
   it('login: empty fields, then a wrong password', async () => {
+    // The wrong password is answered 401, which Chromium logs; the page shows the refusal.
+    e2e.allowConsole(refusedRequest(401, '/api/auth/login'));
     await page.goto(e2e.url('/login'));
     await page.getByRole('button', { name: 'Log In' }).click();
     expect(await page.getByRole('alert').innerText()).toBe('Please fill in all fields');
@@ -125,6 +129,8 @@ describe('journey: validation messages of the public forms', () => {
   });
 
   it('login: an unconfirmed account is offered the code step', async () => {
+    // An unconfirmed account's login is answered 403, which Chromium logs; the page offers the code step.
+    e2e.allowConsole(refusedRequest(403, '/api/auth/login'));
     const email = uniqueEmail('unconfirmed');
     await e2e.server.api('POST', '/api/auth/register', {
       body: {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { engineFor, FIVE_MIN } from '../../server/test/signals/signal-helpers.js';
 import { FIRST_PAINT, LIVE, memberPages, startPrices } from './dashboard.helpers.js';
-import { type E2E, startE2E } from './harness.js';
+import { type E2E, refusedRequest, startE2E } from './harness.js';
 
 describe('gold pages in a real browser', () => {
   let e2e: E2E;
@@ -69,6 +69,8 @@ describe('gold pages in a real browser', () => {
     await page.getByRole('heading', { name: 'The Gold Room is for Gold members' }).waitFor(FIRST_PAINT);
     await page.goto(e2e.url('/dashboard/platinum-stream'));
     await page.getByRole('heading', { name: 'The Platinum Stream is for Gold members' }).waitFor(FIRST_PAINT);
+    // The test asks the gold API itself from the page: its 403s are the point, and Chromium logs them.
+    e2e.allowConsole(refusedRequest(403, '/api/bot'), refusedRequest(403, '/api/gold/*'));
     const statuses = await page.evaluate(async (token) => {
       const call = (path: string) =>
         fetch(path, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);

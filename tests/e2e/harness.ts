@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type ConsoleMessage, chromium, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server.js';
 
 /** The production build of the web app; `npm run build -w @signalroom/web` makes it (scripts/test.mjs does). */
@@ -25,6 +26,19 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+export interface NewPageOptions {
+  width?: number;
+  height?: number;
+  bypassCSP?: boolean;
+  javaScriptEnabled?: boolean;
+  /**
+   * Console lines this context may write without failing the test, each matched against
+   * `console.error: <text> (<url>)` or `pageerror: <message>`. Only where the test provokes the error on
+   * purpose; say why beside it.
+   */
+  allowConsole?: RegExp[];
+}
+
 export interface E2E {
   server: TestServer;
   browser: Browser;
@@ -33,11 +47,19 @@ export interface E2E {
    * the Content-Security-Policy off for that context: only for tests that inject a script of their own
    * (Playwright's `addScriptTag` adds an inline script, e.g. axe-core), never to hide a violation.
    * `javaScriptEnabled: false` shows what the served HTML paints before any script runs.
+   *
+   * Every page of the context is watched: a console error or an uncaught page error fails the test
+   * that was running when it came (or, outside any test, `close()`), unless `allowConsole` lets it.
    */
-  newPage(options?: { width?: number; height?: number; bypassCSP?: boolean; javaScriptEnabled?: boolean }): Promise<{
+  newPage(options?: NewPageOptions): Promise<{
     context: BrowserContext;
     page: Page;
   }>;
+  /**
+   * Lets the running test's pages write these console lines (see NewPageOptions.allowConsole), until
+   * the test ends. Only for errors the test provokes on purpose; say why beside the call.
+   */
+  allowConsole(...patterns: RegExp[]): void;
   /** Absolute URL of a path on the running server. */
   url(path: string): string;
   close(): Promise<void>;
@@ -69,10 +91,11 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     throw error;
   }
   const contexts: BrowserContext[] = [];
+  const consoleWatch = watchConsole();
   return {
     server,
     browser,
-    async newPage({ width = 1280, height = 900, bypassCSP = false, javaScriptEnabled = true } = {}) {
+    async newPage({ width = 1280, height = 900, bypassCSP = false, javaScriptEnabled = true, allowConsole = [] } = {}) {
       const context = await browser.newContext({
         viewport: { width, height },
         baseURL: server.url,
@@ -80,10 +103,15 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
         javaScriptEnabled,
       });
       contexts.push(context);
+      // Pages the test opens itself in this context (a second tab, a popup) are watched alike.
+      context.on('page', (opened) => consoleWatch.attach(opened, allowConsole));
       const page = await context.newPage();
+      consoleWatch.attach(page, allowConsole);
+      consoleWatch.checkWhenTestEnds();
       page.setDefaultTimeout(10_000);
       return { context, page };
     },
+    allowConsole: (...patterns) => consoleWatch.allowInTest(patterns),
     url: (path) => `${server.url}${path}`,
     async close() {
       // Best-effort teardown: what fails to close is reported and the rest still closes.
@@ -91,8 +119,78 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       for (const c of contexts) await c.close().catch(report('browser context'));
       await browser.close().catch(report('browser'));
       await server.close();
+      // What no test was running for (a page opened in beforeAll, a message after a test's end).
+      consoleWatch.check();
     },
   };
+}
+
+/**
+ * Fails on console errors and uncaught page errors. A line is kept when it arrives; the running test
+ * checks them when it finishes (vitest's onTestFinished), so the failure names that test.
+ */
+export function watchConsole() {
+  const watched = new WeakSet<Page>();
+  let problems: string[] = [];
+  let checkPending = false;
+  let allowedInTest: RegExp[] = [];
+
+  function check(): void {
+    checkPending = false;
+    allowedInTest = [];
+    const found = problems;
+    problems = [];
+    if (found.length > 0) throw new Error(`The browser reported errors:\n${found.join('\n')}`);
+  }
+
+  function checkWhenTestEnds(): void {
+    if (checkPending) return;
+    try {
+      onTestFinished(check);
+      checkPending = true;
+    } catch {
+      // Not inside a test (beforeAll): close() checks what is left.
+    }
+  }
+
+  function record(line: string, page: Page, allowed: RegExp[]): void {
+    if ([...allowed, ...allowedInTest].some((pattern) => pattern.test(line))) return;
+    problems.push(`${line} [page ${page.url()}]`);
+    checkWhenTestEnds();
+  }
+
+  return {
+    check,
+    checkWhenTestEnds,
+    allowInTest(patterns: RegExp[]): void {
+      allowedInTest.push(...patterns);
+      // The allowance ends with the test (the check clears it).
+      checkWhenTestEnds();
+    },
+    attach(page: Page, allowed: RegExp[]): void {
+      if (watched.has(page)) return;
+      watched.add(page);
+      page.on('console', (message: ConsoleMessage) => {
+        if (message.type() !== 'error') return;
+        const where = message.location().url;
+        record(`console.error: ${message.text()}${where ? ` (${where})` : ''}`, page, allowed);
+      });
+      page.on('pageerror', (error) => record(`pageerror: ${error.message}`, page, allowed));
+    },
+  };
+}
+
+/**
+ * The line Chromium logs for an API call answered with `status` (it logs every 4xx and 5xx as "Failed to
+ * load resource"), for an allowance where a test provokes that answer and the page handles it. A path
+ * ending in `*` stands for every path that starts with it.
+ */
+export function refusedRequest(status: number, path: string): RegExp {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const where = path.endsWith('*') ? `${literal(path.slice(0, -1))}[^)]*` : `${literal(path)}(\\?[^)]*)?`;
+  return new RegExp(
+    `^console\\.error: Failed to load resource: the server responded with a status of ${status} .*\\(https?://[^/]+${where}\\)$`,
+  );
 }
 
 /** A port nothing listens on right now (the OS picks it). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
-import { type E2E, extractResetToken, startE2E, uniqueEmail } from './harness.js';
+import { type E2E, extractResetToken, refusedRequest, startE2E, uniqueEmail } from './harness.js';
 
 describe('journey: reset a forgotten password from the e-mailed link', () => {
   let e2e: E2E;
@@ -61,6 +61,8 @@ describe('journey: reset a forgotten password from the e-mailed link', () => {
     );
     expect((marks.left ?? 0) - (marks.shown ?? Number.NaN)).toBeGreaterThanOrEqual(2900);
 
+    // The old password is refused (401, which Chromium logs), as the test means it to be.
+    e2e.allowConsole(refusedRequest(401, '/api/auth/login'));
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('OldPass123');
     await page.getByRole('button', { name: 'Log In' }).click();
@@ -70,7 +72,8 @@ describe('journey: reset a forgotten password from the e-mailed link', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL('**/dashboard');
 
-    // The link is single use.
+    // The link is single use: checking it again is answered 400 (logged by Chromium), the page says so.
+    e2e.allowConsole(refusedRequest(400, '/api/auth/verify-reset-token'));
     const { page: again } = await e2e.newPage();
     await again.goto(e2e.url(`/reset-password?token=${encodeURIComponent(token)}`));
     await again.getByText('This password reset link is invalid or has expired.').waitFor();

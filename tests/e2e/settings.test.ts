@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { signInBrowser } from './dashboard.helpers.js';
-import { type E2E, extractCode, startE2E, uniqueEmail } from './harness.js';
+import { type E2E, extractCode, refusedRequest, startE2E, uniqueEmail } from './harness.js';
 
 describe('journeys: Elite Account Settings', () => {
   let e2e: E2E;
@@ -34,6 +34,9 @@ describe('journeys: Elite Account Settings', () => {
     await first.page.getByLabel('Current password').fill(member.password);
     await first.page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass1');
     await first.page.getByLabel('Confirm new password').fill('Brand-New-Pass1');
+    // What the revoked tab asks the API between its socket's drop and leaving is answered 401 (logged by
+    // Chromium); that 401 is its cue to leave.
+    e2e.allowConsole(refusedRequest(401, '/api/*'));
     await first.page.getByRole('button', { name: 'Change Password' }).click();
     await first.page.getByText('Password changed.').waitFor();
 
@@ -67,6 +70,9 @@ describe('journeys: Elite Account Settings', () => {
     await page.getByRole('button', { name: 'Cancel Elite Membership' }).click();
     const dialog = page.getByTestId('delete-dialog');
     await dialog.getByText('This cannot be undone.').waitFor();
+    // Refused on purpose, and logged by Chromium: the wrong password (400), then, once the account is
+    // gone, what the open page still asks (its socket drops with the deletion) and the login (401).
+    e2e.allowConsole(refusedRequest(400, '/api/users/me'), refusedRequest(401, '/api/*'));
     await dialog.getByLabel('Password', { exact: true }).fill('wrong-Pass1');
     await dialog.getByRole('button', { name: 'Delete Permanently' }).click();
     await dialog.getByRole('alert').waitFor();

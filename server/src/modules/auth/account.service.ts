@@ -11,11 +11,11 @@ import { findUserById, updateUser } from '../users/users.repository.js';
 import { consumeDashboardCode, dashboardCodeState } from './auth.repository.js';
 
 /** Mails the activation steps (broker link, promo code, support handle) to the member; once per 60 s. */
-export async function sendActivationEmail(ctx: ServerContext, user: TUser): Promise<void> {
+export async function sendActivationEmail(ctx: ServerContext, user: TUser, linkBase?: string): Promise<void> {
   const wait = await claimMailCooldown(ctx.db, user.email, 'activation', ctx.now(), LIMITS.resendCooldownSeconds);
   if (wait > 0) throw AppError.rateLimited(wait, AuthMessages.resendCooldown(wait));
   try {
-    await getMailer(ctx).send(activationMail(brandOf(ctx), user.email, user.fullName, user.admissionCode));
+    await getMailer(ctx).send(activationMail(brandOf(ctx, linkBase), user.email, user.fullName, user.admissionCode));
   } catch {
     throw new AppError('unavailable', Messages.wrapper.sendActivationEmail);
   }

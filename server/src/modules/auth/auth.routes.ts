@@ -1,5 +1,5 @@
 import { AuthContract, AuthMessages, Messages } from '@signalroom/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
@@ -18,6 +18,8 @@ import { requestPasswordReset, resetPassword, verifyResetToken } from './passwor
 /** The auth calls under /api/auth, with their rate limits. */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const mailer = getMailer(ctx);
+  // Links in mails name the origin the browser asked from, when it is one of ours (see linkBaseFor).
+  const linkBaseOf = (request: FastifyRequest) => linkBaseFor(ctx, request.headers.origin);
   // Background mails finish before the database closes.
   app.addHook('onClose', async () => mailer.close());
 
@@ -28,7 +30,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
     serve(
       auth,
       AuthContract.register,
-      async (request) => ok(await registerMember(ctx, request.body), AuthMessages.registered),
+      async (request) => ok(await registerMember(ctx, request.body, linkBaseOf(request)), AuthMessages.registered),
       {
         ...answerNoSoonerThan(REGISTER_FLOOR_MS),
         preValidation: [limitBy(auth, ctx, AUTH_LIMITS.register), slowDownBy(ctx, SIGNUP_SLOWDOWN)],
@@ -39,7 +41,10 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
       auth,
       AuthContract.confirmCode,
       async (request) =>
-        ok(await confirmEmailCode(ctx, request.body, sessionClientOf(request)), AuthMessages.confirmed),
+        ok(
+          await confirmEmailCode(ctx, request.body, sessionClientOf(request), linkBaseOf(request)),
+          AuthMessages.confirmed,
+        ),
       limit(AUTH_LIMITS.confirm),
     );
 
@@ -64,7 +69,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
       auth,
       AuthContract.forgotPassword,
       async (request) => {
-        await requestPasswordReset(ctx, request.body, linkBaseFor(ctx, request.headers.origin));
+        await requestPasswordReset(ctx, request.body, linkBaseOf(request));
         return ok(null, AuthMessages.forgotPasswordSent);
       },
       limit(AUTH_LIMITS.forgot),
@@ -100,7 +105,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: ServerContex
     });
 
     serve(account, AuthContract.sendActivationEmail, async (request) => {
-      await sendActivationEmail(ctx, memberOf(request));
+      await sendActivationEmail(ctx, memberOf(request), linkBaseOf(request));
       return ok(null, AuthMessages.activationEmailSent);
     });
 

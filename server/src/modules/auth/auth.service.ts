@@ -65,7 +65,11 @@ const SIGNUP_ATTEMPT_MAIL_COOLDOWN_S = 15 * 60;
  * Both paths hash a password and send mail in the background, so neither timing nor the answer tells
  * them apart.
  */
-export async function registerMember(ctx: ServerContext, input: TRegisterRequest): Promise<TRegisterData> {
+export async function registerMember(
+  ctx: ServerContext,
+  input: TRegisterRequest,
+  linkBase?: string,
+): Promise<TRegisterData> {
   const fields = { ...input, telegram: input.telegram ?? '' };
   assertNoFieldErrors(validateSignup(fields));
   const email = normalizeEmail(input.email);
@@ -101,12 +105,12 @@ export async function registerMember(ctx: ServerContext, input: TRegisterRequest
       hashConfirmationCode(created.id, code),
       new Date(now.getTime() + LIMITS.confirmationCodeTtlMs),
     );
-    mailer.dispatch(confirmationCodeMail(brandOf(ctx), created.email, code));
+    mailer.dispatch(confirmationCodeMail(brandOf(ctx, linkBase), created.email, code));
   } else if (existing) {
     // No code for an existing account, confirmed or not: whoever registers second must not end up
     // confirming an account whose password someone else chose. The owner can log in or reset.
     const wait = await claimMailCooldown(ctx.db, email, SIGNUP_ATTEMPT_MAIL, now, SIGNUP_ATTEMPT_MAIL_COOLDOWN_S);
-    if (wait === 0) mailer.dispatch(signupAttemptMail(brandOf(ctx), existing.email));
+    if (wait === 0) mailer.dispatch(signupAttemptMail(brandOf(ctx, linkBase), existing.email));
   } else {
     throw new AppError('internal', Messages.signup.registrationFailed);
   }
@@ -155,6 +159,7 @@ export async function confirmEmailCode(
   ctx: ServerContext,
   input: TConfirmCodeRequest,
   client: SessionClient,
+  linkBase?: string,
 ): Promise<TSessionData> {
   const code = normalizeConfirmationCode(input.confirmationCode);
   const codeError = validateConfirmationCode(code);
@@ -162,7 +167,7 @@ export async function confirmEmailCode(
   if (!input.email.trim()) {
     throw AppError.validation(Messages.signup.emailRequired, { email: Messages.signup.emailRequired });
   }
-  return withTimingFloor(ENUMERATION_FLOOR_MS, () => checkAndConsumeCode(ctx, input.email, code, client));
+  return withTimingFloor(ENUMERATION_FLOOR_MS, () => checkAndConsumeCode(ctx, input.email, code, client, linkBase));
 }
 
 /** The part of a confirmation that differs for known and unknown addresses (behind the timing floor). */
@@ -171,6 +176,7 @@ async function checkAndConsumeCode(
   email: string,
   code: string,
   client: SessionClient,
+  linkBase: string | undefined,
 ): Promise<TSessionData> {
   const invalid = () =>
     AppError.validation(Messages.confirmation.invalidCode, { confirmationCode: Messages.confirmation.invalidCode });
@@ -201,7 +207,7 @@ async function checkAndConsumeCode(
   const confirmed = await updateUser(ctx.db, user.id, { email_verified_at: now, trial_ends_at: trialEndsAt });
   if (!confirmed) throw invalid();
   const session = await openSession(ctx, confirmed, client);
-  getMailer(ctx).dispatch(welcomeMail(brandOf(ctx), confirmed.email, confirmed.full_name, trialEndsAt));
+  getMailer(ctx).dispatch(welcomeMail(brandOf(ctx, linkBase), confirmed.email, confirmed.full_name, trialEndsAt));
   return session;
 }
 

@@ -245,9 +245,10 @@ export function passwordResetMail(brand: Branding, to: string, token: string): M
 export function emailChangeCodeMail(brand: Branding, to: string, code: string): MailMessage {
   const ttl = minutes(LIMITS.confirmationCodeTtlMs);
   const title = 'Confirm your new email address';
+  const settings = publicLink(brand, PAGES.settings.path);
   const lines = [
     `Your ${brand.PRODUCT_NAME} code to confirm this new email address is: ${code}`,
-    `Enter it in your account settings. It expires in ${ttl} minutes and works once.`,
+    `Enter it in your account settings (${settings}). It expires in ${ttl} minutes and works once.`,
     'If you did not ask to change your email address, you can ignore this email.',
   ];
   return {
@@ -255,7 +256,12 @@ export function emailChangeCodeMail(brand: Branding, to: string, code: string): 
     kind: 'email_change_code',
     subject: `${brand.PRODUCT_NAME}: confirm your new email address`,
     text: `${title}\n\n${lines.join('\n\n')}\n`,
-    html: frame(brand, title, lines),
+    html: frame(brand, title, [
+      lines[0]!,
+      `Enter it in your account settings. It expires in ${ttl} minutes and works once.`,
+      { link: settings, label: 'Open your account settings' },
+      lines[2]!,
+    ]),
     secrets: [code],
   };
 }

@@ -39,6 +39,7 @@ export async function changePassword(
   user: TUser,
   sessionToken: string,
   input: TPasswordChangeRequest,
+  linkBase?: string,
 ): Promise<void> {
   if (!input.currentPassword) {
     const message = SettingsMessages.currentPasswordRequired;
@@ -56,7 +57,7 @@ export async function changePassword(
     await revokeOtherSessionsOfUser(trx, user.id, hashSecret(sessionToken), ctx.now());
   });
   await ctx.events.accountChanged(user.id);
-  getMailer(ctx).dispatch(passwordChangedMail(brandOf(ctx), user.email));
+  getMailer(ctx).dispatch(passwordChangedMail(brandOf(ctx, linkBase), user.email));
 }
 
 /** The member's live sessions, browser and system read from each one's user agent. */

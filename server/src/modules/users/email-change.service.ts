@@ -41,6 +41,7 @@ export async function requestEmailChange(
   ctx: ServerContext,
   user: TUser,
   input: TEmailChangeRequest,
+  linkBase?: string,
 ): Promise<{ newEmail: string }> {
   const newEmail = normalizeEmail(input.newEmail);
   const issue = checkEmail(
@@ -63,7 +64,7 @@ export async function requestEmailChange(
     codeHash: hashConfirmationCode(user.id, code),
     expiresAt: new Date(now.getTime() + LIMITS.confirmationCodeTtlMs),
   });
-  getMailer(ctx).dispatch(emailChangeCodeMail(brandOf(ctx), newEmail, code));
+  getMailer(ctx).dispatch(emailChangeCodeMail(brandOf(ctx, linkBase), newEmail, code));
   return { newEmail };
 }
 
@@ -72,6 +73,7 @@ export async function confirmEmailChange(
   ctx: ServerContext,
   user: TUser,
   input: TEmailChangeConfirmRequest,
+  linkBase?: string,
 ): Promise<TUser> {
   const refuse = (message: string) => AppError.validation(message, { confirmationCode: message });
   const code = normalizeConfirmationCode(input.confirmationCode);
@@ -102,7 +104,7 @@ export async function confirmEmailChange(
     }
     throw refuse(Messages.confirmation.invalidCode);
   }
-  getMailer(ctx).dispatch(emailChangedNoticeMail(brandOf(ctx), user.email, newEmail));
+  getMailer(ctx).dispatch(emailChangedNoticeMail(brandOf(ctx, linkBase), user.email, newEmail));
   await ctx.events.accountChanged(user.id);
   return presentUser(row);
 }

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { readBearerToken } from '../../http/guards.js';
+import { linkBaseFor } from '../../http/public-url.js';
 import { installRateLimits, type LimitRule, limitBy } from '../../http/rate-limit.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { changePassword, listSessions, revokeOtherSessions, revokeSession } from './account-security.service.js';
@@ -32,26 +33,34 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: ServerCo
     const limit = (rules: LimitRule[]) => ({ preValidation: limitBy(scope, ctx, rules) });
     // The group's guard admitted the request, so it carries a live session token.
     const tokenOf = (request: FastifyRequest) => readBearerToken(request) ?? '';
+    // Mails answer the browser that asked, at the origin it used (when it is one of ours).
+    const linkBaseOf = (request: FastifyRequest) => linkBaseFor(ctx, request.headers.origin);
 
     serve(
       scope,
       UsersContract.requestEmailChange,
       async (request) =>
-        ok(await requestEmailChange(ctx, memberOf(request), request.body), SettingsMessages.emailChangeSent),
+        ok(
+          await requestEmailChange(ctx, memberOf(request), request.body, linkBaseOf(request)),
+          SettingsMessages.emailChangeSent,
+        ),
       limit(SETTINGS_LIMITS.emailChange),
     );
     serve(
       scope,
       UsersContract.confirmEmailChange,
       async (request) =>
-        ok(await confirmEmailChange(ctx, memberOf(request), request.body), SettingsMessages.emailChanged),
+        ok(
+          await confirmEmailChange(ctx, memberOf(request), request.body, linkBaseOf(request)),
+          SettingsMessages.emailChanged,
+        ),
       limit(SETTINGS_LIMITS.emailChange),
     );
     serve(
       scope,
       UsersContract.changePassword,
       async (request) => {
-        await changePassword(ctx, memberOf(request), tokenOf(request), request.body);
+        await changePassword(ctx, memberOf(request), tokenOf(request), request.body, linkBaseOf(request));
         return ok(null, SettingsMessages.passwordChanged);
       },
       limit(SETTINGS_LIMITS.password),

@@ -136,8 +136,10 @@ function DashboardShell() {
 
   async function signOut() {
     setSigningOut(true);
-    await logout();
+    // The live connection closes first: the server drops its socket when the session ends, and a socket
+    // still open would take that for a logout elsewhere and ask the API again with the ended token.
     liveSignals.getState().stop();
+    await logout();
     useSessionStore.getState().clear();
     navigate('/', { replace: true });
   }

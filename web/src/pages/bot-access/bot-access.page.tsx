@@ -74,7 +74,7 @@ export function Component() {
         navigate('/bot-access/success');
         return;
       }
-      console.error('Bot access form submission failed', answer.message);
+      // Refusals and an unreachable server are expected answers, told to the visitor, not logged as errors.
       if (Object.keys(answer.fields).length) setErrors(answer.fields as Errors);
       window.alert(shownMessage(answer, Messages.botAccess.submitError));
     } finally {
