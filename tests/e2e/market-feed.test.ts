@@ -71,7 +71,11 @@ describe('a real feed in the browser: named on every page, and its closed market
     await page.goto(e2e.url('/dashboard'));
     await page.getByTestId('price-source').waitFor();
     expect(await page.getByTestId('price-source').innerText()).toBe('Prices: OANDA (practice)');
-    expect(await page.getByTestId('next-signal-countdown').innerText()).toMatch(/^Market closed, next signal /);
+    // The server learns the market's state from the feed in the background after it starts: the first
+    // paint may come before that answer.
+    await expect
+      .poll(() => page.getByTestId('next-signal-countdown').innerText(), { timeout: 15_000 })
+      .toMatch(/^Market closed, next signal /);
 
     await page.goto(e2e.url('/dashboard/signals'));
     await page.getByTestId('market-closed').waitFor();
