@@ -117,6 +117,7 @@ describe.skipIf(testShape !== 'distributed')(
       try {
         body = JSON.parse(text) as Envelope<unknown>;
       } catch {
+        // Not JSON (a proxy's or a socket's own answer): the status alone is judged.
         body = null;
       }
       return { call: name, status: response.status, ms: Date.now() - started, body };

@@ -18,6 +18,7 @@ import { presentSignal, presentSignalNote } from '@signalroom/shared/node';
 import type { MarketFeed } from '@signalroom/worker/market';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { marketStatus } from '../market/market.service.js';
 import {
   appendNote,
   countBySource,
@@ -42,25 +43,16 @@ async function connectedFeed(ctx: ServerContext, asset: string): Promise<MarketF
   }
 }
 
-/** The form's choices: the feed's instruments with whether each trades now, and the expiry windows. */
+/**
+ * The form's choices: the feed's instruments with whether each trades now (the market status every page
+ * reads, so the desk and the room never disagree; an unreadable state counts as open, and publishing
+ * checks the state again), and the expiry windows.
+ */
 export async function deskOptions(ctx: ServerContext, user: TUser): Promise<TDeskOptions> {
-  const now = ctx.now();
-  const feed = await ctx.market.feed().catch(() => null);
-  const instruments = await Promise.all(
-    ctx.market.assets.map(async (asset) => {
-      if (!feed) return { asset, open: true, reason: null };
-      try {
-        const state = await feed.instrumentState(asset, now);
-        return state.open ? { asset, open: true, reason: null } : { asset, open: false, reason: state.reason };
-      } catch (error) {
-        ctx.logger.warn({ asset, err: error }, 'desk: instrument state unreadable');
-        return { asset, open: true, reason: null };
-      }
-    }),
-  );
+  const status = await marketStatus(ctx);
   return {
     feed: ctx.market.info,
-    instruments,
+    instruments: status.instruments.map(({ asset, open, reason }) => ({ asset, open, reason })),
     windows: deskWindows(ctx.config.SIGNAL_INTERVAL_MS).map((ms) => ({ ms, label: formatWindow(ms) })),
     recent: await listAuthorSignals(ctx.db, user.id, 10),
   };

@@ -32,6 +32,7 @@ export function createMarketFeedHandle(
       return connecting;
     },
     async close() {
+      // A connection that failed has nothing to close; its error reached the caller that asked for it.
       const feed = await connecting?.catch(() => null);
       await feed?.close?.();
     },

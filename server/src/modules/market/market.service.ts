@@ -18,6 +18,7 @@ export function marketStatus(ctx: ServerContext): Promise<TMarketStatus> {
   if (cached && now.getTime() - cached.at < STATUS_TTL_MS) return cached.status;
   const status = readStatus(ctx, now);
   cache.set(ctx, { at: now.getTime(), status });
+  // A failed read is not kept: the next caller reads again (this caller still gets the rejection).
   status.catch(() => cache.delete(ctx));
   return status;
 }
