@@ -1,10 +1,10 @@
 import type { TDeskOptions, TSignal, TUser } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { PenLine, ShieldAlert } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { PenLine } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { isAbort } from '../../api/client.js';
 import { fetchDeskOptions } from '../../api/desk.api.js';
+import { RoleOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -25,18 +25,12 @@ export function Component() {
 }
 
 function AnalystsOnly() {
-  const titleId = useId();
   return (
-    <section
-      className={clsx(panelStyles.panel, pageStyles.state, pageStyles.stateError)}
-      aria-labelledby={titleId}
-      data-testid="desk-forbidden"
-    >
-      <ShieldAlert aria-hidden="true" size={28} />
-      <h1 id={titleId}>Analysts only</h1>
-      <p className={pageStyles.muted}>The analyst desk is for analysts and admins. An admin can grant the role.</p>
-      <Link to="/dashboard">Back to the Command Center</Link>
-    </section>
+    <RoleOnly
+      title="Analysts only"
+      message="The analyst desk is for analysts and admins. An admin can grant the role."
+      testId="desk-forbidden"
+    />
   );
 }
 

@@ -1,9 +1,8 @@
 import { MOMENTUM_V1, SIGNAL_ASSETS } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Link } from 'react-router-dom';
-import { Brand } from '../../components/public/brand.js';
 import publicStyles from '../../components/public/public-page.module.css';
-import buttonStyles from '../../components/ui/button.module.css';
+import { PublicPageHeader } from '../../components/public/public-page-header.js';
 import styles from '../track-record/track-record.module.css';
 
 const { weights, calibrationKnots: knots, candlesPerWindow: w, historyWindows } = MOMENTUM_V1;
@@ -16,14 +15,7 @@ const { weights, calibrationKnots: knots, candlesPerWindow: w, historyWindows } 
 export function Component() {
   return (
     <div className={publicStyles.pub}>
-      <header className={styles.top}>
-        <div className={clsx(publicStyles.container, styles.topInner)}>
-          <Brand />
-          <Link className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} to="/signup">
-            Sign Up
-          </Link>
-        </div>
-      </header>
+      <PublicPageHeader />
       <main className={clsx(publicStyles.container, styles.page)} data-testid="strategy-rules">
         <span className={publicStyles.eyebrow}>How the signals are made</span>
         <h1>The model: {MOMENTUM_V1.name}</h1>

@@ -14,8 +14,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { TRACK_RECORD_DOWNLOAD_PATH, TRACK_RECORD_VERIFIER_PATH } from '../../api/track-record.api.js';
 import { EvidenceNote } from '../../components/dashboard/win-rates.js';
-import { Brand } from '../../components/public/brand.js';
 import publicStyles from '../../components/public/public-page.module.css';
+import { PublicPageHeader } from '../../components/public/public-page-header.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
@@ -39,14 +39,7 @@ export function Component() {
   const { state, retry } = useTrackRecord();
   return (
     <div className={publicStyles.pub}>
-      <header className={styles.top}>
-        <div className={clsx(publicStyles.container, styles.topInner)}>
-          <Brand />
-          <Link className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} to="/signup">
-            Sign Up
-          </Link>
-        </div>
-      </header>
+      <PublicPageHeader />
       <main className={clsx(publicStyles.container, styles.page)} aria-busy={state.status === 'loading'}>
         <span className={publicStyles.eyebrow}>Public record</span>
         <h1>Track record</h1>
