@@ -153,9 +153,10 @@ export function watchConsole() {
     }
   }
 
-  function record(line: string, page: Page, allowed: RegExp[]): void {
+  /** `detail` (a page error's stack) is reported with the line but never matched by an allowance. */
+  function record(line: string, page: Page, allowed: RegExp[], detail = ''): void {
     if ([...allowed, ...allowedInTest].some((pattern) => pattern.test(line))) return;
-    problems.push(`${line} [page ${page.url()}]`);
+    problems.push(`${line} [page ${page.url()}]${detail}`);
     checkWhenTestEnds();
   }
 
@@ -175,7 +176,10 @@ export function watchConsole() {
         const where = message.location().url;
         record(`console.error: ${message.text()}${where ? ` (${where})` : ''}`, page, allowed);
       });
-      page.on('pageerror', (error) => record(`pageerror: ${error.message}`, page, allowed));
+      // The stack names the minified frames of the built app; its source maps sit beside it in web/dist.
+      page.on('pageerror', (error) =>
+        record(`pageerror: ${error.message}`, page, allowed, error.stack ? `\n${error.stack}` : ''),
+      );
     },
   };
 }
