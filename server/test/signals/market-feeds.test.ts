@@ -7,8 +7,8 @@ import {
   type TTrackRecordEntry,
   type TTrackRecordHead,
 } from '@signalroom/shared';
-import { listSlotGaps, sha256Hex } from '@signalroom/shared/node';
-import type { MarketFeed } from '@signalroom/worker';
+import { listSlotGaps, marketFeedSettings, sha256Hex } from '@signalroom/shared/node';
+import { createMarketFeed, type MarketFeed } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BinanceServer, startBinanceServer } from '../../../worker/test/helpers/binance-server.js';
 import { type OandaServer, startOandaServer } from '../../../worker/test/helpers/oanda-server.js';
@@ -209,6 +209,65 @@ describe('signals from Binance through ccxt (MARKET_FEED=ccxt:binance), worker r
     } finally {
       binance.recover();
     }
+  });
+});
+
+describe('signals from Binance through ccxt, slot by slot: a paused market, a late price, a void signal', () => {
+  let binance: BinanceServer;
+  let server: TestServer;
+  let feed: MarketFeed;
+  beforeAll(async () => {
+    binance = await startBinanceServer({ seed: 'ccxt-slots' });
+    server = await startTestServer({
+      MARKET_FEED: 'ccxt:binance',
+      CCXT_API_URL: binance.url,
+      SIGNAL_ASSETS: 'BTC/USDT,ETH/USDT',
+      MARKET_REQUEST_TIMEOUT_MS: '3000',
+    });
+    feed = await server.context.market.feed();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await binance?.close();
+  });
+
+  it('issues nothing while the exchange has every traded market in BREAK, and records market_closed', async () => {
+    // A fresh feed reads the exchange's market list as it is now (the running one reloads it on a timer).
+    binance.setStatus('BTCUSDT', 'BREAK');
+    binance.setStatus('ETHUSDT', 'BREAK');
+    const paused = await createMarketFeed(marketFeedSettings(server.config));
+    try {
+      const slot = new Date('2026-11-18T09:00:00Z');
+      expect(await engineFor(server, { feed: paused }).runSlot(slot)).toBeNull();
+      const [gap] = await gapsAt(server, slot);
+      expect(gap?.reason).toBe('market_closed');
+      expect(gap?.detail).toContain('BTC/USDT: Binance via ccxt reports BTC/USDT not trading');
+      expect(gap?.detail).toContain('ETH/USDT: Binance via ccxt reports ETH/USDT not trading');
+    } finally {
+      await paused.close?.();
+      binance.setStatus('BTCUSDT', 'TRADING');
+      binance.setStatus('ETHUSDT', 'TRADING');
+    }
+  });
+
+  it('resolves late once a missing kline arrives, and ends a signal void when none ever comes', async () => {
+    const engineAt = (iso: string) => engineFor(server, { feed, now: () => new Date(iso) });
+    const signal = (await engineAt('2026-11-18T10:00:01Z').runSlot(new Date('2026-11-18T10:00:00Z'))) as TSignal;
+    expect(signal.source).toBe('ccxt:binance');
+    const symbol = signal.asset.replace('/', '');
+    binance.failNext(3, { status: 502 }, '/klines');
+    expect((await engineAt('2026-11-18T10:05:02Z').resolveSignal(signal.id)).state).toBe('waiting');
+    const late = await engineAt('2026-11-18T11:00:00Z').resolveSignal(signal.id);
+    expect(late.state === 'resolved' && late.signal.outcome).toBe(
+      expectedEnd(signal, (t) => binance.closeAt(symbol, t)).outcome,
+    );
+
+    const second = (await engineAt('2026-11-18T12:00:01Z').runSlot(new Date('2026-11-18T12:00:00Z'))) as TSignal;
+    binance.addGap(second.asset.replace('/', ''), new Date('2026-11-18T12:00:00Z'), new Date('2026-11-18T13:00:00Z'));
+    expect((await engineAt('2026-11-18T12:06:00Z').resolveSignal(second.id)).state).toBe('waiting');
+    const ended = await engineAt('2026-11-18T13:06:00Z').resolveSignal(second.id);
+    expect(ended.state === 'resolved' && ended.signal).toMatchObject({ status: 'void', outcome: null });
+    expect(ended.state === 'resolved' && ended.signal.voidReason).toMatch(/^no .* price for the window ending/);
   });
 });
 

@@ -77,8 +77,13 @@ function optionsFromArgs(argv: string[], env: ReturnType<typeof ZSharedEnv.parse
 async function main(): Promise<number> {
   const env = parseEnv(ZSharedEnv, process.env, 'Invalid configuration:', { wholeShape: false });
   let options: BacktestOptions;
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
   try {
-    options = optionsFromArgs(process.argv.slice(2), env);
+    options = optionsFromArgs(args, env);
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;

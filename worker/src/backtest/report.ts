@@ -79,7 +79,7 @@ export function formatBacktestReport(r: TBacktestReport): string {
   const e = r.evidence;
   const first = winRateHeadline(e.firstWindow, 'won in the first window');
   const martingale = winRateHeadline(e.withMartingale, 'won with martingale recovery');
-  const verdict = (v: keyof typeof EvidenceWords | null) => (v ? ` (${EvidenceWords[v]})` : '');
+  const verdict = (v: keyof typeof EvidenceWords | null) => (v ? `: ${EvidenceWords[v]}` : '');
   const run = martingaleRunStakes();
   const lines = [
     `Backtest of ${r.strategy} on ${r.assets.join(', ')} (${r.source})`,

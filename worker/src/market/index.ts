@@ -18,7 +18,8 @@ export * from './simulated-market.js';
  * The one place a configuration becomes a feed (the worker, the embedded worker and the server call it):
  * the simulated market, the HTTP contract, OANDA v20 or an exchange through ccxt. A real provider's feed
  * is connected before it is returned: its instruments were listed and every configured one was found, so
- * a wrong SIGNAL_ASSETS stops the process at start, not at the first slot.
+ * a wrong SIGNAL_ASSETS fails here, not at the first slot (the standalone worker stops at start; the
+ * embedded worker logs it and connects again every 30 s while the server keeps serving its pages).
  */
 export async function createMarketFeed(
   settings: MarketFeedSettings,

@@ -178,7 +178,7 @@ export function Component() {
           </p>
           <ul className={publicStyles.checkList} style={{ marginTop: 0 }}>
             {[
-              'Advanced AI trading strategies',
+              'The bot’s strategy, with its rules published',
               'Weekly live market analysis',
               'An exclusive signal group',
               'Support from professional traders',
