@@ -2,6 +2,8 @@ import { appendUnrecordedSignals } from '@signalroom/shared/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal } from '../../server/test/helpers/signal-rows.js';
+import { engineFor } from '../../server/test/signals/signal-helpers.js';
+import { type BinanceServer, startBinanceServer } from '../../worker/test/helpers/binance-server.js';
 import { type OandaServer, startOandaServer } from '../../worker/test/helpers/oanda-server.js';
 import { collectConsole, describeFindings, runAxe } from './a11y.helpers.js';
 import { signInBrowser } from './dashboard.helpers.js';
@@ -97,5 +99,55 @@ describe('a real feed in the browser: named on every page, and its closed market
     // The new states pass the same checks as every page: no axe finding, no console error.
     expect(describeFindings('/dashboard/signals', await runAxe(page))).toEqual([]);
     expect(console.take()).toEqual([]);
+  });
+});
+
+// Binance is a local server in its published spot REST format (worker/test/helpers/binance-server.ts),
+// reached through ccxt with CCXT_API_URL; its markets trade around the clock.
+describe('an exchange through ccxt in the browser: named on every page, its signal at its price', () => {
+  let binance: BinanceServer;
+  let e2e: E2E;
+  beforeAll(async () => {
+    binance = await startBinanceServer({ seed: 'ccxt-browser' });
+    e2e = await startE2E({
+      MARKET_FEED: 'ccxt:binance',
+      CCXT_API_URL: binance.url,
+      SIGNAL_ASSETS: 'BTC/USDT,ETH/USDT',
+    });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+    await binance?.close();
+  });
+
+  it('the landing page names Binance via ccxt as the source of prices', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(e2e.url('/'));
+    await page.getByTestId('price-source').waitFor();
+    expect(await page.getByTestId('price-source').innerText()).toBe('Prices: Binance via ccxt');
+  });
+
+  it('a gold member sees the engine’s signal at the exchange’s price, the market open, and the source', async () => {
+    const feed = await e2e.server.context.market.feed();
+    const slot = new Date(Math.floor(Date.now() / FIVE_MIN) * FIVE_MIN);
+    const signal = await engineFor(e2e.server, { feed, now: () => new Date() }).runSlot(slot);
+    expect(signal?.source).toBe('ccxt:binance');
+    const symbol = (signal?.asset as string).replace('/', '');
+    expect(signal?.entryPrice).toBe(binance.closeAt(symbol, slot.getTime()));
+
+    const gold = await createMember(e2e.server.context.db, { tier: 'gold' });
+    const { context, page } = await e2e.newPage();
+    await signInBrowser(context, gold);
+    await page.goto(e2e.url('/dashboard/signals'));
+    const card = page.getByTestId('current-signal');
+    await card.getByText(signal?.asset as string).first().waitFor();
+    expect(await card.innerText()).toContain((signal?.entryPrice as number).toFixed(2));
+    expect(await page.getByTestId('price-source-notice').innerText()).toBe(
+      "Prices: Binance via ccxt. Signals are issued and resolved at this provider's prices.",
+    );
+    expect(await page.getByTestId('market-data').innerText()).toBe('Binance via ccxt');
+    await expect.poll(() => page.getByTestId('market-status').innerText(), { timeout: 15_000 }).toBe('Open');
+    const text = await page.locator('body').innerText();
+    for (const claim of ['SIMULATED MARKET', 'OTC']) expect(text).not.toContain(claim);
   });
 });
