@@ -20,6 +20,7 @@ import { ok } from '../../http/envelope.js';
 import { isUuid } from '../../http/parse.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { readNotificationSettings, saveNotificationSettings } from '../users/notifications.repository.js';
+import { findUserById } from '../users/users.repository.js';
 import { listDeliveredSignals, readSignalDeliveries } from './delivery.repository.js';
 import { type DeliverySecrets, memberOfUnsubscribeToken } from './delivery.secrets.js';
 import { listPushDevices, removePushDevice, savePushDevice } from './push-devices.repository.js';
@@ -109,10 +110,7 @@ export async function registerDeliveryRoutes(
     );
     serve(scope, DeliveryContract.unsubscribe, async (request) => {
       const userId = memberOfUnsubscribeToken(secrets.unsubscribeKey, request.query.token);
-      const member =
-        userId && isUuid(userId)
-          ? await ctx.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()
-          : null;
+      const member = userId && isUuid(userId) ? await findUserById(ctx.db, userId) : null;
       if (!member) throw AppError.notFound(DeliveryMessages.unsubscribeInvalid);
       const settings = await readNotificationSettings(ctx.db, member.id);
       await saveNotificationSettings(ctx.db, member.id, { ...settings, signals: false });

@@ -2,8 +2,8 @@ import { HEALTH_IN_PROCESS, PlatformContract, type THealth } from '@signalroom/s
 import type { SlotGapRow } from '@signalroom/shared/node';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
+import { pingDatabase } from '../../db/ping.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
@@ -39,7 +39,7 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
 
     serve(scope, PlatformContract.health, async (_request, reply) => {
       const [database, redis, queueHealth] = await Promise.all([
-        bounded(sql`select 1`.execute(ctx.db)).then((up) => (up ? ('up' as const) : ('down' as const))),
+        bounded(pingDatabase(ctx.db)).then((up) => (up ? ('up' as const) : ('down' as const))),
         // Without the capability this deployment keeps that part in the process: health says so.
         redisClient
           ? bounded(redisClient.ping()).then((up) => (up ? ('up' as const) : ('down' as const)))
