@@ -1,3 +1,4 @@
+import type { TSignal } from '@signalroom/shared';
 import { appendUnrecordedSignals } from '@signalroom/shared/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
@@ -130,18 +131,20 @@ describe('an exchange through ccxt in the browser: named on every page, its sign
   it('a gold member sees the engine’s signal at the exchange’s price, the market open, and the source', async () => {
     const feed = await e2e.server.context.market.feed();
     const slot = new Date(Math.floor(Date.now() / FIVE_MIN) * FIVE_MIN);
-    const signal = await engineFor(e2e.server, { feed, now: () => new Date() }).runSlot(slot);
-    expect(signal?.source).toBe('ccxt:binance');
-    const symbol = (signal?.asset as string).replace('/', '');
-    expect(signal?.entryPrice).toBe(binance.closeAt(symbol, slot.getTime()));
+    const issued = await engineFor(e2e.server, { feed, now: () => new Date() }).runSlot(slot);
+    expect(issued).not.toBeNull();
+    const signal = issued as TSignal;
+    expect(signal.source).toBe('ccxt:binance');
+    const symbol = signal.asset.replace('/', '');
+    expect(signal.entryPrice).toBe(binance.closeAt(symbol, slot.getTime()));
 
     const gold = await createMember(e2e.server.context.db, { tier: 'gold' });
     const { context, page } = await e2e.newPage();
     await signInBrowser(context, gold);
     await page.goto(e2e.url('/dashboard/signals'));
     const card = page.getByTestId('current-signal');
-    await card.getByText(signal?.asset as string).first().waitFor();
-    expect(await card.innerText()).toContain((signal?.entryPrice as number).toFixed(2));
+    await card.getByText(signal.asset).first().waitFor();
+    expect(await card.innerText()).toContain(signal.entryPrice.toFixed(2));
     expect(await page.getByTestId('price-source-notice').innerText()).toBe(
       "Prices: Binance via ccxt. Signals are issued and resolved at this provider's prices.",
     );
