@@ -155,7 +155,10 @@ describe('every page: accessibility and a clean console', () => {
   for (const size of WIDTHS) {
     for (const role of ['visitor', 'guest', 'trialEnded', 'gold', 'admin'] as const) {
       const pages = role === 'visitor' ? PUBLIC_PAGES : role === 'trialEnded' ? TRIAL_ENDED_PAGES : DASHBOARD_PAGES;
-      it(`${role === 'visitor' ? 'public pages' : `dashboard as ${role}`} at ${size.width} px`, async () => {
+      // One test walks a whole role's pages: its budget grows with them (about 20 s a page on a loaded
+      // 2-core machine, where each page loads, settles and runs axe; a few seconds each when idle).
+      const budget = { timeout: 30_000 + pages.length * 20_000 };
+      it(`${role === 'visitor' ? 'public pages' : `dashboard as ${role}`} at ${size.width} px`, budget, async () => {
         const { context, page } = await contextFor(role, size);
         const console = collectConsole(page);
         const problems: string[] = [];
