@@ -152,6 +152,15 @@ describe('operator contacts', () => {
     expect(Object.values(config.contactsConfigured).every(Boolean)).toBe(true);
   });
 
+  it('publishes no support hours until SUPPORT_HOURS sets them, and refuses a malformed pair', () => {
+    expect(parseConfig({}).supportHours).toEqual([]);
+    expect(parseConfig({ SUPPORT_HOURS: 'Live chat=24/7; E-mail=Reply within 24 hours' }).supportHours).toEqual([
+      { channel: 'Live chat', hours: '24/7' },
+      { channel: 'E-mail', hours: 'Reply within 24 hours' },
+    ]);
+    expect(() => parseConfig({ SUPPORT_HOURS: 'Live chat 24/7' })).toThrow(/SUPPORT_HOURS/);
+  });
+
   it('does not take a placeholder set on purpose for a real contact', () => {
     const config = parseConfig({
       SUPPORT_HANDLE: '@signalroom_support',

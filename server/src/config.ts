@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { DEFAULT_SILVER_DAILY_LIMIT, type OperatorContact } from '@signalroom/shared';
+import { DEFAULT_SILVER_DAILY_LIMIT, type OperatorContact, parseSupportHours } from '@signalroom/shared';
 import { ConfigError, cleanEnv, parseEnv, problemLine, ZSharedEnv } from '@signalroom/shared/node';
 import { z } from 'zod';
 import { ZStorageEnv } from './storage/storage.config.js';
@@ -119,6 +119,8 @@ const ZEnv = ZSharedEnv.extend({
   BROKER_REGISTRATION_URL: z.string().default(PLACEHOLDERS.BROKER_REGISTRATION_URL),
   PROMO_CODE: z.string().optional(),
   BOOTCAMP_URL: z.string().default(PLACEHOLDERS.BOOTCAMP_URL),
+  /** The Support Hub's hours, "channel=hours; ..." (none are shown until set). */
+  SUPPORT_HOURS: z.string().optional(),
   TIME_ZONE_LABEL: z.string().default('West Africa Time'),
   SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(DEFAULT_SILVER_DAILY_LIMIT),
   /** /api/health says degraded when no signal was issued for a slot plus this long. */
@@ -162,7 +164,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, options: { for
     if (error instanceof ConfigError) throw new ConfigError(HEADING, [...error.problems, ...problems]);
     throw error;
   }
-  if (problems.length) throw new ConfigError(HEADING, problems);
+  const supportHours = parseSupportHours(env_.SUPPORT_HOURS);
+  if ('problem' in supportHours) problems.push(problemLine('SUPPORT_HOURS', supportHours.problem));
+  if (problems.length || 'problem' in supportHours) throw new ConfigError(HEADING, problems);
   return {
     ...env_,
     HOST: env_.HOST ?? (env_.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
@@ -172,6 +176,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, options: { for
     supportChatUrl: env_.SUPPORT_CHAT_URL ?? `https://t.me/${env_.SUPPORT_HANDLE.replace(/^@/, '')}`,
     promoCode: env_.PROMO_CODE ?? `${env_.PRODUCT_NAME.toUpperCase()}100`,
     contactsConfigured: contactsConfiguredIn(cleaned),
+    supportHours,
     /** Origins besides PUBLIC_URL's; in development, the Vite dev server's unless set. */
     allowedOrigins: env_.ALLOWED_ORIGINS ?? (env_.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : []),
   };

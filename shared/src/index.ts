@@ -52,6 +52,7 @@ export * from './signals.js';
 export * from './stake-plan.js';
 export * from './strategy-rules.js';
 export * from './support.js';
+export * from './support-hours.js';
 export * from './tier-access.js';
 export * from './tier-grant.js';
 export * from './track-record.js';

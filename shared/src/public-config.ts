@@ -54,6 +54,8 @@ export const ZPublicConfig = z.object({
   silverDailyLimit: z.number().int().positive(),
   /** True only outside production, where the development outbox page exists. */
   devOutbox: z.boolean(),
+  /** Support hours the operator publishes (SUPPORT_HOURS); empty until set, and then none are shown. */
+  supportHours: z.array(z.object({ channel: z.string(), hours: z.string() })),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 

@@ -94,6 +94,41 @@ describe('offer and contact copy in a real browser', () => {
     await reset(8 * 60);
   });
 
+  it('shows visitors and members nothing the business has not set up, and lists it for admins', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(e2e.url('/'));
+    await page.getByRole('heading', { name: 'Free launch access to the Command Center' }).waitFor();
+    // The content has loaded (the offer's lines are the default's): no Reviews section, no link, no badge.
+    await page.getByText('Live signal room and performance record').waitFor();
+    expect(await page.locator('#testimonials').count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reviews' }).count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toMatch(/sample|placeholder/i);
+
+    const member = await createMember(e2e.server.context.db, { tier: 'silver' });
+    const memberPage = await e2e.newPage();
+    await signInBrowser(memberPage.context, member);
+    await memberPage.page.goto(e2e.url('/dashboard/support'));
+    await memberPage.page.getByTestId('support-account').waitFor();
+    expect(await memberPage.page.getByTestId('support-hours').count()).toBe(0);
+    expect(await memberPage.page.locator('body').innerText()).not.toContain('24/7');
+
+    const adminPage = await e2e.newPage();
+    await signInBrowser(adminPage.context, admin);
+    await adminPage.page.goto(e2e.url('/dashboard/admin'));
+    const checklist = adminPage.page.getByTestId('setup-checklist');
+    await checklist.getByTestId('setup-offer').waitFor();
+    for (const [key, text] of [
+      ['supportEmail', 'Support e-mail (SUPPORT_EMAIL): not set, hidden from members'],
+      ['supportHours', 'Support hours (SUPPORT_HOURS): not set, the Support Hub shows none'],
+      ['reviews', 'Landing page reviews: none published, the Reviews section is hidden'],
+      ['offer', 'Offer text: not saved, the default text is shown'],
+    ]) {
+      expect(await checklist.getByTestId(`setup-${key}`).innerText()).toBe(text);
+    }
+    await adminPage.page.goto(e2e.url('/dashboard/support'));
+    await adminPage.page.getByTestId('support-hours-missing').waitFor();
+  });
+
   it('never shows a placeholder contact to visitors, and tells admins it is not configured', async () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/bot-access/success'));

@@ -15,7 +15,8 @@ describe('support tickets end to end in a real browser', () => {
   const open = pages.open;
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    // The operator publishes its hours; a server without them shows none (offer-copy.test.ts).
+    e2e = await startE2E({ SUPPORT_HOURS: 'E-mail=Reply within 2-24 hours; Phone=Mon-Fri 9AM-6PM UTC' });
     admin = await createMember(e2e.server.context.db, { role: 'admin', tier: 'gold', fullName: 'Avery Admin' });
   });
   afterAll(async () => {
@@ -34,6 +35,7 @@ describe('support tickets end to end in a real browser', () => {
     expect(await page.getByTestId('tickets-empty').innerText()).toBe(SupportMessages.noTickets);
     // The page's facts: hours, the account summary, the real status of the feed (simulated in tests).
     expect(await page.getByTestId('support-hours').innerText()).toContain('Mon-Fri 9AM-6PM UTC');
+    expect(await page.getByTestId('support-hours').innerText()).not.toContain('Live chat');
     const account = await page.getByTestId('support-account').innerText();
     expect(account).toContain(member.user.email);
     expect(account).toContain('Active');

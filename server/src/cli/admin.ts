@@ -1,9 +1,10 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AUDIT_REASON_MAX, checkSignupPassword, SIGNUP_EMAIL_PATTERN } from '@signalroom/shared';
 import { parseConfig } from '../config.js';
-import { DataDirLockedError } from '../db/data-dir-lock.js';
+import { DataDirLockedError, dataDirFolder } from '../db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import {
@@ -21,13 +22,44 @@ const USAGE = `Usage:
   npm run admin -- track-record-repair --by <admin email> --reason "<why>"
                                                             append the signals the track record lacks, audited`;
 
-/** Runs one admin command against the configured database (DATABASE_URL, else the embedded one). */
+type AdminConfig = ReturnType<typeof parseConfig>;
+
+/**
+ * Runs one admin command against the configured database (DATABASE_URL, else the embedded one) and
+ * answers its outcome, then on a second line the database it used: an operator whose server runs with
+ * another DATA_DIR sees at once that this one made a new database instead of changing theirs.
+ */
 export async function runAdminCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const [command, email, ...rest] = argv;
-  if (command === 'track-record-repair') return runTrackRecordRepair(argv.slice(1), env);
-  if (!command || !email || !['create', 'promote', 'revoke'].includes(command)) throw new Error(USAGE);
-  if (!SIGNUP_EMAIL_PATTERN.test(email)) throw new Error(`Not an e-mail address: ${email}`);
+  const [command, ...args] = argv;
+  if (!command || !['create', 'promote', 'revoke', 'track-record-repair'].includes(command)) throw new Error(USAGE);
   const config = parseConfig(env, { forServer: false });
+  const where = databaseNote(config);
+  const outcome =
+    command === 'track-record-repair'
+      ? await runTrackRecordRepair(args, config)
+      : await runAccountCommand(command, args, config);
+  return `${outcome}\n${where}`;
+}
+
+/** Which database a command is about to use, said before it opens it (opening creates a new one). */
+function databaseNote(config: AdminConfig): string {
+  if (config.DATABASE_URL) {
+    const url = new URL(config.DATABASE_URL);
+    return `Database: PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname} (DATABASE_URL).`;
+  }
+  const folder = dataDirFolder(config.DATA_DIR);
+  if (!folder) return `Database: the embedded one at ${config.DATA_DIR}.`;
+  const path = resolve(folder);
+  return existsSync(join(path, 'PG_VERSION'))
+    ? `Database: the embedded one in ${path} (DATA_DIR).`
+    : `Database: a NEW embedded one, created in ${path}: no server had used this folder. If your server runs ` +
+        'with another DATA_DIR, run this command again with that DATA_DIR set.';
+}
+
+async function runAccountCommand(command: string, args: string[], config: AdminConfig): Promise<string> {
+  const [email, ...rest] = args;
+  if (!email) throw new Error(USAGE);
+  if (!SIGNUP_EMAIL_PATTERN.test(email)) throw new Error(`Not an e-mail address: ${email}`);
   const database = await openAdminDatabase(config);
   try {
     await migrateToLatest(database.db);
@@ -60,14 +92,13 @@ export async function runAdminCommand(argv: string[], env: NodeJS.ProcessEnv = p
  * chain (start-up never does), as version 2 entries stamped with today's append time, and records who
  * ran it and why in the audit log, in the same transaction.
  */
-async function runTrackRecordRepair(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+async function runTrackRecordRepair(args: string[], config: AdminConfig): Promise<string> {
   const { values } = parseArgs({ args, options: { by: { type: 'string' }, reason: { type: 'string' } } });
   const reason = values.reason?.trim() ?? '';
   if (!values.by || reason.length < 10 || reason.length > AUDIT_REASON_MAX) {
     throw new Error(`${USAGE}
 (--reason: 10 to ${AUDIT_REASON_MAX} characters saying why the record lacks these signals)`);
   }
-  const config = parseConfig(env, { forServer: false });
   const database = await openAdminDatabase(config);
   try {
     await migrateToLatest(database.db);
@@ -88,7 +119,7 @@ async function runTrackRecordRepair(args: string[], env: NodeJS.ProcessEnv): Pro
 }
 
 /** The configured database; a running server on the embedded database is a clear refusal, not lost writes. */
-async function openAdminDatabase(config: ReturnType<typeof parseConfig>): Promise<DatabaseHandle> {
+async function openAdminDatabase(config: AdminConfig): Promise<DatabaseHandle> {
   try {
     return await openDatabase({
       databaseUrl: config.DATABASE_URL,

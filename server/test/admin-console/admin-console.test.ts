@@ -5,6 +5,7 @@ import type {
   TLandingContent,
   TPublicConfig,
 } from '@signalroom/shared';
+import { DEFAULT_LANDING_CONTENT } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBulkMembers } from '../helpers/bulk-members.js';
 import { type CreatedMember, createMember } from '../helpers/factories.js';
@@ -144,11 +145,11 @@ describe('admin console', () => {
     expect(await auditRowsOf(server.context.db, id)).toHaveLength(1);
   });
 
-  it('serves the shipped samples until an operator saves, then the saved content; every edit is audited', async () => {
+  it('serves no review and the default offer until an operator saves, then the saved content; every edit is audited', async () => {
     const before = await server.api<TLandingContent>('GET', '/api/content/landing');
-    expect(before.body.data!.reviews.length).toBeGreaterThan(0);
-    expect(before.body.data!.reviews.every((r) => r.sample)).toBe(true);
-    expect(before.body.data!.offer.sample).toBe(true);
+    expect(before.body.data).toEqual(DEFAULT_LANDING_CONTENT);
+    expect(before.body.data!.reviews).toEqual([]);
+    expect(before.body.data!.offer.sample).toBe(false);
 
     const reviews = {
       items: [{ quote: 'Clear record, losses shown.', name: 'Ngozi A.', role: 'Member since May', sample: false }],
@@ -199,10 +200,12 @@ describe('admin console', () => {
       ['successLinks', null, links],
       ['reviews', reviews, second],
     ]);
-    expect((await server.api<TLandingContent>('GET', '/api/content/landing')).body.data!.reviews[0]).toMatchObject({
-      quote: 'Edited quote.',
-      sample: true,
-    });
+    // A review or an offer flagged as a sample is the admin's draft: the public never sees it.
+    expect((await server.api<TLandingContent>('GET', '/api/content/landing')).body.data!.reviews).toEqual([]);
+    await server.api('PUT', '/api/admin/content/offer', { token: admin.token, body: { ...offer, sample: true } });
+    expect((await server.api<TLandingContent>('GET', '/api/content/landing')).body.data!.offer).toEqual(
+      DEFAULT_LANDING_CONTENT.offer,
+    );
   });
 
   it('refuses invalid content with the field message and writes nothing', async () => {

@@ -49,9 +49,18 @@ describe('npm run admin -- create | promote | revoke', () => {
     }
   }
 
+  /** The outcome line; the second line names the database (checked below). */
+  const outcome = async (argv: string[]) => (await runAdminCommand(argv, env)).split('\n')[0];
+
   it('creates, promotes and revokes admins, refusing to remove the last one', async () => {
+    // The first command made the database: it says so, and where, so a wrong DATA_DIR is seen at once.
     expect(await runAdminCommand(['create', 'first@example.com', 'Cl1Password', 'First', 'Admin'], env)).toBe(
-      'Admin first@example.com created.',
+      'Admin first@example.com created.\n' +
+        `Database: a NEW embedded one, created in ${dir}: no server had used this folder. If your server runs ` +
+        'with another DATA_DIR, run this command again with that DATA_DIR set.',
+    );
+    expect(await runAdminCommand(['promote', 'first@example.com'], env)).toBe(
+      `first@example.com is already an admin.\nDatabase: the embedded one in ${dir} (DATA_DIR).`,
     );
     expect(await roleOf('first@example.com')).toBe('admin');
     await expect(runAdminCommand(['create', 'weak@example.com', 'weakpass'], env)).rejects.toThrow(
@@ -75,11 +84,9 @@ describe('npm run admin -- create | promote | revoke', () => {
       .execute();
     await database.close();
 
-    expect(await runAdminCommand(['promote', 'second@example.com'], env)).toBe('second@example.com is now an admin.');
+    expect(await outcome(['promote', 'second@example.com'])).toBe('second@example.com is now an admin.');
     expect(await roleOf('second@example.com')).toBe('admin');
-    expect(await runAdminCommand(['revoke', 'first@example.com'], env)).toBe(
-      'first@example.com is no longer an admin.',
-    );
+    expect(await outcome(['revoke', 'first@example.com'])).toBe('first@example.com is no longer an admin.');
     expect(await roleOf('first@example.com')).toBe('member');
     await expect(runAdminCommand(['frobnicate', 'x@example.com'], env)).rejects.toThrow('Usage');
   }, 60_000);

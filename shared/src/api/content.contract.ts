@@ -19,7 +19,7 @@ export const ContentRoutes = {
 /** What each of ContentRoutes takes and answers. */
 export const ContentContract = /* @__PURE__ */ withSchemas(ContentRoutes, {
   landing: {
-    summary: "The landing page's reviews and offer text (the shipped samples until an operator saves)",
+    summary: "The landing page's published reviews and offer text (none and the default text until an operator saves)",
     data: ZLandingContent,
   },
   adminContent: {

@@ -1,17 +1,20 @@
 /**
  * Operator content of the landing page that is not a platform record (docs/decisions.md, "Honest by
- * construction": offer value and testimonials are operator content). What ships here is SAMPLE content for local runs: every entry
- * carries `sample: true` and the page labels it as a sample. It holds no performance figure.
+ * construction": offer value and testimonials are operator content). Reviews come only from the operator:
+ * the shipped ones are examples an admin starts editing from, flagged `sample`, and the public never sees
+ * an item flagged so. The offer's default text states what the product does, so it stands until the
+ * operator saves their own. Nothing here is a performance figure.
  */
 
 export interface Testimonial {
   quote: string;
   name: string;
   role: string;
-  /** True for shipped placeholder content: the page shows a "Sample review" label. */
+  /** True for an example or draft: kept for the admin's editor, never shown to the public. */
   sample: boolean;
 }
 
+/** Example reviews the admin's editor starts from before any is saved. */
 export const SAMPLE_TESTIMONIALS: readonly Testimonial[] = [
   {
     quote:
@@ -38,29 +41,31 @@ export const SAMPLE_TESTIMONIALS: readonly Testimonial[] = [
 
 export interface OfferContent {
   headline: string;
-  /** What the free access includes, in the operator's words; no price claims in the sample. */
+  /** What the free access includes, in the operator's words. */
   includes: readonly string[];
   sample: boolean;
 }
 
-export const SAMPLE_OFFER: OfferContent = {
+/** The offer text before the operator saves their own: what the free access includes, as the product does it. */
+export const DEFAULT_OFFER: OfferContent = {
   headline: 'Free launch access to the Command Center',
   includes: [
     'A momentum-model signal every 5 minutes with a martingale plan',
     'Live signal room and performance record',
     'Trading capital stays in your own broker account',
   ],
-  sample: true,
+  sample: false,
 };
 
 /**
- * What the landing page shows before an operator saves anything: the shipped samples, labelled as such.
- * Kept here, beside them and apart from the editors' schemas, so the landing page loads no validation code.
+ * What the landing page shows before an operator saves anything: no review (the section is hidden) and
+ * the default offer text. Kept here, apart from the editors' schemas, so the landing page loads no
+ * validation code.
  */
-export const SAMPLE_LANDING_CONTENT: {
+export const DEFAULT_LANDING_CONTENT: {
   reviews: Testimonial[];
   offer: { headline: string; includes: string[]; sample: boolean };
 } = {
-  reviews: SAMPLE_TESTIMONIALS.map((t) => ({ ...t })),
-  offer: { ...SAMPLE_OFFER, includes: [...SAMPLE_OFFER.includes] },
+  reviews: [],
+  offer: { ...DEFAULT_OFFER, includes: [...DEFAULT_OFFER.includes] },
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zFlag, zText } from '../request-fields.js';
-import { type OfferContent, SAMPLE_LANDING_CONTENT, type Testimonial } from './landing-content.js';
+import { DEFAULT_LANDING_CONTENT, type OfferContent, type Testimonial } from './landing-content.js';
 
 /**
  * Operator content kept in the database and edited by admins: the landing page's reviews and offer
@@ -97,8 +97,8 @@ export const OPERATOR_CONTENT_SCHEMAS = {
 export const ZLandingContent = z.object({ reviews: z.array(ZReview), offer: ZOfferContent });
 export type TLandingContent = z.infer<typeof ZLandingContent>;
 
-// The samples must read as the schema's type: the landing page shows them when nothing is saved.
-SAMPLE_LANDING_CONTENT satisfies TLandingContent;
+// The defaults must read as the schema's type: the landing page shows them when nothing is saved.
+DEFAULT_LANDING_CONTENT satisfies TLandingContent;
 
 /** One kind as admins see it: the value in force, its version (0: never saved) and when it was saved. */
 function zEntry<T extends z.ZodType>(value: T) {

@@ -47,6 +47,7 @@ function configuredPublicConfig(ctx: ServerContext): TPublicConfig {
     payoutPercent: c.PAYOUT_PERCENT,
     silverDailyLimit: c.SILVER_DAILY_LIMIT,
     devOutbox: !c.isProduction,
+    supportHours: c.supportHours,
   };
 }
 

@@ -1,10 +1,10 @@
 import {
   ContentMessages,
+  DEFAULT_LANDING_CONTENT,
   OPERATOR_CONTENT_KINDS,
   OPERATOR_CONTENT_SCHEMAS,
   type OperatorContentKind,
   type OperatorContentValues,
-  SAMPLE_LANDING_CONTENT,
   type TAdminContent,
   type TLandingContent,
   type TSuccessLinksContent,
@@ -30,7 +30,11 @@ function storedValue<K extends OperatorContentKind>(ctx: ServerContext, row: Con
   return parsed.data as OperatorContentValues[K];
 }
 
-/** What the landing page shows: each kind saved by an operator, else the shipped (labelled) samples. */
+/**
+ * What the landing page shows the public: the operator's saved reviews less any flagged as a sample (none
+ * before any is saved, and the section is hidden), and their offer text unless it is flagged a sample
+ * (else the default, which states what the product does). No placeholder reaches the public.
+ */
 export async function landingContent(ctx: ServerContext): Promise<TLandingContent> {
   const rows = await latestContent(ctx.db, ['reviews', 'offer']);
   const reviews = storedValue(
@@ -44,8 +48,8 @@ export async function landingContent(ctx: ServerContext): Promise<TLandingConten
     'offer',
   );
   return {
-    reviews: reviews ? reviews.items : SAMPLE_LANDING_CONTENT.reviews,
-    offer: offer ?? SAMPLE_LANDING_CONTENT.offer,
+    reviews: reviews ? reviews.items.filter((item) => !item.sample) : DEFAULT_LANDING_CONTENT.reviews,
+    offer: offer && !offer.sample ? offer : DEFAULT_LANDING_CONTENT.offer,
   };
 }
 

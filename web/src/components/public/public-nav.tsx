@@ -15,8 +15,11 @@ export const LANDING_ANCHORS = [
   { id: 'testimonials', label: 'Reviews' },
 ] as const;
 
-/** Landing top navigation: anchors, Login and Sign Up; collapses behind a menu button on phones. */
-export function PublicNav() {
+/**
+ * Landing top navigation: anchors, Login and Sign Up; collapses behind a menu button on phones. The
+ * Reviews anchor is there only while the page has its section (the operator published reviews).
+ */
+export function PublicNav({ withReviews }: { withReviews: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <nav className={open ? clsx(styles.pubNav, styles.open) : styles.pubNav} aria-label="Main">
@@ -33,7 +36,7 @@ export function PublicNav() {
           {open ? <X size={20} /> : <Menu size={20} />}
         </button>
         <ul className={styles.pubNavLinks} id="pub-nav-links">
-          {LANDING_ANCHORS.map((a) => (
+          {LANDING_ANCHORS.filter((a) => withReviews || a.id !== 'testimonials').map((a) => (
             <li key={a.id}>
               <a href={`#${a.id}`} onClick={() => setOpen(false)}>
                 {a.label}

@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, SAMPLE_LANDING_CONTENT, type TAdminContent, ZOfferContent } from '@signalroom/shared';
+import { CONTENT_LIMITS, DEFAULT_LANDING_CONTENT, type TAdminContent, ZOfferContent } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { CheckCircle2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -19,7 +19,7 @@ export function OfferEditor({
   onSaved(answer: ApiOutcome<TAdminContent>): void;
 }) {
   const id = useId();
-  const start = entry.value ?? SAMPLE_LANDING_CONTENT.offer;
+  const start = entry.value ?? DEFAULT_LANDING_CONTENT.offer;
   const [headline, setHeadline] = useState(start.headline);
   const [lines, setLines] = useState(start.includes.join('\n'));
   const [sample, setSample] = useState(start.sample);
@@ -42,7 +42,7 @@ export function OfferEditor({
       version={entry.version}
       savedAt={entry.savedAt}
       savedBy={entry.savedBy}
-      unsavedNote="Not saved yet: the landing page shows the shipped sample offer text, labelled as a sample."
+      unsavedNote="Not saved yet: the landing page shows the default offer text below."
       saving={saving}
       result={result}
       onSave={() => void save()}
@@ -77,8 +77,8 @@ export function OfferEditor({
             <FieldError id={`${id}-includes-error`} message={includesError} />
           </div>
           <label className={styles.check}>
-            <input type="checkbox" checked={sample} onChange={(e) => setSample(e.target.checked)} /> Sample text (shown
-            with a 'Sample offer text' label)
+            <input type="checkbox" checked={sample} onChange={(e) => setSample(e.target.checked)} /> Draft (not
+            published: the public sees the default offer text meanwhile)
           </label>
         </>
       }
@@ -93,7 +93,7 @@ export function OfferEditor({
               </li>
             ))}
           </ul>
-          {sample && <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Sample offer text</span>}
+          {sample && <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Draft: not published</span>}
         </div>
       }
     />

@@ -1,6 +1,6 @@
 import {
   CONTENT_LIMITS,
-  SAMPLE_LANDING_CONTENT,
+  SAMPLE_TESTIMONIALS,
   type TAdminContent,
   type Testimonial,
   ZReviewsContent,
@@ -35,7 +35,7 @@ export function ReviewsEditor({
 }) {
   const id = useId();
   const [items, setItems] = useState<Draft[]>(() =>
-    (entry.value ? entry.value.items : SAMPLE_LANDING_CONTENT.reviews).map(draftOf),
+    (entry.value ? entry.value.items : SAMPLE_TESTIMONIALS).map(draftOf),
   );
   const { errors, saving, result, save: saveDraft } = useContentSave(ZReviewsContent, saveReviews, onSaved);
   const change = (index: number, patch: Partial<Testimonial>) =>
@@ -53,7 +53,7 @@ export function ReviewsEditor({
       version={entry.version}
       savedAt={entry.savedAt}
       savedBy={entry.savedBy}
-      unsavedNote="Not saved yet: the landing page shows the shipped sample reviews, labelled 'Sample review'."
+      unsavedNote="Not saved yet: the landing page shows no reviews and hides its Reviews section. The examples below are drafts, flagged as samples: the public never sees a review flagged so."
       saving={saving}
       result={result}
       onSave={() => void save()}
@@ -108,7 +108,7 @@ export function ReviewsEditor({
                     checked={item.sample}
                     onChange={(e) => change(i, { sample: e.target.checked })}
                   />{' '}
-                  Sample review (shown with a 'Sample review' label)
+                  Sample review (kept here, never shown to the public)
                 </label>
                 <button
                   type="button"

@@ -9,6 +9,7 @@ import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { auditActionLabel, auditTargetLabel } from '../admin-audit/audit-format.js';
 import styles from './admin-overview.module.css';
+import { SetupChecklist } from './setup-checklist.js';
 import { SignupsChart } from './signups-chart.js';
 import { TrackRecordPanel } from './track-record-panel.js';
 import { useAdminOverview } from './use-admin-overview.js';
@@ -50,6 +51,7 @@ function AdminOverview() {
         </div>
       )}
       {state.status === 'ready' && <Figures overview={state.overview} stale={state.stale} />}
+      {state.status !== 'loading' && <SetupChecklist />}
       {state.status !== 'loading' && <TrackRecordPanel />}
     </div>
   );

@@ -19,7 +19,7 @@ import { usePublicStats } from './use-public-stats.js';
 const fmt = new Intl.NumberFormat('en-US');
 
 /**
- * The landing page: every figure from the server, operator content labelled. It is its own document
+ * The landing page: every figure from the server, reviews and offer text the operator's. It is its own document
  * (landing.html, prerendered at build and hydrated by landing-main.tsx), so it carries no router: its
  * links are plain document links. The app's router shows it too, for a navigation to / inside the app.
  */
@@ -35,11 +35,12 @@ export function LandingPage() {
   const stats = state.status === 'ready' ? state.data : null;
   const content = useLandingContent();
   const offer = content?.offer ?? null;
+  const reviews = content?.reviews ?? [];
   const offerEnded = useOfferCountdown().ended;
 
   return (
     <div className={publicStyles.pub}>
-      <PublicNav />
+      <PublicNav withReviews={reviews.length > 0} />
       <main>
         <section id="hero" className={clsx(styles.hero, styles.section)} aria-labelledby="hero-title">
           <div className={clsx(publicStyles.container, styles.heroGrid)}>
@@ -94,11 +95,6 @@ export function LandingPage() {
                   </li>
                 ))}
               </ul>
-              {offer?.sample ? (
-                <p className={styles.countdownNote}>
-                  <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Sample offer text</span>
-                </p>
-              ) : null}
               <div className={styles.liveRow} aria-live="polite">
                 <div data-testid="hero-win-first-window">
                   <div className={styles.statLabel}>Won in first window</div>
@@ -260,15 +256,18 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="testimonials" className={styles.section} aria-labelledby="testimonials-title">
-          <div className={publicStyles.container}>
-            <div className={styles.sectionHead}>
-              <span className={publicStyles.eyebrow}>Reviews</span>
-              <h2 id="testimonials-title">What members say</h2>
+        {/* Reviews are the operator's own: with none published the section (and its link) is left out. */}
+        {reviews.length > 0 ? (
+          <section id="testimonials" className={styles.section} aria-labelledby="testimonials-title">
+            <div className={publicStyles.container}>
+              <div className={styles.sectionHead}>
+                <span className={publicStyles.eyebrow}>Reviews</span>
+                <h2 id="testimonials-title">What members say</h2>
+              </div>
+              <Testimonials items={reviews} />
             </div>
-            <Testimonials items={content?.reviews ?? null} />
-          </div>
-        </section>
+          </section>
+        ) : null}
 
         <section className={styles.section} aria-labelledby="cta-title">
           <div className={publicStyles.container}>

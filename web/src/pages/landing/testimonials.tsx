@@ -7,12 +7,8 @@ import panelStyles from '../../components/ui/panel.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import styles from './landing.module.css';
 
-/**
- * Rotating reviews: auto-advance every 5 s, dots to pick one; sample content is labelled as such.
- * `items` null: still loading.
- */
-export function Testimonials({ items: loaded }: { items: readonly Testimonial[] | null }) {
-  const items = loaded ?? [];
+/** Rotating reviews: auto-advance every 5 s, dots to pick one. The operator's published reviews only. */
+export function Testimonials({ items }: { items: readonly Testimonial[] }) {
   const [index, setIndex] = useState(0);
   // Restarting the timer whenever the review changes gives a picked review its full 5 s.
   // biome-ignore lint/correctness/useExhaustiveDependencies: index restarts the timer on purpose
@@ -22,22 +18,10 @@ export function Testimonials({ items: loaded }: { items: readonly Testimonial[] 
     return () => clearTimeout(timer);
   }, [index, items.length]);
   const current = items[index] ?? items[0];
-  if (loaded === null) {
-    return (
-      <p className={clsx(publicStyles.muted, publicStyles.center)} role="status">
-        Loading reviews...
-      </p>
-    );
-  }
   if (!current) return <p className={clsx(publicStyles.muted, publicStyles.center)}>No reviews yet.</p>;
   return (
     <div className={clsx(panelStyles.card, styles.quoteCard)}>
       <Quote size={28} aria-hidden="true" className={styles.quoteMark} />
-      {current.sample ? (
-        <p className={styles.sampleNote}>
-          <span className={clsx(publicStyles.badge, publicStyles.badgeSample)}>Sample review</span>
-        </p>
-      ) : null}
       <figure className={styles.quoteFigure} aria-live="polite" data-testid="review">
         <blockquote>“{current.quote}”</blockquote>
         <figcaption>

@@ -8,15 +8,9 @@ import { SupportLinks } from '../../components/dashboard/support-links.js';
 import { useFeedStatus } from '../../components/dashboard/use-feed-status.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useSessionStore } from '../../stores/session.store.js';
 import styles from './support.module.css';
 import { formatTicketTime } from './thread-messages.js';
-
-/** Support hours as the operator publishes them. */
-export const SUPPORT_HOURS = [
-  { channel: 'Live chat', hours: '24/7' },
-  { channel: 'E-mail', hours: 'Reply within 2-24 hours' },
-  { channel: 'Phone', hours: 'Mon-Fri 9AM-6PM UTC' },
-] as const;
 
 /** Quick contact: the operator's real contacts only (placeholders are left out, or marked for admins). */
 export function QuickContacts() {
@@ -40,20 +34,33 @@ export function QuickContacts() {
   );
 }
 
+/**
+ * The hours the operator publishes (SUPPORT_HOURS). None set: members see no hours (no claim of a chat or a
+ * phone line nobody staffs), and admins see that they are not configured.
+ */
 export function SupportHours() {
+  const config = usePublicConfigStore((s) => s.config);
+  const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
+  if (!config || (config.supportHours.length === 0 && !isAdmin)) return null;
   return (
     <section className={panelStyles.panel} aria-labelledby="support-hours-title" data-testid="support-hours">
       <h2 id="support-hours-title">
         <Clock aria-hidden="true" size={18} /> Support hours
       </h2>
-      <dl className={pageStyles.kv}>
-        {SUPPORT_HOURS.map((h) => (
-          <div key={h.channel}>
-            <dt>{h.channel}</dt>
-            <dd>{h.hours}</dd>
-          </div>
-        ))}
-      </dl>
+      {config.supportHours.length === 0 ? (
+        <p className={pageStyles.muted} data-testid="support-hours-missing">
+          Support hours: not configured (SUPPORT_HOURS). Members see no hours until they are set.
+        </p>
+      ) : (
+        <dl className={pageStyles.kv}>
+          {config.supportHours.map((h) => (
+            <div key={h.channel}>
+              <dt>{h.channel}</dt>
+              <dd>{h.hours}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </section>
   );
 }

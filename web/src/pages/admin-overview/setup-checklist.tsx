@@ -1,0 +1,109 @@
+import { OPERATOR_CONTACT_LABELS, PAGES, type TAdminContent, unconfiguredContacts } from '@signalroom/shared';
+import { CheckCircle2, CircleAlert } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fetchAdminContent } from '../../api/admin-console.api.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import styles from './admin-overview.module.css';
+
+interface ChecklistItem {
+  key: string;
+  done: boolean;
+  text: string;
+}
+
+/**
+ * What the business has not set up yet, and what members and visitors therefore do not see: a contact
+ * still at its shipped placeholder, support hours, the landing page's reviews and offer text. The product
+ * hides each of them until it is real; this list is where admins learn what is missing.
+ */
+export function SetupChecklist() {
+  const config = usePublicConfigStore((s) => s.config);
+  const [content, setContent] = useState<TAdminContent | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    const answer = await fetchAdminContent();
+    if (answer.ok) {
+      setContent(answer.data);
+      setError(null);
+    } else setError(answer.message);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const items: ChecklistItem[] = [];
+  if (config) {
+    const missing = new Set(unconfiguredContacts(config));
+    for (const [contact, label] of Object.entries(OPERATOR_CONTACT_LABELS)) {
+      const done = !missing.has(contact as keyof typeof OPERATOR_CONTACT_LABELS);
+      items.push({ key: contact, done, text: done ? `${label}: set` : `${label}: not set, hidden from members` });
+    }
+    items.push({
+      key: 'supportHours',
+      done: config.supportHours.length > 0,
+      text:
+        config.supportHours.length > 0
+          ? `Support hours (SUPPORT_HOURS): ${config.supportHours.length} published`
+          : 'Support hours (SUPPORT_HOURS): not set, the Support Hub shows none',
+    });
+  }
+  if (content) {
+    const published = content.reviews.value?.items.filter((item) => !item.sample).length ?? 0;
+    items.push({
+      key: 'reviews',
+      done: published > 0,
+      text:
+        published > 0
+          ? `Landing page reviews: ${published} published`
+          : 'Landing page reviews: none published, the Reviews section is hidden',
+    });
+    const offerSaved = Boolean(content.offer.value && !content.offer.value.sample);
+    items.push({
+      key: 'offer',
+      done: offerSaved,
+      text: offerSaved ? 'Offer text: saved' : 'Offer text: not saved, the default text is shown',
+    });
+  }
+  const open = items.filter((item) => !item.done).length;
+
+  return (
+    <section className={panelStyles.panel} aria-labelledby="setup-title" data-testid="setup-checklist">
+      <h2 id="setup-title">Set-up</h2>
+      {(!config || (!content && !error)) && (
+        <p className={pageStyles.muted} role="status">
+          Loading what is set up…
+        </p>
+      )}
+      {error && (
+        <p role="alert">
+          {error}{' '}
+          <button type="button" className={buttonStyles.linkBtn} onClick={() => void load()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {config && content && (
+        <p className={pageStyles.muted} data-testid="setup-summary">
+          {open === 0 ? 'Everything is set up.' : `${open} of ${items.length} not set up yet.`} Contacts and hours are
+          server settings; reviews and the offer text are on <Link to={PAGES['admin-content'].path}>Content</Link>.
+        </p>
+      )}
+      <ul className={styles.checklist}>
+        {items.map((item) => (
+          <li key={item.key} data-testid={`setup-${item.key}`} data-done={item.done}>
+            {item.done ? (
+              <CheckCircle2 aria-hidden="true" size={16} className={styles.checkDone} />
+            ) : (
+              <CircleAlert aria-hidden="true" size={16} className={styles.checkOpen} />
+            )}{' '}
+            {item.text}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
