@@ -110,11 +110,7 @@ describe('an exchange through ccxt in the browser: named on every page, its sign
   let e2e: E2E;
   beforeAll(async () => {
     binance = await startBinanceServer({ seed: 'ccxt-browser' });
-    e2e = await startE2E({
-      MARKET_FEED: 'ccxt:binance',
-      CCXT_API_URL: binance.url,
-      SIGNAL_ASSETS: 'BTC/USDT,ETH/USDT',
-    });
+    e2e = await startE2E(binance.feedEnv);
   });
   afterAll(async () => {
     await e2e?.close();

@@ -160,9 +160,7 @@ describe('signals from Binance through ccxt (MARKET_FEED=ccxt:binance), worker r
   beforeAll(async () => {
     binance = await startBinanceServer({ seed: 'ccxt-engine' });
     server = await startTestServer({
-      MARKET_FEED: 'ccxt:binance',
-      CCXT_API_URL: binance.url,
-      SIGNAL_ASSETS: 'BTC/USDT,ETH/USDT',
+      ...binance.feedEnv,
       EMBEDDED_WORKER: 'true',
       // 10 s slots: the strategy reads 1 s candles, which Binance serves.
       SIGNAL_INTERVAL_MS: '10000',
@@ -219,9 +217,7 @@ describe('signals from Binance through ccxt, slot by slot: a paused market, a la
   beforeAll(async () => {
     binance = await startBinanceServer({ seed: 'ccxt-slots' });
     server = await startTestServer({
-      MARKET_FEED: 'ccxt:binance',
-      CCXT_API_URL: binance.url,
-      SIGNAL_ASSETS: 'BTC/USDT,ETH/USDT',
+      ...binance.feedEnv,
       MARKET_REQUEST_TIMEOUT_MS: '3000',
     });
     feed = await server.context.market.feed();

@@ -28,6 +28,8 @@ export interface BinanceServer extends ProviderServer {
   setStatus(symbol: string, status: 'TRADING' | 'BREAK'): void;
   /** No kline of this symbol opens in [from, to) (a gap). */
   addGap(symbol: string, from: Date, to: Date): void;
+  /** The settings that point a server's feed at this exchange through ccxt, trading both its symbols. */
+  feedEnv: { MARKET_FEED: string; CCXT_API_URL: string; SIGNAL_ASSETS: string };
 }
 
 const SYMBOLS = [
@@ -147,5 +149,6 @@ export async function startBinanceServer(options: { seed?: string; now?: () => n
     closeAt: (symbol, epochMs) => Number(price(symbol, epochMs).toFixed(DECIMALS)),
     setStatus: (symbol, value) => status.set(symbol, value),
     addGap: (symbol, from, to) => gaps.push({ symbol, from: from.getTime(), to: to.getTime() }),
+    feedEnv: { MARKET_FEED: 'ccxt:binance', CCXT_API_URL: server.url, SIGNAL_ASSETS: 'BTC/USDT,ETH/USDT' },
   };
 }
