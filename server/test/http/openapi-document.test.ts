@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { apiRoutes, type RouteContract, ZFailureEnvelope } from '@signalroom/shared';
+import { apiRoutes, type RouteContract, type TCreatedApiKey, ZFailureEnvelope } from '@signalroom/shared';
 import Fastify from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { installApiDocs } from '../../src/http/api-docs.js';
 import { enforceContract, fastifySchemaOf } from '../../src/http/contract-routes.js';
 import { createMember } from '../helpers/factories.js';
 import { captureLog, type LogCapture } from '../helpers/log-capture.js';
+import { insertSignal } from '../helpers/signal-rows.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const run = promisify(execFile);
@@ -125,7 +126,18 @@ describe('the OpenAPI document', () => {
     });
   });
 
-  it('generates a client that type-checks and calls the public operations of a running server', async () => {
+  it('generates a client that type-checks, calls the public operations and reads signals with an API key', async () => {
+    const member = await createMember(server.context.db, { tier: 'gold' });
+    const created = await server.api<TCreatedApiKey>('POST', '/api/users/api-keys', {
+      token: member.token,
+      body: { name: 'Generated client' },
+    });
+    expect(created.status).toBe(201);
+    const apiKey = (created.body.data as TCreatedApiKey).secret;
+    const signal = await insertSignal(server.context.db, {
+      slotStart: new Date(Date.UTC(2026, 10, 2, 9, 0)),
+      asset: 'GBP/USD',
+    });
     const types = astToString(await openapiTS(source));
     // Inside the repository, so the client resolves openapi-fetch from its node_modules.
     const folder = join(ROOT, 'node_modules', '.cache', `openapi-client-${process.pid}`);
@@ -149,6 +161,13 @@ describe('the OpenAPI document', () => {
           '  return { members, length, refusal, statuses: [stats.response.status, head.response.status, me.response.status] };',
           '}',
           '',
+          'export async function readSignals(baseUrl: string, apiKey: string) {',
+          '  const client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${apiKey}` } });',
+          "  const signals = await client.GET('/api/signals', { params: { query: {} } });",
+          '  const ids: string[] = (signals.data?.data ?? []).map((s) => s.id);',
+          '  return { status: signals.response.status, ids };',
+          '}',
+          '',
         ].join('\n'),
       );
       const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -158,19 +177,24 @@ describe('the OpenAPI document', () => {
       }).catch((error: { stdout?: string }) => {
         throw new Error(`The generated client does not type-check:\n${error.stdout ?? String(error)}`);
       });
-      const { callPublic } = (await import(join(folder, 'client.ts'))) as {
+      const { callPublic, readSignals } = (await import(join(folder, 'client.ts'))) as {
         callPublic(baseUrl: string): Promise<{
           members?: number;
           length?: number;
           refusal?: string;
           statuses: number[];
         }>;
+        readSignals(baseUrl: string, apiKey: string): Promise<{ status: number; ids: string[] }>;
       };
       const answers = await callPublic(server.url);
       expect(answers.statuses).toEqual([200, 200, 401]);
       expect(answers.members).toBeTypeOf('number');
       expect(answers.length).toBeTypeOf('number');
       expect(answers.refusal).toBe('unauthorized');
+      // The key's own bearer scheme: the generated client reads the member's signals with it.
+      const read = await readSignals(server.url, apiKey);
+      expect(read.status).toBe(200);
+      expect(read.ids).toContain(signal.id);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
