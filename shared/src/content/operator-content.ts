@@ -100,6 +100,21 @@ export type TLandingContent = z.infer<typeof ZLandingContent>;
 // The defaults must read as the schema's type: the landing page shows them when nothing is saved.
 DEFAULT_LANDING_CONTENT satisfies TLandingContent;
 
+/**
+ * What the public sees of the saved content (the one rule, for the landing page's answer and the admins'
+ * set-up list): the reviews not flagged as samples (none before any is saved), and the saved offer text
+ * unless it is flagged as a draft (else the default). A sample-flagged item never reaches the public.
+ */
+export function publishedLandingContent(saved: {
+  reviews: TReviewsContent | null;
+  offer: TOfferContent | null;
+}): TLandingContent {
+  return {
+    reviews: saved.reviews ? saved.reviews.items.filter((item) => !item.sample) : DEFAULT_LANDING_CONTENT.reviews,
+    offer: saved.offer && !saved.offer.sample ? saved.offer : DEFAULT_LANDING_CONTENT.offer,
+  };
+}
+
 /** One kind as admins see it: the value in force, its version (0: never saved) and when it was saved. */
 function zEntry<T extends z.ZodType>(value: T) {
   return z.object({

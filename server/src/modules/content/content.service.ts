@@ -1,10 +1,10 @@
 import {
   ContentMessages,
-  DEFAULT_LANDING_CONTENT,
   OPERATOR_CONTENT_KINDS,
   OPERATOR_CONTENT_SCHEMAS,
   type OperatorContentKind,
   type OperatorContentValues,
+  publishedLandingContent,
   type TAdminContent,
   type TLandingContent,
   type TSuccessLinksContent,
@@ -30,11 +30,7 @@ function storedValue<K extends OperatorContentKind>(ctx: ServerContext, row: Con
   return parsed.data as OperatorContentValues[K];
 }
 
-/**
- * What the landing page shows the public: the operator's saved reviews less any flagged as a sample (none
- * before any is saved, and the section is hidden), and their offer text unless it is flagged a sample
- * (else the default, which states what the product does). No placeholder reaches the public.
- */
+/** What the landing page shows the public of the saved reviews and offer text (publishedLandingContent). */
 export async function landingContent(ctx: ServerContext): Promise<TLandingContent> {
   const rows = await latestContent(ctx.db, ['reviews', 'offer']);
   const reviews = storedValue(
@@ -47,10 +43,7 @@ export async function landingContent(ctx: ServerContext): Promise<TLandingConten
     rows.find((r) => r.kind === 'offer'),
     'offer',
   );
-  return {
-    reviews: reviews ? reviews.items.filter((item) => !item.sample) : DEFAULT_LANDING_CONTENT.reviews,
-    offer: offer && !offer.sample ? offer : DEFAULT_LANDING_CONTENT.offer,
-  };
+  return publishedLandingContent({ reviews, offer });
 }
 
 /** The success page's contacts and links an operator saved, or null (configuration stands). */

@@ -1,4 +1,10 @@
-import { OPERATOR_CONTACT_LABELS, PAGES, type TAdminContent, unconfiguredContacts } from '@signalroom/shared';
+import {
+  OPERATOR_CONTACT_LABELS,
+  PAGES,
+  publishedLandingContent,
+  type TAdminContent,
+  unconfiguredContacts,
+} from '@signalroom/shared';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -52,7 +58,8 @@ export function SetupChecklist() {
     });
   }
   if (content) {
-    const published = content.reviews.value?.items.filter((item) => !item.sample).length ?? 0;
+    const shown = publishedLandingContent({ reviews: content.reviews.value, offer: content.offer.value });
+    const published = shown.reviews.length;
     items.push({
       key: 'reviews',
       done: published > 0,
@@ -61,7 +68,7 @@ export function SetupChecklist() {
           ? `Landing page reviews: ${published} published`
           : 'Landing page reviews: none published, the Reviews section is hidden',
     });
-    const offerSaved = Boolean(content.offer.value && !content.offer.value.sample);
+    const offerSaved = content.offer.value !== null && shown.offer === content.offer.value;
     items.push({
       key: 'offer',
       done: offerSaved,
