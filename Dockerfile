@@ -3,6 +3,7 @@ FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json biome.json ./
 COPY shared/package.json shared/
+COPY shared/node/package.json shared/node/
 COPY worker/package.json worker/
 COPY server/package.json server/
 COPY web/package.json web/
@@ -21,6 +22,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/shared/package.json shared/
 COPY --from=build /app/shared/dist shared/dist
+COPY --from=build /app/shared/node/package.json shared/node/
+COPY --from=build /app/shared/node/dist shared/node/dist
 COPY --from=build /app/worker/package.json worker/
 COPY --from=build /app/worker/dist worker/dist
 COPY --from=build /app/server/package.json server/

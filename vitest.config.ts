@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'shared/src/**/*.test.ts',
+            'shared/node/src/**/*.test.ts',
             'worker/src/**/*.test.ts',
             'server/src/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',

@@ -143,8 +143,38 @@ describe('server import graph', () => {
   });
 });
 
+/** The packages a file imports by name (`zod`, `node:fs`, `@noble/hashes/sha2.js` → `@noble/hashes`). */
+function packagesOf(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return importedFiles
+    .map(({ fileName }) => fileName)
+    .filter((name) => !name.startsWith('.'))
+    .map((name) =>
+      name.startsWith('node:')
+        ? name
+        : name
+            .split('/')
+            .slice(0, name.startsWith('@') ? 2 : 1)
+            .join('/'),
+    );
+}
+
 describe('shared import graph', () => {
-  it('has no file of shared/src that imports itself through other files', () => {
+  it('has no file of shared/src or shared/node/src that imports itself through other files', () => {
     expect(cyclesOf(fileGraphOf(join(root, 'shared', 'src')))).toEqual([]);
+    expect(cyclesOf(fileGraphOf(join(root, 'shared', 'node', 'src')))).toEqual([]);
+  });
+
+  it('keeps shared/src browser-safe: no Node built-in, and only the packages shared/package.json lists', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'shared', 'package.json'), 'utf8'));
+    const allowed = new Set(Object.keys(manifest.dependencies ?? {}));
+    const strays = sourceFiles(join(root, 'shared', 'src')).flatMap((file) =>
+      packagesOf(file)
+        .filter((name) => !allowed.has(name))
+        .map((name) => `${relative(root, file)} imports ${name}`),
+    );
+    expect(strays).toEqual([]);
+    // The check can fail: a Node-only package is not among shared's.
+    expect(allowed.has('ioredis') || allowed.has('bullmq') || allowed.has('pg')).toBe(false);
   });
 });

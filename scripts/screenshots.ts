@@ -14,7 +14,7 @@ import {
   presentSignal,
   saveBotSettings,
   silentLogger,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import { SimulatedMarket, startPriceTicker } from '@signalroom/worker';
 import type { Page } from 'playwright-core';
 import { uploadProof, validProof } from '../server/test/activation/activation-helpers.js';

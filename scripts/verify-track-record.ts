@@ -17,7 +17,7 @@ import {
   type TTrackRecordCheckpoint,
   verifyTrackRecordOnline,
 } from '@signalroom/shared';
-import { nodeSha256, sha256Hex } from '@signalroom/shared/node';
+import { nodeSha256, sha256Hex } from '@signalroom/shared-node';
 
 const USAGE =
   'usage: npm run verify-track-record -- <base URL> [--expect <seq>:<hash>]... [--checkpoints <file>] [--history]';

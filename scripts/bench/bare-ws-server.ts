@@ -3,7 +3,7 @@
 // and written to every socket. No authentication, rooms, tier views or heartbeats: only what any push
 // server must do. Prints its port on stdout once listening.
 import { TIMING } from '@signalroom/shared';
-import { createRedisBus } from '@signalroom/shared/node';
+import { createRedisBus } from '@signalroom/shared-node';
 import { WebSocketServer } from 'ws';
 import { redisUrl } from './bench-common.js';
 

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from '@signalroom/shared/node';
+import type { Database } from '@signalroom/shared-node';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { redisUrl } from './bench-common.js';

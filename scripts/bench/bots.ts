@@ -9,7 +9,7 @@
 // database is created beside it and dropped).
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { closePaperTrades, type Database, openPaperTrades } from '@signalroom/shared/node';
+import { closePaperTrades, type Database, openPaperTrades } from '@signalroom/shared-node';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from '../../server/src/db/migrate.js';

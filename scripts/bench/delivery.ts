@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { presentSignal } from '@signalroom/shared/node';
+import { presentSignal } from '@signalroom/shared-node';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';

@@ -29,7 +29,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { countdownAt, SIGNAL_ASSETS, TIMING, type TSignal } from '@signalroom/shared';
-import { createRedisBus, type Database } from '@signalroom/shared/node';
+import { createRedisBus, type Database } from '@signalroom/shared-node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { baseDbUrl, log, percentile, redisUrl } from './bench-common.js';

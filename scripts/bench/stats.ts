@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { computePerformanceStats, DEFAULT_PAYOUT_PERCENT, SIGNAL_ASSETS } from '@signalroom/shared';
-import { loadPerformanceStats } from '@signalroom/shared/node';
+import { loadPerformanceStats } from '@signalroom/shared-node';
 import pg from 'pg';
 import { parseConfig } from '../../server/src/config.js';
 import { generateSecret, hashSecret } from '../../server/src/http/tokens.js';

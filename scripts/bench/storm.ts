@@ -13,7 +13,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Database } from '@signalroom/shared/node';
+import type { Database } from '@signalroom/shared-node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { baseDbUrl, log } from './bench-common.js';

@@ -23,7 +23,7 @@ import {
   recordSignalOutcome,
   type SignalRow,
   trackRecordSigner,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import { sql } from 'kysely';
 import { chromium } from 'playwright-core';
 import { parseConfig } from '../../server/src/config.js';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { DEFAULT_SILVER_DAILY_LIMIT, type OperatorContact, parseSupportHours } from '@signalroom/shared';
-import { ConfigError, cleanEnv, parseEnv, problemLine, ZSharedEnv } from '@signalroom/shared/node';
+import { ConfigError, cleanEnv, parseEnv, problemLine, ZSharedEnv } from '@signalroom/shared-node';
 import { z } from 'zod';
 import { ZStorageEnv } from './storage/storage.config.js';
 

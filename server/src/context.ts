@@ -1,4 +1,4 @@
-import type { EventBus, EventPublisher, RedisConnections, TaskQueue } from '@signalroom/shared/node';
+import type { EventBus, EventPublisher, RedisConnections, TaskQueue } from '@signalroom/shared-node';
 import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';

@@ -1,4 +1,4 @@
-import { configOrExit, onShutdownSignal, runMain } from '@signalroom/shared/node';
+import { configOrExit, onShutdownSignal, runMain } from '@signalroom/shared-node';
 import { parseConfig } from './config.js';
 import { startServer } from './server.js';
 

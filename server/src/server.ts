@@ -13,7 +13,7 @@ import {
   type ModuleLogger,
   marketFeedSettings,
   whenRedisReady,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import { Queue } from 'bullmq';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.js';

@@ -1,4 +1,4 @@
-import { silentLogger } from '@signalroom/shared/node';
+import { silentLogger } from '@signalroom/shared-node';
 import { type RunningSignalWorker, startSignalWorker } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testShape } from './helpers/shape.js';

@@ -1,5 +1,5 @@
 import { dayKeyInZone, STORAGE_KEYS, TIMING, type TSignal } from '@signalroom/shared';
-import { presentSignal, silentLogger } from '@signalroom/shared/node';
+import { presentSignal, silentLogger } from '@signalroom/shared-node';
 import { type PriceTicker, SimulatedMarket, startPriceTicker } from '@signalroom/worker';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { CreatedMember } from '../../server/test/helpers/factories.js';

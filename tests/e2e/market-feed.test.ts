@@ -1,5 +1,5 @@
 import type { TSignal } from '@signalroom/shared';
-import { appendUnrecordedSignals } from '@signalroom/shared/node';
+import { appendUnrecordedSignals } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal } from '../../server/test/helpers/signal-rows.js';

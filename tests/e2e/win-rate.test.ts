@@ -1,5 +1,5 @@
 import { wilsonInterval } from '@signalroom/shared';
-import { appendUnrecordedSignals, saveBacktest } from '@signalroom/shared/node';
+import { appendUnrecordedSignals, saveBacktest } from '@signalroom/shared-node';
 import {
   backtestHistories,
   CandleHistory,

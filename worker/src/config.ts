@@ -1,4 +1,4 @@
-import { parseEnv, ZSharedEnv } from '@signalroom/shared/node';
+import { parseEnv, ZSharedEnv } from '@signalroom/shared-node';
 import { z } from 'zod';
 
 const required = (what: string) =>

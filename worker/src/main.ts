@@ -6,7 +6,7 @@ import {
   onShutdownSignal,
   openPostgres,
   runMain,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import { pino } from 'pino';
 import { parseWorkerConfig } from './config.js';
 import { startSignalWorker, waitForSignalTables } from './signal-worker.js';

@@ -8,7 +8,7 @@ import {
   openPostgres,
   parseEnv,
   ZSharedEnv,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import { z } from 'zod';
 import { createSignalEngine } from './engine/signal-engine.js';
 import { createMarketFeed } from './market/index.js';

@@ -9,7 +9,7 @@ import {
   type ModuleLogger,
   type RedisConnections,
   silentLogger,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { StartupError } from '@signalroom/shared/node';
+import { StartupError } from '@signalroom/shared-node';
 import lockfile from 'proper-lockfile';
 
 /** Folders this process holds: a second open in the same process is refused like another process's. */

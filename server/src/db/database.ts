@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { type Database, type ModuleLogger, openPostgres, silentLogger } from '@signalroom/shared/node';
+import { type Database, type ModuleLogger, openPostgres, silentLogger } from '@signalroom/shared-node';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';

@@ -1,5 +1,5 @@
 import { Messages } from '@signalroom/shared';
-import { isDatabaseUnavailable } from '@signalroom/shared/node';
+import { isDatabaseUnavailable } from '@signalroom/shared-node';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 import { failure } from './envelope.js';

@@ -1,4 +1,4 @@
-import { closeRedis } from '@signalroom/shared/node';
+import { closeRedis } from '@signalroom/shared-node';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { ServerContext } from '../context.js';
 import type { RealtimeServer } from './realtime.types.js';

@@ -1,5 +1,5 @@
 import { chooseAssetMessage, GoldMessages, hasGoldAccess, Rooms, type TBusEvent } from '@signalroom/shared';
-import { listSignalTradesOf, presentPaperTrade } from '@signalroom/shared/node';
+import { listSignalTradesOf, presentPaperTrade } from '@signalroom/shared-node';
 import type { ServerContext } from '../context.js';
 import { isStreamRoom, streamPricesFor } from '../modules/gold/stream-prices.js';
 import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';

@@ -1,4 +1,4 @@
-import type { ModuleLogger } from '@signalroom/shared/node';
+import type { ModuleLogger } from '@signalroom/shared-node';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { createDatabaseFileStore } from './database-file-store.js';

@@ -8,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Messages } from '@signalroom/shared';
-import type { ModuleLogger } from '@signalroom/shared/node';
+import type { ModuleLogger } from '@signalroom/shared-node';
 import { AppError } from '../http/app-error.js';
 import type { FileStore } from './file-store.js';
 import type { S3Settings } from './storage.config.js';

@@ -1,5 +1,5 @@
 import { type TCountdown, type TCountdownConfig, ZCountdown, ZCountdownConfig } from '@signalroom/shared';
-import { silentLogger } from '@signalroom/shared/node';
+import { silentLogger } from '@signalroom/shared-node';
 import { startCountdownTicker } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';

@@ -1,5 +1,5 @@
 import { AdminQueryMessages, DeliveryMessages, type TDeliveredSignal } from '@signalroom/shared';
-import { presentSignal } from '@signalroom/shared/node';
+import { presentSignal } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { insertSignal } from '../helpers/signal-rows.js';

@@ -1,5 +1,5 @@
 import { DeliveryMessages, type TPushDevice, type TSignalDeliveries } from '@signalroom/shared';
-import { presentSignal } from '@signalroom/shared/node';
+import { presentSignal } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { decryptPush, startTestPushService, type TestPushService } from '../helpers/push-endpoint.js';

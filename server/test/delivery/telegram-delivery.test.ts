@@ -1,5 +1,5 @@
 import type { TSignalDeliveries, TTelegramLinkCode, TTelegramStatus } from '@signalroom/shared';
-import { presentSignal } from '@signalroom/shared/node';
+import { presentSignal } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TelegramReplies } from '../../src/modules/delivery/telegram.bot.js';
 import { type BotApiStandIn, startBotApiStandIn } from '../helpers/bot-api.js';

@@ -10,7 +10,7 @@ import {
   type TTrackRecordEntry,
   verifyTrackRecordOnline,
 } from '@signalroom/shared';
-import { listSlotGaps, saveBotSettings } from '@signalroom/shared/node';
+import { listSlotGaps, saveBotSettings } from '@signalroom/shared-node';
 import type { MarketFeed } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OandaServer, startOandaServer } from '../../../worker/test/helpers/oanda-server.js';

@@ -1,5 +1,5 @@
 import { settlePaperTrade, type TPaperTrade } from '@signalroom/shared';
-import { closePaperTrades, openPaperTrades, saveBotSettings } from '@signalroom/shared/node';
+import { closePaperTrades, openPaperTrades, saveBotSettings } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { insertSignal } from '../helpers/signal-rows.js';

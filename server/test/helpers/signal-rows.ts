@@ -1,5 +1,5 @@
 import { dayKeyInZone, TIMING } from '@signalroom/shared';
-import { presentSignal, type SignalRow } from '@signalroom/shared/node';
+import { presentSignal, type SignalRow } from '@signalroom/shared-node';
 import type { Db } from '../../src/db/database.js';
 
 /** One stored signal as the engine leaves it; only what a test cares about has to be given. */

@@ -1,4 +1,4 @@
-import { appendUnrecordedSignals, type Database } from '@signalroom/shared/node';
+import { appendUnrecordedSignals, type Database } from '@signalroom/shared-node';
 import { type Kysely, sql } from 'kysely';
 
 /**

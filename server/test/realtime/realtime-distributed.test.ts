@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TSignalView, TUser } from '@signalroom/shared';
-import { createRedisBus, type EventBus } from '@signalroom/shared/node';
+import { createRedisBus, type EventBus } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { createMember } from '../helpers/factories.js';

@@ -7,7 +7,7 @@ import {
   type TTrackRecordEntry,
   type TTrackRecordHead,
 } from '@signalroom/shared';
-import { listSlotGaps, marketFeedSettings, sha256Hex } from '@signalroom/shared/node';
+import { listSlotGaps, marketFeedSettings, sha256Hex } from '@signalroom/shared-node';
 import { createMarketFeed, type MarketFeed } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BinanceServer, startBinanceServer } from '../../../worker/test/helpers/binance-server.js';

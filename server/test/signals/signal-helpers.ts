@@ -1,5 +1,5 @@
 import { type TBusEvent, ZBusEvent } from '@signalroom/shared';
-import { type EventBus, silentLogger } from '@signalroom/shared/node';
+import { type EventBus, silentLogger } from '@signalroom/shared-node';
 import {
   createSignalEngine,
   type MarketFeed,

@@ -1,4 +1,4 @@
-import { listSlotGaps, recordSlotGap } from '@signalroom/shared/node';
+import { listSlotGaps, recordSlotGap } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSignal } from '../helpers/signal-rows.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';

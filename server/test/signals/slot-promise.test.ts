@@ -1,5 +1,5 @@
 import { lateIssueSeconds, ZTrackRecordSignalPayload } from '@signalroom/shared';
-import { listSlotGaps, silentLogger } from '@signalroom/shared/node';
+import { listSlotGaps, silentLogger } from '@signalroom/shared-node';
 import { createSlotIssuer } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';

@@ -6,7 +6,7 @@ import {
   ZPerformanceStats,
   ZPublicStats,
 } from '@signalroom/shared';
-import { loadPerformanceStats } from '@signalroom/shared/node';
+import { loadPerformanceStats } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { insertSignal } from '../helpers/signal-rows.js';

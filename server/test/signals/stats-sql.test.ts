@@ -1,5 +1,5 @@
 import { computePerformanceStats, type ResolvedSignalFacts } from '@signalroom/shared';
-import { loadPerformanceStats } from '@signalroom/shared/node';
+import { loadPerformanceStats } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { silentLogger } from '@signalroom/shared/node';
+import { silentLogger } from '@signalroom/shared-node';
 import { type RunningSignalWorker, startSignalWorker } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testShape } from '../helpers/shape.js';

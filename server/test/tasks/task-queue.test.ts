@@ -6,7 +6,7 @@ import {
   type RedisConnections,
   silentLogger,
   type TaskQueue,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectNothingWithin, pollUntil } from '../helpers/wait-for.js';
 

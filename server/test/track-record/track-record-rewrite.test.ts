@@ -8,7 +8,7 @@ import {
   type TTrackRecordHead,
   verifyTrackRecordOnline,
 } from '@signalroom/shared';
-import { appendUnrecordedSignals, TrackRecordRewrittenError } from '@signalroom/shared/node';
+import { appendUnrecordedSignals, TrackRecordRewrittenError } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTrackRecordAtStart } from '../../src/modules/track-record/track-record.health.js';
 import { createMember } from '../helpers/factories.js';

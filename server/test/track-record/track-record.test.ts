@@ -1,5 +1,5 @@
 import { createTrackRecordChecker, type TTrackRecordEntry, type TTrackRecordHead } from '@signalroom/shared';
-import { appendUnrecordedSignals, sha256Hex } from '@signalroom/shared/node';
+import { appendUnrecordedSignals, sha256Hex } from '@signalroom/shared-node';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSource } from '../helpers/processes.js';

@@ -1,4 +1,4 @@
-import { type Database, hasBacktestFor, type ModuleLogger, saveBacktest } from '@signalroom/shared/node';
+import { type Database, hasBacktestFor, type ModuleLogger, saveBacktest } from '@signalroom/shared-node';
 import type { Kysely } from 'kysely';
 import type { MarketFeed } from '../market/market-feed.js';
 import type { Strategy } from '../strategy/strategy.js';

@@ -8,7 +8,7 @@
  * SIGNAL_INTERVAL_MS. It only prints: the Gold Room's backtest is the server's own run on its feed.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, marketFeedProblems, marketFeedSettings, parseEnv, ZSharedEnv } from '@signalroom/shared/node';
+import { ConfigError, marketFeedProblems, marketFeedSettings, parseEnv, ZSharedEnv } from '@signalroom/shared-node';
 import { createMarketFeed, type MarketFeed } from '../market/index.js';
 import { MomentumStrategy } from '../strategy/momentum-strategy.js';
 import { CandleFileError } from './candle-csv.js';

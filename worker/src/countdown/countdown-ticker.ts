@@ -1,6 +1,6 @@
 import { countdownAt, TIMING } from '@signalroom/shared';
-import type { ModuleLogger } from '@signalroom/shared/node';
-import { createEventPublisher, type Database, type EventBus, ensureCountdown } from '@signalroom/shared/node';
+import type { ModuleLogger } from '@signalroom/shared-node';
+import { createEventPublisher, type Database, type EventBus, ensureCountdown } from '@signalroom/shared-node';
 import type { Kysely } from 'kysely';
 
 export interface CountdownTickerOptions {

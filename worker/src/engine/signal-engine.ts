@@ -1,5 +1,5 @@
 import { dayKeyInZone, judgeWindow, martingaleLevels, resolveAfterWindow, type TSignal } from '@signalroom/shared';
-import type { ModuleLogger } from '@signalroom/shared/node';
+import type { ModuleLogger } from '@signalroom/shared-node';
 import {
   advanceSignalLevel,
   analystPublishedBefore,
@@ -18,7 +18,7 @@ import {
   type SignalRow,
   signFreshCheckpoint,
   voidSignal,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import type { Kysely } from 'kysely';
 import { type MarketFeed, MarketFeedError } from '../market/market-feed.js';
 import { createPaperTrading } from '../paper-trading/paper-trading.js';

@@ -1,6 +1,6 @@
 import { JOBS, nextSignalBoundary, QUEUES, queuePrefix } from '@signalroom/shared';
-import type { ModuleLogger } from '@signalroom/shared/node';
-import { closeRedis, type RedisConnections } from '@signalroom/shared/node';
+import type { ModuleLogger } from '@signalroom/shared-node';
+import { closeRedis, type RedisConnections } from '@signalroom/shared-node';
 import { type Job, Queue, Worker } from 'bullmq';
 import type { SignalEngine } from '../engine/signal-engine.js';
 import type { Runner } from './in-process-runner.js';

@@ -1,5 +1,5 @@
 import { nextSignalBoundary } from '@signalroom/shared';
-import type { ModuleLogger } from '@signalroom/shared/node';
+import type { ModuleLogger } from '@signalroom/shared-node';
 import type { SignalEngine } from '../engine/signal-engine.js';
 import type { SlotIssuer } from './slot-issuer.js';
 

@@ -10,7 +10,7 @@ import {
   presentSignal,
   recordMissedSlots,
   recordSlotGap,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import type { Kysely } from 'kysely';
 import type { SignalEngine } from '../engine/signal-engine.js';
 import { isSlotFresh } from './job-payloads.js';

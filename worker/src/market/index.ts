@@ -1,4 +1,4 @@
-import type { MarketFeedSettings, ModuleLogger } from '@signalroom/shared/node';
+import type { MarketFeedSettings, ModuleLogger } from '@signalroom/shared-node';
 import { CcxtFeed } from './ccxt/ccxt-feed.js';
 import { HttpMarketFeed } from './http-market-feed.js';
 import type { MarketFeed } from './market-feed.js';

@@ -1,4 +1,4 @@
-import { createEventPublisher, type EventBus, type ModuleLogger } from '@signalroom/shared/node';
+import { createEventPublisher, type EventBus, type ModuleLogger } from '@signalroom/shared-node';
 import type { MarketFeed } from './market-feed.js';
 
 export interface PriceTicker {

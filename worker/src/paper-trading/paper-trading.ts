@@ -7,7 +7,7 @@ import {
   listSignalsWithStaleTrades,
   type ModuleLogger,
   openPaperTrades,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import type { Kysely } from 'kysely';
 
 export interface PaperTrading {

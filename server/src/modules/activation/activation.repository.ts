@@ -1,5 +1,5 @@
 import type { ProofStatus } from '@signalroom/shared';
-import type { ActivationProofsTable } from '@signalroom/shared/node';
+import type { ActivationProofsTable } from '@signalroom/shared-node';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../users/users.repository.js';

@@ -43,15 +43,6 @@ export async function countSignupsByDay(db: Db, since: Date, timeZone: string): 
   return new Map(rows.map((r) => [r.day, Number(r.n)]));
 }
 
-export async function countSignalsOfDay(db: Db, dayKey: string): Promise<number> {
-  const row = await db
-    .selectFrom('signals')
-    .where('day_key', '=', dayKey)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The newest audit rows, summarised (the full trail is the audit screen's). */
 export async function latestAuditEntries(db: Db, limit: number): Promise<TAuditSummary[]> {
   const rows = await db

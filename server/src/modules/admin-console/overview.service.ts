@@ -1,7 +1,7 @@
 import { dayKeyInZone, OVERVIEW_SIGNUP_DAYS, type TAdminOverview } from '@signalroom/shared';
-import { loadPerformanceStats } from '@signalroom/shared/node';
+import { countSignalsOfDay, loadPerformanceStats } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
-import { countFunnel, countSignalsOfDay, countSignupsByDay, latestAuditEntries } from './overview.repository.js';
+import { countFunnel, countSignupsByDay, latestAuditEntries } from './overview.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LATEST_AUDIT = 10;

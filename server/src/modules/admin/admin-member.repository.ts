@@ -11,23 +11,6 @@ export async function findLastSeen(db: Db, userId: string): Promise<Date | null>
   return row?.last ? new Date(row.last) : null;
 }
 
-/** Signals of one operator's day: how many were issued, and how many of them have closed their primary window. */
-export async function countSignalsOfDay(
-  db: Db,
-  dayKey: string,
-  now: Date,
-): Promise<{ issued: number; closed: number }> {
-  const row = await db
-    .selectFrom('signals')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.max('day_sequence'), sql<number>`0`).as('issued'),
-      eb.fn.count<number>('id').filterWhere('expires_at', '<=', now).as('closed'),
-    ])
-    .where('day_key', '=', dayKey)
-    .executeTakeFirstOrThrow();
-  return { issued: Number(row.issued), closed: Number(row.closed) };
-}
-
 /** Bot-access applications sent with the member's address (any case), newest first. */
 export async function listApplicationsOfEmail(db: Db, email: string, limit: number) {
   return db

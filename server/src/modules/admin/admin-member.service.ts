@@ -9,6 +9,7 @@ import {
   type TUser,
   toIso,
 } from '@signalroom/shared';
+import { countIssuedAndClosedOfDay } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { sessionIdleCutoff } from '../../http/guards.js';
@@ -22,19 +23,14 @@ import { listLiveSessionsOfUser, revokeAllSessionsOfUser, revokeSessionOfUser } 
 import { describeUserAgent } from '../users/user-agent.js';
 import { presentUser } from '../users/users.presenter.js';
 import { findUserById } from '../users/users.repository.js';
-import {
-  countSignalsOfDay,
-  findLastSeen,
-  listApplicationsOfEmail,
-  listTicketsOfUser,
-} from './admin-member.repository.js';
+import { findLastSeen, listApplicationsOfEmail, listTicketsOfUser } from './admin-member.repository.js';
 
 /**
  * Signals of the operator's day that reached the member: in the live room the first N in full (the
  * tier's allowance), in the trial those whose primary window has closed, otherwise none.
  */
 async function signalsToday(ctx: ServerContext, user: TUser, now: Date): Promise<TMemberSignalsToday> {
-  const day = await countSignalsOfDay(ctx.db, dayKeyInZone(now, ctx.config.TIME_ZONE), now);
+  const day = await countIssuedAndClosedOfDay(ctx.db, dayKeyInZone(now, ctx.config.TIME_ZONE), now);
   const mode = signalAccessMode(user, now);
   if (mode === 'none') return { issued: day.issued, received: 0, limit: null, mode };
   if (mode === 'delayed') return { issued: day.issued, received: day.closed, limit: null, mode };

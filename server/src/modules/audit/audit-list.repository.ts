@@ -1,4 +1,4 @@
-import type { Database } from '@signalroom/shared/node';
+import type { Database } from '@signalroom/shared-node';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../db/like-pattern.js';

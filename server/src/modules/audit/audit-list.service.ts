@@ -1,5 +1,5 @@
 import type { AuditAction, AuditTargetType, Pagination, TAuditEntry, TAuditQuery } from '@signalroom/shared';
-import type { AuditLogTable } from '@signalroom/shared/node';
+import type { AuditLogTable } from '@signalroom/shared-node';
 import type { Selectable } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import { listAuditOfMember, listAuditPage } from './audit-list.repository.js';

@@ -1,4 +1,4 @@
-import type { Database } from '@signalroom/shared/node';
+import type { Database } from '@signalroom/shared-node';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditEntry } from './audit-actor.js';
 

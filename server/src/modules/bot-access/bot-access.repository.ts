@@ -1,5 +1,5 @@
 import type { BotAccessStatus, TBotAccessFilters, TBotAccessSubmitRequest } from '@signalroom/shared';
-import type { BotAccessSubmissionsTable } from '@signalroom/shared/node';
+import type { BotAccessSubmissionsTable } from '@signalroom/shared-node';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { cursorAt, keysetRows, olderThan } from '../../db/keyset.js';

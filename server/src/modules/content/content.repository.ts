@@ -1,5 +1,5 @@
 import type { OperatorContentKind } from '@signalroom/shared';
-import type { OperatorContentTable } from '@signalroom/shared/node';
+import type { OperatorContentTable } from '@signalroom/shared-node';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 

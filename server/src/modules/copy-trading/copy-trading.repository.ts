@@ -1,4 +1,4 @@
-import type { LaunchNoticesTable } from '@signalroom/shared/node';
+import type { LaunchNoticesTable } from '@signalroom/shared-node';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 

@@ -1,4 +1,4 @@
-import { type CountdownRow, ensureCountdown, resetCountdown } from '@signalroom/shared/node';
+import { type CountdownRow, ensureCountdown, resetCountdown } from '@signalroom/shared-node';
 import type { Db } from '../../db/database.js';
 
 export type { CountdownRow };

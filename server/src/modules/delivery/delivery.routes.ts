@@ -11,7 +11,7 @@ import {
   type TSignalDeliveries,
   type TTelegramStatus,
 } from '@signalroom/shared';
-import { findSignal } from '@signalroom/shared/node';
+import { findSignal } from '@signalroom/shared-node';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';

@@ -1,5 +1,5 @@
 import type { DeliveryChannel, TierDailyLimits } from '@signalroom/shared';
-import { findSignal, presentSignal } from '@signalroom/shared/node';
+import { findSignal, presentSignal } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import type { ServerMetrics } from '../metrics/metrics.registry.js';
 import { receivesSignalNow } from './delivery.access.js';

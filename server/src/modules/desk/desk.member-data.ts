@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { listSignalsAuthoredBy, renameAuthorOfSignals } from '@signalroom/shared-node';
 import type { MemberDataRegistry } from '../../db/member-data.js';
 
 /** What a desk signal or note shows once its analyst's account is erased. */
@@ -16,12 +16,7 @@ export function defineDeskMemberData(memberData: MemberDataRegistry): void {
     tables: ['signal_notes'],
     async export(db, member) {
       const [signals, notes] = await Promise.all([
-        db
-          .selectFrom('signals')
-          .select(['id', 'asset', 'direction', 'confidence', 'entry_price', 'created_at', 'analysis', 'author_name'])
-          .where('author_id', '=', member.id)
-          .orderBy('created_at')
-          .execute(),
+        listSignalsAuthoredBy(db, member.id),
         db
           .selectFrom('signal_notes')
           .select(['signal_id', 'body', 'created_at'])
@@ -32,7 +27,7 @@ export function defineDeskMemberData(memberData: MemberDataRegistry): void {
       return { signals, notes };
     },
     async erase(trx, member) {
-      await sql`update signals set author_name = ${FORMER_ANALYST} where author_id = ${member.id}`.execute(trx);
+      await renameAuthorOfSignals(trx, member.id, FORMER_ANALYST);
       await trx
         .updateTable('signal_notes')
         .set({ author_id: null, author_name: FORMER_ANALYST })

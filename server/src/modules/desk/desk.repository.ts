@@ -8,7 +8,7 @@ import {
   recordIssuedSignal,
   type SignalNoteRow,
   type SignalRow,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
@@ -35,45 +35,4 @@ export function appendNote(
   note: { signalId: string; authorId: string; authorName: string; body: string; at: Date },
 ): Promise<SignalNoteRow> {
   return insertSignalNote(db, note);
-}
-
-/** An analyst's newest signals. */
-export async function listAuthorSignals(db: Db, authorId: string, limit: number) {
-  const rows = await db
-    .selectFrom('signals')
-    .selectAll()
-    .where('author_id', '=', authorId)
-    .orderBy('slot_start', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(presentSignal);
-}
-
-/** One source's counts, and its resolved signals by outcome and end level. */
-export interface SourceOutcomeRow {
-  author_id: string | null;
-  author_name: string | null;
-  strategy: string;
-  outcome: 'profit' | 'loss' | 'breakeven' | null;
-  status: string;
-  end_level: number | null;
-  count: string | number;
-}
-
-/**
- * Every source's signals grouped by outcome and end level (the level they won or broke even at, or the
- * last level played); the analyst's name is their newest published one.
- */
-export async function countBySource(db: Db): Promise<SourceOutcomeRow[]> {
-  const { rows } = await sql<SourceOutcomeRow>`
-    select author_id,
-      (array_agg(author_name order by slot_start desc))[1] as author_name,
-      case when author_id is null then strategy else 'desk' end as strategy,
-      outcome, status,
-      case when outcome is null then null else coalesce(resolved_level, active_level) end as end_level,
-      count(*) as count
-    from signals
-    group by author_id, case when author_id is null then strategy else 'desk' end, outcome, status,
-      case when outcome is null then null else coalesce(resolved_level, active_level) end`.execute(db);
-  return rows;
 }

@@ -14,19 +14,12 @@ import {
   type TUser,
   windowInvalidMessage,
 } from '@signalroom/shared';
-import { presentSignal, presentSignalNote } from '@signalroom/shared/node';
+import { countBySource, listSignalsByAuthor, presentSignal, presentSignalNote } from '@signalroom/shared-node';
 import type { MarketFeed } from '@signalroom/worker/market';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { marketStatus } from '../market/market.service.js';
-import {
-  appendNote,
-  countBySource,
-  findSignalById,
-  findSignalByKey,
-  listAuthorSignals,
-  writeDeskSignal,
-} from './desk.repository.js';
+import { appendNote, findSignalById, findSignalByKey, writeDeskSignal } from './desk.repository.js';
 
 /** The name a desk signal carries as its strategy column (the author is what names its source). */
 const DESK_STRATEGY = 'desk';
@@ -54,7 +47,7 @@ export async function deskOptions(ctx: ServerContext, user: TUser): Promise<TDes
     feed: ctx.market.info,
     instruments: status.instruments.map(({ asset, open, reason }) => ({ asset, open, reason })),
     windows: deskWindows(ctx.config.SIGNAL_INTERVAL_MS).map((ms) => ({ ms, label: formatWindow(ms) })),
-    recent: await listAuthorSignals(ctx.db, user.id, 10),
+    recent: await listSignalsByAuthor(ctx.db, user.id, 10),
   };
 }
 

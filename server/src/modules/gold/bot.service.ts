@@ -1,5 +1,5 @@
 import { BotMessages, dayKeyInZone, type TBotSettingsRequest, type TUser } from '@signalroom/shared';
-import { loadBotOverview, presentBotSettings, saveBotSettings } from '@signalroom/shared/node';
+import { loadBotOverview, presentBotSettings, saveBotSettings } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 
 /**

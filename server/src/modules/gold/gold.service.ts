@@ -6,10 +6,10 @@ import {
   type TGoldSignal,
   type TStoredBacktest,
 } from '@signalroom/shared';
-import { presentSignal } from '@signalroom/shared/node';
+import { countByConfidenceBand, presentSignal } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { findCalibration, findLatestBacktest, findRecentSignals } from './gold.repository.js';
+import { findLatestBacktest, findRecentSignals } from './gold.repository.js';
 import { streamPricesFor } from './stream-prices.js';
 
 /** The newest signals as the engine issued them, each with its whole analysis and martingale plan. */
@@ -28,7 +28,7 @@ export async function listGoldSignals(ctx: ServerContext): Promise<TGoldSignal[]
 
 /** The calibration table: does a signal of N % confidence win its first window about N % of the time? */
 export async function calibrationTable(ctx: ServerContext): Promise<TCalibrationRow[]> {
-  const rows = await findCalibration(ctx.db);
+  const rows = await countByConfidenceBand(ctx.db);
   const round1 = (n: number) => Math.round(n * 10) / 10;
   return rows.map((row) => {
     const total = Number(row.total);

@@ -1,5 +1,5 @@
 import { HEALTH_IN_PROCESS, PlatformContract, type THealth } from '@signalroom/shared';
-import type { SlotGapRow } from '@signalroom/shared/node';
+import type { SlotGapRow } from '@signalroom/shared-node';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';

@@ -1,5 +1,5 @@
 import type { TMarketFeedInfo } from '@signalroom/shared';
-import type { MarketFeedSettings, ModuleLogger } from '@signalroom/shared/node';
+import type { MarketFeedSettings, ModuleLogger } from '@signalroom/shared-node';
 import { createMarketFeed, type MarketFeed } from '@signalroom/worker/market';
 
 /**

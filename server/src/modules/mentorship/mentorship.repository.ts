@@ -1,4 +1,4 @@
-import type { VaultSessionsTable } from '@signalroom/shared/node';
+import type { VaultSessionsTable } from '@signalroom/shared-node';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 

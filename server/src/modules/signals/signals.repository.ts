@@ -9,7 +9,7 @@ import {
   loadPerformanceStats,
   presentSignal,
   type SlotGapRow,
-} from '@signalroom/shared/node';
+} from '@signalroom/shared-node';
 import type { Db } from '../../db/database.js';
 
 /**

@@ -16,7 +16,7 @@ import {
   type TSignalView,
   type TUser,
 } from '@signalroom/shared';
-import type { SlotGapRow } from '@signalroom/shared/node';
+import type { SlotGapRow } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { isRecordBroken } from '../track-record/track-record.service.js';

@@ -1,5 +1,5 @@
 import type { SupportCategory, SupportPriority, TicketStatus } from '@signalroom/shared';
-import type { SupportMessagesTable, SupportTicketsTable } from '@signalroom/shared/node';
+import type { SupportMessagesTable, SupportTicketsTable } from '@signalroom/shared-node';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../db/like-pattern.js';

@@ -1,4 +1,4 @@
-import type { TierGrantsTable } from '@signalroom/shared/node';
+import type { TierGrantsTable } from '@signalroom/shared-node';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 

@@ -1,4 +1,4 @@
-import { countUnrecordedSignals, trackRecordSigner } from '@signalroom/shared/node';
+import { countUnrecordedSignals, trackRecordSigner } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { trackRecordMonitorOf } from './track-record.service.js';

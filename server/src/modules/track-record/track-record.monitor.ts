@@ -5,7 +5,7 @@ import {
   type TTrackRecordCheckpoint,
   trackRecordHashInput,
 } from '@signalroom/shared';
-import { nodeSha256, sha256Hex, trackRecordSigner } from '@signalroom/shared/node';
+import { nodeSha256, sha256Hex, trackRecordSigner } from '@signalroom/shared-node';
 import type { Db } from '../../db/database.js';
 import {
   type CheckpointRow,

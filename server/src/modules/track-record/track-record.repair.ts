@@ -1,4 +1,4 @@
-import { type AppendedRepair, appendUnrecordedSignals } from '@signalroom/shared/node';
+import { type AppendedRepair, appendUnrecordedSignals } from '@signalroom/shared-node';
 import type { Db } from '../../db/database.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';

@@ -1,5 +1,5 @@
 import type { TrackRecordFacts, TTrackRecordEntry } from '@signalroom/shared';
-import { endLevelOf, outcomePayloadOf, type SignalRow, signalPayloadOf } from '@signalroom/shared/node';
+import { endLevelOf, outcomePayloadOf, type SignalRow, signalPayloadOf } from '@signalroom/shared-node';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 

@@ -16,7 +16,7 @@ import {
   type TTrackRecordKey,
   type TTrackRecordSummary,
 } from '@signalroom/shared';
-import { nodeSha256, trackRecordSigner, withStoredNodes } from '@signalroom/shared/node';
+import { nodeSha256, trackRecordSigner, withStoredNodes } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';

@@ -6,7 +6,7 @@ import {
   type TWitnessReport,
   verifyCheckpointSignature,
 } from '@signalroom/shared';
-import { countUnrecordedSignals, storedRoot, trackRecordSigner } from '@signalroom/shared/node';
+import { countUnrecordedSignals, storedRoot, trackRecordSigner } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { entryHashAt, publicExtent } from './track-record.repository.js';

@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@signalroom/shared';
-import type { UsersTable } from '@signalroom/shared/node';
+import type { UsersTable } from '@signalroom/shared-node';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 

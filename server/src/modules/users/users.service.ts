@@ -9,7 +9,7 @@ import {
   type TProfileUpdateRequest,
   type TUser,
 } from '@signalroom/shared';
-import type { UsersTable } from '@signalroom/shared/node';
+import type { UsersTable } from '@signalroom/shared-node';
 import type { Updateable } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';

@@ -1,5 +1,5 @@
 import { marketFeedLabel } from '@signalroom/shared';
-import type { AssetMapping, ModuleLogger } from '@signalroom/shared/node';
+import type { AssetMapping, ModuleLogger } from '@signalroom/shared-node';
 import type { Exchange, Market } from 'ccxt';
 import {
   aggregateCandles,

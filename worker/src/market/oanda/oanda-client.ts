@@ -1,4 +1,4 @@
-import type { ModuleLogger } from '@signalroom/shared/node';
+import type { ModuleLogger } from '@signalroom/shared-node';
 import type { z } from 'zod';
 import { MarketFeedError } from '../market-feed.js';
 import { type RetryAdvice, retryAfterMs, withRetries } from '../provider-retry.js';

@@ -1,5 +1,5 @@
 import { fxWeekendClosure, marketFeedLabel } from '@signalroom/shared';
-import type { AssetMapping, ModuleLogger } from '@signalroom/shared/node';
+import type { AssetMapping, ModuleLogger } from '@signalroom/shared-node';
 import {
   aggregateCandles,
   type Candle,

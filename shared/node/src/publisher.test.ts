@@ -1,5 +1,5 @@
+import type { TBusEvent } from '@signalroom/shared';
 import { describe, expect, it } from 'vitest';
-import type { TBusEvent } from '../events.js';
 import { createMemoryBus, type EventBus } from './bus.js';
 import { createEventPublisher } from './publisher.js';
 

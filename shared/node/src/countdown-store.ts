@@ -1,5 +1,5 @@
+import { TIMING } from '@signalroom/shared';
 import type { Kysely, Selectable } from 'kysely';
-import { TIMING } from '../constants.js';
 import type { Database } from './schema.js';
 
 /**

@@ -1,5 +1,5 @@
+import { DEFAULT_PAYOUT_PERCENT } from '@signalroom/shared';
 import { z } from 'zod';
-import { DEFAULT_PAYOUT_PERCENT } from '../evidence.js';
 import { marketFeedProblems, ZMarketEnv } from './market-config.js';
 
 /**

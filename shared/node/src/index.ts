@@ -19,6 +19,7 @@ export * from './process.js';
 export * from './publisher.js';
 export * from './redis-clients.js';
 export * from './schema.js';
+export * from './signal-reports.js';
 export * from './signal-repository.js';
 export type { OfferCountdownTable, SignalsTable, SignalTables } from './signal-tables.js';
 export type { SupportMessagesTable, SupportTables, SupportTicketsTable } from './support-tables.js';

@@ -1,16 +1,17 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
-import { DEFAULT_PAYOUT_PERCENT } from '../evidence.js';
-import { toIso, toIsoOrNull } from '../iso-date.js';
 import {
   BOT_DEFAULT_SETTINGS,
   BOT_RISK_LEVELS,
   BOT_RISK_RULES,
   type BotRiskLevel,
+  DEFAULT_PAYOUT_PERCENT,
   settlePaperTrade,
   type TBotOverview,
   type TBotSettings,
   type TPaperTrade,
-} from '../paper-trading.js';
+  toIso,
+  toIsoOrNull,
+} from '@signalroom/shared';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from './schema.js';
 
 /**

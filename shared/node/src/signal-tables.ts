@@ -1,5 +1,5 @@
+import type { SlotGapReason } from '@signalroom/shared';
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { SlotGapReason } from '../signal-timing.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 

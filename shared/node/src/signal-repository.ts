@@ -1,15 +1,19 @@
-import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import { TIMING } from '../constants.js';
-import { toIso, toIsoOrNull } from '../iso-date.js';
+import type { SlotGapReason } from '@signalroom/shared';
 import {
   createPerformanceAccumulator,
   type PerformanceAccumulator,
   type PerformanceAggregates,
   performanceStatsFrom,
   type ResolvedSignalFacts,
-} from '../performance.js';
-import type { SlotGapReason } from '../signal-timing.js';
-import { signalIssuerOf, type TPerformanceStats, type TSignal, type TSignalNote } from '../signals.js';
+  signalIssuerOf,
+  TIMING,
+  type TPerformanceStats,
+  type TSignal,
+  type TSignalNote,
+  toIso,
+  toIsoOrNull,
+} from '@signalroom/shared';
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from './schema.js';
 import type { SignalRow, SignalsTable } from './signal-tables.js';
 import { withSignalWriteLock } from './track-record-chain.js';

@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { checkpointMessage, type TTrackRecordCheckpoint } from '@signalroom/shared';
 import type { Kysely } from 'kysely';
-import { checkpointMessage, type TTrackRecordCheckpoint } from '../track-record-checkpoint.js';
 import type { Database } from './schema.js';
 
 /**

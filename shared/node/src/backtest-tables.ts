@@ -1,5 +1,5 @@
+import type { TBacktestReport } from '@signalroom/shared';
 import type { ColumnType, Generated } from 'kysely';
-import type { TBacktestReport } from '../backtest.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 

@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import { toIso, toIsoOrNull } from '../iso-date.js';
 import {
+  bytesToHex,
+  EMPTY_CHECKPOINT,
   encodeTrackRecordPayload,
+  hexToBytes,
+  type MerkleNode,
   TRACK_RECORD_ENCODING_VERSION,
   TRACK_RECORD_GENESIS_HASH,
   TRACK_RECORD_SALT_BYTES,
   type TTrackRecordOutcomePayload,
   type TTrackRecordPayload,
   type TTrackRecordSignalPayload,
+  toIso,
+  toIsoOrNull,
   trackRecordHashInput,
-} from '../track-record.js';
-import { EMPTY_CHECKPOINT } from '../track-record-checkpoint.js';
-import { bytesToHex, hexToBytes, type MerkleNode } from '../track-record-merkle.js';
+} from '@signalroom/shared';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import type { SignalRow } from './signal-tables.js';
 import { sha256Hex } from './track-record-hash.js';

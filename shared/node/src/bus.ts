@@ -1,5 +1,5 @@
+import { BUS_CHANNEL, describeEvent, type TBusEvent, ZBusEvent } from '@signalroom/shared';
 import type { Redis } from 'ioredis';
-import { BUS_CHANNEL, describeEvent, type TBusEvent, ZBusEvent } from '../events.js';
 import type { ModuleLogger } from './logger.js';
 import { closeRedis, createRedisConnections, type RedisConnections } from './redis-clients.js';
 

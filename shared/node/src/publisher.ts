@@ -1,10 +1,17 @@
-import type { TActivation, TAdminActivation } from '../activation.js';
-import type { TBotAccessSubmission } from '../bot-access.js';
-import type { TCommunityPost } from '../community.js';
-import type { TCountdown } from '../countdown.js';
-import { describeEvent, type TBusEvent, ZBusEvent } from '../events.js';
-import type { TPerformanceStats, TSignal, TSignalNote } from '../signals.js';
-import type { TAdminSupportTicket, TSupportMessage, TSupportTicket } from '../support.js';
+import type {
+  TActivation,
+  TAdminActivation,
+  TAdminSupportTicket,
+  TBotAccessSubmission,
+  TCommunityPost,
+  TCountdown,
+  TPerformanceStats,
+  TSignal,
+  TSignalNote,
+  TSupportMessage,
+  TSupportTicket,
+} from '@signalroom/shared';
+import { describeEvent, type TBusEvent, ZBusEvent } from '@signalroom/shared';
 import type { EventBus } from './bus.js';
 import type { ModuleLogger } from './logger.js';
 

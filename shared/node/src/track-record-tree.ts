@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   bytesToHex,
   createMerkleAccumulator,
@@ -10,7 +9,8 @@ import {
   type MerkleNodeSource,
   nodesRead,
   type Sha256,
-} from '../track-record-merkle.js';
+} from '@signalroom/shared';
+import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 /**

@@ -1,6 +1,5 @@
+import { marketFeedLabel, SIGNAL_ASSETS, SIMULATED_FEED_ID } from '@signalroom/shared';
 import { z } from 'zod';
-import { SIGNAL_ASSETS } from '../constants.js';
-import { marketFeedLabel, SIMULATED_FEED_ID } from '../market-feed.js';
 
 /** The market feed's settings (part of the settings server and worker share, ZSharedEnv). */
 export const ZMarketEnv = z.object({

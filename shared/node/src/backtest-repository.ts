@@ -1,5 +1,5 @@
+import { type TStoredBacktest, ZBacktestReport } from '@signalroom/shared';
 import type { Kysely } from 'kysely';
-import { type TStoredBacktest, ZBacktestReport } from '../backtest.js';
 import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;

@@ -1,4 +1,4 @@
-import { QUEUES, queuePrefix } from '../queues.js';
+import { QUEUES, queuePrefix } from '@signalroom/shared';
 import type { ModuleLogger } from './logger.js';
 
 /** What a handler learns about the run: the task's id and which attempt this is (1 for the first). */
