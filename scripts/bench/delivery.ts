@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { parseConfig } from '../../server/src/config.js';
-import { metricsFor } from '../../server/src/modules/metrics/metrics.registry.js';
+import { metricsFor } from '../../server/src/observability/metrics.registry.js';
 import { startServer } from '../../server/src/server.js';
 import { baseDbUrl, log, median, redisUrl } from './bench-common.js';
 

@@ -2,9 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { BOARD_PATH } from '../modules/queues/queues.auth.js';
 import { API_DOCS_PATH } from './api-docs.js';
 import { ownOrigins, servedOverHttps } from './public-url.js';
+import { BOARD_PATH } from './queue-board-path.js';
 
 /**
  * The connect-src sources for the sockets of these http(s) origins: each origin's WebSocket form, once.

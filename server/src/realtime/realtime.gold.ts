@@ -2,7 +2,7 @@ import { chooseAssetMessage, GoldMessages, hasGoldAccess, Rooms, type TBusEvent 
 import { listSignalTradesOf, presentPaperTrade } from '@signalroom/shared-node';
 import type { ServerContext } from '../context.js';
 import { isStreamRoom, streamPricesFor } from '../modules/gold/stream-prices.js';
-import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
+import type { ServerMetrics } from '../observability/metrics.registry.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
 
 const USER_ROOM = Rooms.user('');

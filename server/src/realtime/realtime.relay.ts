@@ -8,7 +8,7 @@ import {
   TIMING,
   type TierDailyLimits,
 } from '@signalroom/shared';
-import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
+import type { ServerMetrics } from '../observability/metrics.registry.js';
 import type { AccessSync } from './realtime.access.js';
 import type { TrialRelay } from './realtime.trial.js';
 import type { RealtimeServer } from './realtime.types.js';

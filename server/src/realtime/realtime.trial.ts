@@ -1,5 +1,5 @@
 import { isPrimaryWindowClosed, Rooms, type TSignal } from '@signalroom/shared';
-import type { ServerMetrics } from '../modules/metrics/metrics.registry.js';
+import type { ServerMetrics } from '../observability/metrics.registry.js';
 import type { RealtimeServer } from './realtime.types.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { DeliveryChannel } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { metricsFor } from '../metrics/metrics.registry.js';
+import { metricsFor } from '../../observability/metrics.registry.js';
 import { tierDailyLimits } from '../signals/signals.service.js';
 import type { ChannelSender } from './delivery.channels.js';
 import { createEmailSender } from './delivery.email.js';
@@ -10,6 +10,7 @@ import { createPushSender } from './delivery.push.js';
 import { findSignalsNotFannedOut } from './delivery.repository.js';
 import { registerDeliveryRoutes } from './delivery.routes.js';
 import { type DeliverySecrets, loadDeliverySecrets } from './delivery.secrets.js';
+import { createDeliveryService } from './delivery.service.js';
 import { DELIVERY_TASKS, type DeliveryBatch, pendingBatches, sendBatch } from './delivery.tasks.js';
 import { createTelegramChannel, type TelegramChannel } from './telegram.bot.js';
 
@@ -29,7 +30,15 @@ export async function registerDeliveryModule(app: FastifyInstance, ctx: ServerCo
     app.addHook('onClose', () => started.close());
   }
   const { secrets, telegram } = await runtime;
-  await registerDeliveryRoutes(app, ctx, { secrets, telegram });
+  const delivery = createDeliveryService({
+    db: ctx.db,
+    // Read through the context each time: the clock may be moved (tests travel in time).
+    now: () => ctx.now(),
+    secrets,
+    pushServiceHosts: ctx.config.PUSH_SERVICE_HOSTS,
+    telegram,
+  });
+  await registerDeliveryRoutes(app, ctx, delivery);
 }
 
 interface DeliveryRuntime {

@@ -1,7 +1,7 @@
 import type { DeliveryChannel, TierDailyLimits } from '@signalroom/shared';
 import { findSignal, presentSignal } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
-import type { ServerMetrics } from '../metrics/metrics.registry.js';
+import type { ServerMetrics } from '../../observability/metrics.registry.js';
 import { receivesSignalNow } from './delivery.access.js';
 import type { ChannelSender } from './delivery.channels.js';
 import { signalMessage } from './delivery.message.js';

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { ServerContext } from '../../context.js';
+import type { ServerContext } from '../context.js';
 
 /**
  * Prometheus metrics of one server process. One registry per context (not prom-client's global one),

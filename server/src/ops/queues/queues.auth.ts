@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { authenticateToken, readBearerToken } from '../../http/guards.js';
 import { servedOverHttps } from '../../http/public-url.js';
+import { BOARD_PATH } from '../../http/queue-board-path.js';
 
 /** Cookie that carries an admin's session token to the queue dashboard, and only there. */
 export const BOARD_COOKIE = 'sr_queue_board';
-export const BOARD_PATH = '/admin/queues';
 
 function readCookie(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;

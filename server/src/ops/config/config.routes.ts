@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
-import { savedSuccessLinks } from '../content/content.service.js';
+import { savedSuccessLinks } from '../../modules/content/content.service.js';
 
 /**
  * The operator settings the web app needs, so one build serves any operator. Contacts and links an

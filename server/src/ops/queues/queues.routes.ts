@@ -4,7 +4,8 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { failure } from '../../http/envelope.js';
-import { authorizeBoardRequest, BOARD_PATH } from './queues.auth.js';
+import { BOARD_PATH } from '../../http/queue-board-path.js';
+import { authorizeBoardRequest } from './queues.auth.js';
 
 /**
  * Bull Board at /admin/queues for admins (see queues.auth.ts for how a browser signs in). Without a job

@@ -1,5 +1,5 @@
 import type { ServerContext } from '../../context.js';
-import type { ServerMetrics } from './metrics.registry.js';
+import type { ServerMetrics } from '../../observability/metrics.registry.js';
 
 /**
  * Answers "jobs per state" for the queue-depth gauge at scrape time from the signals queue. Without a

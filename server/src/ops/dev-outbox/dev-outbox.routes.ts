@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
-import { listRecentOutboxMail } from '../mail/mail.repository.js';
+import { listRecentOutboxMail } from '../../modules/mail/mail.repository.js';
 
 const LOOPBACK_ONLY = 'The development outbox answers only on this machine (loopback, not through a proxy).';
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];

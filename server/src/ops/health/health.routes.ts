@@ -7,8 +7,8 @@ import { pingDatabase } from '../../db/ping.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
-import { lastSignalAt, recentSlotGaps } from '../signals/signals.service.js';
-import { trackRecordProblems } from '../track-record/track-record.health.js';
+import { lastSignalAt, recentSlotGaps } from '../../modules/signals/signals.service.js';
+import { trackRecordProblems } from '../../modules/track-record/track-record.health.js';
 
 type QueueHealth = THealth['queue'];
 

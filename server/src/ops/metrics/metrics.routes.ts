@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { readBearerToken } from '../../http/guards.js';
-import { metricsFor } from './metrics.registry.js';
+import { metricsFor } from '../../observability/metrics.registry.js';
 import { startQueueDepthProbe } from './queue-depth.js';
 
 /**
