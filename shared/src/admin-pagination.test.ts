@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { canGrantGold, canRevoke, GRANT_GOLD_ACCESS, REVOKE_ACCESS } from './admin-access-actions.js';
 import {
-  canGrantGold,
-  canRevoke,
-  GRANT_GOLD_ACCESS,
   mergeUser,
   pageButtons,
-  REVOKE_ACCESS,
   searchQueryOf,
   showingRange,
   showingText,

@@ -1,40 +1,12 @@
-import type { TAccessUpdateRequest } from './auth.schemas.js';
 import { LIMITS } from './constants.js';
-import type { TUser } from './user.js';
 
 /**
- * Pure rules of the Admin Users screen: which page buttons to show, the
- * 'Showing x to y of z' label, when Grant Gold and Revoke are enabled, and when a search is sent.
+ * Pure rules of the admin lists' paging: which page buttons to show, the 'Showing x to y of z' label,
+ * and when a search is sent. Grant Gold and Revoke are in admin-access-actions.ts.
  */
 
 /** How many numbered page buttons the pager shows at most (besides first, previous, next, last). */
 export const ADMIN_PAGE_BUTTONS = 3;
-
-/** Grant Gold: tier gold, dashboard unlocked, deposited. */
-export const GRANT_GOLD_ACCESS: TAccessUpdateRequest = Object.freeze({
-  tier: 'gold',
-  dashboardUnlocked: true,
-  hasDeposited: true,
-});
-
-/** Revoke: tier guest, dashboard locked, not deposited. */
-export const REVOKE_ACCESS: TAccessUpdateRequest = Object.freeze({
-  tier: 'guest',
-  dashboardUnlocked: false,
-  hasDeposited: false,
-});
-
-type AccessFields = Pick<TUser, 'tier' | 'dashboardUnlocked'>;
-
-/** Grant Gold is disabled when the member is already gold and unlocked, and while their update runs. */
-export function canGrantGold(user: AccessFields, updating: boolean): boolean {
-  return !updating && !(user.tier === 'gold' && user.dashboardUnlocked);
-}
-
-/** Revoke is disabled when the member is already guest and locked, and while their update runs. */
-export function canRevoke(user: AccessFields, updating: boolean): boolean {
-  return !updating && !(user.tier === 'guest' && !user.dashboardUnlocked);
-}
 
 /**
  * The page numbers to show as buttons: up to `max` consecutive pages around `current` (current in the

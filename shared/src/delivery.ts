@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdminQueryMessages } from './admin.schemas.js';
 import { LIMITS } from './constants.js';
+import { ZDirection } from './direction.js';
 import { zQueryInteger, zText } from './request-fields.js';
 
 /** The ways a signal reaches a member who is not looking at the page. */
@@ -153,7 +154,7 @@ export type TAdminDeliveriesQuery = z.infer<typeof ZAdminDeliveriesQuery>;
 export const ZDeliveredSignal = z.object({
   signalId: z.string(),
   asset: z.string(),
-  direction: z.enum(['CALL', 'PUT']),
+  direction: ZDirection,
   issuedAt: z.string(),
   channels: z.array(ZDeliveryChannelCounts),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIRECTIONS } from './direction.js';
 import { ZWinRateEvidence } from './evidence.schemas.js';
 import { ZMarketFeedInfo } from './market-feed.js';
 import { zText } from './request-fields.js';
@@ -66,7 +67,7 @@ const zPrice = z
 export const ZDeskPublishRequest = z
   .object({
     asset: zText({ max: 40, required: DeskMessages.instrumentRequired }).min(1, DeskMessages.instrumentRequired),
-    direction: z.enum(['CALL', 'PUT'], { error: DeskMessages.directionInvalid }),
+    direction: z.enum(DIRECTIONS, { error: DeskMessages.directionInvalid }),
     windowMs: z.number({ error: DeskMessages.windowInvalid('one of the listed windows') }).int(),
     confidence: z
       .number({ error: DeskMessages.confidenceRange })

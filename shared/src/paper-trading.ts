@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRADE_SIDES } from './direction.js';
 import { DEFAULT_PAYOUT_PERCENT, stakeRuleAt } from './evidence.js';
 import { zChoice } from './request-fields.js';
 import { sequenceProfit } from './stake-plan.js';
@@ -111,7 +112,7 @@ export const ZPaperTrade = z.object({
   signalId: z.string(),
   asset: z.string(),
   /** BUY for a CALL signal, SELL for a PUT. */
-  type: z.enum(['BUY', 'SELL']),
+  type: z.enum(TRADE_SIDES),
   stake: z.number(),
   maxLevel: z.number().int(),
   confidence: z.number(),

@@ -1,11 +1,12 @@
 import { TIMING } from './constants.js';
+import { DIRECTIONS, type Direction } from './direction.js';
 import { computeWinRateEvidence } from './evidence.schemas.js';
 import type { TPerformanceStats, TSignal } from './signals.js';
 
 /** The fields of a resolved signal that statistics need. */
 export interface ResolvedSignalFacts {
   asset: string;
-  direction: 'CALL' | 'PUT';
+  direction: Direction;
   confidence: number;
   outcome: 'profit' | 'loss' | 'breakeven';
   resolvedLevel: number | null;
@@ -78,7 +79,7 @@ export interface PerformanceAggregates {
   breakevensByLevel: number[];
   lossesByLevel: number[];
   byAsset: Array<{ asset: string } & GroupRecord>;
-  byDirection: Array<{ direction: 'CALL' | 'PUT' } & GroupRecord>;
+  byDirection: Array<{ direction: Direction } & GroupRecord>;
   longestLosingStreak: number;
 }
 
@@ -116,7 +117,7 @@ export function performanceStatsFrom(a: PerformanceAggregates, payoutPercent: nu
   stats.byAsset = a.byAsset
     .map(({ asset, total, won, wonFirstWindow }) => ({ asset, total, won, wonFirstWindow }))
     .sort((x, y) => y.total - x.total || x.asset.localeCompare(y.asset));
-  stats.byDirection = (['CALL', 'PUT'] as const).flatMap((direction) => {
+  stats.byDirection = DIRECTIONS.flatMap((direction) => {
     const record = a.byDirection.find((d) => d.direction === direction);
     return record ? [{ direction, total: record.total, won: record.won, wonFirstWindow: record.wonFirstWindow }] : [];
   });
@@ -151,7 +152,7 @@ export function createPerformanceAccumulator(from?: PerformanceAggregates & { cu
     },
   );
   const byAsset = new Map<string, GroupRecord>(a.byAsset.map(({ asset, ...g }) => [asset, g]));
-  const byDirection = new Map<'CALL' | 'PUT', GroupRecord>(a.byDirection.map(({ direction, ...g }) => [direction, g]));
+  const byDirection = new Map<Direction, GroupRecord>(a.byDirection.map(({ direction, ...g }) => [direction, g]));
   let currentLosses = from?.currentLosses ?? 0;
   const accumulator: PerformanceAccumulator = {
     add(s) {

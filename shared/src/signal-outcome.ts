@@ -1,4 +1,5 @@
 import { TIMING } from './constants.js';
+import type { SignalType } from './direction.js';
 import type { SIGNAL_OUTCOMES, SIGNAL_STATUSES } from './signals.js';
 
 export type SignalOutcome = (typeof SIGNAL_OUTCOMES)[number];
@@ -6,7 +7,7 @@ export type SignalStatus = (typeof SIGNAL_STATUSES)[number];
 
 /** What one martingale window (primary or level 1-3) produced. */
 export interface WindowInput {
-  signalType: 'buy' | 'sell';
+  signalType: SignalType;
   /** Price when the window opened. */
   entryPrice: number;
   /** Price when the window closed. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGNAL_TYPES, ZDirection } from './direction.js';
 import { ZWinRateEvidence } from './evidence.schemas.js';
 
 /** `void`: no closing price could be had within the bound (docs/decisions.md): neither a win nor a loss. */
@@ -41,8 +42,8 @@ export type TSignalNote = z.infer<typeof ZSignalNote>;
 export const ZSignal = z.object({
   id: z.string(),
   asset: z.string(),
-  signalType: z.enum(['buy', 'sell']),
-  direction: z.enum(['CALL', 'PUT']),
+  signalType: z.enum(SIGNAL_TYPES),
+  direction: ZDirection,
   entryPrice: z.number(),
   confidence: z.number(),
   status: z.enum(SIGNAL_STATUSES),
@@ -123,7 +124,7 @@ export const ZPerformanceStats = z.object({
   /** Wins per martingale level: index 0 is the first window, 1-3 the recovery levels. */
   winsByLevel: z.array(z.number().int()),
   byAsset: z.array(z.object({ asset: z.string(), ...ZGroupRecord })),
-  byDirection: z.array(z.object({ direction: z.enum(['CALL', 'PUT']), ...ZGroupRecord })),
+  byDirection: z.array(z.object({ direction: ZDirection, ...ZGroupRecord })),
   longestLosingStreak: z.number().int(),
   /** Both rates with their sample, interval, break-even at the payout and expected value per unit. */
   evidence: ZWinRateEvidence,

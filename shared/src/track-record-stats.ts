@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIMING } from './constants.js';
+import type { Direction } from './direction.js';
 import { toCents as cents, levelStake, STAKE_RULE, type StakeRule, sequenceProfit } from './stake-plan.js';
 
 /**
@@ -11,7 +12,7 @@ import { toCents as cents, levelStake, STAKE_RULE, type StakeRule, sequenceProfi
 /** The facts of one resolved signal the record's statistics need, oldest first. */
 export interface TrackRecordFacts {
   asset: string;
-  direction: 'CALL' | 'PUT';
+  direction: Direction;
   /** Stated confidence (percent) that the first window closes in the signal's direction. */
   confidence: number;
   outcome: 'profit' | 'loss' | 'breakeven';

@@ -10,6 +10,7 @@ import {
   type TPaperTrade,
   toIso,
   toIsoOrNull,
+  tradeSideOf,
 } from '@signalroom/shared';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from './schema.js';
@@ -27,7 +28,7 @@ export function presentPaperTrade(row: PaperTradeRow): TPaperTrade {
     id: row.id,
     signalId: row.signal_id,
     asset: row.asset,
-    type: row.direction === 'CALL' ? 'BUY' : 'SELL',
+    type: tradeSideOf(row.direction),
     stake: row.stake,
     maxLevel: row.max_level,
     confidence: row.confidence,

@@ -1,3 +1,4 @@
+import type { Direction } from '@signalroom/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -23,7 +24,7 @@ export interface PaperTradesTable {
   /** The signal's day in the operator's time zone: what max trades per day counts in. */
   day_key: string;
   asset: string;
-  direction: 'CALL' | 'PUT';
+  direction: Direction;
   stake: number;
   max_level: number;
   confidence: number;

@@ -1,10 +1,12 @@
-import type { SlotGapReason } from '@signalroom/shared';
+import type { Direction, SlotGapReason } from '@signalroom/shared';
 import {
   createPerformanceAccumulator,
+  directionOf,
   type PerformanceAccumulator,
   type PerformanceAggregates,
   performanceStatsFrom,
   type ResolvedSignalFacts,
+  type SignalType,
   signalIssuerOf,
   TIMING,
   type TPerformanceStats,
@@ -104,7 +106,7 @@ async function settledBoundary(db: Db): Promise<Date | null> {
 
 interface AggregateRow {
   asset: string | null;
-  direction: 'CALL' | 'PUT' | null;
+  direction: Direction | null;
   /** 1 where the row sums over every asset (the direction rows and the overall row), as SQL's grouping(). */
   g_asset: number;
   g_direction: number;
@@ -176,7 +178,7 @@ async function sumSettled(db: Db, before: Date): Promise<PerformanceAccumulator>
     byAsset: rows.filter((r) => r.g_asset === 0).map((r) => ({ asset: r.asset as string, ...group(r) })),
     byDirection: rows
       .filter((r) => r.g_direction === 0)
-      .map((r) => ({ direction: r.direction as 'CALL' | 'PUT', ...group(r) })),
+      .map((r) => ({ direction: r.direction as Direction, ...group(r) })),
     longestLosingStreak: Number(streaks.rows[0]?.longest ?? 0),
     currentLosses: Number(streaks.rows[0]?.current ?? 0),
   });
@@ -303,7 +305,7 @@ export interface NewSignal {
   slotStart: Date;
   dayKey: string;
   asset: string;
-  signalType: 'buy' | 'sell';
+  signalType: SignalType;
   entryPrice: number;
   confidence: number;
   windowMs: number;
@@ -331,7 +333,7 @@ export async function insertSignalForSlot(db: Db, s: NewSignal): Promise<SignalR
         insert into signals (slot_start, day_key, day_sequence, asset, signal_type, direction, entry_price,
           confidence, window_ms, expires_at, stop_loss, take_profit, analysis, source, strategy, created_at)
         select ${s.slotStart}, ${s.dayKey}, coalesce(max(day_sequence), 0) + 1, ${s.asset}, ${s.signalType},
-          ${s.signalType === 'buy' ? 'CALL' : 'PUT'}, ${s.entryPrice}, ${s.confidence}, ${s.windowMs}, ${s.expiresAt},
+          ${directionOf(s.signalType)}, ${s.entryPrice}, ${s.confidence}, ${s.windowMs}, ${s.expiresAt},
           ${s.stopLoss}, ${s.takeProfit}, ${s.analysis}, ${s.source}, ${s.strategy}, ${s.slotStart}
         from signals where day_key = ${s.dayKey}
         having not exists (select 1 from signal_slot_gaps where slot_start = ${s.slotStart})
@@ -530,7 +532,7 @@ export async function insertDeskSignal(db: Db, s: NewDeskSignal): Promise<Signal
           confidence, window_ms, expires_at, stop_loss, take_profit, analysis, source, strategy, created_at,
           author_id, author_name, idempotency_key)
         select ${s.publishedAt}, ${s.dayKey}, coalesce(max(day_sequence), 0) + 1, ${s.asset}, ${s.signalType},
-          ${s.signalType === 'buy' ? 'CALL' : 'PUT'}, ${s.entryPrice}, ${s.confidence}, ${s.windowMs}, ${s.expiresAt},
+          ${directionOf(s.signalType)}, ${s.entryPrice}, ${s.confidence}, ${s.windowMs}, ${s.expiresAt},
           ${s.stopLoss}, ${s.takeProfit}, ${s.analysis}, ${s.source}, ${s.strategy}, ${s.publishedAt},
           ${s.authorId}, ${s.authorName}, ${s.idempotencyKey}
         from signals where day_key = ${s.dayKey}

@@ -1,4 +1,4 @@
-import type { SlotGapReason } from '@signalroom/shared';
+import type { Direction, SignalType, SlotGapReason } from '@signalroom/shared';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -19,8 +19,8 @@ export interface SignalsTable {
   day_key: string;
   day_sequence: number;
   asset: string;
-  signal_type: 'buy' | 'sell';
-  direction: 'CALL' | 'PUT';
+  signal_type: SignalType;
+  direction: Direction;
   entry_price: number;
   /** Estimated chance (percent) that the primary window closes in the signal's direction. */
   confidence: number;

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { SignalType } from '@signalroom/shared';
 import { judgeWindow, martingaleLevels, resolveAfterWindow } from '@signalroom/shared';
 import { type Candidate, pickStrongest } from '../strategy/select.js';
 import type { Strategy } from '../strategy/strategy.js';
@@ -8,7 +9,7 @@ import type { CandleHistory } from './candle-history.js';
 export interface ReplayedSignal {
   slot: number;
   asset: string;
-  signalType: 'buy' | 'sell';
+  signalType: SignalType;
   confidence: number;
   outcome: 'profit' | 'loss' | 'breakeven';
   /** The level it ended at: where it won or broke even, or the last level played on a loss. */

@@ -1,6 +1,7 @@
 import {
   computeWinRateEvidence,
   countLevelOutcomes,
+  directionOf,
   EvidenceWords,
   equityCurve,
   formatPValue,
@@ -40,7 +41,7 @@ export function backtestReport(
   const { signals } = run;
   const facts = signals.map((s) => ({
     asset: s.asset,
-    direction: s.signalType === 'buy' ? ('CALL' as const) : ('PUT' as const),
+    direction: directionOf(s.signalType),
     confidence: s.confidence,
     outcome: s.outcome,
     endLevel: s.endLevel,

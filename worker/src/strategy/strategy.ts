@@ -1,3 +1,4 @@
+import type { SignalType } from '@signalroom/shared';
 import type { Candle } from '../market/market-feed.js';
 
 export interface StrategyInput {
@@ -11,7 +12,7 @@ export interface StrategyInput {
 }
 
 export interface StrategyDecision {
-  signalType: 'buy' | 'sell';
+  signalType: SignalType;
   /** Estimated chance, in percent, that the primary window closes in the signal's direction. */
   confidence: number;
   stopLoss: number | null;

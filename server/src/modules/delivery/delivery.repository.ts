@@ -1,4 +1,4 @@
-import type { AccessFields, DeliveryChannel, DeliveryStatus } from '@signalroom/shared';
+import type { AccessFields, DeliveryChannel, DeliveryStatus, Direction } from '@signalroom/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
@@ -289,7 +289,7 @@ export async function readSignalDeliveries(db: Db, signalId: string) {
 export interface DeliveredSignalRow {
   id: string;
   asset: string;
-  direction: 'CALL' | 'PUT';
+  direction: Direction;
   created_at: Date;
   /** Recipients queued per channel, from the batches. */
   totals: Record<string, number> | null;

@@ -1,4 +1,4 @@
-import { signalResultLabel, type TSignal } from '@signalroom/shared';
+import { signalResultLabel, type TradeSide, type TSignal, tradeSideOf } from '@signalroom/shared';
 
 /** Status labels as members read them. */
 export const STATUS_LABELS: Record<TSignal['status'], string> = {
@@ -27,8 +27,8 @@ export function resultLabel(signal: TSignal): string {
 }
 
 /** BUY for CALL, SELL for PUT. */
-export function tradeLabel(direction: TSignal['direction']): 'BUY' | 'SELL' {
-  return direction === 'CALL' ? 'BUY' : 'SELL';
+export function tradeLabel(direction: TSignal['direction']): TradeSide {
+  return tradeSideOf(direction);
 }
 
 /** A time of day in the operator's zone, e.g. "14:05:00". */

@@ -1,9 +1,10 @@
+import type { Direction } from '@signalroom/shared';
 import { DeskMessages, type TDeskPublishRequest } from '@signalroom/shared';
 
 /** The desk form as typed (text boxes hold strings). */
 export interface DeskFormValues {
   asset: string;
-  direction: 'CALL' | 'PUT';
+  direction: Direction;
   windowMs: string;
   confidence: string;
   stopLoss: string;

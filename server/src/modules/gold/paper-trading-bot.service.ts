@@ -3,7 +3,8 @@ import { loadBotOverview, presentBotSettings, saveBotSettings } from '@signalroo
 import type { ServerContext } from '../../context.js';
 
 /**
- * A gold member's paper-trading bot: the page's figures come from the member's own trades, which the
+ * A gold member's paper-trading bot (the "AI Bot Access" page at /dashboard/bot-access; not to be confused with
+ * the public Bot Access application form, which is modules/bot-access): the page's figures come from the member's own trades, which the
  * worker opens and closes from real signals. Settings and START/PAUSE are stored, one row per member.
  */
 export function botOverview(ctx: ServerContext, user: TUser) {
