@@ -29,6 +29,7 @@ export const AuthMessages = {
   dashboardUnlocked: 'Dashboard unlocked',
   profileUpdated: 'Profile updated',
   brokerAccountRequired: 'Broker account ID is required',
+  timeZoneInvalid: 'Choose a time zone from the list.',
   userFound: 'User data',
   accessUpdated: 'Access updated',
   roleUpdated: 'Role updated',

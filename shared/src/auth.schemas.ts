@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountSetupMessages } from './account-setup.js';
 import { AuthMessages } from './auth.messages.js';
+import { isTimeZone } from './clock.js';
 import { ACCESS_PATHS, TIERS } from './constants.js';
 import { Messages } from './messages.js';
 import { zChoice, zEmailText, zFlag, zText } from './request-fields.js';
@@ -79,6 +80,11 @@ export const ZProfileUpdateRequest = z
     phone: zText({ max: 40, required: m.signup.phoneRequired, kind: 'phone' }).optional(),
     country: zText({ max: 80, required: m.signup.countryRequired }).optional(),
     telegram: zText({ max: 100 }).optional().nullable(),
+    /** The member's IANA time zone, in which every time is shown to them; null returns to the default. */
+    timeZone: zText({ max: 64 })
+      .refine((zone) => isTimeZone(zone), AuthMessages.timeZoneInvalid)
+      .optional()
+      .nullable(),
   })
   .strict();
 export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;

@@ -25,6 +25,11 @@ export const ZUser = z.object({
   trialEndsAt: z.string().nullable(),
   /** End of a timed tier an admin granted (the tier then returns to the one before); null otherwise. */
   tierExpiresAt: z.string().nullable(),
+  /**
+   * The member's own IANA time zone, in which screens, e-mails and exports show times; null until they
+   * choose one (screens then use the browser's zone, e-mails the business's).
+   */
+  timeZone: z.string().nullable(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

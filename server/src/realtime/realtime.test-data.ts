@@ -23,6 +23,7 @@ export function testMember(overrides: Partial<TUser> = {}): TUser {
     createdAt: '2026-11-22T00:00:00.000Z',
     trialEndsAt: null,
     tierExpiresAt: null,
+    timeZone: null,
     ...overrides,
   };
 }

@@ -31,6 +31,8 @@ export interface UsersTable {
   tier_expires_at: Timestamp | null;
   broker_account_id: string | null;
   deposit_amount: ColumnType<string, number | string | undefined, number | string>;
+  /** The member's IANA time zone for every time shown to them; null: the browser's, or the business's. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -55,6 +55,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     createdAt: '2026-11-22T09:00:00.000Z',
     trialEndsAt: null,
     tierExpiresAt: null,
+    timeZone: null,
     ...overrides,
   };
 }

@@ -23,6 +23,7 @@ import * as createBacktests from './2026-11-27T0300_create_backtests.js';
 import * as trackRecordCheckpoints from './2026-11-27T0400_track_record_checkpoints.js';
 import * as analystDesk from './2026-11-27T0500_analyst_desk.js';
 import * as createApiKeys from './2026-11-27T0900_create_api_keys.js';
+import * as memberTimeZone from './2026-11-28T0100_member_time_zone.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0110_create_login_devices': createLoginDevices,
   '2026-11-27T0500_analyst_desk': analystDesk,
   '2026-11-27T0900_create_api_keys': createApiKeys,
+  '2026-11-28T0100_member_time_zone': memberTimeZone,
 };

@@ -207,7 +207,12 @@ async function checkAndConsumeCode(
   const confirmed = await updateUser(ctx.db, user.id, { email_verified_at: now, trial_ends_at: trialEndsAt });
   if (!confirmed) throw invalid();
   const session = await openSession(ctx, confirmed, client);
-  getMailer(ctx).dispatch(welcomeMail(brandOf(ctx, linkBase), confirmed.email, confirmed.full_name, trialEndsAt));
+  const reader = {
+    email: confirmed.email,
+    fullName: confirmed.full_name,
+    timeZone: confirmed.time_zone ?? ctx.config.TIME_ZONE,
+  };
+  getMailer(ctx).dispatch(welcomeMail(brandOf(ctx, linkBase), reader, trialEndsAt, now));
   return session;
 }
 

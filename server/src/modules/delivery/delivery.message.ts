@@ -1,4 +1,4 @@
-import { PAGES, type TSignal, type TSignalRecordRef } from '@signalroom/shared';
+import { formatMoment, PAGES, type TSignal, type TSignalRecordRef } from '@signalroom/shared';
 import type { AppConfig } from '../../config.js';
 
 /** What every channel says about a signal: a title and plain lines (each channel formats them). */
@@ -20,16 +20,18 @@ export function recordLine(record: TSignalRecordRef): string {
   return `Track record entry #${record.seq}: ${record.hash}`;
 }
 
-/** The signal as a member entitled to it sees it, in the operator's time zone. */
+/**
+ * The signal as a member entitled to it sees it, with its time in the member's own zone (the business's
+ * until they choose one), written as every screen writes it.
+ */
 export function signalMessage(
   signal: TSignal,
-  config: Pick<AppConfig, 'TIME_ZONE' | 'TIME_ZONE_LABEL' | 'PRODUCT_NAME'>,
+  reader: { timeZone: string | null },
+  config: Pick<AppConfig, 'TIME_ZONE'>,
+  now: Date = new Date(),
 ): SignalMessage {
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: config.TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(signal.expiresAt));
+  const timeZone = reader.timeZone ?? config.TIME_ZONE;
+  const time = formatMoment(signal.expiresAt, { timeZone, now, zoneName: true });
   const simulated = signal.source === 'simulated' ? ' (simulated market)' : '';
   return {
     title: `${signal.signalType.toUpperCase()} ${signal.asset}: ${signal.direction}`,
@@ -37,7 +39,7 @@ export function signalMessage(
       `${signal.direction} ${signal.asset} at ${signal.entryPrice}${simulated}`,
       `Confidence ${signal.confidence}%`,
       ...(signal.issuedBy ? [`Source: ${signal.issuedBy.label}`] : []),
-      `Primary window closes at ${time} ${config.TIME_ZONE_LABEL}`,
+      `Primary window closes at ${time}`,
       ...(signal.record ? [recordLine(signal.record)] : []),
     ],
     path: PAGES.signals.path,

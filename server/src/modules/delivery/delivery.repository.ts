@@ -128,6 +128,8 @@ export interface QueuedDelivery extends OptedInMember {
   email: string;
   fullName: string;
   optedIn: boolean;
+  /** The member's own time zone for the times the message writes; null: the business's. */
+  timeZone: string | null;
 }
 
 /**
@@ -160,6 +162,7 @@ export async function findQueuedBatch(
         'users.tier',
         'users.dashboard_unlocked',
         'users.trial_ends_at',
+        'users.time_zone',
         sql<boolean>`coalesce(notification_settings.signals, true)`.as('opted_in'),
       ])
       .where(sql<boolean>`users.id = any(${sql.val(row.members)}::uuid[])`)
@@ -186,6 +189,7 @@ export async function findQueuedBatch(
       email: user.email,
       fullName: user.full_name,
       optedIn: user.opted_in,
+      timeZone: user.time_zone,
     });
   });
   return queued;

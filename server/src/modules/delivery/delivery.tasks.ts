@@ -56,17 +56,17 @@ export async function sendBatch(
   if (queued === null) return;
   const row = await findSignal(ctx.db, payload.signalId);
   const signal = row ? presentSignal(row) : null;
-  const message = signal ? signalMessage(signal, ctx.config) : null;
   const tries: DeliveryTry[] = [];
   let lastError = '';
 
   async function deliver(delivery: QueuedDelivery): Promise<DeliveryTry> {
     const base = { recipient: delivery.recipient, userId: delivery.id };
-    if (!signal || !message || !delivery.optedIn || !receivesSignalNow(delivery, signal, deps.limits, ctx.now())) {
+    if (!signal || !delivery.optedIn || !receivesSignalNow(delivery, signal, deps.limits, ctx.now())) {
       const why = !delivery.optedIn ? 'signal notifications turned off' : 'no longer entitled, or the window closed';
       return { ...base, status: 'skipped', error: why, tried: false };
     }
     try {
+      const message = signalMessage(signal, delivery, ctx.config, ctx.now());
       const outcome = await sender.send(delivery, message, signal);
       if (outcome.status === 'gone') return { ...base, status: 'failed', error: outcome.error, tried: true };
       return { ...base, status: 'sent', error: null, tried: true };

@@ -4,8 +4,8 @@ import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
-import { botOverview, setBotActive, updateBotSettings } from './paper-trading-bot.service.js';
 import { calibrationTable, lastBacktest, listGoldSignals, streamHistory } from './gold.service.js';
+import { botOverview, setBotActive, updateBotSettings } from './paper-trading-bot.service.js';
 
 /**
  * Gold-only calls, all in the `tier` group (gold on an unlocked dashboard, or an admin; 403 otherwise):

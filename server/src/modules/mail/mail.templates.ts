@@ -1,4 +1,4 @@
-import { ACCESS_PATH_MIN_DEPOSIT_USD, LIMITS, PAGES, PROMO_MIN_DEPOSIT_USD } from '@signalroom/shared';
+import { ACCESS_PATH_MIN_DEPOSIT_USD, formatMoment, LIMITS, PAGES, PROMO_MIN_DEPOSIT_USD } from '@signalroom/shared';
 import type { AppConfig } from '../../config.js';
 
 export type MailKind =
@@ -105,13 +105,22 @@ export function signupAttemptMail(brand: Branding, to: string): MailMessage {
   };
 }
 
-export function welcomeMail(brand: Branding, to: string, fullName: string, trialEndsAt: Date): MailMessage {
-  const title = `Welcome to ${brand.PRODUCT_NAME}, ${fullName}`;
+/** Who a mail is written for: where it goes, the name it greets, and the zone its times are written in. */
+export interface MailReader {
+  email: string;
+  fullName: string;
+  /** The member's own time zone, else the business's. */
+  timeZone: string;
+}
+
+export function welcomeMail(brand: Branding, reader: MailReader, trialEndsAt: Date, now: Date): MailMessage {
+  const to = reader.email;
+  const title = `Welcome to ${brand.PRODUCT_NAME}, ${reader.fullName}`;
   const dashboard = publicLink(brand, PAGES['command-center'].path);
   const setup = publicLink(brand, PAGES['account-setup'].path);
   const lines = [
     'Your email address is confirmed and your account is ready.',
-    `Your trial runs until ${trialEndsAt.toUTCString()}. Until then the signal room shows you each signal once its 5-minute window has closed, with its result. To receive signals live, complete the account setup: ${setup}`,
+    `Your trial runs until ${formatMoment(trialEndsAt, { timeZone: reader.timeZone, now, zoneName: true, withDate: true })}. Until then the signal room shows you each signal once its 5-minute window has closed, with its result. To receive signals live, complete the account setup: ${setup}`,
     `Open your dashboard: ${dashboard}`,
   ];
   return {
@@ -302,18 +311,19 @@ export function passwordChangedMail(brand: Branding, to: string): MailMessage {
 }
 
 /**
- * A live session of the Master Vault starts in 15 minutes. The time is written in UTC (the mail cannot
- * know the reader's zone); the link opens the vault, where it shows in the member's own zone.
+ * A live session of the Master Vault starts in 15 minutes. The time is written in the member's own
+ * zone (the business's until they choose one), as the vault shows it.
  */
 export function sessionReminderMail(
   brand: Branding,
-  to: string,
-  fullName: string,
+  reader: MailReader,
   session: { title: string; host: string; startsAt: Date },
+  now: Date,
 ): MailMessage {
+  const { email: to, fullName } = reader;
   const title = `Starting soon: ${session.title}`;
   const link = publicLink(brand, PAGES.mentorship.path);
-  const when = `${session.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = formatMoment(session.startsAt, { timeZone: reader.timeZone, now, zoneName: true });
   const lines = [
     `Hello ${fullName}, the live session "${session.title}" with ${session.host} starts in 15 minutes (${when}).`,
     `You asked for this reminder in the Master Vault: ${link}`,

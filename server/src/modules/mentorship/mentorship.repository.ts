@@ -155,7 +155,7 @@ export async function claimReminder(db: Db, userId: string, sessionId: string, a
     return trx
       .selectFrom('vault_sessions as s')
       .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
-      .select(['s.title', 's.host', 's.starts_at', 'u.email', 'u.full_name'])
+      .select(['s.title', 's.host', 's.starts_at', 'u.email', 'u.full_name', 'u.time_zone'])
       .where('s.id', '=', sessionId)
       .executeTakeFirst();
   });

@@ -209,11 +209,12 @@ async function sendReminder(ctx: ServerContext, payload: ReminderPayload): Promi
   if (!due) return;
   try {
     await getMailer(ctx).send(
-      sessionReminderMail(brandOf(ctx), due.email, due.full_name, {
-        title: due.title,
-        host: due.host,
-        startsAt: new Date(due.starts_at),
-      }),
+      sessionReminderMail(
+        brandOf(ctx),
+        { email: due.email, fullName: due.full_name, timeZone: due.time_zone ?? ctx.config.TIME_ZONE },
+        { title: due.title, host: due.host, startsAt: new Date(due.starts_at) },
+        ctx.now(),
+      ),
     );
   } catch (error) {
     await unclaimReminder(ctx.db, payload.userId, payload.sessionId);

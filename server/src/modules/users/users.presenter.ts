@@ -24,5 +24,6 @@ export function presentUser(row: UserRow): TUser {
     createdAt: new Date(row.created_at).toISOString(),
     trialEndsAt: row.trial_ends_at ? new Date(row.trial_ends_at).toISOString() : null,
     tierExpiresAt: row.tier_expires_at ? new Date(row.tier_expires_at).toISOString() : null,
+    timeZone: row.time_zone,
   };
 }

@@ -32,6 +32,7 @@ export const USER_COLUMNS = [
   'tier_expires_at',
   'broker_account_id',
   'deposit_amount',
+  'time_zone',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof UserRow)[];

@@ -85,5 +85,6 @@ function contactPatch(user: TUser, input: TProfileUpdateRequest): Updateable<Use
     if (issue) throw AppError.validation(issue, { telegram: issue });
     patch.telegram = telegram;
   }
+  if (input.timeZone !== undefined) patch.time_zone = input.timeZone;
   return patch;
 }
