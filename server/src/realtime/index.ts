@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.js';
 import { trackRecordMonitorOf } from '../modules/track-record/track-record.service.js';
 import { metricsFor } from '../observability/metrics.registry.js';
 import { createLiveDataSource, type LiveDataSource, tierLimitsFor } from './live-data.source.js';
+import { attachPlainStream, SOCKET_IO_PATH } from './plain-stream.js';
 import { createAccessSync } from './realtime.access.js';
 import { attachRedisAdapter } from './realtime.adapter.js';
 import { createHandshakeAuth } from './realtime.auth.js';
@@ -70,8 +71,11 @@ export async function attachRealtime(
   let closed = false;
   const originAllowed = createOriginCheck(ctx);
   const io: RealtimeServer = new Server(app.server, {
-    path: '/socket.io',
+    path: SOCKET_IO_PATH,
     serveClient: false,
+    // The plain stream (plain-stream.ts) answers its own upgrades, after reading the key from the
+    // database: engine.io must not end those sockets after its one-second wait for another handler.
+    destroyUpgrade: false,
     pingInterval: SOCKET_PING_INTERVAL_MS,
     allowRequest: (request, callback) => {
       if (closed) callback('server shutting down', false);
@@ -181,6 +185,8 @@ export async function attachRealtime(
   }, options.sweepIntervalMs ?? ACCESS_SWEEP_MS);
   sweepTimer.unref();
 
+  const stream = attachPlainStream(ctx, app.server, { limits, onError });
+
   metrics.setRoomSizesProvider(() => roomSizes(io));
   ctx.presence = createPresence(io);
 
@@ -198,6 +204,7 @@ export async function attachRealtime(
       access.close();
       stopReconnect();
       metrics.setRoomSizesProvider(null);
+      await stream.close();
       // Shutting down: no new sockets here, and the open ones lose their transport ("transport close"),
       // on which clients reconnect by themselves, to another process once this one is gone. (A
       // server-side disconnect would tell them not to reconnect.) Not io.close(): that would close the

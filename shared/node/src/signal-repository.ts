@@ -350,6 +350,16 @@ export function findSignal(db: Db, id: string): Promise<SignalRow | undefined> {
   return db.selectFrom('signals').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Several signals by id, in no particular order (ids that match nothing are left out). */
+export function findSignalsByIds(db: Db, ids: readonly string[]): Promise<SignalRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('signals')
+    .selectAll()
+    .where('id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+    .execute();
+}
+
 export function findSignalBySlot(db: Db, slotStart: Date): Promise<SignalRow | undefined> {
   return db
     .selectFrom('signals')

@@ -259,3 +259,41 @@ export async function chainLength(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(row?.last ?? 0);
 }
+
+/** One entry of the chain as the signal stream replays it: its number, what it records, which signal. */
+export interface ChainEntryRef {
+  seq: number;
+  kind: 'signal' | 'outcome';
+  signal_id: string;
+}
+
+/** The entries after `after`, oldest first, at most `limit`. */
+export function listEntriesAfter(db: Db, after: number, limit: number): Promise<ChainEntryRef[]> {
+  return db
+    .selectFrom('track_record_chain')
+    .select(['seq', 'kind', 'signal_id'])
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest entry's number; null on an empty record. */
+export async function lastEntrySeq(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('track_record_chain')
+    .select((eb) => eb.fn.max('seq').as('last'))
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
+}
+
+/** The number of the entry that recorded a signal's outcome; null while it has none. */
+export async function outcomeEntrySeq(db: Db, signalId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('track_record_chain')
+    .select('seq')
+    .where('signal_id', '=', signalId)
+    .where('kind', '=', 'outcome')
+    .executeTakeFirst();
+  return row ? Number(row.seq) : null;
+}

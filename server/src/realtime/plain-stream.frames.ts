@@ -1,0 +1,28 @@
+import {
+  type SignalTier,
+  signalViewFor,
+  type TierDailyLimits,
+  type TSignal,
+  type TSignalView,
+  type TStreamMessage,
+} from '@signalroom/shared';
+
+/** One encoded frame per tier view: every client of that view is sent the same string. */
+export type TierFrames = Map<SignalTier, string>;
+
+/**
+ * Encodes a signal's message once for each tier that has a client: the tier's view (a locked teaser
+ * past its daily allowance), serialised once, however many clients share it.
+ */
+export function encodeForTiers(
+  clients: Iterable<{ tier: SignalTier }>,
+  messageOf: (view: TSignalView) => TStreamMessage,
+  signal: TSignal,
+  limits: TierDailyLimits,
+): TierFrames {
+  const frames: TierFrames = new Map();
+  for (const { tier } of clients) {
+    if (!frames.has(tier)) frames.set(tier, JSON.stringify(messageOf(signalViewFor(signal, tier, limits))));
+  }
+  return frames;
+}

@@ -1,0 +1,258 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  CommonMessages,
+  type ErrorCode,
+  looksLikeApiKey,
+  SIGNAL_STREAM_PATH,
+  type SignalTier,
+  STREAM_CLOSE,
+  StreamMessages,
+  signalTierOf,
+  type TBusEvent,
+  type TierDailyLimits,
+  type TSignal,
+  type TStreamMessage,
+  ZSignalStreamQuery,
+} from '@signalroom/shared';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { ServerContext } from '../context.js';
+import { AppError } from '../http/app-error.js';
+import { failure } from '../http/envelope.js';
+import { apiKeyRateLimiter, authenticateApiKey } from '../modules/api-keys/api-keys.service.js';
+import { outcomeEntrySeq } from '../modules/track-record/track-record.repository.js';
+import { encodeForTiers, type TierFrames } from './plain-stream.frames.js';
+import { streamReplay } from './plain-stream.replay.js';
+
+/** A connected program: its socket, its member's tier view, and its key (re-checked by the sweep). */
+interface StreamClient {
+  ws: WebSocket;
+  userId: string;
+  key: string;
+  tier: SignalTier;
+  /** Live frames that arrived while the replay was being read, sent after it in order. */
+  held: { seq: number | null; frame: string }[] | null;
+  alive: boolean;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
+
+/** The API key of an `Authorization: Bearer sr_...` header; null for anything else (sessions included). */
+function apiKeyOf(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] && looksLikeApiKey(match[1]) ? match[1] : null;
+}
+
+/** A client whose unsent frames pass this is too slow to keep: it is closed, not buffered without end. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Ping period; a client that has not answered the previous ping by the next one is dropped. */
+const PING_MS = 30_000;
+/** How often every connection's key and access are checked again (revocations publish no event). */
+const SWEEP_MS = 60_000;
+
+/** socket.io's path, whose upgrades its own listener takes. */
+export const SOCKET_IO_PATH = '/socket.io';
+
+export interface PlainStream {
+  /** How many programs are connected to this process. */
+  size(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * `GET /api/stream`: a plain WebSocket for programs (see shared/src/signal-stream.ts for what it sends).
+ * It is served by `ws` on the HTTP server's upgrade event, beside socket.io's own path: the
+ * @fastify/websocket plugin takes over every upgrade listener of the server, which would cut socket.io
+ * off. Broadcast frames are encoded once per tier view, then the same string goes to each client of
+ * that view.
+ */
+export function attachPlainStream(
+  ctx: ServerContext,
+  server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): void },
+  deps: { limits: TierDailyLimits; onError: (error: unknown) => void },
+): PlainStream {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
+  const clients = new Set<StreamClient>();
+  const limitKey = apiKeyRateLimiter(ctx);
+  let closing = false;
+
+  /** Answers the upgrade request with the API's error envelope, as any other call would get. */
+  function refuse(socket: Duplex, status: number, message: string, code: ErrorCode): void {
+    const body = JSON.stringify(failure(message, { code }));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+
+  function send(client: StreamClient, frame: string): void {
+    if (client.ws.readyState !== client.ws.OPEN) return;
+    if (client.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      client.ws.close(STREAM_CLOSE.tooSlow, 'reading too slowly');
+      return;
+    }
+    client.ws.send(frame);
+  }
+
+  function deliver(frames: TierFrames, seq: number | null): void {
+    for (const client of clients) {
+      const frame = frames.get(client.tier);
+      if (!frame) continue;
+      if (client.held) client.held.push({ seq, frame });
+      else send(client, frame);
+    }
+  }
+
+  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    if (closing) return refuse(socket, 503, CommonMessages.unavailable, 'unavailable');
+    const url = new URL(request.url ?? '/', 'http://stream');
+    const query = ZSignalStreamQuery.safeParse(Object.fromEntries(url.searchParams));
+    const token = apiKeyOf(request.headers.authorization);
+    if (!token) return refuse(socket, 401, CommonMessages.unauthorized, 'unauthorized');
+    let member: Awaited<ReturnType<typeof authenticateApiKey>>;
+    try {
+      member = await authenticateApiKey(ctx, token);
+      await limitKey(member.keyId);
+    } catch (error) {
+      if (error instanceof AppError) return refuse(socket, error.status, error.message, error.code);
+      deps.onError(error);
+      return refuse(socket, 503, CommonMessages.unavailable, 'unavailable');
+    }
+    const tier = signalTierOf(member.user);
+    if (!tier) return refuse(socket, 403, CommonMessages.forbidden, 'forbidden');
+    if (!query.success) return refuse(socket, 400, StreamMessages.afterInvalid, 'validation_failed');
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const client: StreamClient = { ws, userId: member.user.id, key: token, tier, held: [], alive: true };
+      clients.add(client);
+      ws.on('pong', () => {
+        client.alive = true;
+      });
+      ws.on('close', () => clients.delete(client));
+      ws.on('error', () => clients.delete(client));
+      // Programs only listen; anything they send is ignored (maxPayload bounds it).
+      startClient(client, query.data.after ?? null).catch((error: unknown) => {
+        deps.onError(error);
+        ws.close(1011, 'replay failed');
+      });
+    });
+  }
+
+  /** Replays what a reconnecting client missed, then releases the live frames held meanwhile. */
+  async function startClient(client: StreamClient, after: number | null): Promise<void> {
+    const replay = await streamReplay(ctx, { after, tier: client.tier, limits: deps.limits });
+    for (const message of replay.messages) send(client, JSON.stringify(message));
+    const held = client.held ?? [];
+    client.held = null;
+    let lastSeq = replay.lastSeq;
+    const fresh = held.filter(({ seq }) => seq === null || lastSeq === null || seq > lastSeq);
+    for (const { seq } of fresh) if (seq !== null && (lastSeq === null || seq > lastSeq)) lastSeq = seq;
+    const ready: TStreamMessage = {
+      type: 'ready',
+      lastSeq,
+      replayed: replay.messages.length,
+      truncated: replay.truncated,
+    };
+    send(client, JSON.stringify(ready));
+    for (const { frame } of fresh) send(client, frame);
+  }
+
+  /** Re-reads a member's access; a connection that lost it is closed, one that changed tier moves view. */
+  async function recheck(subset: StreamClient[]): Promise<void> {
+    for (const client of subset) {
+      try {
+        const { user } = await authenticateApiKey(ctx, client.key);
+        const tier = signalTierOf(user);
+        if (!tier) client.ws.close(STREAM_CLOSE.accessEnded, 'live access ended');
+        else client.tier = tier;
+      } catch (error) {
+        if (error instanceof AppError) client.ws.close(STREAM_CLOSE.accessEnded, 'key revoked or access ended');
+        else deps.onError(error);
+      }
+    }
+  }
+
+  async function onSignal(event: Extract<TBusEvent, { type: 'signal:new' | 'signal:update' }>): Promise<void> {
+    const signal: TSignal = event.signal;
+    const resolved = signal.outcome !== null || signal.status === 'void';
+    if (event.type === 'signal:new') {
+      const seq = signal.record?.seq ?? null;
+      deliver(
+        encodeForTiers(clients, (view) => ({ type: 'signal.issued', seq, signal: view }), signal, deps.limits),
+        seq,
+      );
+      return;
+    }
+    if (!resolved) {
+      deliver(
+        encodeForTiers(clients, (view) => ({ type: 'signal.updated', seq: null, signal: view }), signal, deps.limits),
+        null,
+      );
+      return;
+    }
+    const seq = await outcomeEntrySeq(ctx.db, signal.id);
+    deliver(
+      encodeForTiers(clients, (view) => ({ type: 'signal.resolved', seq, signal: view }), signal, deps.limits),
+      seq,
+    );
+  }
+
+  const unsubscribe = ctx.bus.subscribe((event) => {
+    if (clients.size === 0) return;
+    if (event.type === 'signal:new' || event.type === 'signal:update') onSignal(event).catch(deps.onError);
+    else if (event.type === 'stats:update') {
+      const frame = JSON.stringify({ type: 'stats', seq: null, stats: event.stats } satisfies TStreamMessage);
+      deliver(new Map([...new Set([...clients].map((c) => c.tier))].map((tier) => [tier, frame])), null);
+    } else if (event.type === 'account:changed') {
+      recheck([...clients].filter((client) => client.userId === event.userId)).catch(deps.onError);
+    }
+  });
+
+  server.on('upgrade', (request, socket, head) => {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    // socket.io answers its own path; no other upgrade is served here.
+    if (path.startsWith(SOCKET_IO_PATH)) return;
+    if (path !== SIGNAL_STREAM_PATH) {
+      socket.destroy();
+      return;
+    }
+    upgrade(request, socket, head).catch((error: unknown) => {
+      deps.onError(error);
+      socket.destroy();
+    });
+  });
+
+  const pinger = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.ws.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.ws.ping();
+    }
+  }, PING_MS);
+  const sweeper = setInterval(() => {
+    recheck([...clients]).catch(deps.onError);
+  }, SWEEP_MS);
+  pinger.unref();
+  sweeper.unref();
+
+  return {
+    size: () => clients.size,
+    async close() {
+      closing = true;
+      clearInterval(pinger);
+      clearInterval(sweeper);
+      unsubscribe();
+      for (const client of clients) client.ws.close(1001, 'server shutting down');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
