@@ -182,6 +182,33 @@ export async function seedMembers(run: BenchRun, db: Kysely<Database>, count: nu
   return tokens;
 }
 
+/** One API key per member of a session token (the plain stream's clients authenticate with keys). */
+export async function seedApiKeys(db: Kysely<Database>, tokens: string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (let start = 0; start < tokens.length; start += 1000) {
+    const hashes = tokens.slice(start, start + 1000).map((t) => createHash('sha256').update(t).digest('hex'));
+    const sessions = await db
+      .selectFrom('sessions')
+      .select(['user_id', 'token_hash'])
+      .where('token_hash', 'in', hashes)
+      .execute();
+    const batch = sessions.map((s) => ({ userId: s.user_id, key: `sr_${randomBytes(32).toString('base64url')}` }));
+    await db
+      .insertInto('api_keys')
+      .values(
+        batch.map((b) => ({
+          user_id: b.userId,
+          name: 'bench',
+          prefix: b.key.slice(0, 11),
+          secret_hash: createHash('sha256').update(b.key).digest('hex'),
+        })),
+      )
+      .execute();
+    keys.push(...batch.map((b) => b.key));
+  }
+  return keys;
+}
+
 /** A client process of a bench (push-fleet.ts, storm-fleet.ts): messages in over IPC, awaited by type. */
 export interface Fleet {
   child: ChildProcess;

@@ -1,14 +1,17 @@
 // One process of simulated members for `npm run bench:push`, driven by push.ts over IPC.
+//   stream mode: a plain WebSocket per member on GET /api/stream (API key), measured as push is.
 //   push mode: holds a socket per member and records, for every signal:new, the delay from the
 //              publish time (the signal's createdAt, stamped by the bench right before publishing),
 //              and how many of its sockets got each signal, and how many got one twice.
 //   poll mode: every member calls GET /api/signals every 2 s, spread evenly over the period.
 import type { ClientToServerEvents, ServerToClientEvents, TSignalView } from '@signalroom/shared';
 import { io, type Socket } from 'socket.io-client';
+import StreamSocket from 'ws';
 
 type Command =
   | { type: 'push'; url: string; tokens: string[] }
   | { type: 'bare'; url: string; count: number }
+  | { type: 'stream'; url: string; keys: string[] }
   | { type: 'poll'; url: string; tokens: string[]; periodMs: number }
   | { type: 'collect' }
   | { type: 'stop' };
@@ -63,6 +66,54 @@ async function connectAll(url: string, tokens: string[]): Promise<void> {
               resolve();
             });
             sockets.push(socket);
+          }),
+      ),
+    );
+  }
+  send({ type: 'ready', connected, failed });
+}
+
+const streamSockets: StreamSocket[] = [];
+
+/** The plain stream's clients: one per key, counting `signal.issued` as push counts `signal:new`. */
+async function connectStream(url: string, keys: string[]): Promise<void> {
+  let connected = 0;
+  let failed = 0;
+  const batch = 200;
+  for (let i = 0; i < keys.length; i += batch) {
+    await Promise.all(
+      keys.slice(i, i + batch).map(
+        (key) =>
+          new Promise<void>((resolve) => {
+            const socket = new StreamSocket(`${url.replace(/^http/, 'ws')}/api/stream`, {
+              headers: { authorization: `Bearer ${key}` },
+            });
+            const seen = new Set<string>();
+            socket.on('message', (data) => {
+              const message = JSON.parse(String(data)) as { type: string; signal?: TSignalView };
+              if (message.type === 'ready') {
+                connected += 1;
+                resolve();
+                return;
+              }
+              const signal = message.signal;
+              if (message.type !== 'signal.issued' || !signal) return;
+              received += 1;
+              latencies.push(Date.now() - Date.parse(signal.createdAt));
+              if (seen.has(signal.id)) {
+                duplicates += 1;
+                return;
+              }
+              seen.add(signal.id);
+              const entry = receipts.get(signal.id) ?? { createdAt: signal.createdAt, sockets: 0 };
+              entry.sockets += 1;
+              receipts.set(signal.id, entry);
+            });
+            socket.once('error', () => {
+              failed += 1;
+              resolve();
+            });
+            streamSockets.push(socket);
           }),
       ),
     );
@@ -145,6 +196,9 @@ process.on('message', (command: Command) => {
     case 'bare':
       void connectBare(command.url, command.count);
       break;
+    case 'stream':
+      void connectStream(command.url, command.keys);
+      return;
     case 'poll':
       pollAll(command.url, command.tokens, command.periodMs);
       return;
@@ -170,6 +224,7 @@ process.on('message', (command: Command) => {
       for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.close();
       for (const socket of bareSockets) socket.close();
+      for (const socket of streamSockets) socket.close();
       send({ type: 'stopped' });
       setTimeout(() => process.exit(0), 100);
       return;

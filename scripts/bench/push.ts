@@ -1,4 +1,4 @@
-// npm run bench:push -- [--members 2000] [--seconds 40] [--fleets 2] [--mode both|push|poll|compare] [--no-ticks]
+// npm run bench:push -- [--members 2000] [--seconds 40] [--fleets 2] [--mode both|push|poll|compare|stream] [--no-ticks]
 //                        [--cadence bench|real] [--processes 1]
 //
 // Server cost of live signals by push versus by polling, against ONE server process (a child process,
@@ -11,6 +11,8 @@
 // push is not flattered) and a countdown tick every second. `--mode compare` runs push, then the floor
 // in the same run: a bare `ws` server (bare-ws-server.ts) relaying the same bus events to the same number
 // of plain WebSocket clients from the same client processes, and prints both with their ratios.
+// `--mode stream` runs the plain WebSocket stream (GET /api/stream, one API key per member), then the
+// same floor, and prints both with their ratios: the stream has no engine.io layer, so it can reach it.
 // `--cadence real` plays the product's own
 // cadence instead: a signal every 5 minutes and a countdown sync point every TIMING.countdownSyncMs (the
 // worker's), and prints server CPU per minute per 1,000 connected members. Prints server CPU seconds per minute for
@@ -40,6 +42,7 @@ import {
   newBenchRun,
   nodeArgs,
   root,
+  seedApiKeys,
   seedMembers,
   sleep,
   startFleet,
@@ -96,7 +99,7 @@ const fleetCount = Math.max(1, Number(flags.fleets), processCount);
 const realCadence = flags.cadence === 'real';
 const signalEveryMs = realCadence ? TIMING.signalIntervalMs : Number(flags['signal-every']);
 const tickEveryMs = realCadence ? TIMING.countdownSyncMs : 1000;
-const mode = flags.mode as 'both' | 'push' | 'poll' | 'compare';
+const mode = flags.mode as 'both' | 'push' | 'poll' | 'compare' | 'stream';
 const POLL_PERIOD_MS = 2000;
 const CLK_TCK = 100;
 
@@ -365,6 +368,31 @@ async function runPush(servers: BenchServer[], tokens: string[]): Promise<ModeRe
   };
 }
 
+/** The plain stream: one `ws` client per member with its API key, measured as push is. */
+async function runStream(servers: BenchServer[], keys: string[]): Promise<ModeResult> {
+  log(`stream: connecting ${keys.length} plain WebSockets to GET /api/stream over ${fleetCount} client processes`);
+  const fleets = await startFleets(fleetCount);
+  for (const [i, part] of split(keys, fleetCount).entries())
+    fleets[i]?.child.send({ type: 'stream', url: servers[i % servers.length]?.url, keys: part });
+  const ready = await Promise.all(fleets.map((f) => f.next('ready')));
+  const readyAt = Date.now();
+  const connected = ready.reduce((s, r) => s + r.connected, 0);
+  log(`stream: ${connected} connected, ${ready.reduce((s, r) => s + r.failed, 0)} failed; measuring ${seconds} s`);
+  const { cpuPerMinute, dbCpuPerMinute, collected } = await measure(
+    servers.map((s) => s.child.pid as number),
+    fleets,
+  );
+  const countedAt = Date.now();
+  await stopFleets(fleets);
+  const latencies = collected.flatMap((c) => c.latencies as number[]).sort((a, b) => a - b);
+  const received = collected.reduce((s, c) => s + c.received, 0);
+  const detail =
+    `deliveries ${received} (${connected} streams); latency ms p50 ${percentile(latencies, 50)} ` +
+    `p95 ${percentile(latencies, 95)} p99 ${percentile(latencies, 99)} max ${latencies.at(-1)}; ` +
+    exactlyOnce(collected, connected, readyAt, countedAt);
+  return { cpuPerMinute, dbCpuPerMinute, detail, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
 /** The floor: the bare `ws` server (its own child process) and as many plain WebSocket clients. */
 async function runBare(count: number): Promise<ModeResult> {
   const bare = spawn(process.execPath, [...nodeArgs, fileURLToPath(new URL('./bare-ws-server.ts', import.meta.url))], {
@@ -447,16 +475,17 @@ async function main(): Promise<void> {
     }
     const [first] = servers as [BenchServer];
     const pid = first.child.pid as number;
-    if (processCount > 1 && mode !== 'push' && mode !== 'compare') {
-      throw new Error('--processes above 1 measures push (--mode push or compare)');
+    if (processCount > 1 && (mode === 'poll' || mode === 'both')) {
+      throw new Error('--processes above 1 measures push or the stream, not polling');
     }
     const tokens = await seedMembers(run, db, members);
     worker = startWorkerStandIn(db);
     await worker.seed(10);
     const results: Record<string, ModeResult> = {};
-    if (mode !== 'poll') results.push = await runPush(servers, tokens);
+    if (mode === 'stream') results.stream = await runStream(servers, await seedApiKeys(db, tokens));
+    else if (mode !== 'poll') results.push = await runPush(servers, tokens);
     // With several processes, the floor is one process's share of the members (one bare ws process).
-    if (mode === 'compare') results.floor = await runBare(Math.ceil(tokens.length / processCount));
+    if (mode === 'compare' || mode === 'stream') results.floor = await runBare(Math.ceil(tokens.length / processCount));
     if (mode === 'both' || mode === 'poll') results.poll = await runPoll(first.url, pid, tokens);
 
     console.log('\n=== bench:push results ===');
@@ -496,6 +525,15 @@ async function main(): Promise<void> {
             `p99 ${ratio(results.push.p99, results.floor.p99)}x (goal <= 1.3)`,
         );
       }
+    }
+    if (results.stream && results.floor) {
+      const ratio = (a: number | undefined, b: number | undefined) =>
+        ((a ?? Number.NaN) / (b ?? Number.NaN)).toFixed(2);
+      console.log(
+        `stream / bare ws floor: server CPU ${ratio(results.stream.cpuPerMinute, results.floor.cpuPerMinute)}x ` +
+          `(goal <= 1.1), delivery p50 ${ratio(results.stream.p50, results.floor.p50)}x, ` +
+          `p99 ${ratio(results.stream.p99, results.floor.p99)}x (goal <= 1.1)`,
+      );
     }
     if (results.push?.heapPerMember !== undefined) {
       const kB = results.push.heapPerMember / 1024;
