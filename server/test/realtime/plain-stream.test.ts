@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import {
   ApiKeyMessages,
   STREAM_CLOSE,
@@ -188,5 +190,29 @@ describe('the plain WebSocket stream (GET /api/stream)', () => {
     expect(revoked.status).toBe(200);
     expect((await reader.closed).code).toBe(STREAM_CLOSE.accessEnded);
     socket.close();
+  });
+
+  it('runs the Node examples of docs/connect-your-tools.md against this server', async () => {
+    const member = await createMember(server.context.db, { tier: 'gold' });
+    const key = await keyOf(member.token);
+    const before = await open(key);
+    const ready = await before.next((m) => m.type === 'ready');
+    before.ws.close();
+    const engine = engineFor(server);
+    for (const slot of slots('2026-12-03T10:00:00Z', 2)) await engine.runSlot(slot);
+
+    const run = promisify(execFile);
+    const env = { ...process.env, SIGNALROOM_URL: server.url, SIGNALROOM_KEY: key };
+    const stream = await run(process.execPath, ['docs/examples/read-stream.mjs'], {
+      env: { ...env, AFTER: String(ready.type === 'ready' ? (ready.lastSeq ?? 0) : 0), STOP_AFTER: '2' },
+      timeout: 20_000,
+    });
+    expect(stream.stdout.match(/^signal\.issued #\d+: (CALL|PUT) \S+/gm)).toHaveLength(2);
+
+    const poll = await run(process.execPath, ['docs/examples/poll-signals.mjs'], {
+      env: { ...env, ROUNDS: '2', POLL_EVERY_MS: '200' },
+      timeout: 20_000,
+    });
+    expect(poll.stdout).toMatch(/^\d+ signals, newest [0-9a-f-]{36}\nunchanged\n$/);
   });
 });
