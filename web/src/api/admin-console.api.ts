@@ -10,7 +10,6 @@ import {
   type TSuccessLinksContent,
 } from '@signalroom/shared';
 import { callApi } from './client.js';
-import { downloadFile, filterQuery } from './download.js';
 
 /** GET /api/admin/overview: the console's figures, counted when asked. */
 export function fetchOverview(signal?: AbortSignal) {
@@ -54,24 +53,6 @@ export function changeApplicationStatus(id: string, status: BotAccessStatus, not
     params: { id },
     body: { status, notes },
     fallbackMessage: Messages.wrapper.botAccessStatus,
-  });
-}
-
-/** The applications the filters match, as a CSV download. */
-export function downloadApplicationsCsv(filters: ApplicationFilters) {
-  return downloadFile(`/api${BotAccessRoutes.exportCsv.path}${filterQuery(setFilters(filters))}`, {
-    fallbackMessage: 'The applications could not be exported.',
-    fallbackName: 'applications.csv',
-    label: 'Applications export',
-  });
-}
-
-/** The members the Admin Users search matches (all members without one), as a CSV download. */
-export function downloadMembersCsv(query: string) {
-  return downloadFile(`/api${AdminConsoleRoutes.exportMembers.path}${filterQuery({ query })}`, {
-    fallbackMessage: 'The members could not be exported.',
-    fallbackName: 'members.csv',
-    label: 'Members export',
   });
 }
 

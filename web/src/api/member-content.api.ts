@@ -1,6 +1,5 @@
-import { CommunityRoutes, CopyTradingRoutes, fillPath, MentorshipRoutes } from '@signalroom/shared';
-import { type ApiOutcome, callApi } from './client.js';
-import { downloadFile } from './download.js';
+import { CommunityRoutes, CopyTradingRoutes, MentorshipRoutes } from '@signalroom/shared';
+import { callApi } from './client.js';
 
 /** GET /api/mentorship: the vault with the member's progress. */
 export function fetchVault(signal?: AbortSignal) {
@@ -39,15 +38,6 @@ export function setSessionReminder(id: string, on: boolean) {
   return callApi(on ? MentorshipRoutes.setReminder : MentorshipRoutes.cancelReminder, {
     params: { id },
     fallbackMessage: 'The reminder could not be changed. Please try again.',
-  });
-}
-
-/** Fetches a vault resource with the session (a plain link cannot carry it) and hands it over as a download. */
-export function downloadResource(id: string): Promise<ApiOutcome<true>> {
-  return downloadFile(`/api${fillPath(MentorshipRoutes.resourceFile.path, { id })}`, {
-    fallbackMessage: 'The file could not be downloaded.',
-    fallbackName: 'resource',
-    label: `Resource ${id}`,
   });
 }
 

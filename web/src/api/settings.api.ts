@@ -4,8 +4,7 @@ import {
   type TProfileUpdateRequest,
   UsersRoutes,
 } from '@signalroom/shared';
-import { type ApiOutcome, callApi } from './client.js';
-import { downloadFile } from './download.js';
+import { callApi } from './client.js';
 
 /** PUT /api/users/profile: the settings page's profile save (name, phone, country, telegram). */
 export function saveSettingsProfile(body: TProfileUpdateRequest) {
@@ -74,14 +73,5 @@ export function deleteAccount(password: string) {
   return callApi(UsersRoutes.deleteAccount, {
     body: { password },
     fallbackMessage: 'Your membership could not be cancelled.',
-  });
-}
-
-/** GET /api/users/export, handed to the browser as a download. */
-export function downloadMemberData(): Promise<ApiOutcome<true>> {
-  return downloadFile(`/api${UsersRoutes.exportData.path}`, {
-    fallbackMessage: 'Your data could not be downloaded.',
-    fallbackName: 'elite-data.json',
-    label: 'Data export',
   });
 }

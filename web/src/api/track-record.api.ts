@@ -6,12 +6,6 @@ export function fetchTrackRecordSummary() {
   return callApi(TrackRecordRoutes.summary, { fallbackMessage: 'The track record could not be loaded.' });
 }
 
-/** Where anyone downloads the whole public chain (JSON Lines) to check it. */
-export const TRACK_RECORD_DOWNLOAD_PATH = `/api${TrackRecordRoutes.download.path}`;
-
-/** The standalone verifier page (one file, served by the product, which anyone may save and run). */
-export const TRACK_RECORD_VERIFIER_PATH = '/verify-track-record.html';
-
 /** GET /api/track-record/key: the key that signs every checkpoint. */
 export function fetchTrackRecordKey() {
   return callApi(TrackRecordRoutes.key, {});
