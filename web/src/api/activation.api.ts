@@ -1,18 +1,5 @@
-import { ActivationRoutes, AuthRoutes, Messages, PROOF_LIMITS, type ProofStatus } from '@signalroom/shared';
+import { ActivationRoutes, PROOF_LIMITS, type ProofStatus } from '@signalroom/shared';
 import { callApi } from './client.js';
-
-/** GET /api/activation: the member's activation status (none, pending, approved, rejected). */
-export function fetchActivation() {
-  return callApi(ActivationRoutes.status, { fallbackMessage: 'Your activation status could not be loaded.' });
-}
-
-/** POST /api/auth/validate-dashboard-code: unlocks the member when the code is theirs, unused and unexpired. */
-export function validateDashboardCode(dashboardCode: string) {
-  return callApi(AuthRoutes.validateDashboardCode, {
-    body: { dashboardCode },
-    fallbackMessage: Messages.wrapper.validateDashboardCode,
-  });
-}
 
 /** GET /api/admin/activations?status&page: one page (50) of proofs in a status, with their members. */
 export function fetchAdminActivations(status: ProofStatus, page: number, signal?: AbortSignal) {
