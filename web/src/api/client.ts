@@ -109,15 +109,31 @@ type Part<Key extends string, T> = [T] extends [undefined]
 export type CallInput<R extends RouteInfo> = Part<'params', ParamsOf<EntryOf<R>>> &
   Part<'query', QueryOf<EntryOf<R>>> &
   Part<'body', BodyOf<EntryOf<R>>> & {
-    /** Shown when the failure's answer carries no message of its own. */
+    /**
+     * Shown when the failure's answer carries no message of its own; through api.ts, replaces the route's
+     * own (fallback-messages.ts) for this call.
+     */
     fallbackMessage?: string;
     signal?: AbortSignal;
   };
 
-function queryString(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== null);
-  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : '';
+/** The request parts of any route, as a call reads them at run time (`CallInput` is their typed face). */
+export interface RequestParts {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  fallbackMessage?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Where a route is called: `/api`, the path with its params filled in, and the query's set values (the
+ * address of a plain link too, e.g. a public download).
+ */
+export function addressOf(route: RouteInfo, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+  const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== null);
+  const search = entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : '';
+  return `/api${fillPath(route.path, params)}${search}`;
 }
 
 /** What a route answers on success, typed from its contract entry's `data` schema. */
@@ -135,22 +151,17 @@ const MAX_VALIDATED = 20;
  * Calls a route of the API contract (a feature's route table in shared, e.g. `AuthRoutes.login`) with
  * JSON and the stored session token, and resolves to the entry's `data` (typed from its schema) or a
  * failure. Never throws, except when the caller aborts. Only the route table is loaded at run time:
- * the schemas are types here, so zod stays out of pages that do not parse anything themselves.
+ * the schemas are types here, so zod stays out of pages that do not parse anything themselves. Pages
+ * call it through api.ts, which gives every route its function and its fallback message.
  */
 export async function callApi<R extends RouteInfo>(route: R, input: CallInput<R>): Promise<ApiOutcome<AnswerOf<R>>> {
-  const { params, query, body, fallbackMessage, signal } = input as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-    fallbackMessage?: string;
-    signal?: AbortSignal;
-  };
+  const { params, query, body, fallbackMessage, signal } = input as RequestParts;
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const sendsBody = route.method !== 'GET';
   if (sendsBody) headers['content-type'] = 'application/json';
-  const address = `/api${fillPath(route.path, params)}${queryString(query)}`;
+  const address = addressOf(route, params, query);
   const validatorKey = `${token ?? ''} ${address}`;
   const known = route.method === 'GET' ? validated.get(validatorKey) : undefined;
   if (known) headers['if-none-match'] = known.etag;

@@ -1,37 +1,49 @@
-import type { Envelope } from '@signalroom/shared';
-import { type ApiOutcome, failureOf, readToken, sessionEnded, unreachable } from './client.js';
+import { CommonMessages, type Envelope, type RouteInfo } from '@signalroom/shared';
+import {
+  type ApiOutcome,
+  addressOf,
+  failureOf,
+  isAbort,
+  type RequestParts,
+  readToken,
+  sessionEnded,
+  unreachable,
+} from './client.js';
 
-/** What `fetchFile` says when it fails, and what it names the file when the server gave no name. */
-export interface FileRequest {
-  fallbackMessage: string;
-  fallbackName: string;
-  /** Names the file in the console when an error answer is not JSON. */
-  label: string;
+/** What a file route answers: its bytes, and the name the server gave them (null if it gave none). */
+export interface DownloadedFile {
+  blob: Blob;
+  name: string | null;
 }
 
 /**
- * GETs a file route with the session (a plain link cannot carry it): the file's bytes and the name the
- * server gave it (`fallbackName` if it gave none).
+ * GETs a file route (`file: true` in its route table) with the session, which a plain link cannot
+ * carry: the bytes and the name the server gave them. Its errors are JSON envelopes like every route's,
+ * so they end a dead session and become the failure shown just as `callApi`'s do.
  */
-export async function fetchFile(url: string, options: FileRequest): Promise<ApiOutcome<{ blob: Blob; name: string }>> {
+export async function fetchFile(route: RouteInfo, input: RequestParts): Promise<ApiOutcome<DownloadedFile>> {
   const token = readToken();
+  const address = addressOf(route, input.params, input.query);
   let response: Response;
   try {
-    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  } catch {
+    response = await fetch(address, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: input.signal,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
     return unreachable();
   }
   if (!response.ok) {
     if (response.status === 401 && token) sessionEnded();
     const answer = (await response.json().catch((error: unknown) => {
       // An error answer that is not JSON (a proxy's page): the fallback message is shown instead.
-      console.warn(`${options.label}: HTTP ${response.status} answer is not JSON:`, error);
+      console.warn(`${route.method} ${address}: HTTP ${response.status} answer is not JSON:`, error);
       return null;
     })) as Envelope<unknown> | null;
-    return failureOf(answer, options.fallbackMessage);
+    return failureOf(answer, input.fallbackMessage || CommonMessages.internal);
   }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? options.fallbackName;
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
   return { ok: true, data: { blob: await response.blob(), name }, message: 'OK', pagination: null };
 }
 
@@ -48,16 +60,16 @@ function saveFile(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
-/** GETs a file route with the session (`fetchFile`) and hands the answer to the browser as a download. */
-export async function downloadFile(url: string, options: FileRequest): Promise<ApiOutcome<true>> {
-  const result = await fetchFile(url, options);
+/**
+ * Hands a fetched file to the browser as a download, `saveDownload(api.users.exportData(), 'elite-data.json')`:
+ * under the server's name, else `fallbackName`. Resolves to the fetch's failure if it failed.
+ */
+export async function saveDownload(
+  file: Promise<ApiOutcome<DownloadedFile>>,
+  fallbackName: string,
+): Promise<ApiOutcome<true>> {
+  const result = await file;
   if (!result.ok) return result;
-  saveFile(result.data.blob, result.data.name);
+  saveFile(result.data.blob, result.data.name ?? fallbackName);
   return { ok: true, data: true, message: 'OK', pagination: null };
-}
-
-/** A query string of the filters that are set (empty ones are left out). */
-export function filterQuery(filters: Record<string, string | undefined>): string {
-  const set = Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1]?.trim()));
-  return set.length ? `?${new URLSearchParams(set.map(([k, v]) => [k, v.trim()]))}` : '';
 }

@@ -1,6 +1,6 @@
 import type { TActivation, TAdminActivation } from '@signalroom/shared';
 import { create } from 'zustand';
-import { fetchActivation } from '../api/activation.api.js';
+import * as api from '../api/api.js';
 import { useSessionStore } from './session.store.js';
 
 interface ActivationState {
@@ -26,7 +26,7 @@ export const useActivationStore = create<ActivationState>((set, get) => ({
   load() {
     loading ??= (async () => {
       if (get().loadStatus !== 'ready') set({ loadStatus: 'loading', error: null });
-      const result = await fetchActivation();
+      const result = await api.activation.status();
       if (result.ok) set({ loadStatus: 'ready', activation: result.data, error: null });
       // A dead session is handled once for every call (api/client.ts).
       else if (result.status === 'unauthorized') return;

@@ -11,14 +11,14 @@ import {
   type TUser,
 } from '@signalroom/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { fetchMe } from '../api/session.api.js';
-import { fetchPerformanceStats, fetchSignals } from '../api/signals.api.js';
+import * as api from '../api/api.js';
 import type { AppSocket } from '../realtime/socket.js';
 import { emitAdminActivationEvent, useActivationStore } from './activation.store.js';
 import { communityEvents } from './community-events.js';
 import { botTradeEvents, streamEvents } from './gold-events.js';
 import {
   appendNote,
+  LIVE_SIGNAL_WINDOW,
   mergeSignal,
   nextTransport,
   normalizeSignals,
@@ -219,8 +219,8 @@ export function createLiveSignalsStore(): LiveSignalsStore {
       try {
         const withStats = shouldRefreshStats(Math.random(), store().stats !== null);
         const [signals, stats] = await Promise.all([
-          fetchSignals(),
-          withStats ? fetchPerformanceStats() : Promise.resolve(null),
+          api.signals.list({ query: { limit: LIVE_SIGNAL_WINDOW, sortOrder: 'desc' } }),
+          withStats ? api.signals.performance() : Promise.resolve(null),
         ]);
         if (mine !== generation) return;
         if (!signals.ok) {
@@ -228,7 +228,7 @@ export function createLiveSignalsStore(): LiveSignalsStore {
           if (signals.status === 'unauthorized') return;
           if (signals.status === 'forbidden') {
             // Access changed on the server while the socket was down: re-read the member, which locks the room.
-            const me = await fetchMe();
+            const me = await api.auth.me();
             if (me.ok && mine === generation) store().applyAccount(me.data);
             return;
           }
@@ -297,7 +297,7 @@ export function createLiveSignalsStore(): LiveSignalsStore {
           // client will not reconnect by itself, so confirm with /auth/me and send the member to login.
           if (reason === 'io server disconnect') {
             // A 401 ends the session (api/client.ts), which sends the member to login.
-            void fetchMe();
+            void api.auth.me();
           }
         });
         s.on('connect_error', () => transition({ type: 'connect-failed' }));

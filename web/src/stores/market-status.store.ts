@@ -1,7 +1,7 @@
 import { nextSignalBoundary, SIMULATED_FEED_ID, type TMarketStatus } from '@signalroom/shared';
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { fetchMarketStatus } from '../api/public.api.js';
+import * as api from '../api/api.js';
 import { usePublicConfigStore } from './public-config.store.js';
 
 /** Longest wait between two reads (the market may close or open between slots). */
@@ -24,7 +24,7 @@ export const useMarketStatusStore = create<MarketStatusState>((set) => {
   let round = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const read = (intervalMs: number, mine: number) => {
-    void fetchMarketStatus().then((answer) => {
+    void api.signals.marketStatus().then((answer) => {
       if (mine !== round) return;
       if (answer.ok) set({ status: answer.data });
       const untilBoundary = nextSignalBoundary(new Date(), intervalMs).getTime() - Date.now() + 1000;

@@ -11,7 +11,7 @@ import {
 } from '@signalroom/shared';
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { fetchCountdown } from '../api/public.api.js';
+import * as api from '../api/api.js';
 
 export type OfferCountdownStatus = 'loading' | 'live' | 'offline' | 'unavailable';
 
@@ -105,7 +105,7 @@ export async function pollOfferCountdown(): Promise<void> {
   if (inFlight) return;
   inFlight = true;
   try {
-    const answer = await fetchCountdown();
+    const answer = await api.countdown.current();
     if (answer.ok) {
       useOfferCountdownStore.getState().apply(answer.data);
       polledAt = useOfferCountdownStore.getState().syncedAt;

@@ -1,6 +1,6 @@
 import { DEFAULT_TIER_DAILY_SIGNAL_LIMITS, type TPublicConfig } from '@signalroom/shared';
 import { create } from 'zustand';
-import { fetchPublicConfig } from '../api/public.api.js';
+import * as api from '../api/api.js';
 
 interface PublicConfigState {
   config: TPublicConfig | null;
@@ -17,7 +17,7 @@ export const usePublicConfigStore = create<PublicConfigState>((set, get) => ({
     const { status } = get();
     if (status === 'loading' || (status === 'ready' && !options?.force)) return;
     set({ status: 'loading' });
-    const answer = await fetchPublicConfig();
+    const answer = await api.platform.publicConfig();
     // The browser tab's title follows the page (app/page-title.ts) and reads the name from here.
     if (answer.ok) set({ config: answer.data, status: 'ready' });
     else set((state) => (state.config ? { status: 'ready' } : { status: 'error' }));

@@ -4,12 +4,7 @@ import {
   verifyCheckpointSignature,
   ZTrackRecordCheckpoint,
 } from '@signalroom/shared';
-import {
-  fetchConsistencyProof,
-  fetchTrackRecordHead,
-  fetchTrackRecordKey,
-  reportRewrittenCheckpoint,
-} from '../api/track-record.api.js';
+import * as api from '../api/api.js';
 
 /**
  * The witness every member's browser is: it keeps the latest signed checkpoint it has seen (with the
@@ -51,7 +46,7 @@ function readKept(storage: Storage): Kept | null {
 
 /** Runs the witness's check once; reports a rewrite to the server. */
 export async function witnessTrackRecord(storage: Storage = localStorage): Promise<WitnessResult> {
-  const [key, head] = await Promise.all([fetchTrackRecordKey(), fetchTrackRecordHead()]);
+  const [key, head] = await Promise.all([api.trackRecord.key(), api.trackRecord.head()]);
   if (!key.ok || !head.ok || !head.data.checkpoint) return { status: 'unknown' };
   const latest = head.data.checkpoint;
   const kept = readKept(storage);
@@ -69,13 +64,13 @@ export async function witnessTrackRecord(storage: Storage = localStorage): Promi
   if (kept.publicKey !== key.data.publicKey) return { status: 'key-changed', kept: kept.checkpoint };
   let proof: string[] = [];
   if (latest.size > kept.checkpoint.size && kept.checkpoint.size > 0) {
-    const answer = await fetchConsistencyProof(kept.checkpoint.size, latest.size);
+    const answer = await api.trackRecord.consistency({ query: { from: kept.checkpoint.size, to: latest.size } });
     if (!answer.ok) return { status: 'unknown' };
     proof = answer.data.proof;
   }
   const comparison = checkpointExtends(kept.checkpoint, latest, proof);
   if (!comparison.ok) {
-    const report = await reportRewrittenCheckpoint(kept.checkpoint);
+    const report = await api.trackRecord.witnessReport({ body: { checkpoint: kept.checkpoint } });
     if (!report.ok) console.warn('The rewritten track record could not be reported:', report.message);
     return { status: 'rewritten', kept: kept.checkpoint, reason: comparison.reason };
   }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { fetchMe, logout } from '../../api/session.api.js';
+import * as api from '../../api/api.js';
 import textStyles from '../../components/ui/text.module.css';
 import { LiveSignalsProvider, useLiveSignalsStoreApi } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
@@ -59,7 +59,7 @@ function DashboardShell() {
   useEffect(() => {
     if (entry !== 'verify') return;
     let cancelled = false;
-    void fetchMe().then((result) => {
+    void api.auth.me().then((result) => {
       if (cancelled) return;
       const decision = decideAfterMe(result);
       // A dead token: the client has already ended the session (api/client.ts).
@@ -139,7 +139,8 @@ function DashboardShell() {
     // The live connection closes first: the server drops its socket when the session ends, and a socket
     // still open would take that for a logout elsewhere and ask the API again with the ended token.
     liveSignals.getState().stop();
-    await logout();
+    // Storage is cleared whatever the server answers.
+    await api.auth.logout();
     useSessionStore.getState().clear();
     navigate('/', { replace: true });
   }

@@ -2,7 +2,7 @@ import { AuthMessages } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { validateDashboardCode } from '../../api/activation.api.js';
+import * as api from '../../api/api.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import buttonStyles from '../ui/button.module.css';
 import styles from './access-code-form.module.css';
@@ -29,7 +29,7 @@ export function AccessCodeForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       return;
     }
     setPhase({ kind: 'sending' });
-    const result = await validateDashboardCode(code.trim());
+    const result = await api.auth.validateDashboardCode({ body: { dashboardCode: code.trim() } });
     if (result.ok) {
       useSessionStore.getState().setUser(result.data.user);
       setCode('');

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { CircleCheck, Lock, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchPublicStats } from '../../api/public.api.js';
+import * as api from '../../api/api.js';
 import buttonStyles from '../ui/button.module.css';
 import panelStyles from '../ui/panel.module.css';
 import pageStyles from './dashboard-page.module.css';
@@ -127,7 +127,7 @@ function useMemberCount(): number | null {
   const [members, setMembers] = useState<number | null>(null);
   useEffect(() => {
     let cancelled = false;
-    void fetchPublicStats().then((result) => {
+    void api.signals.publicStats().then((result) => {
       if (!cancelled && result.ok) setMembers(result.data.members);
     });
     return () => {

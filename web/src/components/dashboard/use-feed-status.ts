@@ -1,6 +1,6 @@
 import { type FeedStatus, feedStatus, SIMULATED_FEED_ID, TIMING } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
-import { fetchPublicStats } from '../../api/public.api.js';
+import * as api from '../../api/api.js';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useNow } from './use-now.js';
@@ -25,7 +25,7 @@ export function useFeedStatus(): FeedStatus {
     if (!marketSource || marketSource === SIMULATED_FEED_ID) return;
     let cancelled = false;
     const read = () =>
-      void fetchPublicStats().then((result) => {
+      void api.signals.publicStats().then((result) => {
         if (!cancelled && result.ok) setPublished(result.data.lastSignalAt);
       });
     read();

@@ -3,6 +3,7 @@ import {
   ACCESS_PATHS,
   type AccessPath,
   ActivationMessages,
+  ActivationRoutes,
   minimumDepositFor,
   PROOF_ACCEPT,
   PROOF_LIMITS,
@@ -12,7 +13,8 @@ import {
 import { clsx } from 'clsx';
 import { Loader2, Upload } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { submitProof } from '../../api/activation.api.js';
+import * as messages from '../../api/fallback-messages.js';
+import { uploadForm } from '../../api/upload.js';
 import { formatFileSize } from '../../components/dashboard/activation-format.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import { useActivationStore } from '../../stores/activation.store.js';
@@ -86,7 +88,15 @@ export function ProofUploadForm({
     }
     setProgress(0);
     onBusyChange(true);
-    const upload = submitProof({ brokerAccount, depositAmount, accessPath, file }, setProgress);
+    const form = new FormData();
+    form.set('brokerAccount', brokerAccount);
+    form.set('depositAmount', depositAmount);
+    form.set('accessPath', accessPath);
+    form.set('file', file, file.name);
+    const upload = uploadForm(ActivationRoutes.submitProof, form, {
+      fallbackMessage: messages.activation.submitProof,
+      onProgress: setProgress,
+    });
     abort.current = upload.abort;
     const result = await upload.done;
     abort.current = null;

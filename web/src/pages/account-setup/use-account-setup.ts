@@ -1,12 +1,13 @@
 import {
   type AccessPath,
   AccountSetupMessages,
+  CommonMessages,
   depositAmountToSend,
   type TProfileUpdateRequest,
 } from '@signalroom/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { saveProfile } from '../../api/profile.api.js';
+import * as api from '../../api/api.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
 export type SetupStep = 1 | 2 | 3;
@@ -46,7 +47,8 @@ export function useAccountSetup() {
     if (saving) return;
     setSaving(true);
     setNotice(null);
-    const result = await saveProfile(body);
+    // The notice's title already says the details were not saved: its detail is the cause, or the generic one.
+    const result = await api.users.updateProfile({ body, fallbackMessage: CommonMessages.internal });
     if (!mounted.current) return;
     setSaving(false);
     if (result.ok) {

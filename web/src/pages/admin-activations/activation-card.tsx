@@ -10,7 +10,8 @@ import {
 import { clsx } from 'clsx';
 import { Check, Download, Image, Loader2, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { downloadProofFile, fetchProofFile } from '../../api/activation.api.js';
+import * as api from '../../api/api.js';
+import { saveDownload } from '../../api/download.js';
 import { formatFileSize, formatMoment, formatUsd, TIER_LABELS } from '../../components/dashboard/activation-format.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -98,7 +99,7 @@ function ProofFile({ item, onError }: { item: TAdminActivation; onError(message:
       return;
     }
     setLoading('preview');
-    const result = await fetchProofFile(item.id);
+    const result = await api.activation.proofFile({ params: { id: item.id } });
     setLoading(null);
     if (result.ok) setPreview(URL.createObjectURL(result.data.blob));
     else onError(result.message);
@@ -106,7 +107,7 @@ function ProofFile({ item, onError }: { item: TAdminActivation; onError(message:
 
   async function download() {
     setLoading('download');
-    const result = await downloadProofFile(item.id);
+    const result = await saveDownload(api.activation.proofFile({ params: { id: item.id } }), 'proof');
     setLoading(null);
     if (!result.ok) onError(result.message);
   }

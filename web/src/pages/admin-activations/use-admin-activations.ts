@@ -1,6 +1,6 @@
-import type { ProofStatus, TAdminActivation } from '@signalroom/shared';
+import { PROOF_LIMITS, type ProofStatus, type TAdminActivation } from '@signalroom/shared';
 import { useEffect, useRef, useState } from 'react';
-import { approveActivation, fetchAdminActivations, rejectActivation } from '../../api/activation.api.js';
+import * as api from '../../api/api.js';
 import { TIER_LABELS } from '../../components/dashboard/activation-format.js';
 import { useAdminFailure } from '../../components/dashboard/use-admin-failure.js';
 import { type PagedList, usePagedList } from '../../components/dashboard/use-paged-list.js';
@@ -25,7 +25,7 @@ export function useAdminActivations() {
   const { list, setList, reload } = usePagedList(
     status,
     page,
-    (signal) => fetchAdminActivations(status, page, signal),
+    (signal) => api.activation.list({ query: { status, page, limit: PROOF_LIMITS.pageSize }, signal }),
     handleFailure,
   );
   const resync = useRef(reload);
@@ -65,7 +65,7 @@ export function useAdminActivations() {
     );
   }
 
-  async function decide(item: TAdminActivation, run: () => ReturnType<typeof approveActivation>, done: string) {
+  async function decide(item: TAdminActivation, run: () => ReturnType<typeof api.activation.approve>, done: string) {
     markBusy(item.id, true);
     setAlert(null);
     const result = await run();
@@ -101,9 +101,17 @@ export function useAdminActivations() {
     forbidden,
     reload,
     approve: (item: TAdminActivation, tier: keyof typeof TIER_LABELS) =>
-      decide(item, () => approveActivation(item.id, tier), `Approved ${item.member.fullName} as ${TIER_LABELS[tier]}.`),
+      decide(
+        item,
+        () => api.activation.approve({ params: { id: item.id }, body: { tier } }),
+        `Approved ${item.member.fullName} as ${TIER_LABELS[tier]}.`,
+      ),
     reject: (item: TAdminActivation, reason: string) =>
-      decide(item, () => rejectActivation(item.id, reason), `Rejected the proof of ${item.member.fullName}.`),
+      decide(
+        item,
+        () => api.activation.reject({ params: { id: item.id }, body: { reason } }),
+        `Rejected the proof of ${item.member.fullName}.`,
+      ),
   };
 }
 

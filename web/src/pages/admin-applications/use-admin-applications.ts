@@ -1,12 +1,7 @@
 import { type BotAccessStatus, LIMITS, type TBotAccessSubmission } from '@signalroom/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  type ApplicationFilters,
-  changeApplicationStatus,
-  downloadApplicationsCsv,
-  fetchApplication,
-  fetchApplications,
-} from '../../api/admin-console.api.js';
+import * as api from '../../api/api.js';
+import { saveDownload } from '../../api/download.js';
 import { useAdminFailure } from '../../components/dashboard/use-admin-failure.js';
 import { useListFilters } from '../../components/dashboard/use-list-filters.js';
 import { type OpenedItem, useOpenedItem } from '../../components/dashboard/use-opened-item.js';
@@ -18,7 +13,25 @@ export const APPLICATIONS_PAGE_SIZE = LIMITS.adminPageSize;
 export type ApplicationList = PagedList<TBotAccessSubmission>;
 export type OpenApplication = OpenedItem<TBotAccessSubmission>;
 
+/** The application list's filters as the admin set them ('' = not set). */
+export interface ApplicationFilters {
+  status: BotAccessStatus | '';
+  from: string;
+  to: string;
+  q: string;
+}
+
 const NO_FILTERS: ApplicationFilters = { status: '', from: '', to: '', q: '' };
+
+/** The filters that are set, as the list's and the export's query. */
+function filterQuery(filters: ApplicationFilters) {
+  return {
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+  };
+}
 
 /** Whether a new application belongs at the top of the list on screen (first page, filters that can match). */
 function showsNewArrival(filters: ApplicationFilters, page: number, submission: TBotAccessSubmission): boolean {
@@ -44,10 +57,15 @@ export function useAdminApplications() {
   const { list, setList, reload } = usePagedList(
     JSON.stringify(filters),
     page,
-    (signal) => fetchApplications(filters, page, signal),
+    (signal) => api.botAccess.list({ query: { ...filterQuery(filters), page, limit: APPLICATIONS_PAGE_SIZE }, signal }),
     handleFailure,
   );
-  const [open, setOpen] = useOpenedItem(openId, 0, fetchApplication, handleFailure);
+  const [open, setOpen] = useOpenedItem(
+    openId,
+    0,
+    (id, signal) => api.botAccess.get({ params: { id }, signal }),
+    handleFailure,
+  );
   const resync = useRef(reload);
   resync.current = reload;
 
@@ -108,7 +126,7 @@ export function useAdminApplications() {
     reload,
     async changeStatus(id: string, status: BotAccessStatus, notes: string) {
       setAlert(null);
-      const result = await changeApplicationStatus(id, status, notes);
+      const result = await api.botAccess.setStatus({ params: { id }, body: { status, notes } });
       if (result.ok) {
         applyChanged(result.data);
         setNotice(result.message);
@@ -118,7 +136,10 @@ export function useAdminApplications() {
     async exportCsv() {
       setAlert(null);
       setExporting(true);
-      const result = await downloadApplicationsCsv(view.current.filters);
+      const result = await saveDownload(
+        api.botAccess.exportCsv({ query: filterQuery(view.current.filters) }),
+        'applications.csv',
+      );
       setExporting(false);
       if (!result.ok) handleFailure(result);
     },

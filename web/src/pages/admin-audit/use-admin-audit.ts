@@ -1,7 +1,7 @@
-import type { Pagination, TAuditEntry } from '@signalroom/shared';
+import { LIMITS, type Pagination, type TAuditEntry, type TAuditQuery } from '@signalroom/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type AuditFilters, fetchAuditPage } from '../../api/admin-ops.api.js';
+import * as api from '../../api/api.js';
 import { ignoreAbort, pageOf } from '../../api/client.js';
 
 export type AuditListState =
@@ -10,6 +10,14 @@ export type AuditListState =
   | { status: 'ready'; items: TAuditEntry[]; pagination: Pagination };
 
 export const AUDIT_FILTER_KEYS = ['actor', 'target', 'action', 'from', 'to'] as const;
+
+/** The filters that are set (empty text means "any" and is left out of the query). */
+function setFilters(filters: Record<(typeof AUDIT_FILTER_KEYS)[number], string>) {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as Pick<
+    TAuditQuery,
+    (typeof AUDIT_FILTER_KEYS)[number]
+  >;
+}
 
 /**
  * The audit screen's state. Filters and page live in the address (?actor=…&target=…&page=2), so a link
@@ -33,15 +41,17 @@ export function useAdminAudit() {
   useEffect(() => {
     const controller = new AbortController();
     setList({ status: 'loading' });
-    fetchAuditPage(filters as AuditFilters, page, controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        if (result.ok) setList({ status: 'ready', items: result.data, pagination: pageOf(result, page) });
-        else setList({ status: 'error', message: result.message, forbidden: result.status === 'forbidden' });
-      },
-      // Aborted: newer filters replaced this load; anything else is logged.
-      ignoreAbort,
-    );
+    api.audit
+      .list({ query: { ...setFilters(filters), page, limit: LIMITS.adminPageSize }, signal: controller.signal })
+      .then(
+        (result) => {
+          if (controller.signal.aborted) return;
+          if (result.ok) setList({ status: 'ready', items: result.data, pagination: pageOf(result, page) });
+          else setList({ status: 'error', message: result.message, forbidden: result.status === 'forbidden' });
+        },
+        // Aborted: newer filters replaced this load; anything else is logged.
+        ignoreAbort,
+      );
     return () => controller.abort();
   }, [filters, page, reloadKey]);
 

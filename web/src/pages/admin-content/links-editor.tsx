@@ -1,6 +1,6 @@
 import { type TAdminContent, type TSuccessLinksContent, ZSuccessLinksContent } from '@signalroom/shared';
 import { useId, useState } from 'react';
-import { saveSuccessLinks } from '../../api/admin-console.api.js';
+import * as api from '../../api/api.js';
 import type { ApiOutcome } from '../../api/client.js';
 import formStyles from '../../components/ui/form.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
@@ -35,7 +35,12 @@ export function LinksEditor({
         bootcampUrl: config?.bootcampUrl ?? '',
       },
   );
-  const { errors, saving, result, save: saveDraft } = useContentSave(ZSuccessLinksContent, saveSuccessLinks, onSaved);
+  const {
+    errors,
+    saving,
+    result,
+    save: saveDraft,
+  } = useContentSave(ZSuccessLinksContent, api.content.saveSuccessLinks, onSaved);
 
   async function save() {
     if (await saveDraft(values)) {

@@ -2,7 +2,7 @@ import { CONTENT_LIMITS, DEFAULT_LANDING_CONTENT, type TAdminContent, ZOfferCont
 import { clsx } from 'clsx';
 import { CheckCircle2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { saveOffer } from '../../api/admin-console.api.js';
+import * as api from '../../api/api.js';
 import type { ApiOutcome } from '../../api/client.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -23,7 +23,7 @@ export function OfferEditor({
   const [headline, setHeadline] = useState(start.headline);
   const [lines, setLines] = useState(start.includes.join('\n'));
   const [sample, setSample] = useState(start.sample);
-  const { errors, saving, result, save: saveDraft } = useContentSave(ZOfferContent, saveOffer, onSaved);
+  const { errors, saving, result, save: saveDraft } = useContentSave(ZOfferContent, api.content.saveOffer, onSaved);
   const includes = lines
     .split('\n')
     .map((line) => line.trim())

@@ -8,7 +8,7 @@ import {
 import { clsx } from 'clsx';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { saveReviews } from '../../api/admin-console.api.js';
+import * as api from '../../api/api.js';
 import type { ApiOutcome } from '../../api/client.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -37,7 +37,7 @@ export function ReviewsEditor({
   const [items, setItems] = useState<Draft[]>(() =>
     (entry.value ? entry.value.items : SAMPLE_TESTIMONIALS).map(draftOf),
   );
-  const { errors, saving, result, save: saveDraft } = useContentSave(ZReviewsContent, saveReviews, onSaved);
+  const { errors, saving, result, save: saveDraft } = useContentSave(ZReviewsContent, api.content.saveReviews, onSaved);
   const change = (index: number, patch: Partial<Testimonial>) =>
     setItems((current) => current.map((item, i) => (i === index ? { ...item, ...patch } : item)));
 

@@ -1,6 +1,6 @@
 import type { TAdminContent } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { fetchAdminContent } from '../../api/admin-console.api.js';
+import * as api from '../../api/api.js';
 import type { ApiOutcome } from '../../api/client.js';
 
 export type ContentState =
@@ -14,7 +14,7 @@ export function useAdminContent() {
   const [state, setState] = useState<ContentState>({ status: 'loading' });
   const load = useCallback(async () => {
     setState({ status: 'loading' });
-    const answer = await fetchAdminContent();
+    const answer = await api.content.adminContent();
     if (answer.ok) setState({ status: 'ready', content: answer.data });
     else if (answer.status === 'forbidden') setState({ status: 'forbidden' });
     else if (answer.status !== 'unauthorized') setState({ status: 'error', message: answer.message });
@@ -53,7 +53,7 @@ export function useContentSave<T>(
       | { success: true; data: T }
       | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
   },
-  send: (content: T) => Promise<ApiOutcome<TAdminContent>>,
+  send: (input: { body: T }) => Promise<ApiOutcome<TAdminContent>>,
   onSaved: (answer: ApiOutcome<TAdminContent>) => void,
 ) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -70,7 +70,7 @@ export function useContentSave<T>(
     }
     setErrors({});
     setSaving(true);
-    const answer = await send(parsed.data);
+    const answer = await send({ body: parsed.data });
     setSaving(false);
     if (answer.ok) setResult({ ok: true, message: answer.message });
     else {

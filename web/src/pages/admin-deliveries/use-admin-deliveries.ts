@@ -1,7 +1,7 @@
 import type { TDeliveredSignal, TSignalDeliveries } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { ignoreAbort, pageOf } from '../../api/client.js';
-import { fetchDeliveredSignals, fetchSignalDeliveries } from '../../api/delivery.api.js';
 import type { OpenedItem } from '../../components/dashboard/use-opened-item.js';
 import type { PagedList } from '../../components/dashboard/use-paged-list.js';
 
@@ -22,7 +22,7 @@ export function useAdminDeliveries() {
   useEffect(() => {
     const controller = new AbortController();
     setList({ status: 'loading' });
-    fetchDeliveredSignals(page, controller.signal).then(
+    api.delivery.deliveredSignals({ query: { page }, signal: controller.signal }).then(
       (result) => {
         if (result.ok) setList({ status: 'ready', items: result.data, pagination: pageOf(result, page) });
         else {
@@ -44,7 +44,7 @@ export function useAdminDeliveries() {
     }
     const controller = new AbortController();
     setDetail({ status: 'loading', id: openId });
-    fetchSignalDeliveries(openId, controller.signal).then(
+    api.delivery.signalDeliveries({ params: { id: openId }, signal: controller.signal }).then(
       (result) => {
         if (result.ok) setDetail({ status: 'ready', item: result.data });
         else setDetail({ status: 'error', id: openId, message: result.message });

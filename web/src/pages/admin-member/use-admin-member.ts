@@ -1,7 +1,6 @@
 import type { TAccessUpdateRequest, TAdminMemberDetail } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { updateUserAccess } from '../../api/admin.api.js';
-import { fetchMemberDetail, revokeAllMemberSessions, revokeMemberSession } from '../../api/admin-ops.api.js';
+import * as api from '../../api/api.js';
 import type { ApiFailure } from '../../api/client.js';
 import { ignoreAbort } from '../../api/client.js';
 import { useSessionStore } from '../../stores/session.store.js';
@@ -25,7 +24,7 @@ export function useAdminMember(id: string) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey re-reads after an action or Try again
   useEffect(() => {
     const controller = new AbortController();
-    fetchMemberDetail(id, controller.signal).then(
+    api.admin.memberDetail({ params: { id }, signal: controller.signal }).then(
       (result) => {
         if (controller.signal.aborted) return;
         if (result.ok) setState({ status: 'ready', detail: result.data });
@@ -58,15 +57,18 @@ export function useAdminMember(id: string) {
   const changeAccess = useCallback(
     (access: TAccessUpdateRequest) =>
       run(async () => {
-        const result = await updateUserAccess(id, access);
+        const result = await api.admin.updateAccess({ params: { id }, body: access });
         const session = useSessionStore.getState();
         if (result.ok && session.user?.id === id) session.setUser({ ...session.user, ...result.data });
         return result;
       }),
     [id, run],
   );
-  const revokeSession = useCallback((sessionId: string) => run(() => revokeMemberSession(id, sessionId)), [id, run]);
-  const revokeAll = useCallback(() => run(() => revokeAllMemberSessions(id)), [id, run]);
+  const revokeSession = useCallback(
+    (sessionId: string) => run(() => api.admin.revokeMemberSession({ params: { id, sessionId } })),
+    [id, run],
+  );
+  const revokeAll = useCallback(() => run(() => api.admin.revokeMemberSessions({ params: { id } })), [id, run]);
   const reload = useCallback(() => {
     setState({ status: 'loading' });
     setReloadKey((k) => k + 1);

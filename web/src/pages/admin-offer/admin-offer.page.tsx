@@ -2,8 +2,8 @@ import { describeOfferWindow, type TCountdownConfig, type TUser } from '@signalr
 import { clsx } from 'clsx';
 import { CheckCircle2, Clock, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import type { FailureStatus } from '../../api/client.js';
-import { fetchCountdownConfig, resetCountdown } from '../../api/countdown-admin.api.js';
 import { UnconfiguredContactsNotice } from '../../components/contacts/operator-contact.js';
 import { AdminNav } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
@@ -56,7 +56,7 @@ function AdminOffer({ self }: { self: TUser }) {
 
   const reload = useCallback(async () => {
     setLoad({ status: 'loading' });
-    const result = await fetchCountdownConfig();
+    const result = await api.countdown.config();
     if (result.ok) setLoad({ status: 'ready', config: result.data });
     else {
       setLoad({ status: 'error', message: result.message });
@@ -73,7 +73,7 @@ function AdminOffer({ self }: { self: TUser }) {
     setAlert(null);
     setNotice('');
     setDurationError(null);
-    const result = await resetCountdown(durationMinutes);
+    const result = await api.countdown.reset({ body: { durationMinutes } });
     setBusy(false);
     if (result.ok) {
       setLoad({ status: 'ready', config: result.data });

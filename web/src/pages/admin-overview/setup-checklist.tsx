@@ -8,7 +8,7 @@ import {
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchAdminContent } from '../../api/admin-console.api.js';
+import * as api from '../../api/api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -31,7 +31,7 @@ export function SetupChecklist() {
   const [content, setContent] = useState<TAdminContent | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
-    const answer = await fetchAdminContent();
+    const answer = await api.content.adminContent();
     if (answer.ok) {
       setContent(answer.data);
       setError(null);

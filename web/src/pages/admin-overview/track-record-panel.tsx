@@ -1,7 +1,7 @@
 import type { TTrackRecordAdminView } from '@signalroom/shared';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { fetchTrackRecordAdminView } from '../../api/track-record.api.js';
+import * as api from '../../api/api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -19,7 +19,7 @@ type PanelState =
 export function TrackRecordPanel() {
   const [state, setState] = useState<PanelState>({ status: 'loading' });
   const load = useCallback(async () => {
-    const answer = await fetchTrackRecordAdminView();
+    const answer = await api.trackRecord.admin();
     setState(answer.ok ? { status: 'ready', view: answer.data } : { status: 'error', message: answer.message });
   }, []);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { TAdminOverview } from '@signalroom/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchOverview } from '../../api/admin-console.api.js';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
 import { applicationEvents } from '../../stores/support-events.js';
 
@@ -26,7 +26,7 @@ export function useAdminOverview() {
     const controller = new AbortController();
     inFlight.current = controller;
     try {
-      const answer = await fetchOverview(controller.signal);
+      const answer = await api.adminConsole.overview({ signal: controller.signal });
       if (answer.ok) setState({ status: 'ready', overview: answer.data, stale: false });
       else if (answer.status === 'forbidden') setState({ status: 'forbidden' });
       else if (answer.status !== 'unauthorized') {

@@ -1,5 +1,5 @@
 import type { TAdminSupportThread, TAdminSupportTicket, TSupportMessage } from '@signalroom/shared';
-import type { InboxFilters } from '../../api/support.api.js';
+import type { InboxFilters } from './inbox-filters.js';
 
 /** Whether a ticket belongs in the list the admin is looking at (the same filters the server applies). */
 export function matchesFilters(ticket: TAdminSupportTicket, filters: InboxFilters): boolean {

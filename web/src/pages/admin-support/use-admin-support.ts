@@ -1,18 +1,13 @@
 import type { TAdminSupportThread, TAdminSupportTicket, TicketStatus } from '@signalroom/shared';
 import { useEffect, useRef, useState } from 'react';
-import {
-  answerTicket,
-  fetchInbox,
-  fetchInboxThread,
-  type InboxFilters,
-  setTicketStatus,
-} from '../../api/support.api.js';
+import * as api from '../../api/api.js';
 import { useAdminFailure } from '../../components/dashboard/use-admin-failure.js';
 import { useListFilters } from '../../components/dashboard/use-list-filters.js';
 import { type OpenedItem, useOpenedItem } from '../../components/dashboard/use-opened-item.js';
 import { type PagedList, usePagedList } from '../../components/dashboard/use-paged-list.js';
 import { inboxSupportEvents } from '../../stores/support-events.js';
 import { applyInboxTicket, applyToThread } from './inbox-events.js';
+import { type InboxFilters, inboxQuery } from './inbox-filters.js';
 
 export type InboxList = PagedList<TAdminSupportTicket>;
 
@@ -37,11 +32,16 @@ export function useAdminSupport() {
   const { list, setList, reload } = usePagedList(
     JSON.stringify(filters),
     page,
-    (signal) => fetchInbox(filters, page, signal),
+    (signal) => api.support.inbox({ query: inboxQuery(filters, page), signal }),
     handleFailure,
   );
 
-  const [thread, setThread] = useOpenedItem(openId, threadKey, fetchInboxThread, handleFailure);
+  const [thread, setThread] = useOpenedItem(
+    openId,
+    threadKey,
+    (id, signal) => api.support.adminThread({ params: { id }, signal }),
+    handleFailure,
+  );
 
   const reloadAll = () => {
     reload();
@@ -98,7 +98,7 @@ export function useAdminSupport() {
     reload: reloadAll,
     async reply(id: string, message: string) {
       setAlert(null);
-      const result = await answerTicket(id, message);
+      const result = await api.support.adminReply({ params: { id }, body: { message } });
       if (result.ok) {
         applyThread(result.data);
         setNotice('Reply sent');
@@ -107,7 +107,7 @@ export function useAdminSupport() {
     },
     async changeStatus(id: string, status: TicketStatus) {
       setAlert(null);
-      const result = await setTicketStatus(id, status);
+      const result = await api.support.setStatus({ params: { id }, body: { status } });
       if (result.ok) {
         applyThread(result.data);
         setNotice('Ticket status updated');

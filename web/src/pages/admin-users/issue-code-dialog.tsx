@@ -2,7 +2,7 @@ import { TIERS, type Tier, type TUser } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Check, Copy, KeyRound, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { issueDashboardCode } from '../../api/admin.api.js';
+import * as api from '../../api/api.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -47,7 +47,7 @@ export function IssueCodeDialog({ user, onClose, onAuthFailure }: Props) {
 
   async function issue() {
     setPhase({ step: 'issuing' });
-    const result = await issueDashboardCode(user.id, tier || null);
+    const result = await api.admin.issueDashboardCode({ params: { id: user.id }, body: tier ? { tier } : {} });
     if (result.ok) {
       setPhase({ step: 'issued', code: result.data.code, tier: result.data.tier, expiresAt: result.data.expiresAt });
       return;

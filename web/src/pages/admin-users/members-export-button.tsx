@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { downloadMembersCsv } from '../../api/admin-console.api.js';
+import * as api from '../../api/api.js';
+import { saveDownload } from '../../api/download.js';
 import buttonStyles from '../../components/ui/button.module.css';
 
 /**
@@ -17,7 +18,9 @@ export function MembersExportButton({ query, onFailure }: { query: string; onFai
       data-testid="members-export"
       onClick={async () => {
         setBusy(true);
-        const result = await downloadMembersCsv(query);
+        const search = query.trim();
+        const members = api.adminConsole.exportMembers({ query: search ? { query: search } : {} });
+        const result = await saveDownload(members, 'members.csv');
         setBusy(false);
         if (!result.ok && result.status !== 'unauthorized') onFailure(result.message);
       }}

@@ -8,7 +8,7 @@ import {
   type TUser,
 } from '@signalroom/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchAdminUsers, searchAdminUsers, updateUserAccess, updateUserRole } from '../../api/admin.api.js';
+import * as api from '../../api/api.js';
 import { type ApiFailure, type ApiOutcome, ignoreAbort, pageOf } from '../../api/client.js';
 import { useSessionStore } from '../../stores/session.store.js';
 
@@ -64,7 +64,7 @@ export function useAdminUsers() {
   useEffect(() => {
     const controller = new AbortController();
     setList({ status: 'loading' });
-    fetchAdminUsers(page, controller.signal).then(
+    api.admin.listUsers({ query: { page, limit: LIMITS.adminPageSize }, signal: controller.signal }).then(
       (result) => {
         if (controller.signal.aborted) return;
         if (result.ok) {
@@ -91,7 +91,7 @@ export function useAdminUsers() {
     setSearch((s) => ({ ...s, pending: true }));
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      searchAdminUsers(query, controller.signal).then(
+      api.admin.searchUsers({ query: { query, limit: LIMITS.adminPageSize }, signal: controller.signal }).then(
         (result) => {
           if (controller.signal.aborted) return;
           if (result.ok) {
@@ -144,7 +144,7 @@ export function useAdminUsers() {
     (user: TUser, access: TAccessUpdateRequest) =>
       runUpdate(
         user,
-        () => updateUserAccess(user.id, access),
+        () => api.admin.updateAccess({ params: { id: user.id }, body: access }),
         (u) => `${u.fullName}: tier ${u.tier.toUpperCase()}, dashboard ${u.dashboardUnlocked ? 'unlocked' : 'locked'}.`,
       ),
     [runUpdate],
@@ -154,7 +154,7 @@ export function useAdminUsers() {
     (user: TUser, role: Role) =>
       runUpdate(
         user,
-        () => updateUserRole(user.id, role),
+        () => api.admin.setRole({ params: { id: user.id }, body: { role } }),
         (u) =>
           u.role === 'admin'
             ? `${u.fullName} is now an admin.`

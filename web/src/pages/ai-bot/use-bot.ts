@@ -1,7 +1,7 @@
 import type { TBotOverview, TBotSettingsRequest } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { fetchBot, saveBotSettings, setBotRunning } from '../../api/gold.api.js';
 import { botTradeEvents } from '../../stores/gold-events.js';
 
 export type BotState =
@@ -19,7 +19,7 @@ export function useBot() {
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
   const load = useCallback(async (signal?: AbortSignal) => {
-    const result = await fetchBot(signal);
+    const result = await api.gold.bot({ signal });
     if (result.ok) setState({ status: 'ready', bot: result.data });
     else if (result.status !== 'unauthorized') {
       setState((s) => (s.status === 'ready' ? s : { status: 'error', message: result.message }));
@@ -39,7 +39,7 @@ export function useBot() {
   async function toggle(running: boolean) {
     setBusy('toggle');
     setNotice(null);
-    const result = await setBotRunning(running);
+    const result = await (running ? api.gold.botStart : api.gold.botPause)();
     setBusy(null);
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
     setState((s) => (s.status === 'ready' ? { status: 'ready', bot: { ...s.bot, settings: result.data } } : s));
@@ -49,7 +49,7 @@ export function useBot() {
   async function save(body: TBotSettingsRequest) {
     setBusy('settings');
     setNotice(null);
-    const result = await saveBotSettings(body);
+    const result = await api.gold.botSettings({ body });
     setBusy(null);
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
     setState((s) => (s.status === 'ready' ? { status: 'ready', bot: { ...s.bot, settings: result.data } } : s));

@@ -9,7 +9,7 @@ import { clsx } from 'clsx';
 import { Bot, Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { submitBotAccess } from '../../api/bot-access.api.js';
+import * as api from '../../api/api.js';
 import { shownMessage } from '../../api/client.js';
 import { Brand } from '../../components/public/brand.js';
 import publicStyles from '../../components/public/public-page.module.css';
@@ -69,7 +69,7 @@ export function Component() {
     }
     setSubmitting(true);
     try {
-      const answer = await submitBotAccess(toBotAccessSubmission(form));
+      const answer = await api.botAccess.submit({ body: toBotAccessSubmission(form) });
       if (answer.ok) {
         navigate('/bot-access/success');
         return;

@@ -2,7 +2,7 @@ import { COMMUNITY_LIMITS, postIssue, type TCommunityPost } from '@signalroom/sh
 import { clsx } from 'clsx';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { publishPost } from '../../api/member-content.api.js';
+import * as api from '../../api/api.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -20,7 +20,7 @@ export function Composer({ onPosted }: { onPosted(post: TCommunityPost): void })
     setError(issue ?? '');
     if (issue) return;
     setSending(true);
-    const result = await publishPost(text);
+    const result = await api.community.post({ body: { body: text } });
     setSending(false);
     if (!result.ok) {
       setError(result.fields.body ?? result.message);

@@ -2,7 +2,7 @@ import { linkify, type TCommunityPost } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { EyeOff, Flag, Heart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { deletePost, hidePost, likePost, reportPost } from '../../api/member-content.api.js';
+import * as api from '../../api/api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -80,7 +80,7 @@ export function PostCard({
           disabled={busy}
           onClick={() =>
             run(
-              () => likePost(post.id, !post.likedByMe),
+              () => api.community.like({ params: { id: post.id }, body: { liked: !post.likedByMe } }),
               (data) => onChanged(data),
             )
           }
@@ -94,7 +94,7 @@ export function PostCard({
             disabled={busy}
             onClick={() =>
               run(
-                () => reportPost(post.id, ''),
+                () => api.community.report({ params: { id: post.id }, body: { reason: '' } }),
                 (_data, message) => setNote(message),
               )
             }
@@ -110,7 +110,7 @@ export function PostCard({
               disabled={busy}
               onClick={() =>
                 run(
-                  () => hidePost(post.id, true),
+                  () => api.community.hide({ params: { id: post.id }, body: { hidden: true } }),
                   () => onRemoved(post.id),
                 )
               }
@@ -124,7 +124,7 @@ export function PostCard({
               onClick={() => {
                 if (window.confirm('Delete this post for good?'))
                   void run(
-                    () => deletePost(post.id),
+                    () => api.community.remove({ params: { id: post.id } }),
                     () => onRemoved(post.id),
                   );
               }}

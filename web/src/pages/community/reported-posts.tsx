@@ -1,8 +1,8 @@
 import type { TAdminCommunityPost } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { deletePost, fetchReportedPosts, hidePost } from '../../api/member-content.api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -16,7 +16,7 @@ export function ReportedPosts() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchReportedPosts(controller.signal).then(
+    api.community.reported({ signal: controller.signal }).then(
       (result) => {
         if (result.ok) setPosts(result.data);
         else setMessage(result.message);
@@ -28,13 +28,13 @@ export function ReportedPosts() {
   }, []);
 
   async function setHidden(post: TAdminCommunityPost, hidden: boolean) {
-    const result = await hidePost(post.id, hidden);
+    const result = await api.community.hide({ params: { id: post.id }, body: { hidden } });
     setMessage(result.message);
     if (result.ok) setPosts((all) => all?.map((p) => (p.id === post.id ? result.data : p)) ?? null);
   }
   async function remove(post: TAdminCommunityPost) {
     if (!window.confirm('Delete this post for good?')) return;
-    const result = await deletePost(post.id);
+    const result = await api.community.remove({ params: { id: post.id } });
     setMessage(result.message);
     if (result.ok) setPosts((all) => all?.filter((p) => p.id !== post.id) ?? null);
   }

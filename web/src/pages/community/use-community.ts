@@ -1,7 +1,7 @@
 import type { TCommunityPost, TCommunitySummary } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { fetchCommunitySummary, fetchFeed } from '../../api/member-content.api.js';
 import { communityEvents } from '../../stores/community-events.js';
 
 export type FeedState =
@@ -31,7 +31,7 @@ export function useCommunity() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the first page again
   useEffect(() => {
     const controller = new AbortController();
-    fetchFeed(null, controller.signal).then(
+    api.community.feed({ signal: controller.signal }).then(
       (result) => {
         if (result.ok) {
           setFeed({
@@ -53,7 +53,7 @@ export function useCommunity() {
   useEffect(() => {
     const controller = new AbortController();
     const read = () =>
-      fetchCommunitySummary(controller.signal).then(
+      api.community.summary({ signal: controller.signal }).then(
         (result) => {
           if (result.ok) setSummary(result.data);
         },
@@ -90,7 +90,7 @@ export function useCommunity() {
   /** The page after `cursor` (the feed's `nextCursor`), appended without repeats. */
   const loadMore = useCallback(async (cursor: string) => {
     setFeed((current) => (current.status === 'ready' ? { ...current, loadingMore: true, moreError: '' } : current));
-    const result = await fetchFeed(cursor);
+    const result = await api.community.feed({ query: { cursor } });
     setFeed((current) => {
       if (current.status !== 'ready') return current;
       if (!result.ok) return { ...current, loadingMore: false, moreError: result.message };

@@ -2,8 +2,8 @@ import { isFeatureLocked } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Bell, BellOff, Copy, Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { fetchLaunchNotice, fetchLaunchNoticeCount, setLaunchNotice } from '../../api/member-content.api.js';
 import { UnlockActions } from '../../components/dashboard/content-lock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -70,7 +70,7 @@ function ComingSoon({ admin }: { admin: boolean }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchLaunchNotice(controller.signal).then(
+    api.copyTrading.notice({ signal: controller.signal }).then(
       (result) => {
         if (result.ok) setSubscribed(result.data.subscribed);
         else setMessage({ kind: 'error', text: result.message });
@@ -79,7 +79,7 @@ function ComingSoon({ admin }: { admin: boolean }) {
       ignoreAbort,
     );
     if (admin) {
-      fetchLaunchNoticeCount(controller.signal).then(
+      api.copyTrading.noticeCount({ signal: controller.signal }).then(
         (result) => {
           if (result.ok) setCount(result.data.count);
         },
@@ -93,7 +93,7 @@ function ComingSoon({ admin }: { admin: boolean }) {
   async function toggle() {
     if (subscribed === null) return;
     setBusy(true);
-    const result = await setLaunchNotice(!subscribed);
+    const result = await api.copyTrading.setNotice({ body: { subscribed: !subscribed } });
     setBusy(false);
     setMessage({ kind: result.ok ? 'success' : 'error', text: result.message });
     if (result.ok) {

@@ -2,7 +2,7 @@ import type { TDeskOptions, TSignal } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { CheckCircle2, Send } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { publishDeskSignal } from '../../api/desk.api.js';
+import * as api from '../../api/api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatPrice } from '../../components/dashboard/signal-format.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -76,7 +76,7 @@ export function DeskForm({ options, onPublished }: Props) {
       return;
     }
     setBusy(true);
-    const result = await publishDeskSignal(parsed.request);
+    const result = await api.desk.publish({ body: parsed.request });
     setBusy(false);
     if (result.ok) {
       const s = result.data;

@@ -2,8 +2,8 @@ import type { TDeskOptions, TSignal, TUser } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { PenLine } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { isAbort } from '../../api/client.js';
-import { fetchDeskOptions } from '../../api/desk.api.js';
 import { RoleOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -42,7 +42,7 @@ function Desk({ self }: { self: TUser }) {
 
   const reload = useCallback(async (signal?: AbortSignal) => {
     try {
-      const result = await fetchDeskOptions(signal);
+      const result = await api.desk.options({ signal });
       if (result.ok) setLoad({ status: 'ready', options: result.data });
       else if (result.status === 'forbidden') setForbidden(true);
       else setLoad({ status: 'error', message: result.message });

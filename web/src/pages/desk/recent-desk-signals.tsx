@@ -2,7 +2,7 @@ import type { TSignal, TSignalNote } from '@signalroom/shared';
 import { DeskMessages } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
-import { addDeskNote } from '../../api/desk.api.js';
+import * as api from '../../api/api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatPrice, resultLabel } from '../../components/dashboard/signal-format.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -43,7 +43,7 @@ function RecentSignal({ signal }: { signal: TSignal }) {
       return;
     }
     setBusy(true);
-    const result = await addDeskNote(signal.id, { body });
+    const result = await api.desk.addNote({ params: { id: signal.id }, body: { body } });
     setBusy(false);
     if (result.ok) {
       setNotes((n) => [...n, result.data]);

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { Inbox, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchDevOutbox } from '../../api/dev-outbox.api.js';
+import * as api from '../../api/api.js';
 import { Brand } from '../../components/public/brand.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -29,7 +29,7 @@ export function Component() {
   const production = config?.devOutbox === false;
   const load = useCallback(async () => {
     setState({ status: 'loading' });
-    const answer = await fetchDevOutbox();
+    const answer = await api.platform.devOutbox();
     if (answer.ok) setState({ status: 'ready', mails: answer.data });
     else setState({ status: 'error', message: answer.message });
   }, []);

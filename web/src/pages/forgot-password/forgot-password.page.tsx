@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { authApi } from '../../api/auth.api.js';
+import * as api from '../../api/api.js';
 import { shownMessage } from '../../api/client.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
@@ -31,7 +31,7 @@ export function Component() {
     }
     setStatus('sending');
     setMessage('');
-    const answer = await authApi.forgotPassword(email.trim());
+    const answer = await api.auth.forgotPassword({ body: { email: email.trim() } });
     if (answer.ok) {
       setStatus('success');
       setMessage(answer.message);

@@ -1,7 +1,7 @@
 import type { TCalibrationRow, TGoldSignal, TStoredBacktest } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { type ApiOutcome, ignoreAbort } from '../../api/client.js';
-import { fetchBacktest, fetchCalibration, fetchGoldSignals } from '../../api/gold.api.js';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
@@ -36,10 +36,10 @@ export function useGoldRoom() {
   const statsKey = stats ? `${stats.totalSignals}:${stats.wonSignals}` : '';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: signalKey names the moment to read again
-  useEffect(() => readInto(fetchGoldSignals, setAnalyses), [signalKey]);
+  useEffect(() => readInto((signal) => api.gold.signals({ signal }), setAnalyses), [signalKey]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: statsKey names the moment to read again
-  useEffect(() => readInto(fetchCalibration, setCalibration), [statsKey]);
-  useEffect(() => readInto(fetchBacktest, setBacktest), []);
+  useEffect(() => readInto((signal) => api.gold.calibration({ signal }), setCalibration), [statsKey]);
+  useEffect(() => readInto((signal) => api.gold.backtest({ signal }), setBacktest), []);
 
   return { analyses, calibration, backtest };
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_LANDING_CONTENT, type TLandingContent } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
-import { fetchLandingContent } from '../../api/public.api.js';
+import * as api from '../../api/api.js';
 
 /**
  * The landing page's operator content (reviews, offer text) from the server: what the operator published,
@@ -11,7 +11,7 @@ export function useLandingContent(): TLandingContent | null {
   const [content, setContent] = useState<TLandingContent | null>(null);
   useEffect(() => {
     let live = true;
-    void fetchLandingContent().then((answer) => {
+    void api.content.landing().then((answer) => {
       if (!live) return;
       if (answer.ok) setContent(answer.data);
       else {

@@ -1,12 +1,12 @@
 import { formatPercent, type TPublicStats } from '@signalroom/shared';
-import { fetchPublicStats } from '../../api/public.api.js';
+import * as api from '../../api/api.js';
 import { type RefreshedState, useRefreshed } from '../../components/public/use-refreshed.js';
 
 export type PublicStatsState = RefreshedState<TPublicStats>;
 
 /** Landing figures from GET /api/stats/public, refreshed every minute while the page is open. */
 export function usePublicStats(): { state: PublicStatsState; retry: () => void } {
-  return useRefreshed(fetchPublicStats, 'The figures could not be loaded.');
+  return useRefreshed(api.signals.publicStats, 'The figures could not be loaded.');
 }
 
 /**

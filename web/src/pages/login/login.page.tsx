@@ -2,7 +2,7 @@ import { Messages, validateLogin } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authApi } from '../../api/auth.api.js';
+import * as api from '../../api/api.js';
 import { shownMessage } from '../../api/client.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
@@ -33,7 +33,11 @@ export function Component() {
     if (invalid) return;
     setBusy(true);
     try {
-      const answer = await authApi.login(email.trim(), password, useSessionStore.getState().deviceToken);
+      // The device token an earlier login on this browser returned: its logins pass the account lock.
+      const deviceToken = useSessionStore.getState().deviceToken;
+      const answer = await api.auth.login({
+        body: { email: email.trim(), password, ...(deviceToken ? { deviceToken } : {}) },
+      });
       if (answer.ok) {
         setSession(answer.data.token, answer.data.user, answer.data.deviceToken);
         navigate('/dashboard');

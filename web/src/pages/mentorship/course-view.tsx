@@ -3,8 +3,8 @@ import { clsx } from 'clsx';
 import { ArrowLeft, CheckCircle2, Circle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import Markdown from 'react-markdown';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { fetchCourse, fetchLesson, markLesson } from '../../api/member-content.api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -43,7 +43,7 @@ export function CourseView({
   useEffect(() => {
     const controller = new AbortController();
     setCourse({ status: 'loading' });
-    fetchCourse(courseId, controller.signal).then(
+    api.mentorship.course({ params: { id: courseId }, signal: controller.signal }).then(
       (result) =>
         setCourse(result.ok ? { status: 'ready', data: result.data } : { status: 'error', message: result.message }),
       // Aborted: another course was opened; anything else is logged.
@@ -61,7 +61,7 @@ export function CourseView({
     const controller = new AbortController();
     setLesson({ status: 'loading' });
     setError('');
-    fetchLesson(current, controller.signal).then(
+    api.mentorship.lesson({ params: { id: current }, signal: controller.signal }).then(
       (result) =>
         setLesson(result.ok ? { status: 'ready', data: result.data } : { status: 'error', message: result.message }),
       // Aborted: another lesson was opened; anything else is logged.
@@ -73,7 +73,10 @@ export function CourseView({
   async function toggle(done: TLesson) {
     setSaving(true);
     setError('');
-    const result = await markLesson(done.id, !done.completed);
+    const result = await api.mentorship.completeLesson({
+      params: { id: done.id },
+      body: { completed: !done.completed },
+    });
     setSaving(false);
     if (!result.ok) {
       setError(result.message);

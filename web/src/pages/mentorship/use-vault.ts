@@ -1,7 +1,7 @@
 import type { TLessonCompletion, TLiveSession, TVault } from '@signalroom/shared';
 import { useCallback, useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { fetchVault } from '../../api/member-content.api.js';
 
 export type VaultState =
   | { status: 'loading' }
@@ -16,7 +16,7 @@ export function useVault() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks again
   useEffect(() => {
     const controller = new AbortController();
-    fetchVault(controller.signal).then(
+    api.mentorship.vault({ signal: controller.signal }).then(
       (result) => {
         if (result.ok) setState({ status: 'ready', vault: result.data });
         else if (result.status !== 'unauthorized') setState({ status: 'error', message: result.message });

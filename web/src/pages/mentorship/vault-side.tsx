@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { Award, BellOff, BellRing, CalendarClock, Download, MessageSquare, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { downloadResource, setSessionReminder } from '../../api/member-content.api.js';
+import * as api from '../../api/api.js';
+import { saveDownload } from '../../api/download.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -36,7 +37,8 @@ export function UpcomingSessions({
   async function toggle(session: TLiveSession) {
     setBusy(session.id);
     setMessage(null);
-    const result = await setSessionReminder(session.id, !session.reminderSet);
+    const setReminder = session.reminderSet ? api.mentorship.cancelReminder : api.mentorship.setReminder;
+    const result = await setReminder({ params: { id: session.id } });
     setBusy(null);
     if (!result.ok) {
       setMessage({ kind: 'error', text: result.message });
@@ -152,7 +154,7 @@ export function QuickActions({ vault }: { vault: TVault }) {
     });
   async function download(id: string) {
     setError('');
-    const result = await downloadResource(id);
+    const result = await saveDownload(api.mentorship.resourceFile({ params: { id } }), 'resource');
     if (!result.ok) setError(result.message);
   }
   return (

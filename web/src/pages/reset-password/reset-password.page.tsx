@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { authApi } from '../../api/auth.api.js';
+import * as api from '../../api/api.js';
 import { shownMessage } from '../../api/client.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
@@ -44,7 +44,7 @@ export function Component() {
       setPhase('invalid');
       return;
     }
-    void authApi.verifyResetToken(token).then((answer) => {
+    void api.auth.verifyResetToken({ body: { token } }).then((answer) => {
       if (cancelled) return;
       if (answer.ok) {
         setEmail(answer.data.email);
@@ -72,7 +72,7 @@ export function Component() {
     if (invalid || !token) return;
     setBusy(true);
     try {
-      const answer = await authApi.resetPassword(token, password);
+      const answer = await api.auth.resetPassword({ body: { token, newPassword: password } });
       if (answer.ok) {
         setDoneMessage(answer.message);
         setPhase('done');

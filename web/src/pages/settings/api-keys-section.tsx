@@ -2,7 +2,7 @@ import { API_KEY_MAX_PER_MEMBER, API_KEY_NAME_MAX, type TApiKey, type TCreatedAp
 import { clsx } from 'clsx';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { createApiKey, fetchApiKeys, revokeApiKey } from '../../api/api-keys.api.js';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -28,7 +28,7 @@ export function ApiKeysSection() {
   const [revoking, setRevoking] = useState<TApiKey | null>(null);
 
   const load = useCallback(async (signal?: AbortSignal) => {
-    const result = await fetchApiKeys(signal);
+    const result = await api.apiKeys.list({ signal });
     setState(result.ok ? { phase: 'ready', keys: result.data } : { phase: 'error', message: result.message });
   }, []);
 
@@ -41,7 +41,7 @@ export function ApiKeysSection() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await createApiKey(name);
+    const result = await api.apiKeys.create({ body: { name } });
     setBusy(false);
     if (!result.ok) {
       setOutcome({ kind: 'error', text: result.message, fields: result.fields });
@@ -210,7 +210,7 @@ function RevokeDialog({
 
   async function revoke() {
     setBusy(true);
-    const result = await revokeApiKey(apiKey.id);
+    const result = await api.apiKeys.revoke({ params: { id: apiKey.id } });
     setBusy(false);
     if (!result.ok) {
       setError(result.message);

@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { Download, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { deleteAccount, downloadMemberData } from '../../api/settings.api.js';
+import * as api from '../../api/api.js';
+import { saveDownload } from '../../api/download.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FormAlert, PasswordField } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -20,7 +21,7 @@ export function DownloadSection() {
   async function download() {
     setBusy(true);
     setError(null);
-    const result = await downloadMemberData();
+    const result = await saveDownload(api.users.exportData(), 'elite-data.json');
     setBusy(false);
     if (!result.ok) setError(result.message);
   }
@@ -84,7 +85,7 @@ function DeleteDialog({ onClose }: { onClose(): void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await deleteAccount(password);
+    const result = await api.users.deleteAccount({ body: { password } });
     setBusy(false);
     if (!result.ok) {
       setError(result.message);

@@ -2,8 +2,8 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type TNotificationSettings } from '@sign
 import { clsx } from 'clsx';
 import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { fetchNotifications, saveNotifications } from '../../api/settings.api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FormAlert } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -26,7 +26,8 @@ export function NotificationsSection() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchNotifications(controller.signal)
+    api.users
+      .notifications({ signal: controller.signal })
       .then((result) => {
         if (result.ok) setSettings(result.data);
         else {
@@ -41,7 +42,7 @@ export function NotificationsSection() {
   async function save() {
     if (!settings) return;
     setBusy(true);
-    const result = await saveNotifications(settings);
+    const result = await api.users.saveNotifications({ body: settings });
     setBusy(false);
     setNotice({ kind: result.ok ? 'success' : 'error', text: result.message });
   }

@@ -2,7 +2,7 @@ import { ACCESS_PATH_LABELS, COUNTRIES, type TUser } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { confirmEmailChange, requestEmailChange, saveSettingsProfile } from '../../api/settings.api.js';
+import * as api from '../../api/api.js';
 import { FormAlert, SelectField, TextField } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -36,7 +36,7 @@ export function ProfileSection({ user }: { user: TUser }) {
   async function save(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await saveSettingsProfile({ ...form, telegram: form.telegram.trim() || null });
+    const result = await api.users.updateProfile({ body: { ...form, telegram: form.telegram.trim() || null } });
     setBusy(false);
     if (result.ok) {
       setUser(result.data);
@@ -133,7 +133,7 @@ function EmailChange({ user, onChanged }: { user: TUser; onChanged(user: TUser):
   async function send(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await requestEmailChange(newEmail);
+    const result = await api.users.requestEmailChange({ body: { newEmail } });
     setBusy(false);
     if (result.ok) {
       setPending(result.data.newEmail);
@@ -144,7 +144,7 @@ function EmailChange({ user, onChanged }: { user: TUser; onChanged(user: TUser):
   async function confirm(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await confirmEmailChange(code);
+    const result = await api.users.confirmEmailChange({ body: { confirmationCode: code } });
     setBusy(false);
     if (result.ok) {
       onChanged(result.data);

@@ -2,8 +2,8 @@ import type { TPushDevice } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { fetchPushDevices, fetchPushKey, removePushDevice, savePushSubscription } from '../../api/delivery.api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FormAlert, TextField } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -31,7 +31,8 @@ export function PushSection() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchPushDevices(controller.signal)
+    api.delivery
+      .pushDevices({ signal: controller.signal })
       .then((result) => {
         if (result.ok) setDevices(result.data);
         else {
@@ -48,7 +49,7 @@ export function PushSection() {
     setBusy(true);
     setNotice(null);
     try {
-      const key = await fetchPushKey();
+      const key = await api.delivery.pushKey();
       if (!key.ok) return setNotice({ kind: 'error', text: key.message });
       const subscribed = await subscribeThisBrowser(key.data.publicKey, deviceName.trim() || guessDeviceName());
       if (!subscribed.ok) {
@@ -57,7 +58,7 @@ export function PushSection() {
           text: 'Notifications are blocked for this site. Allow them in your browser settings, then try again.',
         });
       }
-      const saved = await savePushSubscription(subscribed.request);
+      const saved = await api.delivery.subscribePush({ body: subscribed.request });
       if (!saved.ok) return setNotice({ kind: 'error', text: saved.message });
       setThisEndpoint(subscribed.request.endpoint);
       setThisDeviceId(saved.data.id);
@@ -71,7 +72,7 @@ export function PushSection() {
   }
 
   async function remove(device: TPushDevice) {
-    const result = await removePushDevice(device.id);
+    const result = await api.delivery.removePushDevice({ params: { id: device.id } });
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
     // The server has forgotten the device, so nothing is sent to it from here on. This browser's own
     // subscription is dropped too, so that subscribing again starts clean; should the browser refuse,

@@ -2,8 +2,8 @@ import { SettingsMessages, type TMemberSession } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { changePassword, fetchSessions, revokeOtherSessions, revokeSession } from '../../api/settings.api.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FormAlert, PasswordField, TextField } from '../../components/public/form-field.js';
@@ -31,7 +31,9 @@ export function SecuritySection({ onSessionsChanged }: { onSessionsChanged(): vo
       return;
     }
     setBusy(true);
-    const result = await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+    const result = await api.users.changePassword({
+      body: { currentPassword: form.currentPassword, newPassword: form.newPassword },
+    });
     setBusy(false);
     if (result.ok) {
       setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
@@ -100,7 +102,7 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
   const [notice, setNotice] = useState<Outcome>(null);
 
   const load = useCallback(async (signal?: AbortSignal) => {
-    const result = await fetchSessions(signal);
+    const result = await api.users.listSessions({ signal });
     setState(result.ok ? { phase: 'ready', sessions: result.data } : { phase: 'error', message: result.message });
   }, []);
 
@@ -156,7 +158,7 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
                 <button
                   type="button"
                   className={buttonStyles.btn}
-                  onClick={() => void act(() => revokeSession(session.id))}
+                  onClick={() => void act(() => api.users.revokeSession({ params: { id: session.id } }))}
                   aria-label={`Log out ${session.browser} on ${session.os}`}
                 >
                   Log out
@@ -172,7 +174,7 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
         type="button"
         className={buttonStyles.btn}
         disabled={others === 0}
-        onClick={() => void act(revokeOtherSessions)}
+        onClick={() => void act(api.users.revokeOtherSessions)}
       >
         Log Out Everywhere Else
       </button>

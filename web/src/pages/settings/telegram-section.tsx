@@ -2,8 +2,8 @@ import { DeliveryMessages, type TTelegramLinkCode, type TTelegramStatus } from '
 import { clsx } from 'clsx';
 import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { fetchTelegram, requestTelegramCode, unlinkTelegram } from '../../api/delivery.api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FormAlert } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -22,7 +22,8 @@ export function TelegramSection() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchTelegram(controller.signal)
+    api.delivery
+      .telegram({ signal: controller.signal })
       .then((result) => {
         if (result.ok) setStatus(result.data);
         else setNotice({ kind: 'error', text: result.message });
@@ -40,7 +41,8 @@ export function TelegramSection() {
         setCode(null);
         return;
       }
-      fetchTelegram(controller.signal)
+      api.delivery
+        .telegram({ signal: controller.signal })
         .then((result) => {
           if (result.ok && result.data.linked) {
             setStatus(result.data);
@@ -59,7 +61,7 @@ export function TelegramSection() {
   async function link() {
     setBusy(true);
     setNotice(null);
-    const result = await requestTelegramCode();
+    const result = await api.delivery.telegramLinkCode();
     setBusy(false);
     if (result.ok) setCode(result.data);
     else setNotice({ kind: 'error', text: result.message });
@@ -67,7 +69,7 @@ export function TelegramSection() {
 
   async function unlink() {
     setBusy(true);
-    const result = await unlinkTelegram();
+    const result = await api.delivery.unlinkTelegram();
     setBusy(false);
     if (result.ok) setStatus(result.data);
     setNotice({ kind: result.ok ? 'success' : 'error', text: result.message });

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authApi } from '../../api/auth.api.js';
+import * as api from '../../api/api.js';
 import { shownMessage } from '../../api/client.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { FormAlert, TextField } from '../../components/public/form-field.js';
@@ -39,7 +39,7 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
     if (invalid) return;
     setBusy(true);
     try {
-      const answer = await authApi.confirmCode(email, code);
+      const answer = await api.auth.confirmCode({ body: { email, confirmationCode: code } });
       if (answer.ok) {
         setSession(answer.data.token, answer.data.user, answer.data.deviceToken);
         onConfirmed();
@@ -56,7 +56,7 @@ export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed:
     setSending(true);
     setResend(null);
     try {
-      const answer = await authApi.resendWelcomeEmail(email);
+      const answer = await api.auth.resendWelcomeEmail({ body: { email } });
       if (answer.ok) {
         setResend({ kind: 'success', text: Messages.confirmation.resendSuccess });
         markCodeSent(email);

@@ -8,7 +8,7 @@ import {
 } from '@signalroom/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { authApi } from '../../api/auth.api.js';
+import * as api from '../../api/api.js';
 import { shownMessage } from '../../api/client.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { FormAlert, PasswordField, SelectField, TextField } from '../../components/public/form-field.js';
@@ -40,13 +40,15 @@ export function SignupForm({ onRegistered }: { onRegistered: (email: string) => 
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const answer = await authApi.register({
-        fullName: form.fullName.trim(),
-        email: form.email.trim(),
-        phone: form.phone.trim(),
-        country: form.country,
-        telegram: form.telegram?.trim() ? form.telegram.trim() : null,
-        password: form.password,
+      const answer = await api.auth.register({
+        body: {
+          fullName: form.fullName.trim(),
+          email: form.email.trim(),
+          phone: form.phone.trim(),
+          country: form.country,
+          telegram: form.telegram?.trim() ? form.telegram.trim() : null,
+          password: form.password,
+        },
       });
       if (answer.ok) {
         onRegistered(form.email.trim());

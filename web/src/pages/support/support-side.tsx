@@ -1,7 +1,7 @@
 import { ACCESS_PATH_LABELS, type TUser } from '@signalroom/shared';
 import { Activity, Clock, ExternalLink, LifeBuoy, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { fetchPublicStats } from '../../api/public.api.js';
+import * as api from '../../api/api.js';
 import { ContactGate } from '../../components/contacts/operator-contact.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { SupportLinks } from '../../components/dashboard/support-links.js';
@@ -111,7 +111,7 @@ export function SystemStatus() {
   >({ status: 'loading' });
   useEffect(() => {
     let cancelled = false;
-    void fetchPublicStats().then((result) => {
+    void api.signals.publicStats().then((result) => {
       if (cancelled) return;
       setLast(result.ok ? { status: 'ready', at: result.data.lastSignalAt } : { status: 'error' });
     });

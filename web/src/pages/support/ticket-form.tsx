@@ -14,7 +14,7 @@ import {
 import { clsx } from 'clsx';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { openTicket } from '../../api/support.api.js';
+import * as api from '../../api/api.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -57,7 +57,7 @@ export function TicketForm({
     setAlert(null);
     if (Object.keys(found).length > 0 || !category) return;
     setSending(true);
-    const result = await openTicket({ category, priority, subject, message });
+    const result = await api.support.create({ body: { category, priority, subject, message } });
     setSending(false);
     if (result.ok) {
       setCategory('');

@@ -1,8 +1,8 @@
 import type { TSupportMessage, TSupportThread, TSupportTicket } from '@signalroom/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { fetchMyThread, fetchMyTickets, replyToTicket } from '../../api/support.api.js';
 import { memberSupportEvents } from '../../stores/support-events.js';
 
 export type TicketsState =
@@ -45,7 +45,7 @@ export function useMyTickets() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the list again
   useEffect(() => {
     const controller = new AbortController();
-    fetchMyTickets(controller.signal).then(
+    api.support.list({ signal: controller.signal }).then(
       (result) => {
         if (result.ok) setTickets({ status: 'ready', items: result.data });
         else if (result.status !== 'unauthorized') setTickets({ status: 'error', message: result.message });
@@ -66,7 +66,7 @@ export function useMyTickets() {
     setThread((current) =>
       current.status === 'ready' && current.thread.id === openId ? current : { status: 'loading', id: openId },
     );
-    fetchMyThread(openId, controller.signal).then(
+    api.support.thread({ params: { id: openId }, signal: controller.signal }).then(
       (result) => {
         if (result.ok) setThread({ status: 'ready', thread: result.data });
         else if (result.status !== 'unauthorized') setThread({ status: 'error', id: openId, message: result.message });
@@ -123,7 +123,7 @@ export function useMyTickets() {
       open(created.id);
     },
     async reply(id: string, message: string) {
-      const result = await replyToTicket(id, message);
+      const result = await api.support.reply({ params: { id }, body: { message } });
       if (result.ok) {
         setThread({ status: 'ready', thread: result.data });
         setTickets((current) =>

@@ -1,7 +1,7 @@
 import { EvidenceWords, formatUnits, type TSourceRecord } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
+import * as api from '../../api/api.js';
 import { isAbort } from '../../api/client.js';
-import { fetchSourceRecords } from '../../api/desk.api.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import { formatRate } from './chart-scale.js';
 import styles from './track-record.module.css';
@@ -22,7 +22,8 @@ export function SourceTable() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
-    fetchSourceRecords(controller.signal)
+    api.desk
+      .sources({ signal: controller.signal })
       .then((result) =>
         setLoad(result.ok ? { status: 'ready', sources: result.data } : { status: 'error', message: result.message }),
       )

@@ -4,6 +4,7 @@ import {
   planStakes,
   type TGroupRates,
   type TRate,
+  TrackRecordRoutes,
   type TTrackRecordStats,
   type TTrackRecordSummary,
   type TWinRateEvidence,
@@ -12,7 +13,7 @@ import { clsx } from 'clsx';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { TRACK_RECORD_DOWNLOAD_PATH, TRACK_RECORD_VERIFIER_PATH } from '../../api/track-record.api.js';
+import { addressOf } from '../../api/client.js';
 import { EvidenceNote } from '../../components/dashboard/win-rates.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import { PublicPageHeader } from '../../components/public/public-page-header.js';
@@ -28,6 +29,12 @@ import styles from './track-record.module.css';
 import { useTrackRecord } from './use-track-record.js';
 
 const fmt = new Intl.NumberFormat('en-US');
+
+/** Where anyone downloads the whole public chain (JSON Lines) to check it: a plain link, no session needed. */
+const TRACK_RECORD_DOWNLOAD_PATH = addressOf(TrackRecordRoutes.download);
+
+/** The standalone verifier page (one file, served by the product, which anyone may save and run). */
+const TRACK_RECORD_VERIFIER_PATH = '/verify-track-record.html';
 
 /** The feed the resolved signals ran on, by name; 'mixed' when they ran on more than one. */
 function feedName(feed: string): string {

@@ -1,8 +1,8 @@
 import { DeliveryMessages, isWellFormedUnsubscribeToken } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import * as api from '../../api/api.js';
 import { shownMessage } from '../../api/client.js';
-import { unsubscribe } from '../../api/delivery.api.js';
 import { AuthLayout } from '../../components/public/auth-layout.js';
 import { FormAlert } from '../../components/public/form-field.js';
 
@@ -21,7 +21,7 @@ export function Component() {
       return;
     }
     let cancelled = false;
-    void unsubscribe(token).then((answer) => {
+    void api.delivery.unsubscribe({ query: { token } }).then((answer) => {
       if (cancelled) return;
       if (answer.ok) setPhase({ kind: 'done', text: answer.message });
       else setPhase({ kind: 'failed', text: shownMessage(answer, DeliveryMessages.unsubscribeInvalid) });
