@@ -19,19 +19,19 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { ServerContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
 import { failure } from '../http/envelope.js';
-import { apiKeyRateLimiter, authenticateApiKey } from '../modules/api-keys/api-keys.service.js';
+import { apiKeyRateLimiter, authenticateApiKey, membersOfLiveKeys } from '../modules/api-keys/api-keys.service.js';
 import { outcomeEntrySeq } from '../modules/track-record/track-record.repository.js';
-import { encodeForTiers, type TierFrames } from './plain-stream.frames.js';
+import { encodeForTiers, encodeMessage, type TierFrames } from './plain-stream.frames.js';
 import { streamReplay } from './plain-stream.replay.js';
 
 /** A connected program: its socket, its member's tier view, and its key (re-checked by the sweep). */
 interface StreamClient {
   ws: WebSocket;
   userId: string;
-  key: string;
+  keyId: string;
   tier: SignalTier;
   /** Live frames that arrived while the replay was being read, sent after it in order. */
-  held: { seq: number | null; frame: string }[] | null;
+  held: { seq: number | null; frame: Buffer }[] | null;
   alive: boolean;
 }
 
@@ -92,13 +92,13 @@ export function attachPlainStream(
     );
   }
 
-  function send(client: StreamClient, frame: string): void {
+  function send(client: StreamClient, frame: Buffer): void {
     if (client.ws.readyState !== client.ws.OPEN) return;
     if (client.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       client.ws.close(STREAM_CLOSE.tooSlow, 'reading too slowly');
       return;
     }
-    client.ws.send(frame);
+    client.ws.send(frame, { binary: false });
   }
 
   function deliver(frames: TierFrames, seq: number | null): void {
@@ -129,7 +129,7 @@ export function attachPlainStream(
     if (!tier) return refuse(socket, 403, CommonMessages.forbidden, 'forbidden');
     if (!query.success) return refuse(socket, 400, StreamMessages.afterInvalid, 'validation_failed');
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const client: StreamClient = { ws, userId: member.user.id, key: token, tier, held: [], alive: true };
+      const client: StreamClient = { ws, userId: member.user.id, keyId: member.keyId, tier, held: [], alive: true };
       clients.add(client);
       ws.on('pong', () => {
         client.alive = true;
@@ -147,7 +147,7 @@ export function attachPlainStream(
   /** Replays what a reconnecting client missed, then releases the live frames held meanwhile. */
   async function startClient(client: StreamClient, after: number | null): Promise<void> {
     const replay = await streamReplay(ctx, { after, tier: client.tier, limits: deps.limits });
-    for (const message of replay.messages) send(client, JSON.stringify(message));
+    for (const message of replay.messages) send(client, encodeMessage(message));
     const held = client.held ?? [];
     client.held = null;
     let lastSeq = replay.lastSeq;
@@ -159,22 +159,22 @@ export function attachPlainStream(
       replayed: replay.messages.length,
       truncated: replay.truncated,
     };
-    send(client, JSON.stringify(ready));
+    send(client, encodeMessage(ready));
     for (const { frame } of fresh) send(client, frame);
   }
 
-  /** Re-reads a member's access; a connection that lost it is closed, one that changed tier moves view. */
+  /**
+   * Re-reads the access of these connections in one query: a revoked key or lost live access closes
+   * the connection (4403), a changed tier moves it to that tier's view.
+   */
   async function recheck(subset: StreamClient[]): Promise<void> {
+    if (subset.length === 0) return;
+    const members = await membersOfLiveKeys(ctx, [...new Set(subset.map((client) => client.keyId))]);
     for (const client of subset) {
-      try {
-        const { user } = await authenticateApiKey(ctx, client.key);
-        const tier = signalTierOf(user);
-        if (!tier) client.ws.close(STREAM_CLOSE.accessEnded, 'live access ended');
-        else client.tier = tier;
-      } catch (error) {
-        if (error instanceof AppError) client.ws.close(STREAM_CLOSE.accessEnded, 'key revoked or access ended');
-        else deps.onError(error);
-      }
+      const user = members.get(client.keyId);
+      const tier = user ? signalTierOf(user) : null;
+      if (!tier) client.ws.close(STREAM_CLOSE.accessEnded, user ? 'live access ended' : 'key revoked');
+      else client.tier = tier;
     }
   }
 
@@ -207,7 +207,7 @@ export function attachPlainStream(
     if (clients.size === 0) return;
     if (event.type === 'signal:new' || event.type === 'signal:update') onSignal(event).catch(deps.onError);
     else if (event.type === 'stats:update') {
-      const frame = JSON.stringify({ type: 'stats', seq: null, stats: event.stats } satisfies TStreamMessage);
+      const frame = encodeMessage({ type: 'stats', seq: null, stats: event.stats });
       deliver(new Map([...new Set([...clients].map((c) => c.tier))].map((tier) => [tier, frame])), null);
     } else if (event.type === 'account:changed') {
       recheck([...clients].filter((client) => client.userId === event.userId)).catch(deps.onError);

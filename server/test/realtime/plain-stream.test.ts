@@ -175,6 +175,20 @@ describe('the plain WebSocket stream (GET /api/stream)', () => {
     again.ws.close();
   });
 
+  it('closes the stream at once when its key is revoked', async () => {
+    const member = await createMember(server.context.db, { tier: 'gold' });
+    const created = await server.api<TCreatedApiKey>('POST', '/api/users/api-keys', {
+      token: member.token,
+      body: { name: 'bot' },
+    });
+    const key = created.body.data as TCreatedApiKey;
+    const reader = await open(key.secret);
+    await reader.next((m) => m.type === 'ready');
+    const revoked = await server.api('DELETE', `/api/users/api-keys/${key.id}`, { token: member.token });
+    expect(revoked.status).toBe(200);
+    expect(await reader.closed).toEqual({ code: STREAM_CLOSE.accessEnded, reason: 'key revoked' });
+  });
+
   it('closes the stream when the member loses live access, and leaves socket.io working beside it', async () => {
     const admin = await createMember(server.context.db, { tier: 'gold', role: 'admin' });
     const member = await createMember(server.context.db, { tier: 'pro' });

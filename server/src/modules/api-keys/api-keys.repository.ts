@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { USER_COLUMNS_OF_USERS, type UserRow } from '../users/users.repository.js';
 
@@ -74,6 +75,20 @@ export async function revokeKey(db: Db, userId: string, id: string, now: Date): 
 }
 
 /** The live key with this secret hash and its member, or null. */
+/** The members of the live (unrevoked) keys among `keyIds`, by key id: a revoked key is absent. */
+export async function findMembersOfLiveKeys(db: Db, keyIds: readonly string[]): Promise<Map<string, UserRow>> {
+  if (keyIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .select(USER_COLUMNS_OF_USERS)
+    .select('api_keys.id as key_id')
+    .where('api_keys.id', '=', sql<string>`any(${[...keyIds]}::uuid[])`)
+    .where('api_keys.revoked_at', 'is', null)
+    .execute();
+  return new Map(rows.map(({ key_id, ...user }) => [key_id, user]));
+}
+
 export async function findKeyByHash(
   db: Db,
   secretHash: string,

@@ -20,6 +20,7 @@ import {
   type ApiKeyRow,
   countLiveKeys,
   findKeyByHash,
+  findMembersOfLiveKeys,
   insertKey,
   listLiveKeys,
   lockMember,
@@ -93,6 +94,8 @@ export async function revokeApiKey(ctx: ServerContext, user: TUser, actor: Audit
       before: { name: revoked.name, prefix: revoked.prefix },
     });
   });
+  // A stream held open with the key (GET /api/stream) is closed at once, not at the next sweep.
+  await ctx.events.accountChanged(user.id);
 }
 
 /**
@@ -110,6 +113,15 @@ export async function authenticateApiKey(ctx: ServerContext, token: string): Pro
   const staleBefore = new Date(now.getTime() - KEY_TOUCH_MS);
   if (!found.lastUsedAt || found.lastUsedAt < staleBefore) await touchKey(ctx.db, found.keyId, now, staleBefore);
   return { keyId: found.keyId, user };
+}
+
+/**
+ * The members behind live keys, for connections that hold a key open (the signal stream): one read
+ * for all of them; a revoked key is absent from the answer.
+ */
+export async function membersOfLiveKeys(ctx: Pick<ServerContext, 'db'>, keyIds: readonly string[]) {
+  const rows = await findMembersOfLiveKeys(ctx.db, keyIds);
+  return new Map([...rows].map(([keyId, row]) => [keyId, presentUser(row)]));
 }
 
 /**
