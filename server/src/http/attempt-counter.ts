@@ -1,5 +1,8 @@
 import type { ServerContext } from '../context.js';
 
+/** What this module reads of the server's context. */
+type ServiceContext = Pick<ServerContext, 'redis'>;
+
 /** Counts events per key over a fixed window (failed logins per account, sign-ups per address). */
 export interface AttemptCounter {
   /** Counts one more for `key` and returns the count in the current window. */
@@ -68,7 +71,7 @@ function memoryCounter(windowMs: number): AttemptCounter & {
  * While Redis is unreachable or slow it counts in this process's memory, like the rate limits
  * (rate-limit-store.ts): an outage neither holds requests nor lifts the slow-downs.
  */
-export function createAttemptCounter(ctx: ServerContext, options: { name: string; windowMs: number }): AttemptCounter {
+export function createAttemptCounter(ctx: ServiceContext, options: { name: string; windowMs: number }): AttemptCounter {
   const memory = memoryCounter(options.windowMs);
   if (!ctx.redis) return memory;
   const redis = ctx.redis.commands;

@@ -3,13 +3,16 @@ import { countSignalsOfDay, loadPerformanceStats } from '@signalroom/shared-node
 import type { ServerContext } from '../../context.js';
 import { countFunnel, countSignupsByDay, latestAuditEntries } from './overview.repository.js';
 
+/** What this module reads of the server's context. */
+type ServiceContext = Pick<ServerContext, 'config' | 'db' | 'logger' | 'now' | 'presence' | 'signalQueue' | 'tasks'>;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LATEST_AUDIT = 10;
 /** A figure that needs Redis or another process answers within this, or shows as unknown. */
 const PROBE_TIMEOUT_MS = 2500;
 
 /** Resolves to null when the promise fails or takes too long: one slow part must not hold the page. */
-async function orNull<T>(ctx: ServerContext, what: string, promise: Promise<T>): Promise<T | null> {
+async function orNull<T>(ctx: ServiceContext, what: string, promise: Promise<T>): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), PROBE_TIMEOUT_MS);
@@ -37,7 +40,7 @@ export function lastDays(now: Date, days: number, timeZone: string): string[] {
 }
 
 /** The admin overview, counted from the records each time it is asked for. */
-export async function loadOverview(ctx: ServerContext): Promise<TAdminOverview> {
+export async function loadOverview(ctx: ServiceContext): Promise<TAdminOverview> {
   const now = ctx.now();
   const timeZone = ctx.config.TIME_ZONE;
   const days = lastDays(now, OVERVIEW_SIGNUP_DAYS, timeZone);

@@ -4,6 +4,9 @@ import type { Selectable } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import { listAuditOfMember, listAuditPage } from './audit-list.repository.js';
 
+/** What this module reads of the server's context. */
+type ServiceContext = Pick<ServerContext, 'db'>;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A stored row as the API shows it. Rows are written by recordAudit only, with names from the shared lists. */
@@ -26,7 +29,7 @@ export function presentAuditEntry(row: Selectable<AuditLogTable>): TAuditEntry {
 
 /** The audit screen's page: filters by actor, target, action and whole days (UTC, both ends included). */
 export async function listAudit(
-  ctx: ServerContext,
+  ctx: ServiceContext,
   query: TAuditQuery,
 ): Promise<{ items: TAuditEntry[]; pagination: Pagination }> {
   const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
@@ -50,6 +53,6 @@ export async function listAudit(
 }
 
 /** The newest rows of a member's trail (the member detail page). */
-export async function auditTrailOf(ctx: ServerContext, userId: string, limit: number): Promise<TAuditEntry[]> {
+export async function auditTrailOf(ctx: ServiceContext, userId: string, limit: number): Promise<TAuditEntry[]> {
   return (await listAuditOfMember(ctx.db, userId, limit)).map(presentAuditEntry);
 }

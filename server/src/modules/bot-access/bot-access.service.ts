@@ -25,6 +25,9 @@ import {
   updateSubmissionStatus,
 } from './bot-access.repository.js';
 
+/** What this module reads of the server's context. */
+type ServiceContext = Pick<ServerContext, 'db' | 'events' | 'logger' | 'now'>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -32,7 +35,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * questions that were not shown (loss amount, call number) are dropped, not stored.
  */
 export async function submitApplication(
-  ctx: ServerContext,
+  ctx: ServiceContext,
   body: TBotAccessSubmitRequest,
 ): Promise<TBotAccessSubmission> {
   assertNoFieldErrors(validateBotAccessSubmission(body));
@@ -57,7 +60,7 @@ export async function submitApplication(
 
 /** A page of applications for admins, with the pagination block of the admin lists. */
 export async function listApplications(
-  ctx: ServerContext,
+  ctx: ServiceContext,
   query: TBotAccessListQuery,
 ): Promise<{ items: TBotAccessSubmission[]; pagination: Pagination }> {
   const { page, limit, ...filters } = query;
@@ -68,7 +71,7 @@ export async function listApplications(
   };
 }
 
-export async function getApplication(ctx: ServerContext, id: string): Promise<TBotAccessSubmission> {
+export async function getApplication(ctx: ServiceContext, id: string): Promise<TBotAccessSubmission> {
   const row = UUID.test(id) ? await findSubmission(ctx.db, id) : null;
   if (!row) throw AppError.notFound();
   return presentSubmission(row);
@@ -79,7 +82,7 @@ export async function getApplication(ctx: ServerContext, id: string): Promise<TB
  * transaction (a change without its audit row never happens). Admins' lists hear it live.
  */
 export async function setApplicationStatus(
-  ctx: ServerContext,
+  ctx: ServiceContext,
   id: string,
   change: TBotAccessStatusUpdate,
   actor: AuditActor,
@@ -119,7 +122,7 @@ export async function setApplicationStatus(
  * audited (who took a copy of the leads, with which filters) before the first row is read.
  */
 export async function exportApplications(
-  ctx: ServerContext,
+  ctx: ServiceContext,
   filters: TBotAccessFilters,
   actor: AuditActor,
 ): Promise<AsyncIterable<BotAccessRow>> {

@@ -31,6 +31,9 @@ import {
   upsertReport,
 } from './community.repository.js';
 
+/** What this module reads of the server's context. */
+type ServiceContext = Pick<ServerContext, 'db' | 'events' | 'logger' | 'now' | 'presence'>;
+
 function presentPost(row: PostRow): TCommunityPost {
   return {
     id: row.id,
@@ -44,14 +47,14 @@ function presentPost(row: PostRow): TCommunityPost {
 }
 
 /** The post when it exists and members may see it; 404 otherwise (a hidden post is gone for them). */
-async function visiblePost(ctx: ServerContext, readerId: string, id: string): Promise<PostRow> {
+async function visiblePost(ctx: ServiceContext, readerId: string, id: string): Promise<PostRow> {
   const row = isUuid(id) ? await findPost(ctx.db, readerId, id) : undefined;
   if (!row || row.hidden_at !== null) throw AppError.notFound();
   return row;
 }
 
 export async function listFeed(
-  ctx: ServerContext,
+  ctx: ServiceContext,
   reader: TUser,
   query: { cursor?: string | undefined; limit: number },
 ): Promise<TCommunityPage> {
@@ -70,7 +73,7 @@ export async function listFeed(
 }
 
 /** Publishes a post (trimmed plain text) and sends it live to every member with access. */
-export async function publishPost(ctx: ServerContext, author: TUser, body: string): Promise<TCommunityPost> {
+export async function publishPost(ctx: ServiceContext, author: TUser, body: string): Promise<TCommunityPost> {
   const issue = postIssue(body);
   if (issue) throw AppError.validation(issue, { body: issue });
   const { id } = await insertPost(ctx.db, {
@@ -85,13 +88,18 @@ export async function publishPost(ctx: ServerContext, author: TUser, body: strin
   return post;
 }
 
-export async function likePost(ctx: ServerContext, reader: TUser, id: string, liked: boolean): Promise<TCommunityPost> {
+export async function likePost(
+  ctx: ServiceContext,
+  reader: TUser,
+  id: string,
+  liked: boolean,
+): Promise<TCommunityPost> {
   const post = await visiblePost(ctx, reader.id, id);
   await setLike(ctx.db, post.id, reader.id, liked, ctx.now());
   return presentPost(await visiblePost(ctx, reader.id, post.id));
 }
 
-export async function reportPost(ctx: ServerContext, reader: TUser, id: string, reason: string): Promise<void> {
+export async function reportPost(ctx: ServiceContext, reader: TUser, id: string, reason: string): Promise<void> {
   const post = await visiblePost(ctx, reader.id, id);
   await upsertReport(ctx.db, post.id, reader.id, reason.trim());
   ctx.logger.info({ postId: post.id, userId: reader.id }, 'community post reported');
@@ -102,7 +110,7 @@ function startOfMonthUtc(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-export async function getSummary(ctx: ServerContext): Promise<TCommunitySummary> {
+export async function getSummary(ctx: ServiceContext): Promise<TCommunitySummary> {
   const now = ctx.now();
   const [members, online, leaders] = await Promise.all([
     countNetworkMembers(ctx.db),
@@ -126,14 +134,14 @@ function presentForAdmin(row: PostRow, reasons: string[]): TAdminCommunityPost {
   };
 }
 
-export async function listReported(ctx: ServerContext, admin: TUser): Promise<TAdminCommunityPost[]> {
+export async function listReported(ctx: ServiceContext, admin: TUser): Promise<TAdminCommunityPost[]> {
   const rows = await listReportedPosts(ctx.db, admin.id);
   return rows.map((row) => ({ ...presentForAdmin(row, row.reasons), reportCount: row.report_count }));
 }
 
 /** Hides a post from members (or shows it again), audited; open feeds drop a hidden post at once. */
 export async function moderateVisibility(
-  ctx: ServerContext,
+  ctx: ServiceContext,
   actor: AuditActor,
   id: string,
   hidden: boolean,
@@ -167,7 +175,7 @@ export async function moderateVisibility(
 }
 
 /** Deletes a post for good (its likes and reports go with it); the audit row keeps its text. */
-export async function removePost(ctx: ServerContext, actor: AuditActor, id: string): Promise<void> {
+export async function removePost(ctx: ServiceContext, actor: AuditActor, id: string): Promise<void> {
   if (!isUuid(id)) throw AppError.notFound();
   await ctx.db.transaction().execute(async (trx) => {
     const post = await lockPost(trx, id);

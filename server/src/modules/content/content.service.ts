@@ -16,10 +16,13 @@ import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { type ContentRow, insertContentVersion, latestContent } from './content.repository.js';
 
+/** What this module reads of the server's context. */
+type ServiceContext = Pick<ServerContext, 'db' | 'logger' | 'now'>;
+
 const UNIQUE_VIOLATION = '23505';
 
 /** A stored body read back through its kind's schema (a row that no longer parses is treated as unsaved). */
-function storedValue<K extends OperatorContentKind>(ctx: ServerContext, row: ContentRow | undefined, kind: K) {
+function storedValue<K extends OperatorContentKind>(ctx: ServiceContext, row: ContentRow | undefined, kind: K) {
   if (!row) return null;
   const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
   const parsed = OPERATOR_CONTENT_SCHEMAS[kind].safeParse(body);
@@ -31,7 +34,7 @@ function storedValue<K extends OperatorContentKind>(ctx: ServerContext, row: Con
 }
 
 /** What the landing page shows the public of the saved reviews and offer text (publishedLandingContent). */
-export async function landingContent(ctx: ServerContext): Promise<TLandingContent> {
+export async function landingContent(ctx: ServiceContext): Promise<TLandingContent> {
   const rows = await latestContent(ctx.db, ['reviews', 'offer']);
   const reviews = storedValue(
     ctx,
@@ -47,12 +50,12 @@ export async function landingContent(ctx: ServerContext): Promise<TLandingConten
 }
 
 /** The success page's contacts and links an operator saved, or null (configuration stands). */
-export async function savedSuccessLinks(ctx: ServerContext): Promise<TSuccessLinksContent | null> {
+export async function savedSuccessLinks(ctx: ServiceContext): Promise<TSuccessLinksContent | null> {
   const [row] = await latestContent(ctx.db, ['successLinks']);
   return storedValue(ctx, row, 'successLinks');
 }
 
-export async function adminContent(ctx: ServerContext, db: Db = ctx.db): Promise<TAdminContent> {
+export async function adminContent(ctx: ServiceContext, db: Db = ctx.db): Promise<TAdminContent> {
   const rows = await latestContent(db);
   const entry = <K extends OperatorContentKind>(kind: K) => {
     const row = rows.find((r) => r.kind === kind);
@@ -71,7 +74,7 @@ export async function adminContent(ctx: ServerContext, db: Db = ctx.db): Promise
  * the samples or configuration stood) in one transaction.
  */
 export async function saveContent<K extends OperatorContentKind>(
-  ctx: ServerContext,
+  ctx: ServiceContext,
   kind: K,
   value: OperatorContentValues[K],
   actor: AuditActor,

@@ -5,6 +5,9 @@ import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { type CountdownRow, findOrCreateCountdown, updateCountdownDeadline } from './countdown.repository.js';
 
+/** What this module reads of the server's context. */
+type ServiceContext = Pick<ServerContext, 'db' | 'events' | 'logger' | 'now'>;
+
 function presentConfig(row: CountdownRow, now: Date): TCountdownConfig {
   const deadline = new Date(row.deadline);
   return {
@@ -17,14 +20,14 @@ function presentConfig(row: CountdownRow, now: Date): TCountdownConfig {
 }
 
 /** The offer countdown now (public). At zero it has ended; nothing restarts it by itself. */
-export async function currentCountdown(ctx: ServerContext): Promise<TCountdown> {
+export async function currentCountdown(ctx: ServiceContext): Promise<TCountdown> {
   const now = ctx.now();
   const row = await findOrCreateCountdown(ctx.db, now);
   return countdownAt(new Date(row.deadline), now);
 }
 
 /** What an admin sees: the deadline, the default window and who set it last. */
-export async function countdownConfig(ctx: ServerContext): Promise<TCountdownConfig> {
+export async function countdownConfig(ctx: ServiceContext): Promise<TCountdownConfig> {
   const now = ctx.now();
   return presentConfig(await findOrCreateCountdown(ctx.db, now), now);
 }
@@ -35,7 +38,7 @@ export async function countdownConfig(ctx: ServerContext): Promise<TCountdownCon
  * the offer-window rule's message before anything is written.
  */
 export async function resetOfferCountdown(
-  ctx: ServerContext,
+  ctx: ServiceContext,
   actor: AuditActor,
   durationMinutes: number | undefined,
 ): Promise<TCountdownConfig> {

@@ -11,6 +11,9 @@ import {
   type TierGrantRow,
 } from './tier-grants.repository.js';
 
+/** What this module reads of the server's context. */
+type ServiceContext = Pick<ServerContext, 'db'>;
+
 /** An access change an admin makes: the spec's three fields, with an optional expiry and reason. */
 export interface AccessChange {
   tier: Tier;
@@ -102,6 +105,6 @@ export function presentTierGrant(row: TierGrantRow): TTierGrant {
 }
 
 /** The member's tier history, newest first (the member detail page). */
-export async function tierHistoryOf(ctx: ServerContext, userId: string, limit = 50): Promise<TTierGrant[]> {
+export async function tierHistoryOf(ctx: ServiceContext, userId: string, limit = 50): Promise<TTierGrant[]> {
   return (await listGrantsOfUser(ctx.db, userId, limit)).map(presentTierGrant);
 }

@@ -16,12 +16,15 @@ import { AppError } from '../../http/app-error.js';
 import { presentUser } from './users.presenter.js';
 import { updateUser } from './users.repository.js';
 
+/** What this module reads of the server's context. */
+type ServiceContext = Pick<ServerContext, 'db' | 'events'>;
+
 /**
  * The account-setup wizard's save: broker account id, deposit amount, access path and
  * name. Only these fields exist in the request schema, so tier, role, unlock and deposit flags can
  * never be set here; those are admin decisions.
  */
-export async function updateProfile(ctx: ServerContext, user: TUser, input: TProfileUpdateRequest): Promise<TUser> {
+export async function updateProfile(ctx: ServiceContext, user: TUser, input: TProfileUpdateRequest): Promise<TUser> {
   const patch: Updateable<UsersTable> = {};
   if (input.brokerAccountId !== undefined) {
     const broker = input.brokerAccountId.trim();
