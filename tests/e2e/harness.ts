@@ -6,6 +6,9 @@ import { onTestFinished } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server.js';
 
 /** The production build of the web app; `npm run build -w @signalroom/web` makes it (scripts/test.mjs does). */
+
+/** The zone every browser of the journeys runs in, unless a test sets its own. */
+export const BROWSER_TIME_ZONE = 'Africa/Lagos';
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export const CHROMIUM_ARGS = [
@@ -37,6 +40,8 @@ export interface NewPageOptions {
    * purpose; say why beside it.
    */
   allowConsole?: RegExp[];
+  /** The browser's IANA time zone (BROWSER_TIME_ZONE unless a test proves something with another). */
+  timeZone?: string;
 }
 
 export interface E2E {
@@ -95,9 +100,19 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   return {
     server,
     browser,
-    async newPage({ width = 1280, height = 900, bypassCSP = false, javaScriptEnabled = true, allowConsole = [] } = {}) {
+    async newPage({
+      width = 1280,
+      height = 900,
+      bypassCSP = false,
+      javaScriptEnabled = true,
+      allowConsole = [],
+      timeZone = BROWSER_TIME_ZONE,
+    } = {}) {
       const context = await browser.newContext({
         viewport: { width, height },
+        // A browser in the business's zone, as most members' are: screens show a member who has not chosen
+        // a zone in the browser's, so this keeps expected texts fixed (one-clock.test.ts sets another).
+        timezoneId: timeZone,
         baseURL: server.url,
         bypassCSP,
         javaScriptEnabled,

@@ -1,4 +1,4 @@
-import { nextSignalBoundary } from '@signalroom/shared';
+import { formatMoment, nextSignalBoundary } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { issueSignal, signInBrowser } from './dashboard.helpers.js';
@@ -21,15 +21,10 @@ describe('trial: delayed signals in a real browser', () => {
     await page.goto(e2e.url('/dashboard/signals'));
     const notice = page.getByTestId('first-signal-notice');
     await notice.waitFor();
-    const clock = (at: Date) =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Africa/Lagos',
-        hour: '2-digit',
-        minute: '2-digit',
-        hour12: false,
-      }).format(nextSignalBoundary(at));
+    // In the member's zone (none chosen: the browser's, Lagos here), named by its short name.
+    const clock = (at: Date) => formatMoment(nextSignalBoundary(at), { timeZone: 'Africa/Lagos', zoneName: true });
     const sentence = (at: string) =>
-      `The first signal will be issued at ${at} West Africa Time: asset, direction, confidence and its martingale plan.`;
+      `The first signal will be issued at ${at}: asset, direction, confidence and its martingale plan.`;
     // A 5-minute boundary may pass while the page is read: either side of it is right.
     const before = clock(new Date());
     const shown = await notice.innerText();

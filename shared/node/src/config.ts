@@ -1,4 +1,4 @@
-import { DEFAULT_PAYOUT_PERCENT } from '@signalroom/shared';
+import { DEFAULT_PAYOUT_PERCENT, isTimeZone } from '@signalroom/shared';
 import { z } from 'zod';
 import { marketFeedProblems, ZMarketEnv } from './market-config.js';
 
@@ -7,17 +7,6 @@ import { marketFeedProblems, ZMarketEnv } from './market-config.js';
  * different values for them (see config-parity.test.ts in server/). Each process adds its own keys with
  * `ZSharedEnv.extend({...})` and parses through `parseEnv`, which also refuses a half-distributed shape.
  */
-
-/** Whether `zone` is an IANA time zone this runtime knows (Intl throws a RangeError otherwise). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch (error) {
-    if (error instanceof RangeError) return false;
-    throw error;
-  }
-}
 
 export const ZSharedEnv = z.object({
   /** PostgreSQL; set together with REDIS_URL (the distributed shape) or not at all (embedded). */

@@ -1,4 +1,4 @@
-import { formatMoment, type MomentOptions, type TUser } from '@signalroom/shared';
+import { formatDay, formatMoment, type MomentOptions, type TUser } from '@signalroom/shared';
 import { useCallback } from 'react';
 import { useSessionStore } from '../../stores/session.store.js';
 
@@ -26,6 +26,19 @@ export function useClock(): { timeZone: string; format: MomentFormat } {
   const timeZone = useSessionStore((s) => readerTimeZone(s.user));
   const format = useCallback<MomentFormat>((at, options) => formatMoment(at, { ...options, timeZone }), [timeZone]);
   return { timeZone, format };
+}
+
+/**
+ * The same clock outside a hook (formatters called while rendering lists, module helpers): the zone is
+ * read from the session at the moment of the call.
+ */
+export function formatForReader(at: Date | string | number, options?: Omit<MomentOptions, 'timeZone'>): string {
+  return formatMoment(at, { ...options, timeZone: readerTimeZone(useSessionStore.getState().user) });
+}
+
+/** A date alone in the reader's zone ("27 Nov", "3 Dec 2025"): a join date, a creation day. */
+export function formatDayForReader(at: Date | string | number): string {
+  return formatDay(at, readerTimeZone(useSessionStore.getState().user));
 }
 
 /** Every IANA zone this browser knows, for the Time zone field (the member's current one kept first). */

@@ -1,31 +1,13 @@
 import type { GrantableTier } from '@signalroom/shared';
+import { formatMoment as formatSharedMoment } from '@signalroom/shared';
+import { formatForReader } from '../clock/use-clock.js';
 
 /**
- * A moment in the member's own time zone, 24-hour: "14:02" when it is today, "3 Dec, 14:02" on
- * another day of this year, "3 Dec 2025, 14:02" before. `timeZone` is for tests; the browser's own is
- * used otherwise.
+ * A moment in the reader's own zone, 24-hour: "14:02" today, "3 Dec, 14:02" on another day, the year
+ * before this one. `timeZone` is for tests; the signed-in member's zone (else the browser's) otherwise.
  */
 export function formatMoment(at: string, now: Date = new Date(), timeZone?: string): string {
-  const date = new Date(at);
-  const zone = timeZone ? { timeZone } : {};
-  const time = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...zone,
-  }).format(date);
-  const day = (d: Date) =>
-    new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...zone }).format(d);
-  if (day(date) === day(now)) return time;
-  const year = (d: Date) => new Intl.DateTimeFormat('en-GB', { year: 'numeric', ...zone }).format(d);
-  const sameYear = year(date) === year(now);
-  const dayText = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    ...zone,
-  }).format(date);
-  return `${dayText}, ${time}`;
+  return timeZone ? formatSharedMoment(at, { timeZone, now }) : formatForReader(at, { now });
 }
 
 export const TIER_LABELS: Record<GrantableTier, string> = { silver: 'Silver', pro: 'Pro', gold: 'Gold' };

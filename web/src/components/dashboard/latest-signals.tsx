@@ -2,7 +2,7 @@ import type { TSignal } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Link } from 'react-router-dom';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useClock } from '../clock/use-clock.js';
 import buttonStyles from '../ui/button.module.css';
 import panelStyles from '../ui/panel.module.css';
 import pageStyles from './dashboard-page.module.css';
@@ -21,7 +21,7 @@ export function LatestSignals({ count, title }: { count: number; title: string }
   const error = useLiveSignals((s) => s.loadError);
   const retry = useLiveSignals((s) => s.retry);
   const signals = useLiveSignals((s) => s.signals);
-  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  const { timeZone } = useClock();
   const full = signals.filter((s): s is TSignal => !s.locked).slice(0, count);
   const teasers = signals.filter((s) => s.locked).length;
 

@@ -1,3 +1,4 @@
+import { formatTimeOfDay } from '@signalroom/shared';
 import {
   type AutoscaleInfo,
   ColorType,
@@ -14,6 +15,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import { browserTimeZone } from '../clock/use-clock.js';
 import styles from './line-chart.module.css';
 import { formatClock } from './signal-format.js';
 
@@ -135,7 +137,11 @@ export function LineChart({
       timeScale: {
         // Seconds only where the axis marks them (a live stream); minutes elsewhere.
         tickMarkFormatter: (time: Time, type: TickMarkType) =>
-          formatClock(new Date((time as number) * 1000), timeZone, type === TickMarkType.TimeWithSeconds),
+          formatTimeOfDay(
+            new Date((time as number) * 1000),
+            timeZone ?? browserTimeZone(),
+            type === TickMarkType.TimeWithSeconds,
+          ),
       },
       localization: { timeFormatter: (time: Time) => formatClock(new Date((time as number) * 1000), timeZone) },
     });

@@ -1,7 +1,7 @@
 import { formatMinutesSeconds, nextSignalBoundary } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
 import { useMarketStatus } from '../../stores/market-status.store.js';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
+import { useClock } from '../clock/use-clock.js';
 import styles from './next-signal-countdown.module.css';
 import { formatZoneDateTime } from './signal-format.js';
 
@@ -32,10 +32,9 @@ export function useNextSignalCountdown(): string {
 export function NextSignalCountdown({ label = 'Next signal in' }: { label?: string }) {
   const text = useNextSignalCountdown();
   const market = useMarketStatus();
-  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
-  const zoneLabel = usePublicConfigStore((s) => s.config?.timeZoneLabel);
+  const { timeZone } = useClock();
   if (market && !market.open) {
-    const when = market.nextSignalAt ? formatZoneDateTime(market.nextSignalAt, timeZone, zoneLabel) : 'when it reopens';
+    const when = market.nextSignalAt ? formatZoneDateTime(market.nextSignalAt, timeZone) : 'when it reopens';
     return (
       <div className={styles.nextSignal} data-testid="next-signal-countdown">
         <span className={styles.nextSignalTime} data-testid="market-closed">

@@ -1,4 +1,5 @@
-import { signalResultLabel, type TradeSide, type TSignal, tradeSideOf } from '@signalroom/shared';
+import { formatMoment, signalResultLabel, type TradeSide, type TSignal, tradeSideOf } from '@signalroom/shared';
+import { browserTimeZone } from '../clock/use-clock.js';
 
 /** Status labels as members read them. */
 export const STATUS_LABELS: Record<TSignal['status'], string> = {
@@ -31,16 +32,12 @@ export function tradeLabel(direction: TSignal['direction']): TradeSide {
   return tradeSideOf(direction);
 }
 
-/** A time of day in the operator's zone, e.g. "14:05:00". */
+/**
+ * A moment of a signal in the reader's zone ("14:05:07", "27 Nov, 14:05:07" on another day): the one
+ * clock of shared/src/clock.ts. `timeZone` is the reader's (useClock), the browser's when absent.
+ */
 export function formatClock(at: Date | string, timeZone: string | undefined, withSeconds = true): string {
-  const date = typeof at === 'string' ? new Date(at) : at;
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(withSeconds ? { second: '2-digit' } : {}),
-    hour12: false,
-  }).format(date);
+  return formatMoment(at, { timeZone: timeZone ?? browserTimeZone(), seconds: withSeconds });
 }
 
 /** Prices to 5 decimals (stop loss, take profit, entry). */
@@ -48,21 +45,12 @@ export function formatPrice(value: number): string {
   return value.toFixed(5);
 }
 
-/** A time of day with the operator's zone named, e.g. "14:05 West Africa Time". */
-export function formatZoneTime(at: Date | string, timeZone: string | undefined, zoneLabel: string | undefined): string {
-  const clock = formatClock(at, timeZone, false);
-  return zoneLabel ? `${clock} ${zoneLabel}` : clock;
+/** A moment standing alone in a sentence, with the zone named: "14:05 GMT+1", "27 Nov, 14:05 GMT+1". */
+export function formatZoneTime(at: Date | string, timeZone: string | undefined): string {
+  return formatMoment(at, { timeZone: timeZone ?? browserTimeZone(), zoneName: true });
 }
 
-/** A moment with its date and the operator's zone named, e.g. "Wed 25 Nov, 06:08 West Africa Time". */
-export function formatZoneDateTime(
-  at: Date | string,
-  timeZone: string | undefined,
-  zoneLabel: string | undefined,
-): string {
-  const date = typeof at === 'string' ? new Date(at) : at;
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(
-    date,
-  );
-  return `${day}, ${formatZoneTime(date, timeZone, zoneLabel)}`;
+/** The same, always with its date: "28 Nov, 06:08 GMT+1" (a deadline, the end of a trial). */
+export function formatZoneDateTime(at: Date | string, timeZone: string | undefined): string {
+  return formatMoment(at, { timeZone: timeZone ?? browserTimeZone(), zoneName: true, withDate: true });
 }

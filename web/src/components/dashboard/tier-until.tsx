@@ -1,14 +1,13 @@
 import { type TUser, tierName } from '@signalroom/shared';
+import { formatForReader } from '../clock/use-clock.js';
 import styles from './tier-until.module.css';
 
-const untilFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "Gold until 24 Nov 2026, 18:00": a tier an admin granted for a time; nothing for a tier without an end. */
+/** "Gold until 24 Nov, 18:00 GMT+1" (the reader's zone): a tier an admin granted for a time; nothing for a tier without an end. */
 export function tierUntilText(user: Pick<TUser, 'tier' | 'tierExpiresAt'>): string | null {
   if (!user.tierExpiresAt) return null;
   const end = new Date(user.tierExpiresAt);
   if (Number.isNaN(end.getTime())) return null;
-  return `${tierName(user.tier)} until ${untilFormat.format(end)}`;
+  return `${tierName(user.tier)} until ${formatForReader(end, { zoneName: true, withDate: true })}`;
 }
 
 /** The timed tier's end beside the tier badge (header, member detail). */

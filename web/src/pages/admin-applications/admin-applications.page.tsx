@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { ClipboardList, Download } from 'lucide-react';
 import { useId } from 'react';
+import { formatForReader } from '../../components/clock/use-clock.js';
 import {
   AdminListBody,
   type AdminListNames,
@@ -109,8 +110,6 @@ function Filters({ state }: { state: AdminApplications }) {
   );
 }
 
-const received = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' });
-
 const APPLICATION_LIST: AdminListNames = {
   testId: 'applications',
   loadingLabel: 'Loading applications',
@@ -139,7 +138,7 @@ function ApplicationTable({ state }: { state: AdminApplications }) {
               <span className={styles.meta}>
                 <span className={styles.email}>{s.email}</span>
                 <span>{s.phoneNumber}</span>
-                <time dateTime={s.createdAt}>{received.format(new Date(s.createdAt))}</time>
+                <time dateTime={s.createdAt}>{formatForReader(s.createdAt)}</time>
               </span>
             </>
           )}

@@ -1,6 +1,7 @@
 import { BOT_ACCESS_STATUSES, type BotAccessStatus, type TBotAccessSubmission } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
+import { formatForReader } from '../../components/clock/use-clock.js';
 import { OpenedItemPane, StateNote } from '../../components/dashboard/admin-list-states.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -24,8 +25,6 @@ export function StatusOptions() {
     </option>
   ));
 }
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** An answer as the applicant read it: the option's label, or the text they typed. */
 function answerText(key: keyof typeof QUESTIONS, s: TBotAccessSubmission): string {
@@ -55,7 +54,7 @@ export function ApplicationDetail({ state }: { state: AdminApplications }) {
           <header>
             <h2 id="application-title">{s.fullName}</h2>
             <p className={clsx(pageStyles.muted, pageStyles.small)}>
-              Received {when.format(new Date(s.createdAt))} · status {STATUS_LABELS[s.status]}
+              Received {formatForReader(s.createdAt)} · status {STATUS_LABELS[s.status]}
             </p>
           </header>
           <ol className={styles.answers}>

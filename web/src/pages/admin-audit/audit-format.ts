@@ -1,4 +1,5 @@
 import type { AuditAction, AuditTargetType } from '@signalroom/shared';
+import { formatForReader } from '../../components/clock/use-clock.js';
 
 /** Readable names of the audit actions: every action has one (a new action must name itself here). */
 const ACTION_LABELS: Record<AuditAction, string> = {
@@ -74,9 +75,8 @@ export function changedFields(before: unknown, after: unknown): FieldChange[] {
     .filter((change) => change.before !== change.after);
 }
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
+/** An audit entry's time in the admin's own zone, to the second. */
 export function formatAuditTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : when.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatForReader(date, { seconds: true });
 }

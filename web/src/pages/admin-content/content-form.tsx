@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { formatForReader } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -45,7 +46,7 @@ export function EditorPanel(props: {
         <p className={clsx(pageStyles.muted, pageStyles.small)}>
           {props.version === 0
             ? props.unsavedNote
-            : `Version ${props.version}, saved ${new Date(props.savedAt ?? '').toLocaleString('en-GB')} by ${props.savedBy}`}
+            : `Version ${props.version}, saved ${formatForReader(props.savedAt ?? '')} by ${props.savedBy}`}
         </p>
       </header>
       <form

@@ -1,9 +1,10 @@
-import { describeOfferWindow, type TCountdownConfig, type TUser } from '@signalroom/shared';
+import { describeOfferWindow, type TCountdownConfig, type TUser, zoneShortName } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { CheckCircle2, Clock, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import * as api from '../../api/api.js';
 import type { FailureStatus } from '../../api/client.js';
+import { useClock } from '../../components/clock/use-clock.js';
 import { UnconfiguredContactsNotice } from '../../components/contacts/operator-contact.js';
 import { AdminNav } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
@@ -35,7 +36,7 @@ type Load =
   | { status: 'error'; message: string };
 
 function AdminOffer({ self }: { self: TUser }) {
-  const publicConfig = usePublicConfigStore((s) => s.config);
+  const _publicConfig = usePublicConfigStore((s) => s.config);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [forbidden, setForbidden] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -44,8 +45,9 @@ function AdminOffer({ self }: { self: TUser }) {
   const [durationError, setDurationError] = useState<string | null>(null);
   // The same public countdown visitors see (polled every second), so "time left" is theirs to the second.
   const live = useOfferCountdown();
-  const timeZone = publicConfig?.timeZone;
-  const zoneLabel = publicConfig?.timeZoneLabel ?? 'Operator time';
+  // The admin's own zone (the one clock), with UTC beside it.
+  const { timeZone } = useClock();
+  const zoneLabel = `Your time (${zoneShortName(new Date(), timeZone)})`;
 
   const refuse = useCallback((status: FailureStatus, message: string) => {
     // A dead session is handled once for every call (api/client.ts).
@@ -176,7 +178,7 @@ function CurrentDeadline({
 }: {
   load: Load;
   self: TUser;
-  timeZone: string | undefined;
+  timeZone: string;
   zoneLabel: string;
   onRetry(): void;
 }) {

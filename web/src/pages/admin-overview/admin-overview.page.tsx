@@ -1,6 +1,7 @@
 import type { TAdminOverview } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Activity, LayoutDashboard, RefreshCw } from 'lucide-react';
+import { formatForReader } from '../../components/clock/use-clock.js';
 import { AdminNav } from '../../components/dashboard/admin-nav.js';
 import { AdminsOnly } from '../../components/dashboard/admins-only.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -65,7 +66,7 @@ const FUNNEL_STEPS = [
   ['unlocked', 'Unlocked'],
 ] as const;
 
-const time = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' });
+const time = { format: (at: Date) => formatForReader(at) };
 
 function Figures({ overview, stale }: { overview: TAdminOverview; stale: boolean }) {
   const { funnel, queues } = overview;

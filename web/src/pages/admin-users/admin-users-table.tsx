@@ -10,6 +10,7 @@ import {
 import { clsx } from 'clsx';
 import { Crown, KeyRound, PenLine, ShieldMinus, ShieldPlus, UserX } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { formatDayForReader } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import tierBadgeStyles from '../../components/dashboard/tier-badge.module.css';
 import { TierUntil } from '../../components/dashboard/tier-until.js';
@@ -31,11 +32,9 @@ interface Props {
   onIssueCode(user: TUser): void;
 }
 
-const joined = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 function formatJoined(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '–' : joined.format(date);
+  return Number.isNaN(date.getTime()) ? '–' : formatDayForReader(date);
 }
 
 /** Tier chip in the header badge colours; the tier's own name, since admins manage tiers, not trials. */

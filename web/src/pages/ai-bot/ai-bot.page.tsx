@@ -2,6 +2,7 @@ import { BOT_RISK_RULES, pageLockReason, STAKE_RULE, type TBotOverview, wilsonIn
 import { clsx } from 'clsx';
 import { Bot, Pause, Play } from 'lucide-react';
 import { useMemo } from 'react';
+import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { MarketSourceMark } from '../../components/dashboard/feed-badge.js';
 import { LineChart } from '../../components/dashboard/line-chart.js';
@@ -175,7 +176,7 @@ function PerformancePanel({ bot }: { bot: TBotOverview }) {
     return [...bySecond].map(([time, value]) => ({ time, value }));
   }, [bot.equity]);
   const rule = BOT_RISK_RULES[bot.settings.riskLevel];
-  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  const { timeZone } = useClock();
   return (
     <section className={panelStyles.panel} aria-labelledby="bot-performance-title">
       <h2 id="bot-performance-title">Performance</h2>

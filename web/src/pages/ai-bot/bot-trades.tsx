@@ -1,10 +1,10 @@
 import { BOT_TIMEFRAMES, type BotTimeframe, type TPaperTrade } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useState } from 'react';
+import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatClock } from '../../components/dashboard/signal-format.js';
 import panelStyles from '../../components/ui/panel.module.css';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './ai-bot.module.css';
 import { formatPnl } from './bot-format.js';
 
@@ -13,7 +13,7 @@ const TIMEFRAMES = Object.keys(BOT_TIMEFRAMES) as BotTimeframe[];
 /** Active Trades: the bot's open trades, those opened within the chosen timeframe (1H, 4H, 1D, 1W). */
 export function ActiveTrades({ trades }: { trades: readonly TPaperTrade[] }) {
   const [frame, setFrame] = useState<BotTimeframe>('1D');
-  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  const { timeZone } = useClock();
   const since = Date.now() - BOT_TIMEFRAMES[frame];
   const shown = trades.filter((t) => Date.parse(t.openedAt) >= since);
   return (
@@ -58,7 +58,7 @@ export function ActiveTrades({ trades }: { trades: readonly TPaperTrade[] }) {
 
 /** Recent Closed Trades: pair, type BUY/SELL, P&L, result WIN/LOSS, time. */
 export function ClosedTrades({ trades }: { trades: readonly TPaperTrade[] }) {
-  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  const { timeZone } = useClock();
   return (
     <section className={panelStyles.panel} aria-labelledby="closed-trades-title" data-testid="closed-trades">
       <h2 id="closed-trades-title">Recent Closed Trades</h2>

@@ -1,33 +1,21 @@
-import { offerDeadlineClaim } from '@signalroom/shared';
+import { formatMoment, offerDeadlineClaim } from '@signalroom/shared';
 import { AlertTriangle } from 'lucide-react';
+import { useClock } from '../../components/clock/use-clock.js';
 import { useOfferCountdown } from '../../stores/offer-countdown.store.js';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import botAccessStyles from '../bot-access/bot-access.module.css';
 
 const DELAY_WARNING = 'Your free access may expire if funding your account or messaging support is delayed.';
 
-function formatWhen(at: Date, timeZone: string, withDate: boolean): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    ...(withDate ? { weekday: 'long', day: 'numeric', month: 'long' } : {}),
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(at);
-}
-
 /**
  * The red notice of the success page, true to the real deadline (GET /api/countdown): "ends today" only
- * when the deadline falls today in the operator's time zone, the real date otherwise, "has ended" once
+ * when the deadline falls today in the reader's time zone (the one clock), the real date otherwise, "has ended" once
  * it has passed (shared rule `offerDeadlineClaim`).
  */
 export function OfferDeadlineNotice() {
   const view = useOfferCountdown();
-  const config = usePublicConfigStore((s) => s.config);
-  const timeZone = config?.timeZone;
-  const zone = config?.timeZoneLabel ?? timeZone;
+  const { timeZone } = useClock();
   const claim =
-    view.status === 'loading' || view.status === 'unavailable' || !timeZone
+    view.status === 'loading' || view.status === 'unavailable'
       ? { kind: 'unknown' as const }
       : offerDeadlineClaim(
           view.deadlineMs === null ? null : new Date(view.deadlineMs),
@@ -37,10 +25,10 @@ export function OfferDeadlineNotice() {
         );
   let text: string;
   if (claim.kind === 'ended') text = 'This offer has ended.';
-  else if (claim.kind === 'today' && timeZone)
-    text = `This offer ends today, at ${formatWhen(claim.deadline, timeZone, false)} ${zone}. ${DELAY_WARNING}`;
-  else if (claim.kind === 'later' && timeZone)
-    text = `This offer ends on ${formatWhen(claim.deadline, timeZone, true)} ${zone}. ${DELAY_WARNING}`;
+  else if (claim.kind === 'today')
+    text = `This offer ends today, at ${formatMoment(claim.deadline, { timeZone, zoneName: true })}. ${DELAY_WARNING}`;
+  else if (claim.kind === 'later')
+    text = `This offer ends on ${formatMoment(claim.deadline, { timeZone, zoneName: true, withDate: true })}. ${DELAY_WARNING}`;
   else text = DELAY_WARNING;
   return (
     <div className={botAccessStyles.redNotice} role="note" data-testid="offer-deadline-notice" data-claim={claim.kind}>

@@ -2,6 +2,7 @@ import { isTrialRunning, type TUser } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Activity, AlertTriangle, Copy, Crown, KeyRound, Radio, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { useClock } from '../../components/clock/use-clock.js';
 import { PROOF_STEP_PATH } from '../../components/dashboard/activation-status.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatZoneDateTime } from '../../components/dashboard/signal-format.js';
@@ -9,7 +10,6 @@ import { useNow } from '../../components/dashboard/use-now.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import textStyles from '../../components/ui/text.module.css';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { ActivationProgress } from './activation-progress.js';
 import commandCenterStyles from './command-center.module.css';
 import { firstName } from './greeting.js';
@@ -29,10 +29,8 @@ const LOCKED_TILES = [
  */
 export function ActivationView({ user }: { user: TUser }) {
   const trial = isTrialRunning(user, useNow(5000));
-  const config = usePublicConfigStore((s) => s.config);
-  const trialEnds = user.trialEndsAt
-    ? formatZoneDateTime(user.trialEndsAt, config?.timeZone, config?.timeZoneLabel)
-    : null;
+  const { timeZone } = useClock();
+  const trialEnds = user.trialEndsAt ? formatZoneDateTime(user.trialEndsAt, timeZone) : null;
   return (
     <div className={pageStyles.page} data-testid="activation-view">
       <header className={pageStyles.pageHead}>

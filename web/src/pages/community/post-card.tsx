@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { EyeOff, Flag, Heart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import * as api from '../../api/api.js';
+import { formatForReader } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -27,8 +28,7 @@ export function PostText({ body }: { body: string }) {
   );
 }
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string) => formatForReader(iso);
 
 /** One post: author, time, text, likes; Report for members, Hide and Delete for admins. */
 export function PostCard({

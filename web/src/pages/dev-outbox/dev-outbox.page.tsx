@@ -4,6 +4,7 @@ import { Inbox, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import * as api from '../../api/api.js';
+import { formatForReader } from '../../components/clock/use-clock.js';
 import { Brand } from '../../components/public/brand.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -82,7 +83,7 @@ export function Component() {
                 <strong>{m.subject || '(no subject)'}</strong>
                 <div className={clsx(publicStyles.muted, publicStyles.small)}>
                   To {m.to}
-                  {` · ${new Date(m.createdAt).toLocaleString()}`}
+                  {` · ${formatForReader(m.createdAt, { seconds: true })}`}
                   {m.kind ? ` · ${m.kind}` : ''}
                 </div>
                 <pre>{m.text}</pre>

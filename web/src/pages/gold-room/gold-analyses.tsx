@@ -1,9 +1,9 @@
 import { levelName, type TCalibrationRow, type TGoldSignal } from '@signalroom/shared';
 import { clsx } from 'clsx';
+import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatClock, formatPrice, resultLabel, tradeLabel } from '../../components/dashboard/signal-format.js';
 import panelStyles from '../../components/ui/panel.module.css';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './gold-room.module.css';
 import type { Loaded } from './use-gold-room.js';
 
@@ -27,7 +27,7 @@ export function LoadState({ state, what }: { state: Loaded<unknown>; what: strin
 
 /** Each signal's full analysis: the strategy's reading of the market, its confidence and martingale plan. */
 export function SignalAnalyses({ state }: { state: Loaded<TGoldSignal[]> }) {
-  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  const { timeZone } = useClock();
   return (
     <section className={panelStyles.panel} aria-labelledby="analyses-title" data-testid="gold-analyses">
       <h2 id="analyses-title">Signal analyses</h2>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import * as api from '../../api/api.js';
 import { saveDownload } from '../../api/download.js';
+import { formatForReader } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -13,15 +14,7 @@ import styles from './mentorship.module.css';
 
 /** A session's start in the reader's own time zone, with the zone's name. */
 function localTime(iso: string): string {
-  // dateStyle/timeStyle cannot be combined with timeZoneName: the parts are named one by one.
-  return new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  return formatForReader(iso, { zoneName: true, withDate: true });
 }
 
 export function UpcomingSessions({

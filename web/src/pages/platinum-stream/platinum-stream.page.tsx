@@ -1,6 +1,7 @@
 import { pageLockReason, type TSignal } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Radio } from 'lucide-react';
+import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { MarketSourceMark } from '../../components/dashboard/feed-badge.js';
 import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
@@ -8,7 +9,6 @@ import { LockedFeaturePage } from '../../components/dashboard/locked-feature-pag
 import { formatClock, resultLabel, tradeLabel } from '../../components/dashboard/signal-format.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import styles from './platinum-stream.module.css';
 import { PriceChartPanel } from './price-chart-panel.js';
@@ -22,7 +22,7 @@ export function Component() {
   const user = useSessionStore((s) => s.user);
   const signals = useLiveSignals((s) => s.signals);
   const transport = useLiveSignals((s) => s.transport);
-  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  const { timeZone } = useClock();
   const lockReason = pageLockReason('platinum-stream', user);
   if (lockReason) {
     return (

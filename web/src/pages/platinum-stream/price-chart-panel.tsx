@@ -1,6 +1,7 @@
 import { SIGNAL_ASSETS, type TSignal } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useMemo, useState } from 'react';
+import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { type ChartMarker, LineChart } from '../../components/dashboard/line-chart.js';
 import { formatClock, formatPrice, tradeLabel } from '../../components/dashboard/signal-format.js';
@@ -28,7 +29,7 @@ export function PriceChartPanel({ current }: { current: TSignal | null }) {
     choice && choice.signalId === signalId ? choice.asset : (current?.asset ?? configured[0] ?? SIGNAL_ASSETS[0]);
   const assets = configured.includes(asset) ? configured : [asset, ...configured];
   const { points, status } = usePriceStream(asset);
-  const timeZone = usePublicConfigStore((s) => s.config?.timeZone);
+  const { timeZone } = useClock();
   const signal = current?.asset === asset ? current : null;
   const last = points[points.length - 1];
 

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import * as api from '../../api/api.js';
+import { browserTimeZone, formatDayForReader, timeZoneChoices } from '../../components/clock/use-clock.js';
 import { FormAlert, SelectField, TextField } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -27,6 +28,8 @@ export function ProfileSection({ user }: { user: TUser }) {
     phone: user.phone,
     country: user.country,
     telegram: user.telegram ?? '',
+    // First guessed from the browser; saved with the profile, then every time is shown in it.
+    timeZone: user.timeZone || browserTimeZone(),
   });
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -64,7 +67,7 @@ export function ProfileSection({ user }: { user: TUser }) {
         </div>
         <div>
           <dt>Member since</dt>
-          <dd>{new Date(user.createdAt).toLocaleDateString('en-GB', { dateStyle: 'long' })}</dd>
+          <dd>{formatDayForReader(user.createdAt)}</dd>
         </div>
       </dl>
       <form className={formStyles.form} onSubmit={save} noValidate>
@@ -101,6 +104,20 @@ export function ProfileSection({ user }: { user: TUser }) {
             ))}
           </SelectField>
         </div>
+        <SelectField
+          id="settings-time-zone"
+          label="Time zone"
+          hint="Every time on every screen and in your e-mails is shown in this zone."
+          value={form.timeZone}
+          onChange={set('timeZone')}
+          error={outcome?.fields?.timeZone}
+        >
+          {timeZoneChoices(form.timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           id="settings-telegram"
           label="Telegram username"

@@ -4,6 +4,7 @@ import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
+import { formatForReader } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FormAlert, TextField } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -135,7 +136,7 @@ export function PushSection() {
                 <strong>{device.deviceName}</strong>
                 {device.id === thisDeviceId ? <span className={styles.badge}>This browser</span> : null}
                 <br />
-                <span className={pageStyles.muted}>Added {new Date(device.createdAt).toLocaleString()}</span>
+                <span className={pageStyles.muted}>Added {formatForReader(device.createdAt)}</span>
               </p>
               <button
                 type="button"

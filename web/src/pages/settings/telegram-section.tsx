@@ -4,6 +4,7 @@ import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
+import { formatDayForReader } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FormAlert } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -91,8 +92,8 @@ export function TelegramSection() {
           <p>
             Signals your membership includes arrive in your Telegram chat
             {status.username ? ` (@${status.username})` : ''}
-            {status.linkedAt ? `, linked ${new Date(status.linkedAt).toLocaleDateString()}` : ''}. Send /stop to the bot
-            or unlink here to stop them.
+            {status.linkedAt ? `, linked ${formatDayForReader(status.linkedAt)}` : ''}. Send /stop to the bot or unlink
+            here to stop them.
           </p>
           <button type="button" className={buttonStyles.btn} disabled={busy} onClick={() => void unlink()}>
             Unlink Telegram

@@ -1,6 +1,14 @@
-import { Messages, pageLockReason, signalTierOf, type TLockedSignal, type TSignal } from '@signalroom/shared';
+import {
+  Messages,
+  pageLockReason,
+  signalTierOf,
+  type TLockedSignal,
+  type TSignal,
+  zoneShortName,
+} from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Activity, RefreshCw } from 'lucide-react';
+import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
@@ -49,7 +57,7 @@ function SignalRoom(props: RoomProps) {
   const now = useNow();
   const delayed = props.delayed === true;
   const config = usePublicConfigStore((s) => s.config);
-  const timeZone = config?.timeZone;
+  const { timeZone } = useClock();
   const limits = useTierLimits();
   const limit = props.tier ? limits[props.tier] : null;
   const signals = useLiveSignals((s) => s.signals);
@@ -145,7 +153,7 @@ function SignalRoom(props: RoomProps) {
         </div>
         <dl className={styles.signalRoomMeta}>
           <div>
-            <dt>{config?.timeZoneLabel ?? 'Local time'}</dt>
+            <dt>Your time ({zoneShortName(now, timeZone)})</dt>
             <dd data-testid="operator-clock">{formatClock(now, timeZone)}</dd>
           </div>
           <div>

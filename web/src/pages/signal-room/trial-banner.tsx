@@ -2,10 +2,10 @@ import { formatTimeLeft } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Hourglass } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatZoneDateTime } from '../../components/dashboard/signal-format.js';
 import buttonStyles from '../../components/ui/button.module.css';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './trial-banner.module.css';
 
 /**
@@ -13,7 +13,7 @@ import styles from './trial-banner.module.css';
  * once its 5-minute window has closed, with its result as it resolves; nothing that can still be traded.
  */
 export function TrialBanner({ trialEndsAt, now }: { trialEndsAt: string | null; now: Date }) {
-  const config = usePublicConfigStore((s) => s.config);
+  const { timeZone } = useClock();
   const left = trialEndsAt ? Date.parse(trialEndsAt) - now.getTime() : 0;
   const t = formatTimeLeft(left);
   return (
@@ -35,8 +35,7 @@ export function TrialBanner({ trialEndsAt, now }: { trialEndsAt: string | null; 
           <strong className={styles.time}>
             {t.hours}:{t.minutes}:{t.seconds}
           </strong>{' '}
-          (at {formatZoneDateTime(trialEndsAt, config?.timeZone, config?.timeZoneLabel)}). After that this room locks
-          until your account is activated.
+          (at {formatZoneDateTime(trialEndsAt, timeZone)}). After that this room locks until your account is activated.
         </p>
       )}
       <Link to="/dashboard/account-setup" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}>

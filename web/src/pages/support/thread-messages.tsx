@@ -1,14 +1,13 @@
 import { SUPPORT_LIMITS, supportMessageIssue, type TSupportMessage } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
+import { formatForReader } from '../../components/clock/use-clock.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './support.module.css';
 
-const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export function formatTicketTime(iso: string): string {
-  return TIME.format(new Date(iso));
+  return formatForReader(iso);
 }
 
 /**
