@@ -121,7 +121,6 @@ const ZEnv = ZSharedEnv.extend({
   BOOTCAMP_URL: z.string().default(PLACEHOLDERS.BOOTCAMP_URL),
   /** The Support Hub's hours, "channel=hours; ..." (none are shown until set). */
   SUPPORT_HOURS: z.string().optional(),
-  TIME_ZONE_LABEL: z.string().default('West Africa Time'),
   SILVER_DAILY_LIMIT: z.coerce.number().int().positive().default(DEFAULT_SILVER_DAILY_LIMIT),
   /** /api/health says degraded when no signal was issued for a slot plus this long. */
   SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),

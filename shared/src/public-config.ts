@@ -36,7 +36,6 @@ export const ZPublicConfig = z.object({
     bootcamp: z.boolean(),
   }),
   timeZone: z.string(),
-  timeZoneLabel: z.string(),
   /**
    * The feed's id: 'simulated' while the built-in simulated market feeds the engine (the web app says
    * so), else the real feed's ('oanda:practice', 'ccxt:binance', 'http').

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zQueryInteger } from './request-fields.js';
 import { ZPerformanceStats, ZSignalView } from './signals.js';
 
 /**
@@ -49,4 +50,6 @@ export const ZStreamMessage = z.discriminatedUnion('type', [
 export type TStreamMessage = z.infer<typeof ZStreamMessage>;
 
 /** The `after` query of a reconnect: a record entry number, or nothing for live events only. */
-export const ZSignalStreamQuery = z.object({ after: z.coerce.number().int().nonnegative().optional() });
+export const ZSignalStreamQuery = z.object({
+  after: zQueryInteger(0, Number.MAX_SAFE_INTEGER, StreamMessages.afterInvalid).optional(),
+});

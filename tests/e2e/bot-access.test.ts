@@ -79,7 +79,8 @@ describe('journey: bot-access application', () => {
     expect(text).toContain(config.promoCode);
     expect(text).toContain('$50');
     expect(text).toContain('6 to 12 hours');
-    // The red notice follows the real deadline: "today" only when it falls today in the operator's zone.
+    // The red notice follows the real deadline: "today" only when it falls today in the reader's zone (the
+    // browser's, which the journeys set to the business's).
     const countdown = (await e2e.server.api<TCountdown>('GET', '/api/countdown')).body.data as TCountdown;
     const claim = offerDeadlineClaim(
       countdown.deadline ? new Date(countdown.deadline) : null,

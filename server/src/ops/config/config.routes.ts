@@ -39,7 +39,6 @@ function configuredPublicConfig(ctx: ServerContext): TPublicConfig {
     bootcampUrl: c.BOOTCAMP_URL,
     contactsConfigured: c.contactsConfigured,
     timeZone: c.TIME_ZONE,
-    timeZoneLabel: c.TIME_ZONE_LABEL,
     marketSource: ctx.market.info.id,
     marketLabel: ctx.market.info.label,
     assets: [...ctx.market.assets],
