@@ -29,6 +29,20 @@ let pollLatencies: number[] = [];
 let polling = false;
 const timers: NodeJS.Timeout[] = [];
 
+/** One socket's receipt of a signal: its delay from publication, and whether this socket had it already. */
+function receive(seen: Set<string>, signal: TSignalView): void {
+  received += 1;
+  latencies.push(Date.now() - Date.parse(signal.createdAt));
+  if (seen.has(signal.id)) {
+    duplicates += 1;
+    return;
+  }
+  seen.add(signal.id);
+  const entry = receipts.get(signal.id) ?? { createdAt: signal.createdAt, sockets: 0 };
+  entry.sockets += 1;
+  receipts.set(signal.id, entry);
+}
+
 async function connectAll(url: string, tokens: string[]): Promise<void> {
   let connected = 0;
   let failed = 0;
@@ -45,18 +59,7 @@ async function connectAll(url: string, tokens: string[]): Promise<void> {
               forceNew: true,
             });
             const seen = new Set<string>();
-            socket.on('signal:new', (signal: TSignalView) => {
-              received += 1;
-              latencies.push(Date.now() - Date.parse(signal.createdAt));
-              if (seen.has(signal.id)) {
-                duplicates += 1;
-                return;
-              }
-              seen.add(signal.id);
-              const entry = receipts.get(signal.id) ?? { createdAt: signal.createdAt, sockets: 0 };
-              entry.sockets += 1;
-              receipts.set(signal.id, entry);
-            });
+            socket.on('signal:new', (signal: TSignalView) => receive(seen, signal));
             socket.once('snapshot', () => {
               connected += 1;
               resolve();
@@ -97,17 +100,7 @@ async function connectStream(url: string, keys: string[]): Promise<void> {
                 return;
               }
               const signal = message.signal;
-              if (message.type !== 'signal.issued' || !signal) return;
-              received += 1;
-              latencies.push(Date.now() - Date.parse(signal.createdAt));
-              if (seen.has(signal.id)) {
-                duplicates += 1;
-                return;
-              }
-              seen.add(signal.id);
-              const entry = receipts.get(signal.id) ?? { createdAt: signal.createdAt, sockets: 0 };
-              entry.sockets += 1;
-              receipts.set(signal.id, entry);
+              if (message.type === 'signal.issued' && signal) receive(seen, signal);
             });
             socket.once('error', () => {
               failed += 1;
