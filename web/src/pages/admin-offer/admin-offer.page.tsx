@@ -12,7 +12,6 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { pollOfferCountdown, useOfferCountdown } from '../../stores/offer-countdown.store.js';
-import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import styles from './admin-offer.module.css';
 import { formatDeadline } from './deadline-format.js';
@@ -36,7 +35,6 @@ type Load =
   | { status: 'error'; message: string };
 
 function AdminOffer({ self }: { self: TUser }) {
-  const _publicConfig = usePublicConfigStore((s) => s.config);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [forbidden, setForbidden] = useState(false);
   const [busy, setBusy] = useState(false);
