@@ -451,7 +451,11 @@ describe('Admin Users screen in a real browser', () => {
     await form.getByLabel('Tier').selectOption('pro');
     // Long enough for both screens to show the window, short enough to watch it end.
     const until = new Date(Date.now() + 12_000);
-    const local = new Date(until.getTime() - until.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+    // The field takes the browser's local time: written in the browser's zone, not this process's.
+    const local = await page.evaluate((ms) => {
+      const at = new Date(ms);
+      return new Date(ms - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+    }, until.getTime());
     await form.getByLabel('Until (optional)').fill(local);
     await form.getByLabel('Reason (optional, kept in the audit log)').fill('Pro for the live class');
     await form.getByRole('button', { name: 'Apply access' }).click();
