@@ -16,6 +16,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { browserTimeZone } from '../clock/use-clock.js';
+import { onePointPerTime } from './chart-points.js';
 import styles from './line-chart.module.css';
 import { formatClock } from './signal-format.js';
 
@@ -155,24 +156,12 @@ export function LineChart({
     if (!drawn) return;
     const previousLast = drawnPoints.current[drawnPoints.current.length - 1];
     const last = points[points.length - 1];
-    const redraw = () => {
-      drawn.series.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
+    // One point added after the last one drawn (a window that drops its oldest point still counts).
+    if (previousLast && last && points[points.length - 2] === previousLast && last.time > previousLast.time) {
+      drawn.series.update({ time: last.time as UTCTimestamp, value: last.value });
+    } else {
+      drawn.series.setData(onePointPerTime(points).map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
       drawn.chart.timeScale().fitContent();
-    };
-    try {
-      // One point added after the last one drawn (a window that drops its oldest point still counts).
-      if (previousLast && last && points[points.length - 2] === previousLast && last.time > previousLast.time) {
-        drawn.series.update({ time: last.time as UTCTimestamp, value: last.value });
-      } else {
-        redraw();
-      }
-    } catch (error) {
-      // lightweight-charts can throw "Value is null" from inside new data while it moves its crosshair
-      // (an open upstream bug, tradingview/lightweight-charts#2044). The data is valid: drop the
-      // crosshair and draw the whole line once more rather than leave the chart half updated.
-      console.warn('The chart failed to draw new prices; drawing them again', error);
-      drawn.chart.clearCrosshairPosition();
-      redraw();
     }
     drawnPoints.current = points;
   }, [drawn, points]);

@@ -1,5 +1,6 @@
 import type { StreamPrice } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
+import { onePointPerTime } from '../../components/dashboard/chart-points.js';
 import type { ChartPoint } from '../../components/dashboard/line-chart.js';
 import { streamEvents } from '../../stores/gold-events.js';
 import { useLiveSignalsStoreApi } from '../../stores/live-signals.context.js';
@@ -35,7 +36,7 @@ export function usePriceStream(asset: string) {
         .then((answer) => {
           if (!current) return;
           if (!answer.ok) return setStatus({ state: 'refused', message: answer.message });
-          setPoints(answer.history.map(toPoint).slice(-KEEP));
+          setPoints(onePointPerTime(answer.history.map(toPoint)).slice(-KEEP));
           setStatus({ state: 'live' });
         });
     };
@@ -48,7 +49,9 @@ export function usePriceStream(asset: string) {
         const point = toPoint(event.price);
         setPoints((prev) => {
           const last = prev[prev.length - 1];
-          if (last && last.time >= point.time) return prev;
+          if (last && last.time > point.time) return prev;
+          // The chart counts whole seconds: a second price in the same second replaces the first.
+          if (last && last.time === point.time) return [...prev.slice(0, -1), point];
           return [...prev, point].slice(-KEEP);
         });
       }
