@@ -118,6 +118,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
         javaScriptEnabled,
       });
       contexts.push(context);
+      closeWhenTestEnds(context);
       // Pages the test opens itself in this context (a second tab, a popup) are watched alike.
       context.on('page', (opened) => consoleWatch.attach(opened, allowConsole));
       const page = await context.newPage();
@@ -138,6 +139,19 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       consoleWatch.check();
     },
   };
+}
+
+/**
+ * A context opened inside a test closes when that test ends: a page left open keeps its sockets, timers
+ * and animations running, and on two cores every later test of the file would share the CPU with them.
+ * One opened outside a test (beforeAll) lives until `close()`.
+ */
+function closeWhenTestEnds(context: BrowserContext): void {
+  try {
+    onTestFinished(() => context.close().catch(() => {}));
+  } catch {
+    // Not inside a test.
+  }
 }
 
 /**
