@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zChoice, zFlag, zText } from './request-fields.js';
+import { zFlag, zText } from './request-fields.js';
 import { ZSignal, ZSignalNote } from './signals.js';
 
 /**
@@ -97,11 +97,19 @@ const zUrl = zText({ max: WEBHOOK_URL_MAX, required: WebhookMessages.urlRequired
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** A set of events, kept in the order of WEBHOOK_EVENTS whatever order they came in. */
+/**
+ * A set of events, kept in the order of WEBHOOK_EVENTS whatever order they came in. An unknown one is
+ * refused on the field itself (not on its place in the list), so the form shows it under Events.
+ */
 const zEvents = z
-  .array(zChoice(WEBHOOK_EVENTS, WebhookMessages.eventUnknown), { error: WebhookMessages.eventsRequired })
-  .min(1, WebhookMessages.eventsRequired)
+  .array(zText({ max: 40 }), { error: WebhookMessages.eventsRequired })
   .max(WEBHOOK_EVENTS.length * 2, WebhookMessages.eventUnknown)
+  .superRefine((events, ctx) => {
+    if (events.length === 0) ctx.addIssue({ code: 'custom', message: WebhookMessages.eventsRequired });
+    else if (events.some((event) => !(WEBHOOK_EVENTS as readonly string[]).includes(event))) {
+      ctx.addIssue({ code: 'custom', message: WebhookMessages.eventUnknown });
+    }
+  })
   .transform((events) => WEBHOOK_EVENTS.filter((event) => events.includes(event)));
 
 /** POST /api/users/webhooks: the URL and the events it should receive. */
@@ -112,7 +120,10 @@ export type TWebhookCreateRequest = z.infer<typeof ZWebhookCreateRequest>;
 export const ZWebhookUpdateRequest = z
   .object({ events: zEvents.optional(), enabled: zFlag(WebhookMessages.enabledInvalid).optional() })
   .strict()
-  .refine((body) => body.events !== undefined || body.enabled !== undefined, WebhookMessages.updateEmpty);
+  .refine((body) => body.events !== undefined || body.enabled !== undefined, {
+    message: WebhookMessages.updateEmpty,
+    path: ['events'],
+  });
 export type TWebhookUpdateRequest = z.infer<typeof ZWebhookUpdateRequest>;
 
 /** One endpoint as its member sees it: never its secret after creation. */
