@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
 import {
   type TCreatedWebhookEndpoint,
   type TSignalView,
@@ -282,5 +285,43 @@ describe('webhooks', () => {
       error: 'redirects are not followed (302)',
     });
     expect(receiver.to('/ok/redirected')).toHaveLength(0);
+  });
+
+  it('runs the Node receiver of docs/connect-your-tools.md, which verifies an issued and a resolved signal', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const member = await createMember(server.context.db, { tier: 'gold' });
+    const created = await server.api<TCreatedWebhookEndpoint>('POST', '/api/users/webhooks', {
+      token: member.token,
+      body: { url: `http://127.0.0.1:${port}/webhooks`, events: ['signal.issued', 'signal.resolved'] },
+    });
+    const secret = created.body.data?.secret as string;
+    const example = promisify(execFile)(process.execPath, ['docs/examples/webhook-receiver.mjs'], {
+      env: { ...process.env, WEBHOOK_SECRET: secret, PORT: String(port), STOP_AFTER: '2' },
+      timeout: 20_000,
+    });
+    // The receiver is up once its port answers.
+    await pollUntil(
+      () =>
+        fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' }).then(
+          (answer) => answer.status === 400,
+          () => false,
+        ),
+      { timeoutMs: 10_000, message: 'the example receiver did not start' },
+    );
+    const row = await issueSignal();
+    await pollUntil(
+      async () => (await attempts(member.token, created.body.data?.id as string)).some((a) => a.succeeded),
+      { timeoutMs: 15_000, message: 'the issued signal did not reach the example' },
+    );
+    await resolveSignal(row.id);
+    const { stdout } = await example;
+    expect(stdout).toBe(
+      `listening on ${port}\nsignal.issued CALL GBP/JPY (OTC) active\nsignal.resolved CALL GBP/JPY (OTC) closed profit\n`,
+    );
   });
 });
