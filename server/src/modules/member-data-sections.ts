@@ -12,6 +12,7 @@ import { defineMentorshipMemberData } from './mentorship/mentorship.member-data.
 import { defineSupportMemberData } from './support/support.member-data.js';
 import { defineTierGrantsMemberData } from './tier-grants/tier-grants.member-data.js';
 import { defineUsersMemberData } from './users/users.member-data.js';
+import { defineWebhooksMemberData } from './webhooks/webhooks.member-data.js';
 
 /**
  * Every module's sections of member data ("Download Elite Data", "Cancel Elite Membership"), defined
@@ -22,6 +23,7 @@ export function defineMemberDataSections(memberData: MemberDataRegistry): void {
   defineUsersMemberData(memberData);
   defineAuthMemberData(memberData);
   defineApiKeysMemberData(memberData);
+  defineWebhooksMemberData(memberData);
   defineActivationMemberData(memberData);
   defineBotAccessMemberData(memberData);
   defineMailMemberData(memberData);

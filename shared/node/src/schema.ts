@@ -11,6 +11,7 @@ import type { SignalTables } from './signal-tables.js';
 import type { SupportTables } from './support-tables.js';
 import type { TierGrantTables } from './tier-grant-tables.js';
 import type { TrackRecordTables } from './track-record-tables.js';
+import type { WebhookTables } from './webhook-tables.js';
 
 /** The whole database as Kysely sees it. */
 export interface Database
@@ -26,4 +27,5 @@ export interface Database
     PaperTradingTables,
     TrackRecordTables,
     DeliveryTables,
-    BacktestTables {}
+    BacktestTables,
+    WebhookTables {}
