@@ -68,6 +68,8 @@ export function useAdminApplications() {
   );
   const resync = useRef(reload);
   resync.current = reload;
+  const listNow = useRef(list);
+  listNow.current = list;
 
   const applyChanged = useCallback(
     (submission: TBotAccessSubmission) => {
@@ -99,6 +101,11 @@ export function useAdminApplications() {
         }
         setNotice(`New application from ${submission.fullName}`);
         if (!showsNewArrival(view.current.filters, view.current.page, submission)) return;
+        // A read in flight may have been answered before this application existed: read again.
+        if (listNow.current.status === 'loading') {
+          resync.current();
+          return;
+        }
         setList((current) => {
           if (current.status !== 'ready' || current.items.some((s) => s.id === submission.id)) return current;
           const total = current.pagination.total + 1;

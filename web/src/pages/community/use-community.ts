@@ -1,5 +1,5 @@
 import type { TCommunityPost, TCommunitySummary } from '@signalroom/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
 import { communityEvents } from '../../stores/community-events.js';
@@ -27,12 +27,16 @@ export function useCommunity() {
   const [feed, setFeed] = useState<FeedState>({ status: 'loading' });
   const [summary, setSummary] = useState<TCommunitySummary | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
+  // A read of the feed in flight: a post pushed meanwhile may be missing from its answer.
+  const reading = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the first page again
   useEffect(() => {
     const controller = new AbortController();
+    reading.current = true;
     api.community.feed({ signal: controller.signal }).then(
       (result) => {
+        reading.current = false;
         if (result.ok) {
           setFeed({
             status: 'ready',
@@ -71,7 +75,8 @@ export function useCommunity() {
   useEffect(
     () =>
       communityEvents.listen((event) => {
-        if (event.type === 'resync') {
+        // A read in flight may have been answered before this change: read again.
+        if (event.type === 'resync' || reading.current) {
           setReloadKey((key) => key + 1);
           return;
         }
