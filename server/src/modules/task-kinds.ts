@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context.js';
 import { defineReminderTask } from './mentorship/mentorship.service.js';
+import { defineNotificationTasks } from './notifications/notifications.tasks.js';
 import { defineTierExpiryTask } from './tier-grants/tier-expiry.task.js';
 
 /**
@@ -9,4 +10,5 @@ import { defineTierExpiryTask } from './tier-grants/tier-expiry.task.js';
 export function defineTaskKinds(ctx: ServerContext): void {
   defineTierExpiryTask(ctx);
   defineReminderTask(ctx);
+  defineNotificationTasks(ctx);
 }
