@@ -128,6 +128,17 @@ const ZEnv = ZSharedEnv.extend({
   NO_DATA_SLOTS_DEGRADED: z.coerce.number().int().min(1).default(3),
   /** The server's full check of the track record runs at start and then this often (incremental between). */
   TRACK_RECORD_FULL_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  /**
+   * Whether webhook endpoints may use http and reach loopback, private and link-local addresses (a
+   * receiver on this machine or network while developing). Default: true outside production, false in it.
+   */
+  WEBHOOK_ALLOW_LOCAL: bool.optional(),
+  /** Longest wait for a webhook receiver's status line; past it the try fails and the connection is closed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  /** An endpoint is disabled after this many failed deliveries in a row (each after its retries)... */
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** ...and once it has been failing for at least this long (a short outage under a burst of signals is not enough). */
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(0).default(86_400_000),
 }).and(ZStorageEnv);
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -171,6 +182,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, options: { for
     HOST: env_.HOST ?? (env_.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     trustProxy,
     isProduction: env_.NODE_ENV === 'production',
+    webhookAllowLocal: env_.WEBHOOK_ALLOW_LOCAL ?? env_.NODE_ENV !== 'production',
     embeddedWorker: env_.EMBEDDED_WORKER ?? !env_.REDIS_URL,
     supportChatUrl: env_.SUPPORT_CHAT_URL ?? `https://t.me/${env_.SUPPORT_HANDLE.replace(/^@/, '')}`,
     promoCode: env_.PROMO_CODE ?? `${env_.PRODUCT_NAME.toUpperCase()}100`,

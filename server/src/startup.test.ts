@@ -48,6 +48,21 @@ describe('warnAboutPlaceholders', () => {
     ).toEqual([]);
   });
 
+  it('warns when webhooks may reach the local network in production', () => {
+    const env = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.acme.com:587',
+      PUBLIC_URL: 'https://signals.acme.com',
+    };
+    const off = warnAboutPlaceholders({ config: parseConfig(env), logger: capture().logger });
+    expect(off.some((w) => w.includes('WEBHOOK_ALLOW_LOCAL'))).toBe(false);
+    const on = warnAboutPlaceholders({
+      config: parseConfig({ ...env, WEBHOOK_ALLOW_LOCAL: 'true' }),
+      logger: capture().logger,
+    });
+    expect(on.at(-1)).toContain('WEBHOOK_ALLOW_LOCAL=true');
+  });
+
   it('stays quiet outside production, where the placeholders make a local run work', () => {
     const { lines, logger } = capture();
     expect(warnAboutPlaceholders({ config: parseConfig({}), logger })).toEqual([]);

@@ -7,7 +7,7 @@ import { checkTrackRecordAtStart } from './modules/track-record/track-record.hea
  * In production, says which operator settings are still placeholders: contacts left at their shipped
  * defaults (pages hide or mark them, admins see a notice) and a missing PUBLIC_URL (e-mail links then
  * use the address this process listens on, which visitors behind a proxy cannot open, and pages served
- * from another address cannot open a socket).
+ * from another address cannot open a socket), and webhooks allowed to reach the local network.
  */
 export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logger'>): string[] {
   if (!ctx.config.isProduction) return [];
@@ -24,6 +24,12 @@ export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logge
     warnings.push(
       'PUBLIC_URL is not set: links in e-mails use the address this server listens on, and sockets are ' +
         'accepted only from pages on that address (or ALLOWED_ORIGINS)',
+    );
+  }
+  if (ctx.config.webhookAllowLocal) {
+    warnings.push(
+      'WEBHOOK_ALLOW_LOCAL=true: members can point webhooks at http and at loopback, private and link-local ' +
+        'addresses, so the server will post into its own network',
     );
   }
   for (const warning of warnings) ctx.logger.warn(warning);

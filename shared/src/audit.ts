@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What an admin (or a member, for their own API keys) can do that the audit log records, one name per kind of change. Each feature adds its
+ * What an admin (or a member, for their own API keys and webhooks) can do that the audit log records, one name per kind of change. Each feature adds its
  * actions here; the audit screen's action filter lists them.
  */
 export const AUDIT_ACTIONS = [
@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'track-record.repair',
   'api-key.create',
   'api-key.revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -38,6 +41,7 @@ export const AUDIT_TARGET_TYPES = [
   'content',
   'track-record',
   'api-key',
+  'webhook',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -73,3 +73,4 @@ export * from './validation/patterns.js';
 export * from './validation/phone.rules.js';
 export * from './validation/signup.rules.js';
 export * from './validation/text.rules.js';
+export * from './webhooks.js';

@@ -101,11 +101,15 @@ export async function verifyTrackRecordOnline(options: VerifyOptions): Promise<V
   const passed: string[] = [];
 
   const { publicKey } = await json('/key', (d) => ZTrackRecordKey.parse(d));
-  const latest = await json('/head', (d) =>
-    ZTrackRecordCheckpoint.nullable().parse((d as { checkpoint?: unknown }).checkpoint ?? null),
-  );
-  if (latest && !verifyCheckpointSignature(latest, publicKey))
-    problems.push("the latest checkpoint's signature does not verify");
+  const readLatest = async () => {
+    const checkpoint = await json('/head', (d) =>
+      ZTrackRecordCheckpoint.nullable().parse((d as { checkpoint?: unknown }).checkpoint ?? null),
+    );
+    if (checkpoint && !verifyCheckpointSignature(checkpoint, publicKey))
+      problems.push("the latest checkpoint's signature does not verify");
+    return checkpoint;
+  };
+  let latest = await readLatest();
 
   const saved = [...(options.checkpoints ?? [])];
   if (options.history) saved.push(...(await checkpointHistory(json)));
@@ -155,6 +159,9 @@ export async function verifyTrackRecordOnline(options: VerifyOptions): Promise<V
   }
   const { length, head, root } = checker.result();
   if (!broken) passed.push(`${length} public entries rehashed and linked`);
+  // A live record grows while it is read: entries appended after the first look at the head come with
+  // checkpoints of their own. The head read once more must cover everything downloaded.
+  if (latest && latest.size < length) latest = await readLatest();
 
   // What lies beyond the public record is proven against the latest checkpoint.
   if (latest && !broken) {

@@ -20,10 +20,17 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** Debian's Chromium driven by playwright-core; CHROMIUM_PATH overrides the location. */
+/**
+ * Debian's headless shell: the same Chromium build without the browser's own interface, which is what
+ * Playwright itself runs headless, and lighter on two cores (every-page: 143 → 123 s). The full browser
+ * where the shell is not installed; CHROMIUM_PATH overrides both.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/** Debian's Chromium driven by playwright-core. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
     headless: true,
     args: CHROMIUM_ARGS,
   });

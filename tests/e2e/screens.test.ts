@@ -12,9 +12,19 @@ const focusIn = (page: Page, id: string) =>
   page.evaluate((target) => Boolean(document.getElementById(target)?.contains(document.activeElement)), id);
 
 /** Waits until focus is on the page's h1 and returns its text. */
-async function focusedHeading(page: Page): Promise<string> {
-  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
-  return page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+/**
+ * Waits until focus rests on the page heading that reads `text`. The URL changes before the new page has
+ * rendered (its code may still be loading), while the old page's heading still holds focus, so a
+ * heading being focused says nothing until it is the new one.
+ */
+async function expectFocusedHeading(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document.activeElement?.tagName === 'H1' ? (document.activeElement.textContent?.trim() ?? '') : '(no heading)',
+      ),
+    )
+    .toBe(text);
 }
 
 // Screens that fit and that a keyboard can use: the phone menu as a modal, focus after navigation, the
@@ -111,14 +121,14 @@ describe('screens: fit and keyboard', () => {
     await menu.getByRole('link', { name: /Upgrade Portal/ }).focus();
     await phone.page.keyboard.press('Enter');
     await phone.page.waitForURL('**/dashboard/upgrade');
-    expect(await focusedHeading(phone.page)).toBe('Upgrade Portal');
+    await expectFocusedHeading(phone.page, 'Upgrade Portal');
     await menu.waitFor({ state: 'hidden' });
 
     const desktop = await open(gold, '/dashboard', DESKTOP);
     await desktop.page.getByTestId('nav-support').focus();
     await desktop.page.keyboard.press('Enter');
     await desktop.page.waitForURL('**/dashboard/support');
-    await focusedHeading(desktop.page);
+    await expectFocusedHeading(desktop.page, 'Support Hub');
     expect(await desktop.page.evaluate(() => document.activeElement?.closest('main')?.id)).toBe('dashboard-main');
   });
 
@@ -129,7 +139,7 @@ describe('screens: fit and keyboard', () => {
     await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/dashboard');
-    expect(await focusedHeading(page)).toBe('Welcome, Lena');
+    await expectFocusedHeading(page, 'Welcome, Lena');
   });
 
   for (const size of [PHONE, DESKTOP]) {

@@ -29,6 +29,7 @@ import { registerSupportRoutes } from './support/support.routes.js';
 import { registerTrackRecordRoutes } from './track-record/track-record.routes.js';
 import { registerSettingsRoutes } from './users/settings.routes.js';
 import { registerUsersRoutes } from './users/users.routes.js';
+import { registerWebhooksModule } from './webhooks/webhooks.module.js';
 
 /**
  * Every feature module, registered under /api. Each module exports one `register…Routes(app, ctx)` and
@@ -66,6 +67,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerDeskRoutes(api, ctx);
       await registerDeliveryModule(api, ctx);
       await registerNotificationsRoutes(api, ctx);
+      await registerWebhooksModule(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,7 @@ import { defineNotificationsMemberData } from './notifications/notifications.mem
 import { defineSupportMemberData } from './support/support.member-data.js';
 import { defineTierGrantsMemberData } from './tier-grants/tier-grants.member-data.js';
 import { defineUsersMemberData } from './users/users.member-data.js';
+import { defineWebhooksMemberData } from './webhooks/webhooks.member-data.js';
 
 /**
  * Every module's sections of member data ("Download Elite Data", "Cancel Elite Membership"), defined
@@ -23,6 +24,7 @@ export function defineMemberDataSections(memberData: MemberDataRegistry): void {
   defineUsersMemberData(memberData);
   defineAuthMemberData(memberData);
   defineApiKeysMemberData(memberData);
+  defineWebhooksMemberData(memberData);
   defineActivationMemberData(memberData);
   defineBotAccessMemberData(memberData);
   defineMailMemberData(memberData);

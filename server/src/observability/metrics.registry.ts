@@ -93,7 +93,7 @@ function createServerMetrics(): ServerMetrics {
 
   const signalDeliveries = new Counter({
     name: 'signalroom_signal_deliveries_total',
-    help: 'Signal deliveries (e-mail, Web Push, Telegram) this process queued, sent, failed or skipped',
+    help: 'Signal deliveries (e-mail, Web Push, Telegram, webhooks) this process queued, sent, failed or skipped',
     labelNames: ['channel', 'status'],
     registers: [registry],
   });

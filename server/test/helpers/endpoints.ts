@@ -38,6 +38,7 @@ import {
   ZSupportReplyRequest,
   ZSupportStatusRequest,
   ZSupportTicketRequest,
+  ZWebhookCreateRequest,
 } from '@signalroom/shared';
 import { VALID_BOT_ACCESS_FORM } from '@signalroom/shared/test-data';
 import { sql } from 'kysely';
@@ -66,6 +67,7 @@ export const WRITABLE_TABLES = [
   'paper_trades',
   'signals',
   'signal_notes',
+  'webhook_endpoints',
 ] as const;
 
 /** Who calls: nobody signed in, a guest member, an unlocked gold member, or an admin. */
@@ -240,6 +242,15 @@ export const ENDPOINTS: EndpointCase[] = [
     part: 'body',
     schema: ZNotificationSettings,
     valid: () => ({ signals: true, trades: false, marketing: false, security: true }),
+  },
+  {
+    name: 'users/webhooks',
+    method: 'POST',
+    path: () => '/api/users/webhooks',
+    caller: 'unlocked',
+    part: 'body',
+    schema: ZWebhookCreateRequest,
+    valid: () => ({ url: 'https://hooks.example.com/signals', events: ['signal.issued', 'signal.resolved'] }),
   },
   {
     name: 'bot-access/submit',

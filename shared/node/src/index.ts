@@ -33,3 +33,4 @@ export * from './track-record-hash.js';
 export * from './track-record-key.js';
 export type * from './track-record-tables.js';
 export * from './track-record-tree.js';
+export type * from './webhook-tables.js';

@@ -12,6 +12,7 @@ import type { SignalTables } from './signal-tables.js';
 import type { SupportTables } from './support-tables.js';
 import type { TierGrantTables } from './tier-grant-tables.js';
 import type { TrackRecordTables } from './track-record-tables.js';
+import type { WebhookTables } from './webhook-tables.js';
 
 /** The whole database as Kysely sees it. */
 export interface Database
@@ -28,4 +29,5 @@ export interface Database
     TrackRecordTables,
     DeliveryTables,
     BacktestTables,
+    WebhookTables,
     NotificationTables {}

@@ -18,6 +18,7 @@ import { SignalsContract } from './signals.contract.js';
 import { SupportContract } from './support.contract.js';
 import { TrackRecordContract } from './track-record.contract.js';
 import { UsersContract } from './users.contract.js';
+import { WebhooksContract } from './webhooks.contract.js';
 
 export * from './activation.contract.js';
 export * from './admin.contract.js';
@@ -39,6 +40,7 @@ export * from './signals.contract.js';
 export * from './support.contract.js';
 export * from './track-record.contract.js';
 export * from './users.contract.js';
+export * from './webhooks.contract.js';
 
 type EntriesOf<C> = C[keyof C];
 
@@ -49,6 +51,7 @@ export function apiRoutes(): RouteContract[] {
     ...Object.values(AuthContract),
     ...Object.values(UsersContract),
     ...Object.values(ApiKeysContract),
+    ...Object.values(WebhooksContract),
     ...Object.values(AdminContract),
     ...Object.values(AuditContract),
     ...Object.values(ActivationContract),
@@ -75,6 +78,7 @@ export type ApiEntry =
   | EntriesOf<typeof AuthContract>
   | EntriesOf<typeof UsersContract>
   | EntriesOf<typeof ApiKeysContract>
+  | EntriesOf<typeof WebhooksContract>
   | EntriesOf<typeof AdminContract>
   | EntriesOf<typeof AuditContract>
   | EntriesOf<typeof ActivationContract>

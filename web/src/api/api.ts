@@ -20,6 +20,7 @@ import {
   SupportRoutes,
   TrackRecordRoutes,
   UsersRoutes,
+  WebhooksRoutes,
 } from '@signalroom/shared';
 import * as messages from './fallback-messages.js';
 import { clientOf } from './feature-client.js';
@@ -42,6 +43,7 @@ export const platform = /* @__PURE__ */ clientOf(PlatformRoutes, messages.platfo
 export const auth = /* @__PURE__ */ clientOf(AuthRoutes, messages.auth);
 export const users = /* @__PURE__ */ clientOf(UsersRoutes, messages.users);
 export const apiKeys = /* @__PURE__ */ clientOf(ApiKeysRoutes, messages.apiKeys);
+export const webhooks = /* @__PURE__ */ clientOf(WebhooksRoutes, messages.webhooks);
 export const admin = /* @__PURE__ */ clientOf(AdminRoutes, messages.admin);
 export const audit = /* @__PURE__ */ clientOf(AuditRoutes, messages.audit);
 export const activation = /* @__PURE__ */ clientOf(ActivationRoutes, messages.activation);

@@ -20,6 +20,7 @@ import {
   type SupportRoutes,
   type TrackRecordRoutes,
   type UsersRoutes,
+  type WebhooksRoutes,
   WrapperMessages,
 } from '@signalroom/shared';
 import type { FallbackMessages } from './feature-client.js';
@@ -74,6 +75,15 @@ export const apiKeys = {
   create: 'The API key could not be created.',
   revoke: 'The API key could not be revoked.',
 } satisfies FallbackMessages<typeof ApiKeysRoutes>;
+
+export const webhooks = {
+  list: 'Your webhook endpoints could not be loaded.',
+  create: 'The webhook endpoint could not be added.',
+  update: 'The webhook endpoint could not be saved.',
+  remove: 'The webhook endpoint could not be deleted.',
+  attempts: 'The recent attempts could not be loaded.',
+  resend: 'The attempt could not be sent again.',
+} satisfies FallbackMessages<typeof WebhooksRoutes>;
 
 export const admin = {
   listUsers: 'Failed to load users',

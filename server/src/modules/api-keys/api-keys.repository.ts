@@ -25,14 +25,6 @@ export async function listLiveKeys(db: Db, userId: string): Promise<ApiKeyRow[]>
     .execute();
 }
 
-/**
- * Locks the member's row for the rest of the transaction, so two creations at once count each other
- * and the per-member limit holds.
- */
-export async function lockMember(db: Db, userId: string): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-}
-
 /** How many live keys the member holds. */
 export async function countLiveKeys(db: Db, userId: string): Promise<number> {
   const row = await db

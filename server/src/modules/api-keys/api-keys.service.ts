@@ -15,6 +15,7 @@ import { hashSecret } from '../../http/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { presentUser } from '../users/users.presenter.js';
+import { lockMember } from '../users/users.repository.js';
 import { generateApiKey, isWellFormedApiKey, sameHash } from './api-key-secret.js';
 import {
   type ApiKeyRow,
@@ -23,7 +24,6 @@ import {
   findMembersOfLiveKeys,
   insertKey,
   listLiveKeys,
-  lockMember,
   revokeKey,
   touchKey,
 } from './api-keys.repository.js';

@@ -17,8 +17,17 @@ import {
  * noise (docs/decisions.md, "Signal delivery").
  */
 export function receivesSignalNow(member: AccessFields, signal: TSignal, limits: TierDailyLimits, now: Date): boolean {
+  return seesSignalInFull(member, signal, limits, now) && !isPrimaryWindowClosed(signal, now);
+}
+
+/**
+ * Whether the member's room shows this signal in full now: live access (an unlocked paid tier, or an
+ * admin) and within the tier's allowance for the signal's day. Webhooks follow this rule alone: a
+ * program keeps a record of signals, so a signal whose window has closed is still delivered to it.
+ */
+export function seesSignalInFull(member: AccessFields, signal: TSignal, limits: TierDailyLimits, now: Date): boolean {
   if (signalAccessMode(member, now) !== 'full') return false;
   const tier = signalTierOf(member);
   if (!tier) return false;
-  return !signalViewFor(signal, tier, limits).locked && !isPrimaryWindowClosed(signal, now);
+  return !signalViewFor(signal, tier, limits).locked;
 }

@@ -13,7 +13,8 @@ export type MailKind =
   | 'email_change_notice'
   | 'password_changed'
   | 'support_reply'
-  | 'session_reminder';
+  | 'session_reminder'
+  | 'webhook_disabled';
 
 /** One mail, ready to send: both parts, and the secrets in it (kept out of the outbox when SMTP is used). */
 export interface MailMessage {
@@ -334,6 +335,33 @@ export function sessionReminderMail(
     subject: `${brand.PRODUCT_NAME}: ${session.title} starts in 15 minutes`,
     text: `${title}\n\n${lines.join('\n\n')}\n`,
     html: frame(brand, title, [lines[0]!, { link, label: 'Open the Master Vault' }]),
+    secrets: [],
+  };
+}
+
+/**
+ * One of the member's webhook endpoints was disabled because its deliveries kept failing: nothing more
+ * is sent to it until they enable it again in Profile Settings.
+ */
+export function webhookDisabledMail(
+  brand: Branding,
+  reader: MailReader,
+  endpoint: { url: string; failedDeliveries: number; failingSince: Date },
+  now: Date,
+): MailMessage {
+  const title = 'A webhook endpoint was disabled';
+  const link = publicLink(brand, PAGES.settings.path);
+  const since = formatMoment(endpoint.failingSince, { timeZone: reader.timeZone, now, zoneName: true });
+  const lines = [
+    `Hello ${reader.fullName}, we stopped sending webhooks to ${endpoint.url}: its last ${endpoint.failedDeliveries} deliveries failed, retries included, and none has succeeded since ${since}.`,
+    `Recent attempts with their errors are listed under Webhooks in Profile Settings, where you can enable the endpoint again once the receiver works: ${link}`,
+  ];
+  return {
+    to: reader.email,
+    kind: 'webhook_disabled',
+    subject: `${brand.PRODUCT_NAME}: a webhook endpoint was disabled`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, [lines[0]!, { link, label: 'Open Profile Settings' }]),
     secrets: [],
   };
 }

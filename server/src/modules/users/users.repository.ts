@@ -105,6 +105,14 @@ export async function findPasswordHash(db: Db, id: string): Promise<string | nul
   return row?.password_hash ?? null;
 }
 
+/**
+ * Locks the member's row for the rest of the transaction, so two creations at once count each other
+ * and a per-member limit holds (API keys, webhook endpoints).
+ */
+export async function lockMember(db: Db, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
 /** Locks every admin row for the rest of the transaction and returns their ids (last-admin rule). */
 export async function lockAdmins(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();

@@ -22,6 +22,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'track-record.repair': 'Track record repaired',
   'api-key.create': 'API key created',
   'api-key.revoke': 'API key revoked',
+  'webhook.create': 'Webhook endpoint added',
+  'webhook.update': 'Webhook endpoint changed',
+  'webhook.delete': 'Webhook endpoint deleted',
 };
 
 /** Readable names of what an audited change is about. */
@@ -35,6 +38,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   content: 'Content',
   'track-record': 'Track record',
   'api-key': 'API key',
+  webhook: 'Webhook endpoint',
 };
 
 /** The readable name of an action; a name this build does not know (a newer server) shows as it is. */

@@ -1,6 +1,6 @@
 import { API_KEY_MAX_PER_MEMBER, API_KEY_NAME_MAX, type TApiKey, type TCreatedApiKey } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { Check, Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
@@ -11,6 +11,7 @@ import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import styles from './settings.module.css';
+import { ShownOnceSecret } from './shown-once-secret.js';
 
 type KeysState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; keys: TApiKey[] };
 type Outcome = { kind: 'error' | 'success'; text: string; fields?: Record<string, string> } | null;
@@ -67,7 +68,16 @@ export function ApiKeysSection() {
         Read your signals, statistics, the track record and your account from your own tools with{' '}
         <code>Authorization: Bearer sr_...</code>. A key cannot change anything. Up to {API_KEY_MAX_PER_MEMBER} keys.
       </p>
-      {created && <CreatedKey created={created} onDone={() => setCreated(null)} />}
+      {created && (
+        <ShownOnceSecret
+          secret={created.secret}
+          noun="key"
+          warning={`Copy your new key “${created.name}” now: it will not be shown again. Keep it secret, like a password.`}
+          onDone={() => setCreated(null)}
+          testId="created-api-key"
+          secretTestId="api-key-secret"
+        />
+      )}
       {state.phase === 'loading' && (
         <p className={pageStyles.muted} role="status">
           Loading API keys...
@@ -138,53 +148,6 @@ export function ApiKeysSection() {
         />
       )}
     </section>
-  );
-}
-
-/** The new key's secret, shown this once, with a copy button and the warning that it will not be shown again. */
-function CreatedKey({ created, onDone }: { created: TCreatedApiKey; onDone(): void }) {
-  const secretRef = useRef<HTMLElement>(null);
-  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied('copied');
-    } catch {
-      // No clipboard permission (or an insecure origin): select the key so it can be copied by hand.
-      const node = secretRef.current;
-      if (node) window.getSelection()?.selectAllChildren(node);
-      setCopied('failed');
-    }
-  }
-
-  return (
-    <div className={pageStyles.stack} data-testid="created-api-key">
-      <p className={clsx(pageStyles.notice, pageStyles.small)} role="alert">
-        Copy your new key “{created.name}” now: it will not be shown again. Keep it secret, like a password.
-      </p>
-      <p>
-        <code ref={secretRef} className={styles.secret} data-testid="api-key-secret">
-          {created.secret}
-        </code>
-      </p>
-      <div className={styles.dialogActions}>
-        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={() => void copy()}>
-          {copied === 'copied' ? <Check aria-hidden="true" size={18} /> : <Copy aria-hidden="true" size={18} />}
-          {copied === 'copied' ? 'Copied' : 'Copy key'}
-        </button>
-        <button type="button" className={buttonStyles.btn} onClick={onDone}>
-          I have copied it
-        </button>
-      </div>
-      <p className={clsx(pageStyles.small, pageStyles.muted)} role="status">
-        {copied === 'copied'
-          ? 'The key is on the clipboard.'
-          : copied === 'failed'
-            ? 'Copying is not allowed here: the key is selected, copy it with your keyboard.'
-            : ''}
-      </p>
-    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import { PushSection } from './push-section.js';
 import { SecuritySection, SessionsSection } from './security-section.js';
 import styles from './settings.module.css';
 import { TelegramSection } from './telegram-section.js';
+import { WebhooksSection } from './webhooks-section.js';
 
 /** Profile Settings (/dashboard/settings): 'Elite Account Settings'. */
 export function Component() {
@@ -36,8 +37,9 @@ export function Component() {
         </div>
         <SecuritySection onSessionsChanged={() => setSessionsKey((k) => k + 1)} />
         <SessionsSection reloadKey={sessionsKey} />
-        {/* Keys are for members with live access (the server refuses the rest with 403). */}
+        {/* Keys and webhooks are for members with live access (the server refuses the rest with 403). */}
         {hasSignalAccess(user) && <ApiKeysSection />}
+        {hasSignalAccess(user) && <WebhooksSection />}
         <NotificationsSection />
         <PushSection />
         <TelegramSection />

@@ -51,7 +51,8 @@ const DASHBOARD_PAGES = [
 /** The pages whose wording changes once a guest's trial has ended (locked room, badge, sidebar label). */
 const TRIAL_ENDED_PAGES = ['/dashboard', '/dashboard/signals', '/dashboard/gold-room'];
 
-const WIDTHS = [
+/** The desktop and the phone width each file walks (every-page-desktop and every-page-phone). */
+export const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ] as const;
@@ -87,79 +88,79 @@ async function waitForContent(page: Page): Promise<void> {
   );
 }
 
-// Every public page as a visitor and every dashboard page as a guest, a gold member and an admin, at
-// desktop and phone width: no axe-core violation and nothing written to the console as an error or a
-// warning. One browser; one context per role and width, reused across its pages.
-describe('every page: accessibility and a clean console', () => {
-  let e2e: E2E;
-  let members: Record<Exclude<Role, 'visitor'>, CreatedMember>;
+/**
+ * Every public page as a visitor and every dashboard page as a guest, a gold member and an admin, at one
+ * width: no axe-core violation and nothing written to the console as an error or a warning. One browser;
+ * one context per role, reused across its pages. Each width is its own test file, so the two run side by
+ * side.
+ */
+export function describeEveryPage(size: (typeof WIDTHS)[number]): void {
+  describe(`every page at ${size.width} px: accessibility and a clean console`, () => {
+    let e2e: E2E;
+    let members: Record<Exclude<Role, 'visitor'>, CreatedMember>;
 
-  beforeAll(async () => {
-    e2e = await startE2E();
-    const db = e2e.server.context.db;
-    members = {
-      // A guest in the trial (the delayed signal room), and one whose trial has ended (the locked room).
-      guest: await createMember(db, { tier: 'guest', fullName: 'Grace Guest' }),
-      trialEnded: await createMember(db, {
-        tier: 'guest',
-        fullName: 'Eddie Ended',
-        trialEndsAt: new Date(Date.now() - 60_000),
-      }),
-      gold: await createMember(db, { tier: 'gold', fullName: 'Gary Gold' }),
-      // An admin whose own tier is guest: they must still see every page at full access.
-      admin: await createMember(db, { tier: 'guest', role: 'admin', fullName: 'Ada Admin' }),
-    };
-    // A proof under review, so the admin's activation queue shows a card, not only its empty state.
-    const proof = await uploadProof(e2e.server, members.guest.token, validProof());
-    if (proof.status !== 201) throw new Error(`proof upload answered ${proof.status}`);
-    // A ticket with an answer, so the Support Hub and the admin inbox show a list, not only empty states.
-    const ticket = await e2e.server.api<{ id: string }>('POST', '/api/support/tickets', {
-      token: members.guest.token,
-      body: {
-        category: 'signals',
-        priority: 'high',
-        subject: 'Where is my signal?',
-        message: 'No signal arrived today.',
-      },
+    beforeAll(async () => {
+      e2e = await startE2E();
+      const db = e2e.server.context.db;
+      members = {
+        // A guest in the trial (the delayed signal room), and one whose trial has ended (the locked room).
+        guest: await createMember(db, { tier: 'guest', fullName: 'Grace Guest' }),
+        trialEnded: await createMember(db, {
+          tier: 'guest',
+          fullName: 'Eddie Ended',
+          trialEndsAt: new Date(Date.now() - 60_000),
+        }),
+        gold: await createMember(db, { tier: 'gold', fullName: 'Gary Gold' }),
+        // An admin whose own tier is guest: they must still see every page at full access.
+        admin: await createMember(db, { tier: 'guest', role: 'admin', fullName: 'Ada Admin' }),
+      };
+      // A proof under review, so the admin's activation queue shows a card, not only its empty state.
+      const proof = await uploadProof(e2e.server, members.guest.token, validProof());
+      if (proof.status !== 201) throw new Error(`proof upload answered ${proof.status}`);
+      // A ticket with an answer, so the Support Hub and the admin inbox show a list, not only empty states.
+      const ticket = await e2e.server.api<{ id: string }>('POST', '/api/support/tickets', {
+        token: members.guest.token,
+        body: {
+          category: 'signals',
+          priority: 'high',
+          subject: 'Where is my signal?',
+          message: 'No signal arrived today.',
+        },
+      });
+      if (ticket.status !== 201) throw new Error(`ticket answered ${ticket.status}`);
+      await e2e.server.api('POST', `/api/admin/support/tickets/${ticket.body.data!.id}/messages`, {
+        token: members.admin.token,
+        body: { message: 'Signals arrive every 5 minutes.' },
+      });
+      // Real signals, so the signal room shows its current card and its previous list, not only the empty state.
+      await issueSignal(
+        e2e.server,
+        { asset: 'GBP/USD', signalType: 'sell', confidence: 64, entryPrice: 1.2654, slotsAgo: 1 },
+        1,
+      );
+      await issueSignal(
+        e2e.server,
+        { asset: 'USD/JPY', signalType: 'buy', confidence: 71, entryPrice: 151.234, slotsAgo: 0 },
+        2,
+      );
     });
-    if (ticket.status !== 201) throw new Error(`ticket answered ${ticket.status}`);
-    await e2e.server.api('POST', `/api/admin/support/tickets/${ticket.body.data!.id}/messages`, {
-      token: members.admin.token,
-      body: { message: 'Signals arrive every 5 minutes.' },
+    afterAll(async () => {
+      await e2e?.close();
     });
-    // Real signals, so the signal room shows its current card and its previous list, not only the empty state.
-    await issueSignal(
-      e2e.server,
-      { asset: 'GBP/USD', signalType: 'sell', confidence: 64, entryPrice: 1.2654, slotsAgo: 1 },
-      1,
-    );
-    await issueSignal(
-      e2e.server,
-      { asset: 'USD/JPY', signalType: 'buy', confidence: 71, entryPrice: 151.234, slotsAgo: 0 },
-      2,
-    );
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
 
-  async function contextFor(
-    role: Role,
-    size: (typeof WIDTHS)[number],
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const opened = await e2e.newPage(size);
-    if (role !== 'visitor') await signInBrowser(opened.context, members[role]);
-    return opened;
-  }
+    async function contextFor(role: Role): Promise<{ context: BrowserContext; page: Page }> {
+      const opened = await e2e.newPage(size);
+      if (role !== 'visitor') await signInBrowser(opened.context, members[role]);
+      return opened;
+    }
 
-  for (const size of WIDTHS) {
     for (const role of ['visitor', 'guest', 'trialEnded', 'gold', 'admin'] as const) {
       const pages = role === 'visitor' ? PUBLIC_PAGES : role === 'trialEnded' ? TRIAL_ENDED_PAGES : DASHBOARD_PAGES;
       // One test walks a whole role's pages: its budget grows with them (about 20 s a page on a loaded
       // 2-core machine, where each page loads, settles and runs axe; a few seconds each when idle).
       const budget = { timeout: 30_000 + pages.length * 20_000 };
       it(`${role === 'visitor' ? 'public pages' : `dashboard as ${role}`} at ${size.width} px`, budget, async () => {
-        const { context, page } = await contextFor(role, size);
+        const { context, page } = await contextFor(role);
         const console = collectConsole(page);
         const problems: string[] = [];
         try {
@@ -183,5 +184,5 @@ describe('every page: accessibility and a clean console', () => {
         expect(problems).toEqual([]);
       });
     }
-  }
-});
+  });
+}

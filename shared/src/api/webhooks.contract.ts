@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import {
+  ZCreatedWebhookEndpoint,
+  ZWebhookAttempt,
+  ZWebhookCreateRequest,
+  ZWebhookEndpoint,
+  ZWebhookUpdateRequest,
+} from '../webhooks.js';
+import { type RouteTable, withSchemas } from './contract.js';
+
+/** An endpoint id in the path; anything that is not one of the member's endpoints answers 404. */
+const ZWebhookParams = z.object({ id: z.string() });
+/** An endpoint and one of its attempts. */
+const ZWebhookAttemptParams = z.object({ id: z.string(), attemptId: z.string() });
+
+/**
+ * The member's webhook endpoints (Profile Settings). Members with live access only, and only with a
+ * session: an API key reads, it cannot add an address the server will post to.
+ */
+export const WebhooksRoutes = {
+  list: { method: 'GET', path: '/users/webhooks', group: 'live' },
+  create: { method: 'POST', path: '/users/webhooks', group: 'live', status: 201 },
+  update: { method: 'PATCH', path: '/users/webhooks/:id', group: 'live' },
+  remove: { method: 'DELETE', path: '/users/webhooks/:id', group: 'live' },
+  attempts: { method: 'GET', path: '/users/webhooks/:id/attempts', group: 'live' },
+  resend: { method: 'POST', path: '/users/webhooks/:id/attempts/:attemptId/resend', group: 'live' },
+} as const satisfies RouteTable;
+
+/** What each of WebhooksRoutes takes and answers. */
+export const WebhooksContract = /* @__PURE__ */ withSchemas(WebhooksRoutes, {
+  list: {
+    summary: "The member's webhook endpoints (never their signing secrets)",
+    data: z.array(ZWebhookEndpoint),
+  },
+  create: {
+    summary: 'Add a webhook endpoint; the answer is the only time its signing secret is shown',
+    body: ZWebhookCreateRequest,
+    data: ZCreatedWebhookEndpoint,
+  },
+  update: {
+    summary: 'Change the events of an endpoint, or enable it again (or pause it)',
+    params: ZWebhookParams,
+    body: ZWebhookUpdateRequest,
+    data: ZWebhookEndpoint,
+  },
+  remove: {
+    summary: 'Delete a webhook endpoint; nothing more is sent to it',
+    params: ZWebhookParams,
+    data: z.null(),
+  },
+  attempts: {
+    summary: 'The latest attempts to deliver to an endpoint, newest first, with status and response time',
+    params: ZWebhookParams,
+    data: z.array(ZWebhookAttempt),
+  },
+  resend: {
+    summary: 'Send the message of one attempt to its endpoint again (same webhook-id, fresh signature)',
+    params: ZWebhookAttemptParams,
+    data: z.null(),
+    raises: ['conflict'],
+  },
+});

@@ -1,0 +1,3 @@
+import { describeEveryPage, WIDTHS } from './every-page.walk.js';
+
+describeEveryPage(WIDTHS[0]);

@@ -1,0 +1,124 @@
+import { type TWebhookAttempt, WEBHOOK_EVENT_LABELS } from '@signalroom/shared';
+import { clsx } from 'clsx';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import * as api from '../../api/api.js';
+import { ignoreAbort } from '../../api/client.js';
+import { formatMoment } from '../../components/dashboard/activation-format.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import buttonStyles from '../../components/ui/button.module.css';
+import styles from './settings.module.css';
+
+type AttemptsState =
+  | { phase: 'loading' }
+  | { phase: 'error'; message: string }
+  | { phase: 'ready'; attempts: TWebhookAttempt[] };
+
+/** How long after a resend the list is read again, and how many times, waiting for the new attempt. */
+const RESEND_POLL_MS = 1000;
+const RESEND_POLLS = 10;
+
+/** What an attempt came to, in one line: the receiver's status and time, or why no answer came. */
+function outcomeOf(attempt: TWebhookAttempt): string {
+  const answer = attempt.responseStatus === null ? null : `HTTP ${attempt.responseStatus} in ${attempt.responseMs} ms`;
+  if (attempt.succeeded) return `Delivered: ${answer}`;
+  return `Failed: ${[answer, attempt.error].filter(Boolean).join(', ')}`;
+}
+
+/**
+ * An endpoint's latest attempts, newest first: event, time, status and response time, and a button to
+ * send one again (the server queues it; the list is read again until the new attempt shows).
+ */
+export function WebhookAttempts({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
+  const [state, setState] = useState<AttemptsState>({ phase: 'loading' });
+  const [notice, setNotice] = useState('');
+  const [resending, setResending] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal): Promise<TWebhookAttempt[] | null> => {
+      const result = await api.webhooks.attempts({ params: { id: endpointId }, signal });
+      setState(result.ok ? { phase: 'ready', attempts: result.data } : { phase: 'error', message: result.message });
+      return result.ok ? result.data : null;
+    },
+    [endpointId],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal).catch(ignoreAbort);
+    return () => {
+      controller.abort();
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [load]);
+
+  async function resend(attempt: TWebhookAttempt) {
+    setResending(attempt.id);
+    const result = await api.webhooks.resend({ params: { id: endpointId, attemptId: attempt.id } });
+    setResending(null);
+    setNotice(result.message);
+    if (!result.ok) return;
+    const newest = state.phase === 'ready' ? state.attempts[0]?.id : undefined;
+    let polls = 0;
+    const poll = async () => {
+      polls += 1;
+      const attempts = await load();
+      if (attempts && attempts[0]?.id !== newest) {
+        setNotice(`Sent again. ${outcomeOf(attempts[0] as TWebhookAttempt)}.`);
+      } else if (polls < RESEND_POLLS) {
+        timer.current = setTimeout(() => void poll(), RESEND_POLL_MS);
+      }
+    };
+    timer.current = setTimeout(() => void poll(), RESEND_POLL_MS);
+  }
+
+  return (
+    <div className={styles.attempts} data-testid="webhook-attempts">
+      <p className={clsx(pageStyles.small, pageStyles.muted)} role="status">
+        {notice}
+      </p>
+      {state.phase === 'loading' && (
+        <p className={pageStyles.muted} role="status">
+          Loading recent attempts...
+        </p>
+      )}
+      {state.phase === 'error' && (
+        <div className={pageStyles.stateError} role="alert">
+          <p>{state.message}</p>
+          <button type="button" className={buttonStyles.btn} onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.phase === 'ready' && state.attempts.length === 0 && (
+        <p className={pageStyles.muted}>Nothing has been sent to this endpoint yet.</p>
+      )}
+      {state.phase === 'ready' && state.attempts.length > 0 && (
+        <ol className={styles.attemptList} aria-label="Recent attempts, newest first">
+          {state.attempts.map((attempt) => (
+            <li key={attempt.id} className={styles.attempt} data-testid="webhook-attempt">
+              <div>
+                <p>
+                  <strong>{WEBHOOK_EVENT_LABELS[attempt.event]}</strong> · {formatMoment(attempt.at)}
+                  {attempt.trigger === 'resend' ? ' · resent by you' : ''}
+                </p>
+                <p className={clsx(pageStyles.small, attempt.succeeded ? styles.ok : styles.failed)}>
+                  {outcomeOf(attempt)}
+                </p>
+              </div>
+              <button
+                type="button"
+                className={buttonStyles.btn}
+                disabled={!enabled || resending !== null}
+                onClick={() => void resend(attempt)}
+                aria-label={`Resend ${WEBHOOK_EVENT_LABELS[attempt.event]} of ${formatMoment(attempt.at)}`}
+              >
+                {resending === attempt.id ? 'Sending...' : 'Resend'}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+import {
+  type TCreatedWebhookEndpoint,
+  type TWebhookEndpoint,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_MAX_PER_MEMBER,
+  WEBHOOK_URL_MAX,
+  type WebhookEvent,
+} from '@signalroom/shared';
+import { clsx } from 'clsx';
+import { Webhook } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import * as api from '../../api/api.js';
+import { ignoreAbort } from '../../api/client.js';
+import { formatMoment } from '../../components/dashboard/activation-format.js';
+import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { FormAlert, TextField } from '../../components/public/form-field.js';
+import buttonStyles from '../../components/ui/button.module.css';
+import formStyles from '../../components/ui/form.module.css';
+import panelStyles from '../../components/ui/panel.module.css';
+import styles from './settings.module.css';
+import { ShownOnceSecret } from './shown-once-secret.js';
+import { WebhookAttempts } from './webhook-attempts.js';
+
+type EndpointsState =
+  | { phase: 'loading' }
+  | { phase: 'error'; message: string }
+  | { phase: 'ready'; endpoints: TWebhookEndpoint[] };
+type Outcome = { kind: 'error' | 'success'; text: string; fields?: Record<string, string> } | null;
+
+/**
+ * Webhooks (members with live access): the member's own URLs receive each chosen event, signed per the
+ * Standard Webhooks specification with the endpoint's secret (shown once, when it is added). Each
+ * endpoint lists its recent attempts, can resend one, and is enabled again after the server disabled it.
+ */
+export function WebhooksSection() {
+  const [state, setState] = useState<EndpointsState>({ phase: 'loading' });
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEvent[]>(['signal.issued', 'signal.resolved']);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [created, setCreated] = useState<TCreatedWebhookEndpoint | null>(null);
+  const [deleting, setDeleting] = useState<TWebhookEndpoint | null>(null);
+  const eventsId = useId();
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    const result = await api.webhooks.list({ signal });
+    setState(result.ok ? { phase: 'ready', endpoints: result.data } : { phase: 'error', message: result.message });
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal).catch(ignoreAbort);
+    return () => controller.abort();
+  }, [load]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await api.webhooks.create({ body: { url, events } });
+    setBusy(false);
+    if (!result.ok) {
+      setOutcome({ kind: 'error', text: result.message, fields: result.fields });
+      return;
+    }
+    setUrl('');
+    setOutcome(null);
+    setCreated(result.data);
+    await load();
+  }
+
+  async function enable(endpoint: TWebhookEndpoint) {
+    const result = await api.webhooks.update({ params: { id: endpoint.id }, body: { enabled: true } });
+    setOutcome({ kind: result.ok ? 'success' : 'error', text: result.message });
+    if (result.ok) await load();
+  }
+
+  const toggle = (event: WebhookEvent, on: boolean) =>
+    setEvents((list) => WEBHOOK_EVENTS.filter((e) => (e === event ? on : list.includes(e))));
+  const full = state.phase === 'ready' && state.endpoints.length >= WEBHOOK_MAX_PER_MEMBER;
+  const eventsError = outcome?.fields?.events;
+  const formMessage = outcome && !outcome.fields?.url && !eventsError ? outcome : null;
+  return (
+    <section
+      className={clsx(panelStyles.panel, styles.section)}
+      aria-labelledby="settings-webhooks"
+      data-testid="settings-webhooks"
+    >
+      <h2 id="settings-webhooks">
+        <Webhook aria-hidden="true" size={20} /> Webhooks
+      </h2>
+      <p className={pageStyles.muted}>
+        Your own URLs receive signals as they are issued and resolved, and analysts' follow-up notes, as signed JSON
+        (Standard Webhooks: verify the <code>webhook-signature</code> header with the endpoint's secret). Up to{' '}
+        {WEBHOOK_MAX_PER_MEMBER} endpoints.
+      </p>
+      {created && (
+        <ShownOnceSecret
+          secret={created.secret}
+          noun="secret"
+          warning={`Copy the signing secret of ${created.url} now: it will not be shown again. Your receiver needs it to check each webhook.`}
+          onDone={() => setCreated(null)}
+          testId="created-webhook"
+          secretTestId="webhook-secret"
+        />
+      )}
+      {state.phase === 'loading' && (
+        <p className={pageStyles.muted} role="status">
+          Loading webhook endpoints...
+        </p>
+      )}
+      {state.phase === 'error' && (
+        <div className={pageStyles.stateError} role="alert">
+          <p>{state.message}</p>
+          <button type="button" className={buttonStyles.btn} onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.phase === 'ready' && state.endpoints.length === 0 && (
+        <p className={pageStyles.muted}>No webhook endpoints yet.</p>
+      )}
+      {state.phase === 'ready' && state.endpoints.length > 0 && (
+        <ul className={styles.sessions}>
+          {state.endpoints.map((endpoint) => (
+            <EndpointItem
+              key={endpoint.id}
+              endpoint={endpoint}
+              onEnable={() => void enable(endpoint)}
+              onDelete={() => setDeleting(endpoint)}
+            />
+          ))}
+        </ul>
+      )}
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <TextField
+          id="settings-webhook-url"
+          label="Endpoint URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/webhooks"
+          value={url}
+          maxLength={WEBHOOK_URL_MAX}
+          onChange={(event) => setUrl(event.target.value)}
+          error={outcome?.fields?.url}
+        />
+        <fieldset aria-describedby={eventsError ? `${eventsId}-error` : undefined}>
+          <legend>Events</legend>
+          <div className={styles.events}>
+            {WEBHOOK_EVENTS.map((event) => (
+              <label key={event}>
+                <input
+                  type="checkbox"
+                  checked={events.includes(event)}
+                  onChange={(e) => toggle(event, e.target.checked)}
+                />
+                {WEBHOOK_EVENT_LABELS[event]}
+              </label>
+            ))}
+          </div>
+          {eventsError ? (
+            <p id={`${eventsId}-error`} className={formStyles['field-error']}>
+              {eventsError}
+            </p>
+          ) : null}
+        </fieldset>
+        {formMessage ? <FormAlert kind={formMessage.kind}>{formMessage.text}</FormAlert> : null}
+        <div>
+          <button
+            type="submit"
+            className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}
+            disabled={busy || state.phase !== 'ready' || full}
+          >
+            {busy ? 'Adding...' : 'Add Endpoint'}
+          </button>
+        </div>
+      </form>
+      {deleting && (
+        <DeleteDialog
+          endpoint={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={(text) => {
+            setOutcome({ kind: 'success', text });
+            void load();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** One endpoint: its URL, events and state, and its recent attempts on demand. */
+function EndpointItem({
+  endpoint,
+  onEnable,
+  onDelete,
+}: {
+  endpoint: TWebhookEndpoint;
+  onEnable(): void;
+  onDelete(): void;
+}) {
+  const [open, setOpen] = useState(false);
+  const attemptsId = useId();
+  let state = 'Receiving';
+  if (!endpoint.enabled) state = `Disabled ${endpoint.disabledAt ? formatMoment(endpoint.disabledAt) : ''}`;
+  else if (endpoint.failingSince) state = `Failing since ${formatMoment(endpoint.failingSince)}`;
+  return (
+    <li className={styles.endpoint} data-testid="settings-webhook">
+      <p className={styles.url}>
+        <code>{endpoint.url}</code>
+      </p>
+      <p className={pageStyles.small}>
+        {endpoint.events.map((event) => WEBHOOK_EVENT_LABELS[event]).join(', ')} · {state}
+      </p>
+      {!endpoint.enabled && endpoint.disabledReason ? (
+        <p className={clsx(pageStyles.small, styles.failed)}>{endpoint.disabledReason}</p>
+      ) : null}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={buttonStyles.btn}
+          aria-expanded={open}
+          aria-controls={attemptsId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide attempts' : 'Recent attempts'}
+        </button>
+        {!endpoint.enabled && (
+          <button type="button" className={buttonStyles.btn} onClick={onEnable}>
+            Enable again
+          </button>
+        )}
+        <button
+          type="button"
+          className={buttonStyles.btn}
+          onClick={onDelete}
+          aria-label={`Delete webhook endpoint ${endpoint.url}`}
+        >
+          Delete
+        </button>
+      </div>
+      <div id={attemptsId}>{open && <WebhookAttempts endpointId={endpoint.id} enabled={endpoint.enabled} />}</div>
+    </li>
+  );
+}
+
+/** Confirms a deletion: nothing more is sent to the URL, and its attempts are gone with it. */
+function DeleteDialog({
+  endpoint,
+  onClose,
+  onDeleted,
+}: {
+  endpoint: TWebhookEndpoint;
+  onClose(): void;
+  onDeleted(message: string): void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  async function remove() {
+    setBusy(true);
+    const result = await api.webhooks.remove({ params: { id: endpoint.id } });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    onDeleted(result.message);
+    ref.current?.close();
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className={clsx(panelStyles.panel, styles.dialog)}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      data-testid="delete-webhook-dialog"
+    >
+      <h2 id={titleId}>Delete this webhook endpoint?</h2>
+      <p className={styles.url}>
+        Nothing more is sent to <code>{endpoint.url}</code>, and its recent attempts are deleted.
+      </p>
+      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+      <div className={styles.dialogActions}>
+        <button type="button" className={buttonStyles.btn} onClick={() => ref.current?.close()}>
+          Keep Endpoint
+        </button>
+        <button
+          type="button"
+          className={clsx(buttonStyles.btn, styles.dangerButton)}
+          disabled={busy}
+          onClick={() => void remove()}
+        >
+          {busy ? 'Deleting...' : 'Delete Endpoint'}
+        </button>
+      </div>
+    </dialog>
+  );
+}
