@@ -37,6 +37,7 @@ export const CommunityMessages = {
   tooMany: (seconds: number) =>
     `You can post ${COMMUNITY_LIMITS.postsPerWindow} updates every 10 minutes. Please wait ${Math.max(1, Math.ceil(seconds / 60))} minute(s).`,
   noReports: 'No reported posts',
+  replyTargetGone: 'The post you are replying to is no longer available',
 } as const;
 
 export const ZCommunityPost = z.object({
@@ -48,6 +49,8 @@ export const ZCommunityPost = z.object({
   likeCount: z.number().int(),
   /** Whether the reader likes it (always false in the live event, which has no reader). */
   likedByMe: z.boolean(),
+  /** The post this one answers, while members can still see it; null for a post of its own. */
+  replyTo: z.object({ id: z.string(), authorName: z.string() }).nullable(),
 });
 export type TCommunityPost = z.infer<typeof ZCommunityPost>;
 
@@ -77,7 +80,11 @@ export type TAdminCommunityPost = z.infer<typeof ZAdminCommunityPost>;
 
 /** POST /api/community/posts (the length rule is `postIssue`, with its own messages). */
 export const ZCommunityPostRequest = z
-  .object({ body: zText({ max: 20_000, kind: 'multi-line', required: CommunityMessages.postRequired }) })
+  .object({
+    body: zText({ max: 20_000, kind: 'multi-line', required: CommunityMessages.postRequired }),
+    /** The post this one answers: its author is told in their notifications. */
+    replyToId: zText({ max: 60 }).optional(),
+  })
   .strict();
 export type TCommunityPostRequest = z.infer<typeof ZCommunityPostRequest>;
 

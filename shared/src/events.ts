@@ -3,6 +3,7 @@ import { type TActivation, type TAdminActivation, ZActivation, ZAdminActivation 
 import { type TBotAccessSubmission, ZBotAccessSubmission } from './bot-access.js';
 import { type TCommunityPost, ZCommunityPost } from './community.js';
 import { type TCountdown, ZCountdown } from './countdown.js';
+import { type TNotification, ZNotification } from './notifications.js';
 import type { TPaperTrade } from './paper-trading.js';
 import {
   type TPerformanceStats,
@@ -83,6 +84,25 @@ export const ZBusEvent = z.discriminatedUnion('type', [
     phase: z.enum(['opened', 'closed']),
     ...busMeta,
   }),
+  /** A notification was recorded for one member: their own sockets hear it. */
+  z.object({ type: z.literal('notification:new'), userId: z.string(), notification: ZNotification, ...busMeta }),
+  /**
+   * The notifications of one signal were written for every member it was delivered to (`delivered`), or
+   * updated with its outcome (`resolved`): each process reads those of its own connected members.
+   */
+  z.object({
+    type: z.literal('notification:signal'),
+    signalId: z.string(),
+    phase: z.enum(['delivered', 'resolved']),
+    ...busMeta,
+  }),
+  /** A member marked notifications read (`ids` null: all): their other tabs and devices follow. */
+  z.object({
+    type: z.literal('notification:read'),
+    userId: z.string(),
+    ids: z.array(z.string()).nullable(),
+    ...busMeta,
+  }),
   /** The feed's latest price of every asset, once a second: relayed to the gold stream rooms. */
   z.object({
     type: z.literal('price:tick'),
@@ -136,6 +156,12 @@ export interface ServerToClientEvents {
   'community:remove': (event: { postId: string }) => void;
   /** To the member's own sockets: one of their paper trades opened or closed. */
   'bot:trade': (trade: TPaperTrade) => void;
+  /** To the member's own sockets: a new notification for the bell. */
+  'notification:new': (notification: TNotification) => void;
+  /** To the member's own sockets: a notification changed (a delivered signal's outcome). */
+  'notification:update': (notification: TNotification) => void;
+  /** To the member's own sockets: notifications were marked read elsewhere (`ids` null: all of them). */
+  'notification:read': (event: { ids: string[] | null }) => void;
   /** To a gold stream room: the asset's latest price. */
   'stream:price': (tick: StreamPrice) => void;
   /** To a socket whose member lost gold access while watching a stream: it has been taken out. */
@@ -183,7 +209,12 @@ export function describeEvent(event: TBusEvent): Record<string, unknown> {
     case 'account:changed':
     case 'activation:update':
     case 'support:update':
+    case 'notification:read':
       return { event: event.type, userId: event.userId };
+    case 'notification:new':
+      return { event: event.type, userId: event.userId, notificationId: event.notification.id };
+    case 'notification:signal':
+      return { event: event.type, signalId: event.signalId, phase: event.phase };
     case 'signal:new':
     case 'signal:update':
     case 'signal:note':

@@ -37,6 +37,7 @@ export * from './market-feed.js';
 export * from './martingale.js';
 export * from './mentorship.js';
 export * from './messages.js';
+export * from './notifications.js';
 export * from './offer-deadline.js';
 export * from './offer-window.js';
 export * from './pages.js';

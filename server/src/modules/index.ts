@@ -23,6 +23,7 @@ import { registerDeliveryModule } from './delivery/delivery.module.js';
 import { registerDeskRoutes } from './desk/desk.routes.js';
 import { registerGoldRoutes } from './gold/gold.routes.js';
 import { registerMentorshipRoutes } from './mentorship/mentorship.routes.js';
+import { registerNotificationsRoutes } from './notifications/notifications.routes.js';
 import { registerSignalsRoutes } from './signals/signals.routes.js';
 import { registerSupportRoutes } from './support/support.routes.js';
 import { registerTrackRecordRoutes } from './track-record/track-record.routes.js';
@@ -65,6 +66,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerTrackRecordRoutes(api, ctx);
       await registerDeskRoutes(api, ctx);
       await registerDeliveryModule(api, ctx);
+      await registerNotificationsRoutes(api, ctx);
       await registerWebhooksModule(api, ctx);
     },
     { prefix: '/api' },

@@ -9,6 +9,7 @@ import { defineDeskMemberData } from './desk/desk.member-data.js';
 import { defineGoldMemberData } from './gold/gold.member-data.js';
 import { defineMailMemberData } from './mail/mail.member-data.js';
 import { defineMentorshipMemberData } from './mentorship/mentorship.member-data.js';
+import { defineNotificationsMemberData } from './notifications/notifications.member-data.js';
 import { defineSupportMemberData } from './support/support.member-data.js';
 import { defineTierGrantsMemberData } from './tier-grants/tier-grants.member-data.js';
 import { defineUsersMemberData } from './users/users.member-data.js';
@@ -34,4 +35,5 @@ export function defineMemberDataSections(memberData: MemberDataRegistry): void {
   defineGoldMemberData(memberData);
   defineDeliveryMemberData(memberData);
   defineDeskMemberData(memberData);
+  defineNotificationsMemberData(memberData);
 }

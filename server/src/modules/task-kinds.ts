@@ -1,5 +1,7 @@
 import type { ServerContext } from '../context.js';
 import { defineReminderTask } from './mentorship/mentorship.service.js';
+import { defineNotificationTasks } from './notifications/notifications.tasks.js';
+import { defineTierExpiringTask } from './tier-grants/tier-expiring.task.js';
 import { defineTierExpiryTask } from './tier-grants/tier-expiry.task.js';
 
 /**
@@ -8,5 +10,7 @@ import { defineTierExpiryTask } from './tier-grants/tier-expiry.task.js';
  */
 export function defineTaskKinds(ctx: ServerContext): void {
   defineTierExpiryTask(ctx);
+  defineTierExpiringTask(ctx);
   defineReminderTask(ctx);
+  defineNotificationTasks(ctx);
 }

@@ -10,6 +10,7 @@ import { createAccessSync } from './realtime.access.js';
 import { attachRedisAdapter } from './realtime.adapter.js';
 import { createHandshakeAuth } from './realtime.auth.js';
 import { createGoldRealtime } from './realtime.gold.js';
+import { createNotificationRelay } from './realtime.notifications.js';
 import { createOriginCheck } from './realtime.origin.js';
 import { createPresence } from './realtime.presence.js';
 import { createRelay } from './realtime.relay.js';
@@ -107,6 +108,7 @@ export async function attachRealtime(
   }
 
   const gold = createGoldRealtime(io, ctx, { metrics, onError });
+  const notifications = createNotificationRelay(io, ctx, { metrics, onError });
   io.use(createHandshakeAuth(ctx, { batched: ctx.config.REALTIME_BATCHED_HANDSHAKES }));
   io.on('connection', (socket) => {
     gold.attach(socket);
@@ -154,6 +156,7 @@ export async function attachRealtime(
     }
     relay(event);
     gold.relay(event);
+    notifications(event);
   });
 
   // Events published while the bus (Redis) was down are lost: re-read access, then resend snapshots.

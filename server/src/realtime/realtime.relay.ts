@@ -29,7 +29,7 @@ export const COUNTDOWN_RESYNC_MS = TIMING.countdownSyncMs / 2;
  * Signals go to each tier room as that tier's view (a teaser past the day's allowance) and to the trial
  * room once their primary window has closed; statistics to tier rooms and the trial room; countdown ticks
  * to `public`; an account change re-reads the member and moves their sockets; activation news goes to the
- * member's own room and to admins.
+ * member's own room and to admins; a member's notifications (and their reading elsewhere) to their own room.
  */
 export function createRelay(
   io: RealtimeServer,
@@ -58,7 +58,9 @@ export function createRelay(
       | 'activation:reviewed'
       | 'support:update'
       | 'support:inbox'
-      | 'bot-access:update',
+      | 'bot-access:update'
+      | 'notification:new'
+      | 'notification:read',
   >(room: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {
     const size = roomSize(room);
     if (size === 0) return;
@@ -159,6 +161,16 @@ export function createRelay(
       }
       case 'bot-access:update': {
         emitTo(Rooms.admins, 'bot-access:update', { kind: event.kind, submission: event.submission });
+        observeDelay(event, startedAt);
+        return;
+      }
+      case 'notification:new': {
+        emitTo(Rooms.user(event.userId), 'notification:new', event.notification);
+        observeDelay(event, startedAt);
+        return;
+      }
+      case 'notification:read': {
+        emitTo(Rooms.user(event.userId), 'notification:read', { ids: event.ids });
         observeDelay(event, startedAt);
         return;
       }

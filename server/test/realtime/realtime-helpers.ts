@@ -49,6 +49,9 @@ const EVENTS: (keyof ServerToClientEvents)[] = [
   'community:post',
   'community:remove',
   'bot:trade',
+  'notification:new',
+  'notification:update',
+  'notification:read',
   'stream:price',
   'stream:stopped',
 ];

@@ -12,6 +12,7 @@ export type { DeliveryTables, SignalDeliveriesTable } from './delivery-tables.js
 export * from './logger.js';
 export * from './market-config.js';
 export type * from './member-content-tables.js';
+export type { NotificationsTable, NotificationTables } from './notification-tables.js';
 export * from './paper-trading-repository.js';
 export type { BotSettingsTable, PaperTradesTable, PaperTradingTables } from './paper-trading-tables.js';
 export * from './postgres.js';

@@ -74,6 +74,8 @@ export interface CommunityPostsTable {
   created_at: Timestamp;
   hidden_at: Timestamp | null;
   hidden_by: string | null;
+  /** The post this one answers (its author is told); null for a post of its own or once that post is gone. */
+  reply_to_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CommunityLikesTable {

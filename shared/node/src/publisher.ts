@@ -5,6 +5,7 @@ import type {
   TBotAccessSubmission,
   TCommunityPost,
   TCountdown,
+  TNotification,
   TPerformanceStats,
   TSignal,
   TSignalNote,
@@ -43,6 +44,12 @@ export interface EventPublisher {
   communityPost(post: TCommunityPost): Promise<void>;
   communityRemove(postId: string): Promise<void>;
   botTrades(signalId: string, phase: 'opened' | 'closed'): Promise<void>;
+  /** A notification was recorded for one member. */
+  notificationNew(userId: string, notification: TNotification): Promise<void>;
+  /** A signal's notifications were written (delivered) or given its outcome (resolved), for many members. */
+  notificationSignal(signalId: string, phase: 'delivered' | 'resolved'): Promise<void>;
+  /** A member marked some (ids) or all (null) of their notifications read. */
+  notificationRead(userId: string, ids: string[] | null): Promise<void>;
   priceTick(at: Date, prices: Record<string, number>): Promise<void>;
 }
 
@@ -89,6 +96,9 @@ export function createEventPublisher(bus: EventBus, logger: ModuleLogger): Event
     communityPost: (post) => publish({ type: 'community:post', post }),
     communityRemove: (postId) => publish({ type: 'community:remove', postId }),
     botTrades: (signalId, phase) => publish({ type: 'bot:trades', signalId, phase }),
+    notificationNew: (userId, notification) => publish({ type: 'notification:new', userId, notification }),
+    notificationSignal: (signalId, phase) => publish({ type: 'notification:signal', signalId, phase }),
+    notificationRead: (userId, ids) => publish({ type: 'notification:read', userId, ids }),
     priceTick: (at, prices) => publish({ type: 'price:tick', at: at.toISOString(), prices }),
   };
 }

@@ -6,6 +6,7 @@ import type { ContentTables } from './content-tables.js';
 import type { AuthTables } from './database.js';
 import type { DeliveryTables } from './delivery-tables.js';
 import type { MemberContentTables } from './member-content-tables.js';
+import type { NotificationTables } from './notification-tables.js';
 import type { PaperTradingTables } from './paper-trading-tables.js';
 import type { SignalTables } from './signal-tables.js';
 import type { SupportTables } from './support-tables.js';
@@ -28,4 +29,5 @@ export interface Database
     TrackRecordTables,
     DeliveryTables,
     BacktestTables,
-    WebhookTables {}
+    WebhookTables,
+    NotificationTables {}

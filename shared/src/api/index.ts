@@ -12,6 +12,7 @@ import { DeliveryContract } from './delivery.contract.js';
 import { DeskContract } from './desk.contract.js';
 import { GoldContract } from './gold.contract.js';
 import { CommunityContract, CopyTradingContract, MentorshipContract } from './member-content.contract.js';
+import { NotificationsContract } from './notifications.contract.js';
 import { PlatformContract } from './platform.contract.js';
 import { SignalsContract } from './signals.contract.js';
 import { SupportContract } from './support.contract.js';
@@ -33,6 +34,7 @@ export * from './delivery.contract.js';
 export * from './desk.contract.js';
 export * from './gold.contract.js';
 export * from './member-content.contract.js';
+export * from './notifications.contract.js';
 export * from './platform.contract.js';
 export * from './signals.contract.js';
 export * from './support.contract.js';
@@ -66,6 +68,7 @@ export function apiRoutes(): RouteContract[] {
     ...Object.values(TrackRecordContract),
     ...Object.values(DeliveryContract),
     ...Object.values(DeskContract),
+    ...Object.values(NotificationsContract),
   ];
 }
 
@@ -91,7 +94,8 @@ export type ApiEntry =
   | EntriesOf<typeof GoldContract>
   | EntriesOf<typeof TrackRecordContract>
   | EntriesOf<typeof DeliveryContract>
-  | EntriesOf<typeof DeskContract>;
+  | EntriesOf<typeof DeskContract>
+  | EntriesOf<typeof NotificationsContract>;
 
 /** The contract entry of a route of a route table. */
 export type EntryOf<R extends RouteInfo> = Extract<ApiEntry, { method: R['method']; path: R['path'] }>;

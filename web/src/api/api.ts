@@ -14,6 +14,7 @@ import {
   DeskRoutes,
   GoldRoutes,
   MentorshipRoutes,
+  NotificationsRoutes,
   PlatformRoutes,
   SignalsRoutes,
   SupportRoutes,
@@ -59,3 +60,4 @@ export const gold = /* @__PURE__ */ clientOf(GoldRoutes, messages.gold);
 export const trackRecord = /* @__PURE__ */ clientOf(TrackRecordRoutes, messages.trackRecord);
 export const delivery = /* @__PURE__ */ clientOf(DeliveryRoutes, messages.delivery);
 export const desk = /* @__PURE__ */ clientOf(DeskRoutes, messages.desk);
+export const notifications = /* @__PURE__ */ clientOf(NotificationsRoutes, messages.notifications);

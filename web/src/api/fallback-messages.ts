@@ -14,6 +14,7 @@ import {
   type DeskRoutes,
   type GoldRoutes,
   type MentorshipRoutes,
+  type NotificationsRoutes,
   type PlatformRoutes,
   type SignalsRoutes,
   type SupportRoutes,
@@ -224,3 +225,9 @@ export const desk = {
   addNote: 'The note could not be added.',
   sources: 'The records per source could not be loaded.',
 } satisfies FallbackMessages<typeof DeskRoutes>;
+
+export const notifications = {
+  list: 'Your notifications could not be loaded.',
+  markRead: 'The notification could not be marked as read.',
+  markAllRead: 'Your notifications could not be marked as read.',
+} satisfies FallbackMessages<typeof NotificationsRoutes>;

@@ -26,6 +26,7 @@ import {
   type Transport,
   type TransportEvent,
 } from './live-signals.logic.js';
+import { useNotificationsStore } from './notifications.store.js';
 import { useOfferCountdownStore } from './offer-countdown.store.js';
 import { useSessionStore } from './session.store.js';
 import { applicationEvents, inboxSupportEvents, memberSupportEvents } from './support-events.js';
@@ -280,6 +281,7 @@ export function createLiveSignalsStore(): LiveSignalsStore {
           // happened between a screen's first read and the socket's arrival (a new application posted
           // while the admin's list loaded would otherwise never show).
           if (useActivationStore.getState().loadStatus === 'ready') void useActivationStore.getState().load();
+          if (useNotificationsStore.getState().status !== 'idle') void useNotificationsStore.getState().load();
           emitAdminActivationEvent({ type: 'resync' });
           memberSupportEvents.emit({ type: 'resync' });
           inboxSupportEvents.emit({ type: 'resync' });
@@ -317,6 +319,9 @@ export function createLiveSignalsStore(): LiveSignalsStore {
         s.on('community:post', (post) => communityEvents.emit({ type: 'post', post }));
         s.on('community:remove', ({ postId }) => communityEvents.emit({ type: 'remove', postId }));
         s.on('bot:trade', (trade) => botTradeEvents.emit({ type: 'trade', trade }));
+        s.on('notification:new', (notification) => useNotificationsStore.getState().receive(notification));
+        s.on('notification:update', (notification) => useNotificationsStore.getState().update(notification));
+        s.on('notification:read', ({ ids }) => useNotificationsStore.getState().readElsewhere(ids));
         s.on('stream:price', (price) => streamEvents.emit({ type: 'price', price }));
         s.on('stream:stopped', ({ asset }) => streamEvents.emit({ type: 'stopped', asset }));
       } catch {

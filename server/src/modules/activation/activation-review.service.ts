@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { activationApprovedMail, activationRejectedMail } from '../mail/mail.templates.js';
+import { announceNotification, recordNotification } from '../notifications/notifications.service.js';
 import { applyAccessChange, lockMemberRow } from '../tier-grants/tier-grants.service.js';
 import { announceAccount, announceReviewed, announceStatus } from './activation.events.js';
 import { presentActivation, presentAdminActivation } from './activation.presenter.js';
@@ -69,7 +70,7 @@ export async function approveActivation(
   const tier = grantableTier(input.tier);
   if (!tier) throw AppError.validation(ActivationMessages.tierRequired, { tier: ActivationMessages.tierRequired });
   const at = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const notice = await ctx.db.transaction().execute(async (trx) => {
     const proof = await lockPending(trx, id);
     await recordDecision(trx, proof.id, { status: 'approved', reviewedAt: at, reviewedBy: actor.id, tier });
     const member = await lockMemberRow(trx, proof.user_id);
@@ -85,7 +86,11 @@ export async function approveActivation(
       before: { status: 'pending', tier: member.tier, dashboardUnlocked: member.dashboard_unlocked },
       after: { status: 'approved', tier: row.tier, dashboardUnlocked: row.dashboard_unlocked },
     });
+    // One notification tells both the decision and the tier it gave (no separate tier change).
+    const data = { proofId: proof.id, decision: 'approved' as const, tier, reason: null };
+    return recordNotification(trx, member.id, { kind: 'activation', data }, proof.id, at);
   });
+  await announceNotification(ctx, notice);
   return afterDecision(ctx, id, (to, name) =>
     getMailer(ctx).dispatch(activationApprovedMail(brandOf(ctx), to, name, tier)),
   );
@@ -102,7 +107,7 @@ export async function rejectActivation(
   if (issue) throw AppError.validation(issue, { reason: issue });
   const reason = input.reason!.trim();
   const at = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const notice = await ctx.db.transaction().execute(async (trx) => {
     const proof = await lockPending(trx, id);
     await recordDecision(trx, proof.id, { status: 'rejected', reviewedAt: at, reviewedBy: actor.id, reason });
     const member = await lockMemberRow(trx, proof.user_id);
@@ -116,7 +121,11 @@ export async function rejectActivation(
       after: { status: 'rejected' },
       reason,
     });
+    if (!member) return null;
+    const data = { proofId: proof.id, decision: 'rejected' as const, tier: null, reason };
+    return recordNotification(trx, member.id, { kind: 'activation', data }, proof.id, at);
   });
+  await announceNotification(ctx, notice);
   return afterDecision(ctx, id, (to, name) =>
     getMailer(ctx).dispatch(activationRejectedMail(brandOf(ctx), to, name, reason)),
   );

@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { replaceDashboardCode } from '../auth/auth.repository.js';
 import { generateDashboardCode, hashDashboardCode } from '../credentials/credentials.secrets.js';
+import { announceNotification, recordNotification } from '../notifications/notifications.service.js';
 import { scheduleTierExpiry } from '../tier-grants/tier-expiry.task.js';
 import { applyAccessChange, lockMemberRow } from '../tier-grants/tier-grants.service.js';
 import { presentUser } from '../users/users.presenter.js';
@@ -86,25 +87,53 @@ export async function updateAccess(
     if (issue) throw AppError.validation(issue, { expiresAt: issue });
   }
   const reason = input.reason?.trim() || null;
-  const { row, grant } = await ctx.db.transaction().execute(async (trx) => {
+  const { row, grant, notice } = await ctx.db.transaction().execute(async (trx) => {
     const member = await lockMemberRow(trx, userId);
     if (!member) throw AppError.notFound();
     const change = { ...input, expiresAt, reason };
     const applied = await applyAccessChange(trx, member, change, actor, at);
+    const before = accessSnapshot(member);
+    const after = accessSnapshot(applied.row);
     await recordAudit(trx, {
       actor,
       action: 'member.access',
       targetType: 'member',
       targetId: member.id,
       targetLabel: member.email,
-      before: accessSnapshot(member),
-      after: accessSnapshot(applied.row),
+      before,
+      after,
       reason,
     });
-    return applied;
+    // The member hears of a change they would notice (tier, lock, or its end), not of a save that kept all.
+    const changed =
+      before.tier !== after.tier ||
+      before.dashboardUnlocked !== after.dashboardUnlocked ||
+      before.tierExpiresAt !== after.tierExpiresAt;
+    const notice = changed
+      ? await recordNotification(
+          trx,
+          member.id,
+          {
+            kind: 'tier-changed',
+            data: {
+              grantId: applied.grant.id,
+              tier: after.tier,
+              previousTier: before.tier,
+              dashboardUnlocked: after.dashboardUnlocked,
+              expiresAt: after.tierExpiresAt,
+            },
+          },
+          applied.grant.id,
+          at,
+        )
+      : null;
+    return { ...applied, notice };
   });
-  if (grant.expires_at) await scheduleTierExpiry(ctx, grant.id, new Date(grant.expires_at));
+  if (grant.expires_at) {
+    await scheduleTierExpiry(ctx, grant.id, new Date(grant.expires_at), new Date(grant.granted_at));
+  }
   await announce(ctx, userId);
+  await announceNotification(ctx, notice);
   return presentUser(row);
 }
 

@@ -129,6 +129,17 @@ export async function touchKnownDevice(db: Db, userId: string, tokenHash: string
   return Boolean(row);
 }
 
+/** Whether the member has logged in from any browser before (one is remembered). */
+export async function hasKnownDevice(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('login_devices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Remembers a browser the member logged in from, by its device token's hash. */
 export async function rememberDevice(db: Db, userId: string, tokenHash: string): Promise<void> {
   await db.insertInto('login_devices').values({ user_id: userId, token_hash: tokenHash }).execute();

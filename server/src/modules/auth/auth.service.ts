@@ -37,7 +37,9 @@ import {
 import { claimMailCooldown } from '../mail/mail.repository.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { confirmationCodeMail, signupAttemptMail, welcomeMail } from '../mail/mail.templates.js';
+import { announceNotification, recordNotification } from '../notifications/notifications.service.js';
 import { insertSession, revokeSessionByHash, type SessionClient } from '../users/sessions.repository.js';
+import { describeUserAgent } from '../users/user-agent.js';
 import { presentUser } from '../users/users.presenter.js';
 import {
   findUserByEmail,
@@ -47,7 +49,7 @@ import {
   updateUser,
 } from '../users/users.repository.js';
 import { ENUMERATION_FLOOR_MS } from './auth.limits.js';
-import { rememberDevice, touchKnownDevice } from './auth.repository.js';
+import { hasKnownDevice, rememberDevice, touchKnownDevice } from './auth.repository.js';
 import { getLoginThrottle } from './login-throttle.js';
 
 /** A user id no account has: the unknown-address path looks up codes with it. */
@@ -132,22 +134,31 @@ async function sendNewCode(ctx: ServerContext, user: UserRow): Promise<void> {
 
 /**
  * Opens a session, and answers the browser's device token: the one it logged in with when that is one
- * of the member's known devices, else a new one, remembered from now on.
+ * of the member's known devices, else a new one, remembered from now on. A login (`alertNewBrowser`)
+ * from a browser the member never used, when they have used another, puts a notification in their bell
+ * in the same transaction: the first browser of an account is no news.
  */
 async function openSession(
   ctx: ServerContext,
   user: UserRow,
   client: SessionClient,
   knownDeviceToken: string | null = null,
+  alertNewBrowser = false,
 ): Promise<TSessionData> {
   const token = generateSecret();
-  const expiresAt = new Date(ctx.now().getTime() + LIMITS.sessionTtlMs);
-  await insertSession(ctx.db, user.id, hashSecret(token), expiresAt, client);
-  let deviceToken = knownDeviceToken;
-  if (!deviceToken) {
-    deviceToken = generateSecret();
-    await rememberDevice(ctx.db, user.id, hashSecret(deviceToken));
-  }
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + LIMITS.sessionTtlMs);
+  const deviceToken = knownDeviceToken ?? generateSecret();
+  const notice = await ctx.db.transaction().execute(async (trx) => {
+    const sessionId = await insertSession(trx, user.id, hashSecret(token), expiresAt, client);
+    if (knownDeviceToken) return null;
+    const seenBefore = alertNewBrowser && (await hasKnownDevice(trx, user.id));
+    await rememberDevice(trx, user.id, hashSecret(deviceToken));
+    if (!seenBefore) return null;
+    const data = { sessionId, ...describeUserAgent(client.userAgent), ip: client.ip };
+    return recordNotification(trx, user.id, { kind: 'new-browser', data }, sessionId, now);
+  });
+  await announceNotification(ctx, notice);
   return { token, user: presentUser(user), deviceToken };
 }
 
@@ -269,7 +280,7 @@ export async function login(ctx: ServerContext, input: TLoginRequest, client: Se
     await sendNewCode(ctx, user);
     throw AppError.forbidden(AuthMessages.emailNotConfirmed);
   }
-  return openSession(ctx, user, client, knownDevice ? (input.deviceToken ?? null) : null);
+  return openSession(ctx, user, client, knownDevice ? (input.deviceToken ?? null) : null, true);
 }
 
 /** Revokes the session of this token; false when it was not live. */

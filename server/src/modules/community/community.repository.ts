@@ -5,6 +5,9 @@ import type { Db } from '../../db/database.js';
 function postsWithLikes(db: Db, readerId: string) {
   return db
     .selectFrom('community_posts as p')
+    .leftJoin('community_posts as parent', (join) =>
+      join.onRef('parent.id', '=', 'p.reply_to_id').on('parent.hidden_at', 'is', null),
+    )
     .select([
       'p.id',
       'p.user_id',
@@ -12,6 +15,8 @@ function postsWithLikes(db: Db, readerId: string) {
       'p.body',
       'p.created_at',
       'p.hidden_at',
+      'parent.id as reply_to_id',
+      'parent.author_name as reply_to_author',
       sql<number>`(select count(*)::int from community_likes l where l.post_id = p.id)`.as('like_count'),
       sql<boolean>`exists (select 1 from community_likes l where l.post_id = p.id and l.user_id = ${readerId})`.as(
         'liked_by_reader',
@@ -38,10 +43,19 @@ export async function findPost(db: Db, readerId: string, id: string): Promise<Po
   return postsWithLikes(db, readerId).where('p.id', '=', id).executeTakeFirst();
 }
 
-export async function insertPost(db: Db, post: { userId: string; authorName: string; body: string; at: Date }) {
+export async function insertPost(
+  db: Db,
+  post: { userId: string; authorName: string; body: string; at: Date; replyToId: string | null },
+) {
   return db
     .insertInto('community_posts')
-    .values({ user_id: post.userId, author_name: post.authorName, body: post.body, created_at: post.at })
+    .values({
+      user_id: post.userId,
+      author_name: post.authorName,
+      body: post.body,
+      created_at: post.at,
+      reply_to_id: post.replyToId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -99,7 +113,8 @@ export async function listReportedPosts(db: Db, adminId: string, limit = 100) {
   const posts = await postsWithLikes(db, adminId)
     .innerJoin('community_reports as r', 'r.post_id', 'p.id')
     .select([sql<number>`count(r.id)::int`.as('report_count'), sql<string[]>`array_agg(r.reason)`.as('reasons')])
-    .groupBy('p.id')
+    // The answered post is one row per post: grouped by its key too.
+    .groupBy(['p.id', 'parent.id'])
     .orderBy(sql`count(r.id)`, 'desc')
     .orderBy('p.created_at', 'desc')
     .limit(limit)
@@ -109,6 +124,20 @@ export async function listReportedPosts(db: Db, adminId: string, limit = 100) {
 
 export async function reportsOf(db: Db, postId: string) {
   return db.selectFrom('community_reports').select('reason').where('post_id', '=', postId).execute();
+}
+
+/**
+ * A post being answered, while members can see it, locked against its deletion until the reply is
+ * written (null otherwise).
+ */
+export async function lockPostForReply(db: Db, id: string) {
+  return db
+    .selectFrom('community_posts')
+    .select(['id', 'user_id', 'author_name'])
+    .where('id', '=', id)
+    .where('hidden_at', 'is', null)
+    .forShare()
+    .executeTakeFirst();
 }
 
 /** Locks a post for a moderation change (null when it does not exist). */

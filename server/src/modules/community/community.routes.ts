@@ -39,7 +39,7 @@ export async function registerCommunityRoutes(app: FastifyInstance, ctx: ServerC
     serve(
       scope,
       CommunityContract.post,
-      async (request) => ok(await publishPost(ctx, memberOf(request), request.body.body), CommunityMessages.posted),
+      async (request) => ok(await publishPost(ctx, memberOf(request), request.body), CommunityMessages.posted),
       {
         // Every attempt counts, as for tickets; the 429 says how long to wait in the network's words.
         preValidation: async (request) => {

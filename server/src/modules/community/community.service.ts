@@ -3,6 +3,7 @@ import {
   CommunityMessages,
   decodeFeedCursor,
   encodeFeedCursor,
+  excerptOf,
   postIssue,
   type TAdminCommunityPost,
   type TCommunityPage,
@@ -15,6 +16,7 @@ import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/parse.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
+import { announceNotification, recordNotification } from '../notifications/notifications.service.js';
 import {
   countNetworkMembers,
   deletePost,
@@ -24,6 +26,7 @@ import {
   listReportedPosts,
   listVisiblePosts,
   lockPost,
+  lockPostForReply,
   type PostRow,
   reportsOf,
   setHidden,
@@ -43,6 +46,7 @@ function presentPost(row: PostRow): TCommunityPost {
     createdAt: new Date(row.created_at).toISOString(),
     likeCount: row.like_count,
     likedByMe: row.liked_by_reader,
+    replyTo: row.reply_to_id && row.reply_to_author ? { id: row.reply_to_id, authorName: row.reply_to_author } : null,
   };
 }
 
@@ -72,19 +76,56 @@ export async function listFeed(
   };
 }
 
-/** Publishes a post (trimmed plain text) and sends it live to every member with access. */
-export async function publishPost(ctx: ServiceContext, author: TUser, body: string): Promise<TCommunityPost> {
-  const issue = postIssue(body);
+/**
+ * Publishes a post (trimmed plain text), or a reply to a visible post, and sends it live to every member
+ * with access. A reply tells the answered post's author in their notifications, in the same transaction
+ * (not when they answer themselves).
+ */
+export async function publishPost(
+  ctx: ServiceContext,
+  author: TUser,
+  input: { body: string; replyToId?: string | undefined },
+): Promise<TCommunityPost> {
+  const issue = postIssue(input.body);
   if (issue) throw AppError.validation(issue, { body: issue });
-  const { id } = await insertPost(ctx.db, {
-    userId: author.id,
-    authorName: author.fullName,
-    body: body.trim(),
-    at: ctx.now(),
+  const body = input.body.trim();
+  const at = ctx.now();
+  const { id, notice } = await ctx.db.transaction().execute(async (trx) => {
+    const parent =
+      input.replyToId === undefined
+        ? null
+        : isUuid(input.replyToId)
+          ? await lockPostForReply(trx, input.replyToId)
+          : null;
+    if (input.replyToId !== undefined && !parent) {
+      throw AppError.validation(CommunityMessages.replyTargetGone, { replyToId: CommunityMessages.replyTargetGone });
+    }
+    const { id } = await insertPost(trx, {
+      userId: author.id,
+      authorName: author.fullName,
+      body,
+      at,
+      replyToId: parent?.id ?? null,
+    });
+    const notice =
+      parent?.user_id && parent.user_id !== author.id
+        ? await recordNotification(
+            trx,
+            parent.user_id,
+            {
+              kind: 'community-reply',
+              data: { postId: id, replyToId: parent.id, authorName: author.fullName, excerpt: excerptOf(body) },
+            },
+            id,
+            at,
+          )
+        : null;
+    return { id, notice };
   });
   const post = presentPost(await visiblePost(ctx, author.id, id));
-  ctx.logger.info({ postId: id, userId: author.id }, 'community post published');
+  ctx.logger.info({ postId: id, userId: author.id, replyToId: post.replyTo?.id }, 'community post published');
   await ctx.events.communityPost({ ...post, likedByMe: false });
+  await announceNotification(ctx, notice);
   return post;
 }
 

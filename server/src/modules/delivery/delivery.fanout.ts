@@ -2,6 +2,7 @@ import type { DeliveryChannel, TierDailyLimits } from '@signalroom/shared';
 import { findSignal, presentSignal } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import type { ServerMetrics } from '../../observability/metrics.registry.js';
+import { announceSignalNotifications, recordSignalDelivered } from '../notifications/notifications.service.js';
 import { receivesSignalNow } from './delivery.access.js';
 import {
   findChannelTargets,
@@ -16,7 +17,8 @@ import { DELIVERY_BATCH_SIZE, DELIVERY_TASKS, type DeliveryBatch } from './deliv
  * Queues one signal's deliveries: every opted-in member the room would show the signal to in full right
  * now, on each channel that is on (e-mail with SMTP, Telegram with a bot) and that the member has (a
  * linked chat, one per browser for Web Push). The batches are written first (the delivery log's queued
- * part, and what a restart restores from), then one job per batch and channel. A second run adds nothing.
+ * part, and what a restart restores from) with each recipient's notification, then one job per batch and
+ * channel. A second run adds nothing.
  * Answers how many deliveries were queued.
  */
 export async function fanOutSignal(
@@ -57,7 +59,12 @@ export async function fanOutSignal(
       });
     }
   }
-  await insertBatches(ctx.db, signalId, batches, now);
+  // Each member it goes to gets one notification in their bell, whatever the number of channels.
+  const delivered = [...new Set(batches.flatMap((b) => b.members))];
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertBatches(trx, signalId, batches, now);
+    await recordSignalDelivered(trx, signal, delivered, now);
+  });
   for (const channel of Object.keys(byChannel) as DeliveryChannel[]) {
     const tasks = batches
       .filter((b) => b.channel === channel)
@@ -66,5 +73,6 @@ export async function fanOutSignal(
     await ctx.tasks.scheduleMany(DELIVERY_TASKS[channel], tasks);
     deps.metrics.signalDeliveries.inc({ channel, status: 'queued' }, byChannel[channel].length);
   }
+  if (delivered.length > 0) await announceSignalNotifications(ctx, signalId, 'delivered');
   return batches.reduce((sum, b) => sum + b.recipients.length, 0);
 }

@@ -23,6 +23,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { supportReplyMail } from '../mail/mail.templates.js';
+import { announceNotification, recordNotification } from '../notifications/notifications.service.js';
 import {
   presentAdminThread,
   presentAdminTicket,
@@ -178,7 +179,7 @@ export async function adminReply(
 ): Promise<TAdminSupportThread> {
   const body = checkedMessage(input);
   const at = ctx.now();
-  const { ticket, message } = await ctx.db.transaction().execute(async (trx) => {
+  const { ticket, message, notice } = await ctx.db.transaction().execute(async (trx) => {
     const current = await lockOwnTicket(trx, id, null);
     const message = await insertMessage(trx, {
       ticketId: current.id,
@@ -189,9 +190,20 @@ export async function adminReply(
       at,
     });
     const ticket = await touchTicket(trx, current.id, { status: statusAfterMessage('support'), by: 'support', at });
-    return { ticket, message };
+    // The member's bell, with the reply: a ticket whose member is gone tells nobody.
+    const notice = current.user_id
+      ? await recordNotification(
+          trx,
+          current.user_id,
+          { kind: 'support-reply', data: { ticketId: current.id, messageId: message.id, subject: current.subject } },
+          message.id,
+          at,
+        )
+      : null;
+    return { ticket, message, notice };
   });
   ctx.logger.info({ ticketId: ticket.id, adminId: admin.id }, 'support ticket answered');
+  await announceNotification(ctx, notice);
   const full = await findTicket(ctx.db, ticket.id);
   if (!full) throw AppError.notFound();
   if (full.user_id) {

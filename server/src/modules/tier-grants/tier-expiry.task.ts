@@ -1,7 +1,9 @@
 import { accessLevelFor } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { announceNotification, recordNotification } from '../notifications/notifications.service.js';
 import { updateUser } from '../users/users.repository.js';
+import { scheduleTierExpiringNotice } from './tier-expiring.task.js';
 import { endTierGrant, listRunningGrants, lockTierGrant } from './tier-grants.repository.js';
 import { lockMemberRow } from './tier-grants.service.js';
 
@@ -15,9 +17,18 @@ export interface TierExpiryPayload {
 /** A timer may fire a moment early by the database's clock; closer than this it is the expiry. */
 const EARLY_TOLERANCE_MS = 1000;
 
-/** Schedules the end of a timed grant (after the grant's transaction committed). */
-export async function scheduleTierExpiry(ctx: ServerContext, grantId: string, expiresAt: Date): Promise<void> {
+/**
+ * Schedules the end of a timed grant (after the grant's transaction committed), and the member's notice
+ * a day before it when the grant is longer than that (`grantedAt` given).
+ */
+export async function scheduleTierExpiry(
+  ctx: ServerContext,
+  grantId: string,
+  expiresAt: Date,
+  grantedAt?: Date,
+): Promise<void> {
   await ctx.tasks.schedule<TierExpiryPayload>(TIER_EXPIRY_TASK, grantId, { grantId }, expiresAt);
+  if (grantedAt) await scheduleTierExpiringNotice(ctx, grantId, grantedAt, expiresAt);
 }
 
 /**
@@ -67,13 +78,18 @@ export async function expireTierGrant(ctx: ServerContext, grantId: string): Prom
         reason: grant.reason,
       });
     }
-    return { kind: 'expired' as const, userId: member.id };
+    const data = { grantId: grant.id, tier: grant.tier, returnsTo: restored.tier };
+    const notice = await recordNotification(trx, member.id, { kind: 'tier-ended', data }, grant.id, now);
+    return { kind: 'expired' as const, userId: member.id, notice };
   });
   if (outcome.kind === 'early') {
     await scheduleTierExpiry(ctx, grantId, outcome.expiresAt);
     return 'early';
   }
-  if (outcome.kind === 'expired') await ctx.events.accountChanged(outcome.userId);
+  if (outcome.kind === 'expired') {
+    await ctx.events.accountChanged(outcome.userId);
+    await announceNotification(ctx, outcome.notice);
+  }
   return outcome.kind;
 }
 

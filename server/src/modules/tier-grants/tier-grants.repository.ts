@@ -38,11 +38,19 @@ export async function endTierGrant(
   await db.updateTable('tier_grants').set({ ended_at: at, end_reason: reason }).where('id', '=', id).execute();
 }
 
-/** Every running timed grant: what the expiry jobs must be waiting for. */
-export async function listRunningGrants(db: Db): Promise<Array<Pick<TierGrantRow, 'id' | 'expires_at'>>> {
+/** One grant, read (not locked), or null. */
+export async function findTierGrant(db: Db, id: string): Promise<TierGrantRow | null> {
+  const row = await db.selectFrom('tier_grants').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ?? null;
+}
+
+/** Every running timed grant: what the expiry jobs (and their notices) must be waiting for. */
+export async function listRunningGrants(
+  db: Db,
+): Promise<Array<Pick<TierGrantRow, 'id' | 'expires_at' | 'granted_at'>>> {
   return db
     .selectFrom('tier_grants')
-    .select(['id', 'expires_at'])
+    .select(['id', 'expires_at', 'granted_at'])
     .where('expires_at', 'is not', null)
     .where('ended_at', 'is', null)
     .orderBy('expires_at')

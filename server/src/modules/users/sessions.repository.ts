@@ -97,8 +97,8 @@ export async function insertSession(
   tokenHash: string,
   expiresAt: Date,
   client: SessionClient = { userAgent: null, ip: null },
-): Promise<void> {
-  await db
+): Promise<string> {
+  const row = await db
     .insertInto('sessions')
     .values({
       user_id: userId,
@@ -108,7 +108,9 @@ export async function insertSession(
       user_agent: client.userAgent?.slice(0, 512) ?? null,
       ip: client.ip,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The member's live sessions (not revoked, not expired, used since `idleSince`), newest use first. */

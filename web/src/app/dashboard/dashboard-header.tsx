@@ -1,7 +1,9 @@
 import { type TUser, trialStatus } from '@signalroom/shared';
+import { clsx } from 'clsx';
 import { Menu } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
+import { NotificationBell } from '../../components/dashboard/notification-bell.js';
 import { TierBadge } from '../../components/dashboard/tier-badge.js';
 import { useNow } from '../../components/dashboard/use-now.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -26,7 +28,7 @@ interface HeaderProps {
 
 /**
  * Top bar: menu toggle (small screens), logo, the page's title, welcome, status badges (the feed badge,
- * the trial countdown, admin links), tier badge and avatar. The logo link is named by hidden text, as
+ * the trial countdown, admin links), the notifications bell, tier badge and avatar. The logo link is named by hidden text, as
  * its only visible content is the logo mark.
  */
 export function DashboardHeader(props: HeaderProps) {
@@ -67,8 +69,9 @@ export function DashboardHeader(props: HeaderProps) {
             Offline: showing saved account
           </span>
         )}
+        <NotificationBell />
         <TierBadge user={user} trialEnded={trialEnded} />
-        <span className={avatarStyles.avatar} aria-hidden="true" title={user.fullName}>
+        <span className={clsx(avatarStyles.avatar, styles.headerAvatar)} aria-hidden="true" title={user.fullName}>
           {(user.fullName.trim()[0] ?? '?').toUpperCase()}
         </span>
       </div>

@@ -1,6 +1,7 @@
-import { isFeatureLocked, type TCommunitySummary } from '@signalroom/shared';
+import { isFeatureLocked, type TCommunityPost, type TCommunitySummary } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Trophy, Users } from 'lucide-react';
+import { useState } from 'react';
 import { ContentLock } from '../../components/dashboard/content-lock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -36,6 +37,7 @@ export function Component() {
 
 function Network({ userId, admin }: { userId: string; admin: boolean }) {
   const { feed, summary, loadMore, upsert, drop, reload } = useCommunity();
+  const [replyTo, setReplyTo] = useState<TCommunityPost | null>(null);
   return (
     <div className={pageStyles.page} data-testid="elite-network">
       <header className={pageStyles.pageHead}>
@@ -46,7 +48,7 @@ function Network({ userId, admin }: { userId: string; admin: boolean }) {
       </header>
       <div className={styles.layout}>
         <div className={pageStyles.stack}>
-          <Composer onPosted={upsert} />
+          <Composer onPosted={upsert} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
           {feed.status === 'loading' ? (
             <p className={clsx(panelStyles.panel, pageStyles.muted)} role="status">
               Loading posts...
@@ -73,7 +75,11 @@ function Network({ userId, admin }: { userId: string; admin: boolean }) {
                       mine={post.authorId === userId}
                       admin={admin}
                       onChanged={upsert}
-                      onRemoved={drop}
+                      onRemoved={(id) => {
+                        drop(id);
+                        if (replyTo?.id === id) setReplyTo(null);
+                      }}
+                      onReply={setReplyTo}
                     />
                   ))}
                 </ul>

@@ -1,18 +1,36 @@
 import { COMMUNITY_LIMITS, postIssue, type TCommunityPost } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import * as api from '../../api/api.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
+import styles from './community.module.css';
 
-/** The post-update box: plain text up to 2,000 characters, checked here and by the server alike. */
-export function Composer({ onPosted }: { onPosted(post: TCommunityPost): void }) {
+/**
+ * The post-update box: plain text up to 2,000 characters, checked here and by the server alike. With
+ * `replyTo` it answers that post (its author is told); Cancel reply makes it a post of its own again.
+ */
+export function Composer({
+  onPosted,
+  replyTo = null,
+  onCancelReply,
+}: {
+  onPosted(post: TCommunityPost): void;
+  replyTo?: TCommunityPost | null;
+  onCancelReply?(): void;
+}) {
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+
+  // Choosing Reply on a post brings the member to the box, ready to type.
+  useEffect(() => {
+    if (replyTo) textRef.current?.focus();
+  }, [replyTo]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -20,14 +38,15 @@ export function Composer({ onPosted }: { onPosted(post: TCommunityPost): void })
     setError(issue ?? '');
     if (issue) return;
     setSending(true);
-    const result = await api.community.post({ body: { body: text } });
+    const result = await api.community.post({ body: { body: text, ...(replyTo ? { replyToId: replyTo.id } : {}) } });
     setSending(false);
     if (!result.ok) {
-      setError(result.fields.body ?? result.message);
+      setError(result.fields.body ?? result.fields.replyToId ?? result.message);
       return;
     }
     setText('');
     onPosted(result.data);
+    onCancelReply?.();
   }
 
   const left = COMMUNITY_LIMITS.postMax - text.trim().length;
@@ -38,10 +57,11 @@ export function Composer({ onPosted }: { onPosted(post: TCommunityPost): void })
       noValidate
       aria-labelledby={`${id}-title`}
     >
-      <h2 id={`${id}-title`}>Share an update</h2>
+      <h2 id={`${id}-title`}>{replyTo ? `Reply to ${replyTo.authorName}` : 'Share an update'}</h2>
       <div className={formStyles.field}>
-        <label htmlFor={`${id}-text`}>Your update</label>
+        <label htmlFor={`${id}-text`}>{replyTo ? 'Your reply' : 'Your update'}</label>
         <textarea
+          ref={textRef}
           id={`${id}-text`}
           className={formStyles.textarea}
           rows={3}
@@ -64,9 +84,16 @@ export function Composer({ onPosted }: { onPosted(post: TCommunityPost): void })
           </p>
         ) : null}
       </div>
-      <button type="submit" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={sending}>
-        <Send aria-hidden="true" size={16} /> {sending ? 'Posting...' : 'Post Update'}
-      </button>
+      <div className={styles.postActions}>
+        <button type="submit" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={sending}>
+          <Send aria-hidden="true" size={16} /> {sending ? 'Posting...' : replyTo ? 'Post Reply' : 'Post Update'}
+        </button>
+        {replyTo ? (
+          <button type="button" className={buttonStyles.btn} onClick={onCancelReply}>
+            Cancel reply
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { linkify, type TCommunityPost } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { EyeOff, Flag, Heart, Trash2 } from 'lucide-react';
+import { EyeOff, Flag, Heart, Reply, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import * as api from '../../api/api.js';
 import { formatForReader } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
+import textStyles from '../../components/ui/text.module.css';
 import styles from './community.module.css';
 
 /** Post text as text nodes and safe anchors (http and https only): never as HTML. */
@@ -37,12 +38,15 @@ export function PostCard({
   admin,
   onChanged,
   onRemoved,
+  onReply,
 }: {
   post: TCommunityPost;
   mine: boolean;
   admin: boolean;
   onChanged(post: TCommunityPost): void;
   onRemoved(id: string): void;
+  /** Answer this post in the composer (its author is told). */
+  onReply(post: TCommunityPost): void;
 }) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
@@ -70,6 +74,11 @@ export function PostCard({
           {when(post.createdAt)}
         </time>
       </header>
+      {post.replyTo ? (
+        <p className={pageStyles.small} data-testid="post-reply-to">
+          Replying to {post.replyTo.authorName}
+        </p>
+      ) : null}
       <PostText body={post.body} />
       <div className={styles.postActions}>
         <button
@@ -86,6 +95,15 @@ export function PostCard({
           }
         >
           <Heart aria-hidden="true" size={16} className={clsx(post.likedByMe && styles.liked)} /> {post.likeCount}
+        </button>
+        <button
+          type="button"
+          className={clsx(buttonStyles.btn, buttonStyles.btnGhost)}
+          disabled={busy}
+          onClick={() => onReply(post)}
+        >
+          <Reply aria-hidden="true" size={16} /> Reply
+          <span className={textStyles.srOnly}> to {post.authorName}</span>
         </button>
         {mine ? null : (
           <button
