@@ -1,7 +1,7 @@
 import { API_KEY_MAX_PER_MEMBER, API_KEY_NAME_MAX, type TApiKey, type TCreatedApiKey } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
@@ -10,6 +10,7 @@ import { FormAlert, TextField } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
+import { ConfirmRemovalDialog } from './confirm-removal-dialog.js';
 import styles from './settings.module.css';
 import { ShownOnceSecret } from './shown-once-secret.js';
 
@@ -138,75 +139,24 @@ export function ApiKeysSection() {
         </div>
       </form>
       {revoking && (
-        <RevokeDialog
-          apiKey={revoking}
+        // Confirms a revocation: the key stops working at once, for every tool that uses it.
+        <ConfirmRemovalDialog
+          testId="revoke-api-key-dialog"
+          words={{
+            title: `Revoke “${revoking.name}”?`,
+            consequence: <p>Anything using this key loses access at once. This cannot be undone.</p>,
+            keep: 'Keep Key',
+            confirm: 'Revoke Key',
+            busy: 'Revoking...',
+          }}
+          remove={() => api.apiKeys.revoke({ params: { id: revoking.id } })}
           onClose={() => setRevoking(null)}
-          onRevoked={(text) => {
+          onRemoved={(text) => {
             setOutcome({ kind: 'success', text });
             void load();
           }}
         />
       )}
     </section>
-  );
-}
-
-/** Confirms a revocation: the key stops working at once, for every tool that uses it. */
-function RevokeDialog({
-  apiKey,
-  onClose,
-  onRevoked,
-}: {
-  apiKey: TApiKey;
-  onClose(): void;
-  onRevoked(message: string): void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
-  async function revoke() {
-    setBusy(true);
-    const result = await api.apiKeys.revoke({ params: { id: apiKey.id } });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    onRevoked(result.message);
-    ref.current?.close();
-  }
-
-  return (
-    <dialog
-      ref={ref}
-      className={clsx(panelStyles.panel, styles.dialog)}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      data-testid="revoke-api-key-dialog"
-    >
-      <h2 id={titleId}>Revoke “{apiKey.name}”?</h2>
-      <p>Anything using this key loses access at once. This cannot be undone.</p>
-      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-      <div className={styles.dialogActions}>
-        <button type="button" className={buttonStyles.btn} onClick={() => ref.current?.close()}>
-          Keep Key
-        </button>
-        <button
-          type="button"
-          className={clsx(buttonStyles.btn, styles.dangerButton)}
-          disabled={busy}
-          onClick={() => void revoke()}
-        >
-          {busy ? 'Revoking...' : 'Revoke Key'}
-        </button>
-      </div>
-    </dialog>
   );
 }

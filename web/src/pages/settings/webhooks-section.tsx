@@ -9,7 +9,7 @@ import {
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Webhook } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
@@ -18,6 +18,7 @@ import { FormAlert, TextField } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
+import { ConfirmRemovalDialog } from './confirm-removal-dialog.js';
 import styles from './settings.module.css';
 import { ShownOnceSecret } from './shown-once-secret.js';
 import { WebhookAttempts } from './webhook-attempts.js';
@@ -176,10 +177,23 @@ export function WebhooksSection() {
         </div>
       </form>
       {deleting && (
-        <DeleteDialog
-          endpoint={deleting}
+        // Confirms a deletion: nothing more is sent to the URL, and its attempts are gone with it.
+        <ConfirmRemovalDialog
+          testId="delete-webhook-dialog"
+          words={{
+            title: 'Delete this webhook endpoint?',
+            consequence: (
+              <p className={styles.url}>
+                Nothing more is sent to <code>{deleting.url}</code>, and its recent attempts are deleted.
+              </p>
+            ),
+            keep: 'Keep Endpoint',
+            confirm: 'Delete Endpoint',
+            busy: 'Deleting...',
+          }}
+          remove={() => api.webhooks.remove({ params: { id: deleting.id } })}
           onClose={() => setDeleting(null)}
-          onDeleted={(text) => {
+          onRemoved={(text) => {
             setOutcome({ kind: 'success', text });
             void load();
           }}
@@ -241,67 +255,5 @@ function EndpointItem({
       </div>
       <div id={attemptsId}>{open && <WebhookAttempts endpointId={endpoint.id} enabled={endpoint.enabled} />}</div>
     </li>
-  );
-}
-
-/** Confirms a deletion: nothing more is sent to the URL, and its attempts are gone with it. */
-function DeleteDialog({
-  endpoint,
-  onClose,
-  onDeleted,
-}: {
-  endpoint: TWebhookEndpoint;
-  onClose(): void;
-  onDeleted(message: string): void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
-  async function remove() {
-    setBusy(true);
-    const result = await api.webhooks.remove({ params: { id: endpoint.id } });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    onDeleted(result.message);
-    ref.current?.close();
-  }
-
-  return (
-    <dialog
-      ref={ref}
-      className={clsx(panelStyles.panel, styles.dialog)}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      data-testid="delete-webhook-dialog"
-    >
-      <h2 id={titleId}>Delete this webhook endpoint?</h2>
-      <p className={styles.url}>
-        Nothing more is sent to <code>{endpoint.url}</code>, and its recent attempts are deleted.
-      </p>
-      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-      <div className={styles.dialogActions}>
-        <button type="button" className={buttonStyles.btn} onClick={() => ref.current?.close()}>
-          Keep Endpoint
-        </button>
-        <button
-          type="button"
-          className={clsx(buttonStyles.btn, styles.dangerButton)}
-          disabled={busy}
-          onClick={() => void remove()}
-        >
-          {busy ? 'Deleting...' : 'Delete Endpoint'}
-        </button>
-      </div>
-    </dialog>
   );
 }
