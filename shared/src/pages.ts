@@ -82,6 +82,7 @@ export const PAGES = {
   'gold-room': { path: '/dashboard/gold-room', title: 'Gold Room', access: 'gold' },
   'platinum-stream': { path: '/dashboard/platinum-stream', title: 'Platinum Stream', access: 'gold' },
   desk: { path: '/dashboard/desk', title: 'Analyst desk', navLabel: 'Desk', access: 'analyst' },
+  'connect-tools': { path: '/dashboard/connect', title: 'Connect your tools', access: 'live' },
 
   'admin-overview': { path: '/dashboard/admin', title: 'Admin overview', navLabel: 'Overview', access: 'admin' },
   'admin-users': { path: '/dashboard/admin/users', title: 'Admin Users', navLabel: 'Admin Users', access: 'admin' },

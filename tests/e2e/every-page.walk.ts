@@ -35,6 +35,7 @@ const DASHBOARD_PAGES = [
   '/dashboard/gold-room',
   '/dashboard/platinum-stream',
   '/dashboard/desk',
+  '/dashboard/connect',
   '/dashboard/admin',
   '/dashboard/admin/users',
   '/dashboard/admin/applications',

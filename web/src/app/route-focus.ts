@@ -1,9 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Puts focus on the page's main heading (made focusable by script only); false when there is none. */
-export function focusPageHeading(root: ParentNode = document): boolean {
-  const heading = root.querySelector<HTMLElement>('main h1') ?? root.querySelector<HTMLElement>('h1');
+/**
+ * Puts focus on the page's main heading (made focusable by script only), or on the element the address's
+ * fragment names (`/dashboard/settings#settings-api-keys`); false when there is none.
+ */
+export function focusPageHeading(root: ParentNode = document, fragment = ''): boolean {
+  const target = fragment ? document.getElementById(decodeURIComponent(fragment.slice(1))) : null;
+  const heading = target ?? root.querySelector<HTMLElement>('main h1') ?? root.querySelector<HTMLElement>('h1');
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
   heading.focus();
@@ -21,7 +25,7 @@ const HEADING_WAIT_MS = 10_000;
  * Nothing moves on the first load, nor when the reader has already put focus somewhere else.
  */
 export function useFocusHeadingOnNavigation(): void {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   // The address focus was last settled for; the first load is left alone.
   const settled = useRef(pathname);
   useEffect(() => {
@@ -31,10 +35,12 @@ export function useFocusHeadingOnNavigation(): void {
     const root = document.getElementById('root') ?? document.body;
     const tryFocus = (): boolean => {
       if (!root.querySelector('h1')) return false;
+      // A named section may render after the heading (a section of Settings): wait for it too.
+      if (hash && !document.getElementById(decodeURIComponent(hash.slice(1)))) return false;
       const active = document.activeElement;
       const movedByReader = active && active !== before && active !== document.body && active.isConnected;
       if (movedByReader) return true;
-      return focusPageHeading(root);
+      return focusPageHeading(root, hash);
     };
     if (tryFocus()) return;
     const observer = new MutationObserver(() => {
@@ -47,5 +53,6 @@ export function useFocusHeadingOnNavigation(): void {
     }
     observer.observe(root, { childList: true, subtree: true });
     return stop;
-  }, [pathname]);
+    // A change of fragment alone (same page) moves nothing: `settled` holds the pathname.
+  }, [pathname, hash]);
 }

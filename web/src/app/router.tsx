@@ -64,6 +64,7 @@ const routes: RouteObject[] = [
       { path: PAGES['gold-room'].path, lazy: () => import('../pages/gold-room/gold-room.page.js') },
       { path: PAGES['platinum-stream'].path, lazy: () => import('../pages/platinum-stream/platinum-stream.page.js') },
       { path: PAGES.desk.path, lazy: () => import('../pages/desk/desk.page.js') },
+      { path: PAGES['connect-tools'].path, lazy: () => import('../pages/connect-tools/connect-tools.page.js') },
       {
         // Every admin screen, behind one check of the member's role.
         path: PAGES['admin-overview'].path,

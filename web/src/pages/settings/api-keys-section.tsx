@@ -1,7 +1,14 @@
-import { API_KEY_MAX_PER_MEMBER, API_KEY_NAME_MAX, type TApiKey, type TCreatedApiKey } from '@signalroom/shared';
+import {
+  API_KEY_MAX_PER_MEMBER,
+  API_KEY_NAME_MAX,
+  pagePath,
+  type TApiKey,
+  type TCreatedApiKey,
+} from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
@@ -68,6 +75,9 @@ export function ApiKeysSection() {
       <p className={pageStyles.muted}>
         Read your signals, statistics, the track record and your account from your own tools with{' '}
         <code>Authorization: Bearer sr_...</code>. A key cannot change anything. Up to {API_KEY_MAX_PER_MEMBER} keys.
+      </p>
+      <p className={pageStyles.small}>
+        <Link to={pagePath('connect-tools')}>How to connect your tools</Link>, with programs to copy.
       </p>
       {created && (
         <ShownOnceSecret

@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
 import { Check, Copy } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
+import { useCopyText } from '../../components/ui/use-copy-text.js';
 import styles from './settings.module.css';
 
 /**
@@ -25,19 +26,7 @@ export function ShownOnceSecret({
   secretTestId: string;
 }) {
   const secretRef = useRef<HTMLElement>(null);
-  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('copied');
-    } catch {
-      // No clipboard permission (or an insecure origin): select the secret so it can be copied by hand.
-      const node = secretRef.current;
-      if (node) window.getSelection()?.selectAllChildren(node);
-      setCopied('failed');
-    }
-  }
+  const { copied, copy } = useCopyText(secretRef);
 
   return (
     <div className={pageStyles.stack} data-testid={testId}>
@@ -50,7 +39,11 @@ export function ShownOnceSecret({
         </code>
       </p>
       <div className={styles.dialogActions}>
-        <button type="button" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} onClick={() => void copy()}>
+        <button
+          type="button"
+          className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)}
+          onClick={() => void copy(secret)}
+        >
           {copied === 'copied' ? <Check aria-hidden="true" size={18} /> : <Copy aria-hidden="true" size={18} />}
           {copied === 'copied' ? 'Copied' : `Copy ${noun}`}
         </button>

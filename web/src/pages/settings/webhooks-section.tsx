@@ -1,4 +1,5 @@
 import {
+  pagePath,
   type TCreatedWebhookEndpoint,
   type TWebhookEndpoint,
   WEBHOOK_EVENT_LABELS,
@@ -10,6 +11,7 @@ import {
 import { clsx } from 'clsx';
 import { Webhook } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
@@ -94,6 +96,9 @@ export function WebhooksSection() {
         Your own URLs receive signals as they are issued and resolved, and analysts' follow-up notes, as signed JSON
         (Standard Webhooks: verify the <code>webhook-signature</code> header with the endpoint's secret). Up to{' '}
         {WEBHOOK_MAX_PER_MEMBER} endpoints.
+      </p>
+      <p className={pageStyles.small}>
+        <Link to={pagePath('connect-tools')}>How to connect your tools</Link>, with programs to copy.
       </p>
       {created && (
         <ShownOnceSecret
