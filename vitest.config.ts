@@ -44,6 +44,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Pure rules: no file keeps state another reads, and loading each file's modules afresh cost
+          // most of the tier's time (87 files, 3 s of tests, 29 s of loading).
+          isolate: false,
         },
       },
       {

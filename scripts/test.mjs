@@ -5,7 +5,7 @@
 //   4. the same integration suite on PostgreSQL + Redis when TEST_DATABASE_URL and TEST_REDIS_URL are set
 //   5. production build of the web app, then end-to-end journeys in real Chromium
 // Set SR_SKIP_E2E=1 to leave out step 5 locally.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -45,7 +45,31 @@ function vitest(label, project, env = {}) {
   }
 }
 
-if (!run('type check', 'npm', ['run', 'typecheck', '--silent'])) failed += 1;
+/** Commands run side by side (two cores: the two type checks overlap); true when all succeeded. */
+async function runTogether(label, commands) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const codes = await Promise.all(
+    commands.map(
+      ([command, args]) =>
+        new Promise((resolve) => spawn(command, args, { stdio: 'inherit' }).once('exit', (code) => resolve(code))),
+    ),
+  );
+  durations.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
+  const ok = codes.every((code) => code === 0);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+// The same checks as `npm run typecheck`: the packages first (the others read their declarations), then
+// the tests and the web app together.
+const typesOk =
+  run('type check (packages)', 'npx', ['tsc', '-b']) &&
+  (await runTogether('type check (tests, web)', [
+    ['npx', ['tsc', '-p', 'tsconfig.tests.json']],
+    ['npm', ['run', 'typecheck', '--silent', '-w', '@signalroom/web']],
+  ]));
+if (!typesOk) failed += 1;
 if (!run('lint', 'npx', ['biome', 'check', '.'])) failed += 1;
 vitest('unit', 'unit');
 vitest('integration (embedded: PGlite)', 'integration', { SR_TEST_SHAPE: 'embedded' });

@@ -60,6 +60,7 @@ export * from './support.js';
 export * from './support-hours.js';
 export * from './tier-access.js';
 export * from './tier-grant.js';
+export * from './timer-delay.js';
 export * from './track-record.js';
 export * from './track-record-checkpoint.js';
 export * from './track-record-merkle.js';

@@ -1,4 +1,4 @@
-import { hasGoldAccess, Rooms, STREAM_ROOM_PREFIX, signalAccessMode, type TUser } from '@signalroom/shared';
+import { hasGoldAccess, Rooms, STREAM_ROOM_PREFIX, signalAccessMode, type TUser, timerDelay } from '@signalroom/shared';
 import type { ServerContext } from '../context.js';
 import { sessionIdleCutoff } from '../http/guards.js';
 import { isStreamRoom } from '../modules/gold/stream-prices.js';
@@ -42,9 +42,6 @@ function viewOf(socket: RealtimeSocket): string {
     .join(',');
 }
 
-/** setTimeout's ceiling (about 24.8 days); a longer wait is re-armed when it fires. */
-const MAX_TIMER_MS = 2_147_483_647;
-
 /**
  * `onViewChanged` is called for a socket whose member's view of signals changed (access gained or lost,
  * another tier, a trial that ended, admin granted or removed): the caller sends a fresh snapshot, so the
@@ -72,17 +69,15 @@ export function createAccessSync(
     clearTrialTimer(socket);
     // Only a member in the delayed view has a trial end to act on (admins and live members have none).
     if (!user?.trialEndsAt || signalAccessMode(user, ctx.now()) !== 'delayed') return;
-    const wait = Math.min(MAX_TIMER_MS, Date.parse(user.trialEndsAt) - ctx.now().getTime());
-    const timer = setTimeout(
-      () => {
-        trialTimers.delete(socket);
-        if (!socket.connected) return;
-        const before = viewOf(socket);
-        applyRooms(socket, socket.data.user);
-        if (viewOf(socket) !== before) onViewChanged(socket);
-      },
-      Math.max(0, wait),
-    );
+    // A trial ending past setTimeout's ceiling is re-armed when the timer fires (the view is unchanged).
+    const wait = timerDelay(Date.parse(user.trialEndsAt) - ctx.now().getTime());
+    const timer = setTimeout(() => {
+      trialTimers.delete(socket);
+      if (!socket.connected) return;
+      const before = viewOf(socket);
+      applyRooms(socket, socket.data.user);
+      if (viewOf(socket) !== before) onViewChanged(socket);
+    }, wait);
     timer.unref?.();
     trialTimers.set(socket, timer);
   }

@@ -1,4 +1,4 @@
-import { isPrimaryWindowClosed, Rooms, type TSignal } from '@signalroom/shared';
+import { isPrimaryWindowClosed, Rooms, type TSignal, timerDelay } from '@signalroom/shared';
 import type { ServerMetrics } from '../observability/metrics.registry.js';
 import type { RealtimeServer } from './realtime.types.js';
 
@@ -34,8 +34,8 @@ export function createTrialRelay(
     if (!entry) return;
     const wait = Date.parse(entry.signal.expiresAt) - deps.now().getTime();
     if (wait > 0) {
-      // The clock said not yet (a timer may fire a little early): hold until it says so.
-      entry.timer = setTimeout(() => release(id), wait);
+      // The clock said not yet (a timer may fire a little early, or at setTimeout's ceiling): hold on.
+      entry.timer = setTimeout(() => release(id), timerDelay(wait));
       return;
     }
     held.delete(id);
@@ -57,7 +57,7 @@ export function createTrialRelay(
           entry.signal = signal;
           return;
         }
-        const wait = Math.max(0, Date.parse(signal.expiresAt) - deps.now().getTime());
+        const wait = timerDelay(Date.parse(signal.expiresAt) - deps.now().getTime());
         held.set(signal.id, { signal, timer: setTimeout(() => release(signal.id), wait) });
       } catch (error) {
         deps.onError(error);

@@ -1,4 +1,4 @@
-import { nextSignalBoundary } from '@signalroom/shared';
+import { nextSignalBoundary, timerDelay } from '@signalroom/shared';
 import type { ModuleLogger } from '@signalroom/shared-node';
 import type { SignalEngine } from '../engine/signal-engine.js';
 import type { SlotIssuer } from './slot-issuer.js';
@@ -50,7 +50,8 @@ export async function startInProcessRunner(
             }),
         );
       },
-      Math.max(0, at.getTime() - Date.now()),
+      // A far moment (a signal dated years ahead) fires at the ceiling and is asked again: 'waiting'.
+      timerDelay(at.getTime() - Date.now()),
     );
     resolveTimers.set(id, timer);
   }
@@ -78,7 +79,7 @@ export async function startInProcessRunner(
       () => {
         void track(runBoundary(slotStart)).finally(scheduleSlot);
       },
-      Math.max(0, slotStart.getTime() - now().getTime()),
+      timerDelay(slotStart.getTime() - now().getTime()),
     );
   }
 
