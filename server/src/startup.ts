@@ -1,6 +1,7 @@
 import { OPERATOR_CONTACT_LABELS, unconfiguredContacts } from '@signalroom/shared';
 import type { ServerContext } from './context.js';
 import { createOrPromoteAdmin } from './modules/admin/admin-accounts.js';
+import { offerSetupToken } from './modules/setup/setup.service.js';
 import { checkTrackRecordAtStart } from './modules/track-record/track-record.health.js';
 
 /**
@@ -39,9 +40,10 @@ export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logge
 /**
  * Work done once at start, after migrations: warnings about placeholder settings, a look at a remote
  * file store, the track record's key and a report of signals it lacks (never appended here), the admin bootstrap from ADMIN_EMAIL/ADMIN_PASSWORD (creates that admin with a verified
- * e-mail, or promotes the existing account of that address).
+ * e-mail, or promotes the existing account of that address). Answers the one-time setup token to print
+ * when there is still no admin.
  */
-export async function runStartupTasks(ctx: ServerContext): Promise<void> {
+export async function runStartupTasks(ctx: ServerContext): Promise<{ setupToken: string | null }> {
   warnAboutPlaceholders(ctx);
   // A remote store is asked for its bucket without holding the start up: wrong settings show in the
   // log before the first upload, and a store that is down at start is no reason not to serve.
@@ -61,4 +63,5 @@ export async function runStartupTasks(ctx: ServerContext): Promise<void> {
   } else if (ADMIN_EMAIL || ADMIN_PASSWORD) {
     ctx.logger.warn('ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no admin bootstrapped');
   }
+  return { setupToken: await offerSetupToken(ctx) };
 }
