@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isTimeZone } from './clock.js';
+import { Messages } from './messages.js';
 import { zEmailText, zText } from './request-fields.js';
+import { checkEmail, checkFullName, checkSignupPassword, type FieldErrors } from './validation/auth.rules.js';
 import { SIGNUP_EMAIL_PATTERN } from './validation/patterns.js';
 
 /**
@@ -106,3 +108,18 @@ export const ZSetupTokenRequest = z
   .strict();
 export const ZSetupStatus = z.object({ tokenValid: z.boolean() });
 export type TSetupStatus = z.infer<typeof ZSetupStatus>;
+
+/** The first admin's fields, by sign-up's rules (the setup form and the server check the same). */
+export function validateFirstAdmin(
+  input: Pick<TFirstAdminRequest, 'fullName' | 'email' | 'password'>,
+): FieldErrors<'fullName' | 'email' | 'password'> {
+  const m = Messages.signup;
+  const errors: FieldErrors<'fullName' | 'email' | 'password'> = {};
+  const fullName = checkFullName(input.fullName);
+  if (fullName) errors.fullName = fullName;
+  const email = checkEmail(input.email, { required: m.emailRequired, invalid: m.emailInvalid }, SIGNUP_EMAIL_PATTERN);
+  if (email) errors.email = email;
+  const password = checkSignupPassword(input.password);
+  if (password) errors.password = password;
+  return errors;
+}

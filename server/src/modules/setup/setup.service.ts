@@ -1,14 +1,10 @@
 import {
-  checkEmail,
-  checkFullName,
-  checkSignupPassword,
   LIMITS,
-  Messages,
   normalizeEmail,
   SetupMessages,
-  SIGNUP_EMAIL_PATTERN,
   type TFirstAdminRequest,
   type TSessionData,
+  validateFirstAdmin,
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -57,12 +53,7 @@ export async function createFirstAdmin(
   input: TFirstAdminRequest,
   client: SessionClient,
 ): Promise<TSessionData> {
-  const m = Messages.signup;
-  assertNoFieldErrors({
-    fullName: checkFullName(input.fullName),
-    email: checkEmail(input.email, { required: m.emailRequired, invalid: m.emailInvalid }, SIGNUP_EMAIL_PATTERN),
-    password: checkSignupPassword(input.password),
-  });
+  assertNoFieldErrors(validateFirstAdmin(input));
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   const admin = await ctx.db.transaction().execute(async (trx): Promise<UserRow> => {
