@@ -65,14 +65,25 @@ describe('first-run setup', () => {
   });
 
   let adminToken = '';
+  let ownerEmail = '';
   it('creates the first admin once, confirmed and signed in; the link is spent afterwards', async () => {
     const token = tokenOf(server.setupUrl);
-    const created = await createAdmin({ ...valid, token });
+    // Two tabs submit at once: one admin is created, the other is told the link is spent.
+    const [created, raced] = await Promise.all([
+      createAdmin({ ...valid, token }),
+      createAdmin({ ...valid, token, email: 'racer@example.com' }),
+    ]).then((answers) => answers.sort((a, b) => a.status - b.status));
     expect(created.status).toBe(201);
-    expect(created.body.data?.user).toMatchObject({ role: 'admin', emailVerified: true, email: 'Owner@Example.com' });
+    expect(raced.status).toBe(403);
+    const admins = await server.context.db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
+    ownerEmail = created.body.data!.user.email;
+    expect(admins).toEqual([{ email: ownerEmail }]);
+    expect(created.body.data?.user).toMatchObject({ role: 'admin', emailVerified: true });
+    // The address is kept as typed (either racer may have won).
+    expect(['Owner@Example.com', 'racer@example.com']).toContain(ownerEmail);
     adminToken = created.body.data!.token;
     const login = await server.api('POST', '/api/auth/login', {
-      body: { email: valid.email, password: valid.password },
+      body: { email: ownerEmail, password: valid.password },
     });
     expect(login.status).toBe(200);
 
@@ -109,7 +120,7 @@ describe('first-run setup', () => {
       body: settings,
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ version: 1, saved: settings, savedBy: 'Owner@Example.com' });
+    expect(saved.body.data).toMatchObject({ version: 1, saved: settings, savedBy: ownerEmail });
 
     const audit = await server.context.db
       .selectFrom('audit_log')
@@ -120,7 +131,7 @@ describe('first-run setup', () => {
     expect(audit[0]).toMatchObject({
       target_type: 'settings',
       target_id: 'business',
-      actor_email: 'Owner@Example.com',
+      actor_email: ownerEmail,
     });
     expect(audit[0]?.after).toMatchObject({ productName: 'Lagos Signals' });
     expect(audit[0]?.before).toBeNull();
