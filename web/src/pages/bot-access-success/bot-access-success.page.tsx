@@ -104,8 +104,8 @@ export function Component() {
           </span>
           <h1>You're Almost There!</h1>
           <p className={publicStyles.muted}>
-            Your application was received and your AI bot licence is in the queue. Complete the two steps below to
-            activate it.
+            Your application was received and your AI bot licence is in the queue. Complete{' '}
+            {chatShown || !config ? 'the two steps' : 'the step'} below to activate it.
           </p>
         </div>
         {status === 'error' ? (
