@@ -26,6 +26,7 @@ import { createDrain } from './http/drain.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { createMarketFeedHandle } from './modules/market/market-feed.handle.js';
 import { defineMemberDataSections } from './modules/member-data-sections.js';
+import { configWithBusinessSettings } from './modules/setup/business-settings.service.js';
 import { defineTaskKinds } from './modules/task-kinds.js';
 import { createMemberDataRegistry } from './modules/users/member-data.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
@@ -104,6 +105,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     });
     cleanups.push(() => database.close());
     await migrateToLatest(database.db);
+    // The payout and business time zone an admin saved replace the environment's for this whole run.
+    config = await configWithBusinessSettings(config, database.db, logVia('setup'));
 
     // The shape is decided here, once: with REDIS_URL (and DATABASE_URL, config.ts checks both) Redis
     // carries the bus, the shared counters and the job queue; without, all of it stays in this process.

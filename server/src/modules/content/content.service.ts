@@ -22,7 +22,11 @@ type ServiceContext = Pick<ServerContext, 'db' | 'logger' | 'now'>;
 const UNIQUE_VIOLATION = '23505';
 
 /** A stored body read back through its kind's schema (a row that no longer parses is treated as unsaved). */
-export function storedValue<K extends OperatorContentKind>(ctx: ServiceContext, row: ContentRow | undefined, kind: K) {
+export function storedValue<K extends OperatorContentKind>(
+  ctx: { logger: { error(details: object, message: string): void } },
+  row: ContentRow | undefined,
+  kind: K,
+) {
   if (!row) return null;
   const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
   const parsed = OPERATOR_CONTENT_SCHEMAS[kind].safeParse(body);

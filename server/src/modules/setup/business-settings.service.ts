@@ -4,7 +4,7 @@ import {
   type TBusinessSettings,
   type TPublicConfig,
 } from '@signalroom/shared';
-import { isPlaceholderContact } from '../../config.js';
+import { type AppConfig, isPlaceholderContact } from '../../config.js';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { AuditActor } from '../audit/audit-actor.js';
@@ -14,9 +14,31 @@ import { saveContent, storedValue } from '../content/content.service.js';
 type ServiceContext = Pick<ServerContext, 'db' | 'logger' | 'now' | 'config'>;
 
 /** The saved business settings, or null while none were ever saved (the environment's values stand). */
-export async function savedBusinessSettings(ctx: Omit<ServiceContext, 'config'>, db: Db = ctx.db) {
+export async function savedBusinessSettings(
+  ctx: { db: Db; logger: { error(details: object, message: string): void } },
+  db: Db = ctx.db,
+) {
   const [row] = await latestContent(db, ['business']);
   return { row, value: storedValue(ctx, row, 'business') };
+}
+
+/**
+ * The configuration this process runs with: the saved payout and business time zone replace the
+ * environment's at start. They are read in many places at once (stats, the track record, day
+ * boundaries, e-mail times), so a change takes effect at the next start rather than halfway through.
+ */
+export async function configWithBusinessSettings<C extends Pick<AppConfig, 'PAYOUT_PERCENT' | 'TIME_ZONE'>>(
+  config: C,
+  db: Db,
+  logger: { error(details: object, message: string): void },
+): Promise<C> {
+  const { value } = await savedBusinessSettings({ db, logger });
+  if (!value) return config;
+  return {
+    ...config,
+    PAYOUT_PERCENT: value.payoutPercent ?? config.PAYOUT_PERCENT,
+    TIME_ZONE: value.timeZone || config.TIME_ZONE,
+  };
 }
 
 /**
@@ -61,8 +83,9 @@ export function saveBusinessSettings(
 
 /**
  * The public settings with the saved business settings in force. Once saved, a contact is exactly what
- * the admin left (an emptied one is not set, and members no longer see it); the product name, payout
- * and time zone fall back to the environment's when left empty.
+ * the admin left (an emptied one is not set, and members no longer see it); an empty product name falls
+ * back to the environment's. Payout and time zone are the ones this process started with
+ * (configWithBusinessSettings), so pages and the server's own figures agree.
  */
 export function withBusinessSettings(config: TPublicConfig, saved: TBusinessSettings | null): TPublicConfig {
   if (!saved) return config;
@@ -78,8 +101,6 @@ export function withBusinessSettings(config: TPublicConfig, saved: TBusinessSett
     whatsappNumber: saved.whatsappNumber,
     supportEmail: saved.supportEmail,
     supportHours: saved.supportHours,
-    payoutPercent: saved.payoutPercent ?? config.payoutPercent,
-    timeZone: saved.timeZone || config.timeZone,
     contactsConfigured: {
       ...config.contactsConfigured,
       brokerRegistration: real(saved.brokerRegistrationUrl),

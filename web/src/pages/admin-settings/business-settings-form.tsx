@@ -133,7 +133,7 @@ export function BusinessSettingsForm({
             optional
             inputMode="decimal"
             placeholder="85"
-            hint="Sets the break-even win rate shown beside every win rate."
+            hint="Sets the break-even win rate shown beside every win rate. Takes effect at the server's next start."
             value={payout}
             error={errors.payoutPercent ?? (Number.isNaN(Number(payout)) ? BusinessSettingsMessages.payout : undefined)}
             onChange={(e) => setPayout(e.target.value)}
@@ -141,6 +141,7 @@ export function BusinessSettingsForm({
           <SelectField
             id="business-timeZone"
             label="Business time zone"
+            hint="The day of the daily signal limits, and the zone of members who chose none. Takes effect at the server's next start."
             value={values.timeZone}
             error={errors.timeZone}
             onChange={(e) => setValues((current) => ({ ...current, timeZone: e.target.value }))}
