@@ -1,8 +1,9 @@
-import { OPERATOR_CONTACT_LABELS, unconfiguredContacts } from '@signalroom/shared';
+import { OPERATOR_CONTACT_LABELS, type TPublicConfig, unconfiguredContacts } from '@signalroom/shared';
 import type { ServerContext } from './context.js';
 import { createOrPromoteAdmin } from './modules/admin/admin-accounts.js';
 import { offerSetupToken } from './modules/setup/setup.service.js';
 import { checkTrackRecordAtStart } from './modules/track-record/track-record.health.js';
+import { presentPublicConfig } from './ops/config/config.routes.js';
 
 /**
  * In production, says which operator settings are still placeholders: contacts left at their shipped
@@ -10,13 +11,17 @@ import { checkTrackRecordAtStart } from './modules/track-record/track-record.hea
  * use the address this process listens on, which visitors behind a proxy cannot open, and pages served
  * from another address cannot open a socket), and webhooks allowed to reach the local network.
  */
-export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logger'>): string[] {
+export function warnAboutPlaceholders(
+  ctx: Pick<ServerContext, 'config' | 'logger'>,
+  /** The contacts in force: the environment's, or those saved on the admin Settings screen. */
+  contacts: Pick<TPublicConfig, 'contactsConfigured'> = ctx.config,
+): string[] {
   if (!ctx.config.isProduction) return [];
   const warnings: string[] = [];
-  const missing = unconfiguredContacts(ctx.config);
+  const missing = unconfiguredContacts(contacts);
   if (missing.length > 0) {
     warnings.push(
-      `Operator contacts not configured (placeholders are hidden from members): ${missing
+      `Operator contacts not configured (hidden from members; set them on the admin Settings screen): ${missing
         .map((contact) => OPERATOR_CONTACT_LABELS[contact])
         .join(', ')}`,
     );
@@ -44,7 +49,7 @@ export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logge
  * when there is still no admin.
  */
 export async function runStartupTasks(ctx: ServerContext): Promise<{ setupToken: string | null }> {
-  warnAboutPlaceholders(ctx);
+  warnAboutPlaceholders(ctx, await presentPublicConfig(ctx));
   // A remote store is asked for its bucket without holding the start up: wrong settings show in the
   // log before the first upload, and a store that is down at start is no reason not to serve.
   void ctx.files.check?.();
