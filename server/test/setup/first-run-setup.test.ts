@@ -141,7 +141,13 @@ describe('first-run setup', () => {
     // Payout and time zone are the ones the server started with, as its own figures use; the next start takes the saved ones.
     expect(config).toMatchObject({ payoutPercent: server.config.PAYOUT_PERCENT, timeZone: server.config.TIME_ZONE });
     const next = await configWithBusinessSettings(server.config, server.context.db, server.context.logger);
-    expect(next).toMatchObject({ PAYOUT_PERCENT: 82, TIME_ZONE: 'Europe/London' });
+    expect(next).toMatchObject({
+      PAYOUT_PERCENT: 82,
+      TIME_ZONE: 'Europe/London',
+      PRODUCT_NAME: 'Lagos Signals',
+      SUPPORT_EMAIL: 'help@lagos-signals.ng',
+      contactsConfigured: { supportEmail: true, whatsapp: false },
+    });
     expect(config).toMatchObject({
       productName: 'Lagos Signals',
       brokerRegistrationUrl: 'https://partner-broker.ng/join?ref=ls',

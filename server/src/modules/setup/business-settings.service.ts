@@ -23,19 +23,30 @@ export async function savedBusinessSettings(
 }
 
 /**
- * The configuration this process runs with: the saved payout and business time zone replace the
- * environment's at start. They are read in many places at once (stats, the track record, day
- * boundaries, e-mail times), so a change takes effect at the next start rather than halfway through.
+ * The configuration this process runs with: the saved settings replace the environment's at start.
+ * The payout and business time zone are read in many places at once (stats, the track record, day
+ * boundaries, e-mail times), so a change of them takes effect at the next start rather than halfway
+ * through; pages take the saved contacts at once (withBusinessSettings), e-mails at the next start.
  */
-export async function configWithBusinessSettings<C extends Pick<AppConfig, 'PAYOUT_PERCENT' | 'TIME_ZONE'>>(
+export async function configWithBusinessSettings<C extends AppConfig>(
   config: C,
   db: Db,
   logger: { error(details: object, message: string): void },
 ): Promise<C> {
   const { value } = await savedBusinessSettings({ db, logger });
   if (!value) return config;
+  const { configured, ...contacts } = savedContacts(value);
   return {
     ...config,
+    PRODUCT_NAME: value.productName || config.PRODUCT_NAME,
+    BROKER_REGISTRATION_URL: contacts.brokerRegistrationUrl,
+    promoCode: contacts.promoCode,
+    SUPPORT_HANDLE: contacts.supportHandle,
+    supportChatUrl: contacts.supportChatUrl,
+    WHATSAPP_NUMBER: contacts.whatsappNumber,
+    SUPPORT_EMAIL: contacts.supportEmail,
+    supportHours: contacts.supportHours,
+    contactsConfigured: { ...config.contactsConfigured, ...configured },
     PAYOUT_PERCENT: value.payoutPercent ?? config.PAYOUT_PERCENT,
     TIME_ZONE: value.timeZone || config.TIME_ZONE,
   };
@@ -81,6 +92,27 @@ export function saveBusinessSettings(
   return saveContent(ctx, 'business', value, actor, (db) => adminBusinessSettings(ctx, db));
 }
 
+/** The contacts and wording the saved settings put in force (an emptied contact is not set). */
+function savedContacts(saved: TBusinessSettings) {
+  const real = (value: string) => value !== '' && !isPlaceholderContact(value);
+  const handle = saved.supportHandle;
+  return {
+    brokerRegistrationUrl: saved.brokerRegistrationUrl,
+    promoCode: saved.promoCode,
+    supportHandle: handle,
+    supportChatUrl: handle ? `https://t.me/${handle.replace(/^@/, '')}` : '',
+    whatsappNumber: saved.whatsappNumber,
+    supportEmail: saved.supportEmail,
+    supportHours: saved.supportHours,
+    configured: {
+      brokerRegistration: real(saved.brokerRegistrationUrl),
+      supportChat: real(handle),
+      whatsapp: real(saved.whatsappNumber),
+      supportEmail: real(saved.supportEmail),
+    },
+  };
+}
+
 /**
  * The public settings with the saved business settings in force. Once saved, a contact is exactly what
  * the admin left (an emptied one is not set, and members no longer see it); an empty product name falls
@@ -89,24 +121,11 @@ export function saveBusinessSettings(
  */
 export function withBusinessSettings(config: TPublicConfig, saved: TBusinessSettings | null): TPublicConfig {
   if (!saved) return config;
-  const real = (value: string) => value !== '' && !isPlaceholderContact(value);
-  const handle = saved.supportHandle;
+  const { configured, ...contacts } = savedContacts(saved);
   return {
     ...config,
+    ...contacts,
     productName: saved.productName || config.productName,
-    brokerRegistrationUrl: saved.brokerRegistrationUrl,
-    promoCode: saved.promoCode,
-    supportHandle: handle,
-    supportChatUrl: handle ? `https://t.me/${handle.replace(/^@/, '')}` : '',
-    whatsappNumber: saved.whatsappNumber,
-    supportEmail: saved.supportEmail,
-    supportHours: saved.supportHours,
-    contactsConfigured: {
-      ...config.contactsConfigured,
-      brokerRegistration: real(saved.brokerRegistrationUrl),
-      supportChat: real(handle),
-      whatsapp: real(saved.whatsappNumber),
-      supportEmail: real(saved.supportEmail),
-    },
+    contactsConfigured: { ...config.contactsConfigured, ...configured },
   };
 }
