@@ -241,6 +241,7 @@ async function main() {
       },
     },
     { name: 'login', path: '/login' },
+    { name: 'setup-link-not-valid', path: '/setup?token=spent' },
     {
       name: 'login-error',
       path: '/login',
@@ -343,6 +344,7 @@ async function main() {
       },
     },
     { name: 'dashboard-admin-offer', path: '/dashboard/admin/offer', as: 'admin' },
+    { name: 'dashboard-admin-settings', path: '/dashboard/admin/settings', as: 'admin' },
     { name: 'dashboard-admin-audit', path: '/dashboard/admin/audit', as: 'admin' },
     { name: 'dashboard-admin-audit-empty', path: '/dashboard/admin/audit?to=2020-01-01', as: 'admin' },
     { name: 'dashboard-admin-member', path: `/dashboard/admin/users/${sessions.timed.user.id}`, as: 'admin' },

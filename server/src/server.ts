@@ -26,6 +26,7 @@ import { createDrain } from './http/drain.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { createMarketFeedHandle } from './modules/market/market-feed.handle.js';
 import { defineMemberDataSections } from './modules/member-data-sections.js';
+import { configWithBusinessSettings } from './modules/setup/business-settings.service.js';
 import { defineTaskKinds } from './modules/task-kinds.js';
 import { createMemberDataRegistry } from './modules/users/member-data.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
@@ -39,6 +40,8 @@ export interface RunningServer {
   realtime: Realtime;
   /** Base URL the server listens on, e.g. http://127.0.0.1:3000 */
   url: string;
+  /** The first-run setup link printed at start, while no admin existed (null once one did). */
+  setupUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -102,6 +105,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     });
     cleanups.push(() => database.close());
     await migrateToLatest(database.db);
+    // The payout and business time zone an admin saved replace the environment's for this whole run.
+    config = await configWithBusinessSettings(config, database.db, logVia('setup'));
 
     // The shape is decided here, once: with REDIS_URL (and DATABASE_URL, config.ts checks both) Redis
     // carries the bus, the shared counters and the job queue; without, all of it stays in this process.
@@ -162,7 +167,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     // A quarter of the shutdown budget at most goes to accepting connections already on their way.
     const drain = createDrain(app, { maxAcceptMs: Math.min(2500, config.SHUTDOWN_TIMEOUT_MS / 4) });
 
-    await runStartupTasks(context);
+    const { setupToken } = await runStartupTasks(context);
     defineTaskKinds(context);
     // Every module has defined its task kinds by now: restore what the database says is pending, then run.
     await tasks.start();
@@ -175,6 +180,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     context.listenUrl = address;
     const url = address.replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
     app.log.info({ url, database: database.kind, redis: Boolean(redis), worker: Boolean(worker) }, 'Signalroom is up');
+    // The one secret this log ever carries, on purpose: whoever can read the server's log is its operator.
+    const setupUrl = setupToken ? `${config.PUBLIC_URL?.replace(/\/$/, '') ?? url}/setup?token=${setupToken}` : null;
+    if (setupUrl) app.log.warn(`No admin yet. Create the first one and set up the business at ${setupUrl}`);
     if (!config.SMTP_URL) {
       app.log.warn(
         `SMTP_URL is not set: e-mails (confirmation codes, reset links) are not sent; they stay in the development outbox, ` +
@@ -189,6 +197,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       context,
       realtime,
       url,
+      setupUrl,
       close() {
         closing ??= (async () => {
           // 1. Sockets: refuse new ones and close the open ones' transport, so clients reconnect (to

@@ -1,7 +1,9 @@
-import { OPERATOR_CONTACT_LABELS, unconfiguredContacts } from '@signalroom/shared';
+import { OPERATOR_CONTACT_LABELS, type TPublicConfig, unconfiguredContacts } from '@signalroom/shared';
 import type { ServerContext } from './context.js';
 import { createOrPromoteAdmin } from './modules/admin/admin-accounts.js';
+import { offerSetupToken } from './modules/setup/setup.service.js';
 import { checkTrackRecordAtStart } from './modules/track-record/track-record.health.js';
+import { presentPublicConfig } from './ops/config/config.routes.js';
 
 /**
  * In production, says which operator settings are still placeholders: contacts left at their shipped
@@ -9,13 +11,17 @@ import { checkTrackRecordAtStart } from './modules/track-record/track-record.hea
  * use the address this process listens on, which visitors behind a proxy cannot open, and pages served
  * from another address cannot open a socket), and webhooks allowed to reach the local network.
  */
-export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logger'>): string[] {
+export function warnAboutPlaceholders(
+  ctx: Pick<ServerContext, 'config' | 'logger'>,
+  /** The contacts in force: the environment's, or those saved on the admin Settings screen. */
+  contacts: Pick<TPublicConfig, 'contactsConfigured'> = ctx.config,
+): string[] {
   if (!ctx.config.isProduction) return [];
   const warnings: string[] = [];
-  const missing = unconfiguredContacts(ctx.config);
+  const missing = unconfiguredContacts(contacts);
   if (missing.length > 0) {
     warnings.push(
-      `Operator contacts not configured (placeholders are hidden from members): ${missing
+      `Operator contacts not configured (hidden from members; set them on the admin Settings screen): ${missing
         .map((contact) => OPERATOR_CONTACT_LABELS[contact])
         .join(', ')}`,
     );
@@ -39,10 +45,11 @@ export function warnAboutPlaceholders(ctx: Pick<ServerContext, 'config' | 'logge
 /**
  * Work done once at start, after migrations: warnings about placeholder settings, a look at a remote
  * file store, the track record's key and a report of signals it lacks (never appended here), the admin bootstrap from ADMIN_EMAIL/ADMIN_PASSWORD (creates that admin with a verified
- * e-mail, or promotes the existing account of that address).
+ * e-mail, or promotes the existing account of that address). Answers the one-time setup token to print
+ * when there is still no admin.
  */
-export async function runStartupTasks(ctx: ServerContext): Promise<void> {
-  warnAboutPlaceholders(ctx);
+export async function runStartupTasks(ctx: ServerContext): Promise<{ setupToken: string | null }> {
+  warnAboutPlaceholders(ctx, await presentPublicConfig(ctx));
   // A remote store is asked for its bucket without holding the start up: wrong settings show in the
   // log before the first upload, and a store that is down at start is no reason not to serve.
   void ctx.files.check?.();
@@ -61,4 +68,5 @@ export async function runStartupTasks(ctx: ServerContext): Promise<void> {
   } else if (ADMIN_EMAIL || ADMIN_PASSWORD) {
     ctx.logger.warn('ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no admin bootstrapped');
   }
+  return { setupToken: await offerSetupToken(ctx) };
 }

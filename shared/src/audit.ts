@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'webhook.create',
   'webhook.update',
   'webhook.delete',
+  'settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,6 +43,7 @@ export const AUDIT_TARGET_TYPES = [
   'track-record',
   'api-key',
   'webhook',
+  'settings',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

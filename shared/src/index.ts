@@ -14,6 +14,7 @@ export * from './auth.messages.js';
 export * from './auth.schemas.js';
 export * from './backtest.js';
 export * from './bot-access.js';
+export * from './business-settings.js';
 export * from './clock.js';
 export * from './community.js';
 export * from './constants.js';

@@ -53,6 +53,7 @@ export const PAGES = {
   strategy: { path: '/strategy', title: 'How the signals are made', access: 'public', inSitemap: true },
   unsubscribe: { path: '/unsubscribe', title: 'Signal e-mails', access: 'public' },
   'dev-outbox': { path: '/dev/outbox', title: 'Development outbox', access: 'development' },
+  setup: { path: '/setup', title: 'Set up', access: 'public' },
 
   'command-center': { path: '/dashboard', title: 'Command Center', navLabel: 'Command Center', access: 'member' },
   signals: { path: '/dashboard/signals', title: 'Elite Signal Room', navLabel: 'Neural Signals', access: 'trial' },
@@ -94,6 +95,7 @@ export const PAGES = {
     access: 'admin',
   },
   'admin-content': { path: '/dashboard/admin/content', title: 'Content', navLabel: 'Content', access: 'admin' },
+  'admin-settings': { path: '/dashboard/admin/settings', title: 'Settings', navLabel: 'Settings', access: 'admin' },
   'admin-activations': {
     path: '/dashboard/admin/activations',
     title: 'Activations',
@@ -149,6 +151,7 @@ export const ADMIN_CONSOLE_PAGES = [
   'admin-audit',
   'admin-deliveries',
   'admin-offer',
+  'admin-settings',
 ] as const satisfies readonly PageId[];
 
 /** The path of a page, with its `:name` parameters filled in. */

@@ -12,6 +12,7 @@ const PUBLIC_PAGES = [
   '/login',
   '/forgot-password',
   '/reset-password?token=x',
+  '/setup?token=x',
   '/unsubscribe?token=x',
   '/bot-access',
   '/bot-access/success',
@@ -42,6 +43,7 @@ const DASHBOARD_PAGES = [
   '/dashboard/admin/content',
   '/dashboard/admin/activations',
   '/dashboard/admin/offer',
+  '/dashboard/admin/settings',
   '/dashboard/admin/support',
   '/dashboard/admin/audit',
   // A member's detail page; the id is filled in once the members exist.

@@ -124,7 +124,9 @@ describe('offer and contact copy in a real browser', () => {
       ['reviews', 'Landing page reviews: none published, the Reviews section is hidden'],
       ['offer', 'Offer text: not saved, the default text is shown'],
     ]) {
-      expect(await checklist.getByTestId(`setup-${key}`).innerText()).toBe(text);
+      expect(await checklist.getByTestId(`setup-${key}`).innerText()).toContain(text);
+      // Each missing item links to the screen where it is set.
+      expect(await checklist.getByTestId(`setup-${key}-link`).getAttribute('href')).toBe('/dashboard/admin/settings');
     }
     await adminPage.page.goto(e2e.url('/dashboard/support'));
     await adminPage.page.getByTestId('support-hours-missing').waitFor();
@@ -133,7 +135,11 @@ describe('offer and contact copy in a real browser', () => {
   it('never shows a placeholder contact to visitors, and tells admins it is not configured', async () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/bot-access/success'));
-    await page.getByTestId('contact-unavailable-supportChat').waitFor();
+    await page.getByTestId('offer-deadline-notice').waitFor();
+    await page.getByRole('heading', { name: 'Your bootcamp membership' }).waitFor();
+    // No button that leads nowhere, and no line saying so: the support step is not shown at all.
+    expect(await page.locator('body').innerText()).not.toContain('not available yet');
+    expect(await page.getByRole('heading', { name: 'Message support to activate' }).count()).toBe(0);
     for (const name of [/Create My Trading Account/, /Message Support/, /Register for the Bootcamp/]) {
       expect(await page.getByRole('link', { name }).count()).toBe(0);
     }

@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AUDIT_REASON_MAX, checkSignupPassword, SIGNUP_EMAIL_PATTERN } from '@signalroom/shared';
 import { parseConfig } from '../config.js';
-import { DataDirLockedError, dataDirFolder } from '../db/data-dir-lock.js';
+import { DataDirLockedError, dataDirFolder, runningDataDirs } from '../db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import {
@@ -29,16 +29,41 @@ type AdminConfig = ReturnType<typeof parseConfig>;
  * answers its outcome, then on a second line the database it used: an operator whose server runs with
  * another DATA_DIR sees at once that this one made a new database instead of changing theirs.
  */
-export async function runAdminCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function runAdminCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  options: { registry?: string } = {},
+): Promise<string> {
   const [command, ...args] = argv;
   if (!command || !['create', 'promote', 'revoke', 'track-record-repair'].includes(command)) throw new Error(USAGE);
   const config = parseConfig(env, { forServer: false });
+  refuseBesideRunningServer(config, options.registry);
   const where = databaseNote(config);
   const outcome =
     command === 'track-record-repair'
       ? await runTrackRecordRepair(args, config)
       : await runAccountCommand(command, args, config);
   return `${outcome}\n${where}`;
+}
+
+/**
+ * Refuses to create a new embedded database while a server on this machine runs on another folder: the
+ * operator meant that server's database and only forgot its DATA_DIR. Says which folder to use.
+ */
+function refuseBesideRunningServer(config: AdminConfig, registry: string | undefined): void {
+  const folder = config.DATABASE_URL ? null : dataDirFolder(config.DATA_DIR);
+  if (!folder || existsSync(join(resolve(folder), 'PG_VERSION'))) return;
+  const path = resolve(folder);
+  const here = existsSync(path) ? realpathSync(path) : path;
+  const elsewhere = runningDataDirs(registry).filter((entry) => entry.dir !== here);
+  const [server] = elsewhere;
+  if (!server) return;
+  throw new Error(
+    `No database in ${here}, and a Signalroom server (PID ${server.pid}) is running on ${server.dir}. ` +
+      `This command would create a second, empty database that server never reads. Run it with DATA_DIR=${server.dir} ` +
+      '(stop that server first: the embedded database takes one process at a time), or set ADMIN_EMAIL/ADMIN_PASSWORD ' +
+      'for its next start, or open the setup link it printed.',
+  );
 }
 
 /** Which database a command is about to use, said before it opens it (opening creates a new one). */

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StartupError } from '@signalroom/shared-node';
 import lockfile from 'proper-lockfile';
@@ -13,6 +14,42 @@ interface Owner {
   host: string;
   since: string;
   command: string;
+}
+
+/**
+ * Where every process holding a data folder on this machine says which (one small file each), so the
+ * admin CLI, pointed at a folder no server uses, can name the folder the running server does use.
+ */
+export const DATA_DIR_REGISTRY = join(tmpdir(), 'signalroom-data-dirs');
+
+interface Registered {
+  pid: number;
+  host: string;
+  dir: string;
+}
+
+function registryFile(registry: string, dir: string): string {
+  return join(registry, `${process.pid}-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}.json`);
+}
+
+/** The data folders that live processes of this machine hold, as they registered them. */
+export function runningDataDirs(registry: string = DATA_DIR_REGISTRY): Registered[] {
+  let names: string[];
+  try {
+    names = readdirSync(registry);
+  } catch {
+    return []; // No process ever registered here.
+  }
+  const live: Registered[] = [];
+  for (const name of names) {
+    try {
+      const entry = JSON.parse(readFileSync(join(registry, name), 'utf8')) as Registered;
+      if (entry.host === hostname() && isAlive(entry.pid)) live.push(entry);
+    } catch {
+      // A file being written or removed right now: that process is starting or stopping.
+    }
+  }
+  return live;
 }
 
 /** Another process holds the data folder. `holder` is its PID when the owner file names one. */
@@ -56,7 +93,7 @@ function isAlive(pid: number): boolean {
  */
 export async function lockDataDir(
   dataDir: string,
-  options: { onLost?: (error: Error) => void; staleMs?: number } = {},
+  options: { onLost?: (error: Error) => void; staleMs?: number; registry?: string } = {},
 ): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true });
   const dir = realpathSync(dataDir);
@@ -93,14 +130,30 @@ export async function lockDataDir(
     command: process.argv.slice(1).join(' '),
   };
   writeFileSync(join(dir, OWNER_FILE), `${JSON.stringify(owner)}\n`);
+  const registered = register(options.registry ?? DATA_DIR_REGISTRY, dir);
   return async () => {
     heldHere.delete(dir);
+    if (registered) rmSync(registered, { force: true });
     rmSync(join(dir, OWNER_FILE), { force: true });
     await release().catch((error: Error) => {
       // Released already (compromised or removed by hand): the folder is free either way; say so.
       console.warn(`data folder lock on ${dir} was not released cleanly: ${error.message}`);
     });
   };
+}
+
+/** Says which folder this process holds; a registry that cannot be written only costs the CLI's hint. */
+function register(registry: string, dir: string): string | null {
+  try {
+    mkdirSync(registry, { recursive: true });
+    const file = registryFile(registry, dir);
+    const entry: Registered = { pid: process.pid, host: hostname(), dir };
+    writeFileSync(file, `${JSON.stringify(entry)}\n`);
+    return file;
+  } catch (error) {
+    console.warn(`could not note the data folder in ${registry}: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 /** The folder on disk of a PGlite location, or null for one that is not a folder (memory://, idb://). */

@@ -24,6 +24,7 @@ import { registerDeskRoutes } from './desk/desk.routes.js';
 import { registerGoldRoutes } from './gold/gold.routes.js';
 import { registerMentorshipRoutes } from './mentorship/mentorship.routes.js';
 import { registerNotificationsRoutes } from './notifications/notifications.routes.js';
+import { registerSetupRoutes } from './setup/setup.routes.js';
 import { registerSignalsRoutes } from './signals/signals.routes.js';
 import { registerSupportRoutes } from './support/support.routes.js';
 import { registerTrackRecordRoutes } from './track-record/track-record.routes.js';
@@ -58,6 +59,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerCountdownRoutes(api, ctx);
       await registerSupportRoutes(api, ctx);
       await registerContentRoutes(api, ctx);
+      await registerSetupRoutes(api, ctx);
       await registerAdminConsoleRoutes(api, ctx);
       await registerMentorshipRoutes(api, ctx);
       await registerCommunityRoutes(api, ctx);

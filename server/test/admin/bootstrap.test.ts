@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TSessionData } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/admin.js';
+import { lockDataDir } from '../../src/db/data-dir-lock.js';
 import { openDatabase } from '../../src/db/database.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -37,7 +38,34 @@ describe('admin bootstrap from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
 describe('npm run admin -- create | promote | revoke', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sr-admin-cli-'));
   const env = { NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' };
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // A registry of running servers of its own: test servers of other files run on folders of theirs.
+  const registry = mkdtempSync(join(tmpdir(), 'sr-admin-cli-registry-'));
+  const cli = { registry };
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(registry, { recursive: true, force: true });
+  });
+
+  it('refuses to create a new database while a server runs on another folder, and names that folder', async () => {
+    const serverDir = mkdtempSync(join(tmpdir(), 'sr-admin-cli-server-'));
+    const release = await lockDataDir(serverDir, { registry });
+    const stray = join(tmpdir(), `sr-admin-cli-stray-${process.pid}`);
+    try {
+      await expect(
+        runAdminCommand(['create', 'owner@example.com', 'Cl1Password'], { ...env, DATA_DIR: stray }, cli),
+      ).rejects.toThrow(
+        `No database in ${stray}, and a Signalroom server (PID ${process.pid}) is running on ${realpathSync(serverDir)}. ` +
+          'This command would create a second, empty database that server never reads. ' +
+          `Run it with DATA_DIR=${realpathSync(serverDir)}`,
+      );
+      expect(existsSync(stray)).toBe(false);
+    } finally {
+      await release();
+      rmSync(serverDir, { recursive: true, force: true });
+    }
+    // Once that server stopped, nothing is registered: the folder it used is no longer named.
+    expect(readdirSync(registry)).toEqual([]);
+  });
 
   async function roleOf(email: string): Promise<string | undefined> {
     const database = await openDatabase({ dataDir: dir });
@@ -50,24 +78,24 @@ describe('npm run admin -- create | promote | revoke', () => {
   }
 
   /** The outcome line; the second line names the database (checked below). */
-  const outcome = async (argv: string[]) => (await runAdminCommand(argv, env)).split('\n')[0];
+  const outcome = async (argv: string[]) => (await runAdminCommand(argv, env, cli)).split('\n')[0];
 
   it('creates, promotes and revokes admins, refusing to remove the last one', async () => {
     // The first command made the database: it says so, and where, so a wrong DATA_DIR is seen at once.
-    expect(await runAdminCommand(['create', 'first@example.com', 'Cl1Password', 'First', 'Admin'], env)).toBe(
+    expect(await runAdminCommand(['create', 'first@example.com', 'Cl1Password', 'First', 'Admin'], env, cli)).toBe(
       'Admin first@example.com created.\n' +
         `Database: a NEW embedded one, created in ${dir}: no server had used this folder. If your server runs ` +
         'with another DATA_DIR, run this command again with that DATA_DIR set.',
     );
-    expect(await runAdminCommand(['promote', 'first@example.com'], env)).toBe(
+    expect(await runAdminCommand(['promote', 'first@example.com'], env, cli)).toBe(
       `first@example.com is already an admin.\nDatabase: the embedded one in ${dir} (DATA_DIR).`,
     );
     expect(await roleOf('first@example.com')).toBe('admin');
-    await expect(runAdminCommand(['create', 'weak@example.com', 'weakpass'], env)).rejects.toThrow(
+    await expect(runAdminCommand(['create', 'weak@example.com', 'weakpass'], env, cli)).rejects.toThrow(
       'Password must contain uppercase, lowercase, and number',
     );
-    await expect(runAdminCommand(['revoke', 'first@example.com'], env)).rejects.toThrow('last admin');
-    await expect(runAdminCommand(['promote', 'nobody@example.com'], env)).rejects.toThrow('No account');
+    await expect(runAdminCommand(['revoke', 'first@example.com'], env, cli)).rejects.toThrow('last admin');
+    await expect(runAdminCommand(['promote', 'nobody@example.com'], env, cli)).rejects.toThrow('No account');
 
     const database = await openDatabase({ dataDir: dir });
     await database.db
@@ -88,6 +116,6 @@ describe('npm run admin -- create | promote | revoke', () => {
     expect(await roleOf('second@example.com')).toBe('admin');
     expect(await outcome(['revoke', 'first@example.com'])).toBe('first@example.com is no longer an admin.');
     expect(await roleOf('first@example.com')).toBe('member');
-    await expect(runAdminCommand(['frobnicate', 'x@example.com'], env)).rejects.toThrow('Usage');
+    await expect(runAdminCommand(['frobnicate', 'x@example.com'], env, cli)).rejects.toThrow('Usage');
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /** One saved version of one kind of operator content (the highest version of a kind is in force). */
 export interface OperatorContentTable {
-  kind: 'reviews' | 'offer' | 'successLinks';
+  kind: 'reviews' | 'offer' | 'successLinks' | 'business';
   version: number;
   /** The validated value, as JSON. */
   body: unknown;
@@ -12,6 +12,13 @@ export interface OperatorContentTable {
   saved_at: Generated<Date>;
 }
 
+/** A one-time first-run setup token (its SHA-256), printed while no admin exists; all go once one does. */
+export interface SetupTokenTable {
+  token_hash: string;
+  created_at: Generated<Date>;
+}
+
 export interface ContentTables {
   operator_content: OperatorContentTable;
+  setup_tokens: SetupTokenTable;
 }

@@ -14,6 +14,7 @@ import { GoldContract } from './gold.contract.js';
 import { CommunityContract, CopyTradingContract, MentorshipContract } from './member-content.contract.js';
 import { NotificationsContract } from './notifications.contract.js';
 import { PlatformContract } from './platform.contract.js';
+import { SetupContract } from './setup.contract.js';
 import { SignalsContract } from './signals.contract.js';
 import { SupportContract } from './support.contract.js';
 import { TrackRecordContract } from './track-record.contract.js';
@@ -36,6 +37,7 @@ export * from './gold.contract.js';
 export * from './member-content.contract.js';
 export * from './notifications.contract.js';
 export * from './platform.contract.js';
+export * from './setup.contract.js';
 export * from './signals.contract.js';
 export * from './support.contract.js';
 export * from './track-record.contract.js';
@@ -69,6 +71,7 @@ export function apiRoutes(): RouteContract[] {
     ...Object.values(DeliveryContract),
     ...Object.values(DeskContract),
     ...Object.values(NotificationsContract),
+    ...Object.values(SetupContract),
   ];
 }
 
@@ -95,7 +98,8 @@ export type ApiEntry =
   | EntriesOf<typeof TrackRecordContract>
   | EntriesOf<typeof DeliveryContract>
   | EntriesOf<typeof DeskContract>
-  | EntriesOf<typeof NotificationsContract>;
+  | EntriesOf<typeof NotificationsContract>
+  | EntriesOf<typeof SetupContract>;
 
 /** The contract entry of a route of a route table. */
 export type EntryOf<R extends RouteInfo> = Extract<ApiEntry, { method: R['method']; path: R['path'] }>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { type TBusinessSettings, ZBusinessSettings } from '../business-settings.js';
 import { zFlag, zText } from '../request-fields.js';
 import { DEFAULT_LANDING_CONTENT, type OfferContent, type Testimonial } from './landing-content.js';
 
 /**
  * Operator content kept in the database and edited by admins: the landing page's reviews and offer
- * text, and the success page's support contacts and links. Until an operator saves a kind, the shipped
- * samples (landing) or the server configuration (links) stand in.
+ * text, the success page's support contacts and links, and the business's settings (Settings screen).
+ * Until an operator saves a kind, the shipped samples (landing) or the server configuration stand in.
  */
-export const OPERATOR_CONTENT_KINDS = ['reviews', 'offer', 'successLinks'] as const;
+export const OPERATOR_CONTENT_KINDS = ['reviews', 'offer', 'successLinks', 'business'] as const;
 export type OperatorContentKind = (typeof OPERATOR_CONTENT_KINDS)[number];
 
 export const ContentMessages = {
@@ -84,6 +85,7 @@ export interface OperatorContentValues {
   reviews: TReviewsContent;
   offer: TOfferContent;
   successLinks: TSuccessLinksContent;
+  business: TBusinessSettings;
 }
 
 /** The schema each kind is saved with. */
@@ -91,6 +93,7 @@ export const OPERATOR_CONTENT_SCHEMAS = {
   reviews: ZReviewsContent,
   offer: ZOfferContent,
   successLinks: ZSuccessLinksContent,
+  business: ZBusinessSettings,
 } as const;
 
 /** What the landing page shows: saved content, or the shipped samples (labelled as samples). */

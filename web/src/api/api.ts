@@ -16,6 +16,7 @@ import {
   MentorshipRoutes,
   NotificationsRoutes,
   PlatformRoutes,
+  SetupRoutes,
   SignalsRoutes,
   SupportRoutes,
   TrackRecordRoutes,
@@ -60,4 +61,5 @@ export const gold = /* @__PURE__ */ clientOf(GoldRoutes, messages.gold);
 export const trackRecord = /* @__PURE__ */ clientOf(TrackRecordRoutes, messages.trackRecord);
 export const delivery = /* @__PURE__ */ clientOf(DeliveryRoutes, messages.delivery);
 export const desk = /* @__PURE__ */ clientOf(DeskRoutes, messages.desk);
+export const setup = /* @__PURE__ */ clientOf(SetupRoutes, messages.setup);
 export const notifications = /* @__PURE__ */ clientOf(NotificationsRoutes, messages.notifications);

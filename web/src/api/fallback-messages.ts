@@ -16,6 +16,7 @@ import {
   type MentorshipRoutes,
   type NotificationsRoutes,
   type PlatformRoutes,
+  type SetupRoutes,
   type SignalsRoutes,
   type SupportRoutes,
   type TrackRecordRoutes,
@@ -148,6 +149,13 @@ export const content = {
   saveOffer: 'The content could not be saved.',
   saveSuccessLinks: 'The content could not be saved.',
 } satisfies FallbackMessages<typeof ContentRoutes>;
+
+export const setup = {
+  status: 'The setup link could not be checked.',
+  createAdmin: 'The admin account could not be created.',
+  settings: 'The settings could not be loaded.',
+  saveSettings: 'The settings could not be saved.',
+} satisfies FallbackMessages<typeof SetupRoutes>;
 
 export const adminConsole = {
   overview: 'The overview could not be loaded.',

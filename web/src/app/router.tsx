@@ -22,6 +22,7 @@ const routes: RouteObject[] = [
     lazy: () => import('../pages/reset-password/reset-password.page.js'),
     errorElement: <RouteError />,
   },
+  { path: PAGES.setup.path, lazy: () => import('../pages/setup/setup.page.js'), errorElement: <RouteError /> },
   {
     path: PAGES['bot-access-application'].path,
     lazy: () => import('../pages/bot-access/bot-access.page.js'),
@@ -80,6 +81,7 @@ const routes: RouteObject[] = [
           },
           { path: PAGES['admin-content'].path, lazy: () => import('../pages/admin-content/admin-content.page.js') },
           { path: PAGES['admin-offer'].path, lazy: () => import('../pages/admin-offer/admin-offer.page.js') },
+          { path: PAGES['admin-settings'].path, lazy: () => import('../pages/admin-settings/admin-settings.page.js') },
           {
             path: PAGES['admin-activations'].path,
             lazy: () => import('../pages/admin-activations/admin-activations.page.js'),

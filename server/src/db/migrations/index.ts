@@ -26,6 +26,7 @@ import * as createApiKeys from './2026-11-27T0900_create_api_keys.js';
 import * as memberTimeZone from './2026-11-28T0100_member_time_zone.js';
 import * as memberWebhooks from './2026-11-28T0200_member_webhooks.js';
 import * as notifications from './2026-11-28T0300_notifications.js';
+import * as businessSettingsAndSetup from './2026-11-28T0410_business_settings_and_setup.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0100_member_time_zone': memberTimeZone,
   '2026-11-28T0200_member_webhooks': memberWebhooks,
   '2026-11-28T0300_notifications': notifications,
+  '2026-11-28T0410_business_settings_and_setup': businessSettingsAndSetup,
 };

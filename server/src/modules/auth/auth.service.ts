@@ -138,7 +138,7 @@ async function sendNewCode(ctx: ServerContext, user: UserRow): Promise<void> {
  * from a browser the member never used, when they have used another, puts a notification in their bell
  * in the same transaction: the first browser of an account is no news.
  */
-async function openSession(
+export async function openSession(
   ctx: ServerContext,
   user: UserRow,
   client: SessionClient,

@@ -13,7 +13,7 @@ import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import type { AuditActor } from '../audit/audit-actor.js';
+import type { AuditActor, AuditEntry } from '../audit/audit-actor.js';
 import { type ContentRow, insertContentVersion, latestContent } from './content.repository.js';
 
 /** What this module reads of the server's context. */
@@ -22,7 +22,11 @@ type ServiceContext = Pick<ServerContext, 'db' | 'logger' | 'now'>;
 const UNIQUE_VIOLATION = '23505';
 
 /** A stored body read back through its kind's schema (a row that no longer parses is treated as unsaved). */
-function storedValue<K extends OperatorContentKind>(ctx: ServiceContext, row: ContentRow | undefined, kind: K) {
+export function storedValue<K extends OperatorContentKind>(
+  ctx: { logger: { error(details: object, message: string): void } },
+  row: ContentRow | undefined,
+  kind: K,
+) {
   if (!row) return null;
   const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
   const parsed = OPERATOR_CONTENT_SCHEMAS[kind].safeParse(body);
@@ -69,16 +73,25 @@ export async function adminContent(ctx: ServiceContext, db: Db = ctx.db): Promis
   return { reviews: entry('reviews'), offer: entry('offer'), successLinks: entry('successLinks') };
 }
 
+/** How a save is written in the audit log (the business settings are "settings", the rest "content"). */
+const AUDIT_AS: Record<OperatorContentKind, Pick<AuditEntry, 'action' | 'targetType'>> = {
+  reviews: { action: 'content.update', targetType: 'content' },
+  offer: { action: 'content.update', targetType: 'content' },
+  successLinks: { action: 'content.update', targetType: 'content' },
+  business: { action: 'settings.update', targetType: 'settings' },
+};
+
 /**
  * Saves a new version of one kind and its audit row (before: the version it replaces, or null when
- * the samples or configuration stood) in one transaction.
+ * the samples or configuration stood) in one transaction; answers what `answer` reads in it.
  */
-export async function saveContent<K extends OperatorContentKind>(
+export async function saveContent<K extends OperatorContentKind, T = TAdminContent>(
   ctx: ServiceContext,
   kind: K,
   value: OperatorContentValues[K],
   actor: AuditActor,
-): Promise<TAdminContent> {
+  answer: (db: Db) => Promise<T> = (db) => adminContent(ctx, db) as Promise<T>,
+): Promise<T> {
   if (!OPERATOR_CONTENT_KINDS.includes(kind)) throw AppError.notFound();
   try {
     return await ctx.db.transaction().execute(async (trx) => {
@@ -94,14 +107,13 @@ export async function saveContent<K extends OperatorContentKind>(
       });
       await recordAudit(trx, {
         actor,
-        action: 'content.update',
-        targetType: 'content',
+        ...AUDIT_AS[kind],
         targetId: kind,
         targetLabel: `${kind} v${version}`,
         before: current ? storedValue(ctx, current, kind) : null,
         after: value,
       });
-      return adminContent(ctx, trx);
+      return answer(trx);
     });
   } catch (error) {
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw AppError.conflict(ContentMessages.savedElsewhere);

@@ -29,8 +29,15 @@ export interface MailMessage {
 /** What the templates need: the operator's branding and the base of links (see `publicBaseUrl`). */
 export type Branding = Pick<
   AppConfig,
-  'PRODUCT_NAME' | 'BROKER_REGISTRATION_URL' | 'SUPPORT_HANDLE' | 'SUPPORT_EMAIL' | 'promoCode'
+  'PRODUCT_NAME' | 'BROKER_REGISTRATION_URL' | 'SUPPORT_HANDLE' | 'SUPPORT_EMAIL' | 'promoCode' | 'contactsConfigured'
 > & { supportChatUrl: string; publicUrl: string };
+
+/** "contact support at …": the operator's e-mail when it is real, else the way members reach support in the app. */
+function supportByEmail(brand: Branding): string {
+  return brand.contactsConfigured.supportEmail
+    ? `contact support at ${brand.SUPPORT_EMAIL}`
+    : `open a ticket in the Support Hub (${publicLink(brand, PAGES.support.path)})`;
+}
 
 export function escapeHtml(value: string): string {
   return value.replace(
@@ -58,7 +65,7 @@ export function frame(brand: Branding, title: string, blocks: Array<string | { l
 <h1 style="font-size:20px;color:#f5b301;margin:0 0 18px">${escapeHtml(brand.PRODUCT_NAME)}</h1>
 <h2 style="font-size:17px;margin:0 0 16px">${escapeHtml(title)}</h2>
 ${body}
-<p style="font-size:12px;color:#9ca3af;margin-top:28px">${escapeHtml(brand.PRODUCT_NAME)} · ${escapeHtml(brand.SUPPORT_EMAIL)}</p>
+<p style="font-size:12px;color:#9ca3af;margin-top:28px">${escapeHtml(brand.PRODUCT_NAME)}${brand.contactsConfigured.supportEmail ? ` · ${escapeHtml(brand.SUPPORT_EMAIL)}` : ''}</p>
 </div></body></html>`;
 }
 
@@ -138,9 +145,9 @@ export function activationMail(brand: Branding, to: string, fullName: string, ad
   const title = `Activate your ${brand.PRODUCT_NAME} access`;
   const lines = [
     `Hello ${fullName}, here are the steps to activate your access.`,
-    `1. Create your trading account with our partner broker: ${brand.BROKER_REGISTRATION_URL}\nUse promo code ${brand.promoCode} (the broker's bonus applies to deposits of $${PROMO_MIN_DEPOSIT_USD} or more).`,
+    `1. Create your trading account with our partner broker${brand.contactsConfigured.brokerRegistration ? `: ${brand.BROKER_REGISTRATION_URL}` : ' (Account Setup shows how)'}.${brand.promoCode ? `\nUse promo code ${brand.promoCode} (the broker's bonus applies to deposits of $${PROMO_MIN_DEPOSIT_USD} or more).` : ''}`,
     `2. Fund your account: $${ACCESS_PATH_MIN_DEPOSIT_USD.manual}+ for manual trading access, $${ACCESS_PATH_MIN_DEPOSIT_USD.auto}+ for auto copy trading. The money stays in your own broker account.`,
-    `3. Upload your proof of deposit in Account Setup: ${publicLink(brand, `${PAGES['account-setup'].path}?step=3`)}\nOr send it to support ${brand.SUPPORT_HANDLE} (${brand.supportChatUrl}) and quote your access code ${admissionCode}.`,
+    `3. Upload your proof of deposit in Account Setup: ${publicLink(brand, `${PAGES['account-setup'].path}?step=3`)}${brand.contactsConfigured.supportChat ? `\nOr send it to support ${brand.SUPPORT_HANDLE} (${brand.supportChatUrl}) and quote your access code ${admissionCode}.` : ''}`,
     'An admin unlocks your dashboard once the deposit is verified.',
   ];
   return {
@@ -187,7 +194,9 @@ export function activationRejectedMail(brand: Branding, to: string, fullName: st
     `Hello ${fullName}, we could not verify the proof of deposit you sent.`,
     `Reason: ${reason}`,
     `You can upload another proof in Account Setup: ${setup}`,
-    `Questions? Contact support ${brand.SUPPORT_HANDLE} (${brand.supportChatUrl}).`,
+    brand.contactsConfigured.supportChat
+      ? `Questions? Contact support ${brand.SUPPORT_HANDLE} (${brand.supportChatUrl}).`
+      : `Questions? Open a ticket in the Support Hub: ${publicLink(brand, PAGES.support.path)}`,
   ];
   return {
     to,
@@ -281,7 +290,7 @@ export function emailChangedNoticeMail(brand: Branding, to: string, newEmail: st
   const title = 'Your email address was changed';
   const lines = [
     `The email address of your ${brand.PRODUCT_NAME} account was changed to ${newEmail}.`,
-    `If you did not make this change, contact support at ${brand.SUPPORT_EMAIL} at once.`,
+    `If you did not make this change, ${supportByEmail(brand)} at once.`,
   ];
   return {
     to,
@@ -299,7 +308,7 @@ export function passwordChangedMail(brand: Branding, to: string): MailMessage {
   const forgot = publicLink(brand, PAGES['forgot-password'].path);
   const lines = [
     `The password of your ${brand.PRODUCT_NAME} account was just changed, and every other session was logged out.`,
-    `If this was not you, set a new password at ${forgot} and contact support at ${brand.SUPPORT_EMAIL}.`,
+    `If this was not you, set a new password at ${forgot} and ${supportByEmail(brand)}.`,
   ];
   return {
     to,

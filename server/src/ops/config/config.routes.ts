@@ -5,13 +5,19 @@ import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { routeGroup } from '../../http/route-groups.js';
 import { savedSuccessLinks } from '../../modules/content/content.service.js';
+import { savedBusinessSettings, withBusinessSettings } from '../../modules/setup/business-settings.service.js';
 
 /**
  * The operator settings the web app needs, so one build serves any operator. Contacts and links an
- * admin saved as operator content replace the configured ones (and count as configured).
+ * admin saved as operator content replace the configured ones (and count as configured), and the
+ * business settings saved at /setup or on the Settings screen replace both.
  */
 export async function presentPublicConfig(ctx: ServerContext): Promise<TPublicConfig> {
-  const fromConfig = configuredPublicConfig(ctx);
+  const { value: business } = await savedBusinessSettings(ctx);
+  return withBusinessSettings(await withSuccessLinks(ctx, configuredPublicConfig(ctx)), business);
+}
+
+async function withSuccessLinks(ctx: ServerContext, fromConfig: TPublicConfig): Promise<TPublicConfig> {
   const saved = await savedSuccessLinks(ctx);
   if (!saved) return fromConfig;
   return {

@@ -1,12 +1,14 @@
 import {
   OPERATOR_CONTACT_LABELS,
   type OperatorContact,
+  PAGES,
   type TPublicConfig,
   unconfiguredContacts,
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import pageStyles from '../dashboard/dashboard-page.module.css';
@@ -16,6 +18,28 @@ import styles from './operator-contact.module.css';
 /** Whether a contact is a real one the operator configured (placeholders never are). */
 export function isContactConfigured(config: TPublicConfig | null, contact: OperatorContact): boolean {
   return Boolean(config?.contactsConfigured[contact]);
+}
+
+/** The contacts a member can reach support by. */
+const SUPPORT_CONTACTS: readonly OperatorContact[] = ['supportChat', 'supportEmail', 'whatsapp'];
+
+/**
+ * Whether this reader has a way to reach support: a member only when the operator set at least one real
+ * support contact (a section or button that leads to none is hidden), an admin always (so they see what
+ * is missing). False while the settings load.
+ */
+export function useSupportReachable(): boolean {
+  const config = usePublicConfigStore((s) => s.config);
+  const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
+  if (!config) return false;
+  return isAdmin || SUPPORT_CONTACTS.some((contact) => isContactConfigured(config, contact));
+}
+
+/** Whether this reader sees what depends on one contact: a member when it is real, an admin always. */
+export function useContactShown(contact: OperatorContact): boolean {
+  const config = usePublicConfigStore((s) => s.config);
+  const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
+  return Boolean(config) && (isAdmin || isContactConfigured(config, contact));
 }
 
 /**
@@ -61,8 +85,8 @@ export function UnconfiguredContactsNotice() {
         <AlertTriangle aria-hidden="true" size={18} /> Contacts not configured
       </h2>
       <p className={pageStyles.muted}>
-        These contacts are still the shipped placeholders. Members do not see them; set them in the server configuration
-        and restart:
+        These contacts are not set. Members do not see them, nor what depends on them; set them on{' '}
+        <Link to={PAGES['admin-settings'].path}>Settings</Link>:
       </p>
       <ul>
         {missing.map((contact) => (

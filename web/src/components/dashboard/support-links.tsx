@@ -24,13 +24,8 @@ export function SupportLinks({ config, chatVerb, withWhatsapp = false }: Support
   const shown = (['supportChat', 'supportEmail', ...(withWhatsapp ? (['whatsapp'] as const) : [])] as const).filter(
     (contact) => isContactConfigured(config, contact),
   );
-  if (shown.length === 0 && !isAdmin) {
-    return (
-      <p className={pageStyles.muted} data-testid="support-contacts-unavailable">
-        Support contacts are not available yet.
-      </p>
-    );
-  }
+  // The sections around this list hide themselves too (useSupportReachable): nothing leads nowhere.
+  if (shown.length === 0 && !isAdmin) return null;
   const listed = (contact: 'supportChat' | 'supportEmail' | 'whatsapp') =>
     isAdmin || isContactConfigured(config, contact);
   return (

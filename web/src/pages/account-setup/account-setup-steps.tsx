@@ -11,7 +11,7 @@ import { clsx } from 'clsx';
 import { ArrowLeft, ExternalLink, MessageCircle, Upload } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ContactGate } from '../../components/contacts/operator-contact.js';
+import { ContactGate, useContactShown } from '../../components/contacts/operator-contact.js';
 import { AccessCodeForm } from '../../components/dashboard/access-code-form.js';
 import { ActivationStatus } from '../../components/dashboard/activation-status.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -46,12 +46,7 @@ export function CreateAccountStep({ setup, config }: StepProps) {
       <p>Open your trading account with our partner broker. The account and its funds stay yours.</p>
       {config ? (
         <>
-          <ContactGate
-            contact="brokerRegistration"
-            fallback={
-              <p className={pageStyles.muted}>The partner broker link is not available yet. Please contact support.</p>
-            }
-          >
+          <ContactGate contact="brokerRegistration">
             <a
               className={clsx(buttonStyles.btn, setupStyles.setupBrokerLink)}
               href={config.brokerRegistrationUrl}
@@ -63,10 +58,12 @@ export function CreateAccountStep({ setup, config }: StepProps) {
               <span className={textStyles.srOnly}> (opens in a new tab)</span>
             </a>
           </ContactGate>
-          <p className={pageStyles.notice} data-testid="promo-note">
-            Use promo code <strong className={setupStyles.setupCode}>{config.promoCode}</strong> for the broker's 100%
-            deposit bonus on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
-          </p>
+          {config.promoCode && (
+            <p className={pageStyles.notice} data-testid="promo-note">
+              Use promo code <strong className={setupStyles.setupCode}>{config.promoCode}</strong> for the broker's 100%
+              deposit bonus on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
+            </p>
+          )}
         </>
       ) : (
         <ConfigPending />
@@ -259,7 +256,10 @@ function ProofSection() {
 /** The manual route: send the proof to support on the messaging app, quoting the member's access code. */
 function ProofByMessage({ config }: { config: TPublicConfig | null }) {
   const user = useSessionStore((s) => s.user);
+  // Without a support chat there is no second route: the upload above is the way, and nothing points elsewhere.
+  const chatShown = useContactShown('supportChat');
   if (!config) return <ConfigPending />;
+  if (!chatShown) return null;
   return (
     <>
       <p className={clsx(pageStyles.muted, pageStyles.small)}>
@@ -272,10 +272,7 @@ function ProofByMessage({ config }: { config: TPublicConfig | null }) {
         ) : null}
         . Support reaches the same decision.
       </p>
-      <ContactGate
-        contact="supportChat"
-        fallback={<p className={pageStyles.muted}>The support chat is not available yet.</p>}
-      >
+      <ContactGate contact="supportChat">
         <a
           className={clsx(buttonStyles.btn, setupStyles.setupBrokerLink)}
           href={config.supportChatUrl}

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useSupportReachable } from '../../components/contacts/operator-contact.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { SupportLinks } from '../../components/dashboard/support-links.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -22,6 +23,7 @@ const STEPS: ReadonlyArray<{ step: SetupStep; title: string }> = [
 export function Component() {
   const user = useSessionStore((s) => s.user);
   const config = usePublicConfigStore((s) => s.config);
+  const supportReachable = useSupportReachable();
   const setup = useAccountSetup();
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -100,11 +102,13 @@ export function Component() {
         {setup.step === 3 && <VerifyStep {...props} />}
       </section>
 
-      <section className={panelStyles.panel} aria-labelledby="setup-help-title" data-testid="setup-help">
-        <h2 id="setup-help-title">Need help?</h2>
-        <p className={pageStyles.muted}>Stuck on a step? Our support team can walk you through it.</p>
-        <SupportLinks config={config} chatVerb="Chat with" />
-      </section>
+      {supportReachable && (
+        <section className={panelStyles.panel} aria-labelledby="setup-help-title" data-testid="setup-help">
+          <h2 id="setup-help-title">Need help?</h2>
+          <p className={pageStyles.muted}>Stuck on a step? Our support team can walk you through it.</p>
+          <SupportLinks config={config} chatVerb="Chat with" />
+        </section>
+      )}
     </div>
   );
 }

@@ -25,6 +25,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.create': 'Webhook endpoint added',
   'webhook.update': 'Webhook endpoint changed',
   'webhook.delete': 'Webhook endpoint deleted',
+  'settings.update': 'Settings updated',
 };
 
 /** Readable names of what an audited change is about. */
@@ -38,6 +39,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   content: 'Content',
   'track-record': 'Track record',
   'api-key': 'API key',
+  settings: 'Settings',
   webhook: 'Webhook endpoint',
 };
 

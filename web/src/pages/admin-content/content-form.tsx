@@ -34,6 +34,8 @@ export function EditorPanel(props: {
   result: { ok: boolean; message: string } | null;
   onSave(): void;
   testId: string;
+  /** The save button's word (the first-run setup says what comes next). */
+  saveLabel?: string | undefined;
 }) {
   return (
     <section
@@ -64,7 +66,7 @@ export function EditorPanel(props: {
         </section>
         <div className={styles.saveRow}>
           <button type="submit" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={props.saving}>
-            {props.saving ? 'Saving...' : 'Save'}
+            {props.saving ? 'Saving...' : (props.saveLabel ?? 'Save')}
           </button>
           <p role="status" className={props.result && !props.result.ok ? styles.resultError : styles.resultOk}>
             {props.result?.message}

@@ -45,7 +45,7 @@ export type SaveResult = { ok: boolean; message: string } | null;
  * The save of one editor: the draft is checked by the content's own schema first (the server's rules, the
  * same messages by field), then sent; the server's refusal marks its fields the same way.
  */
-export function useContentSave<T>(
+export function useContentSave<T, A = TAdminContent>(
   schema: {
     safeParse(
       value: unknown,
@@ -53,8 +53,8 @@ export function useContentSave<T>(
       | { success: true; data: T }
       | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
   },
-  send: (input: { body: T }) => Promise<ApiOutcome<TAdminContent>>,
-  onSaved: (answer: ApiOutcome<TAdminContent>) => void,
+  send: (input: { body: T }) => Promise<ApiOutcome<A>>,
+  onSaved: (answer: ApiOutcome<A>) => void,
 ) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);

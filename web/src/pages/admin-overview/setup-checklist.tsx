@@ -12,6 +12,7 @@ import * as api from '../../api/api.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
+import textStyles from '../../components/ui/text.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './admin-overview.module.css';
 
@@ -19,7 +20,11 @@ interface ChecklistItem {
   key: string;
   done: boolean;
   text: string;
+  /** Where it is set. */
+  to: string;
 }
+
+const SETTINGS = PAGES['admin-settings'].path;
 
 /**
  * What the business has not set up yet, and what members and visitors therefore do not see: a contact
@@ -46,10 +51,13 @@ export function SetupChecklist() {
     const missing = new Set(unconfiguredContacts(config));
     for (const [contact, label] of Object.entries(OPERATOR_CONTACT_LABELS)) {
       const done = !missing.has(contact as keyof typeof OPERATOR_CONTACT_LABELS);
-      items.push({ key: contact, done, text: done ? `${label}: set` : `${label}: not set, hidden from members` });
+      // The bootcamp link is one of the success page's links (Content); every other contact is a setting.
+      const to = contact === 'bootcamp' ? PAGES['admin-content'].path : SETTINGS;
+      items.push({ key: contact, done, to, text: done ? `${label}: set` : `${label}: not set, hidden from members` });
     }
     items.push({
       key: 'supportHours',
+      to: SETTINGS,
       done: config.supportHours.length > 0,
       text:
         config.supportHours.length > 0
@@ -62,6 +70,7 @@ export function SetupChecklist() {
     const published = shown.reviews.length;
     items.push({
       key: 'reviews',
+      to: SETTINGS,
       done: published > 0,
       text:
         published > 0
@@ -71,6 +80,7 @@ export function SetupChecklist() {
     const offerSaved = content.offer.value !== null && shown.offer === content.offer.value;
     items.push({
       key: 'offer',
+      to: SETTINGS,
       done: offerSaved,
       text: offerSaved ? 'Offer text: saved' : 'Offer text: not saved, the default text is shown',
     });
@@ -95,8 +105,8 @@ export function SetupChecklist() {
       )}
       {config && content && (
         <p className={pageStyles.muted} data-testid="setup-summary">
-          {open === 0 ? 'Everything is set up.' : `${open} of ${items.length} not set up yet.`} Contacts and hours are
-          server settings; reviews and the offer text are on <Link to={PAGES['admin-content'].path}>Content</Link>.
+          {open === 0 ? 'Everything is set up.' : `${open} of ${items.length} not set up yet.`} Contacts, hours, the
+          offer text and reviews are set on <Link to={SETTINGS}>Settings</Link>.
         </p>
       )}
       <ul className={styles.checklist}>
@@ -108,6 +118,15 @@ export function SetupChecklist() {
               <CircleAlert aria-hidden="true" size={16} className={styles.checkOpen} />
             )}{' '}
             {item.text}
+            {!item.done && (
+              <>
+                {' '}
+                <Link to={item.to} data-testid={`setup-${item.key}-link`}>
+                  Set it
+                  <span className={textStyles.srOnly}>: {item.text.split(':')[0]}</span>
+                </Link>
+              </>
+            )}
           </li>
         ))}
       </ul>

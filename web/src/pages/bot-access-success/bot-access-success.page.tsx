@@ -2,7 +2,7 @@ import { BOT_ACCESS_MIN_DEPOSIT_USD, type OperatorContact, PROMO_MIN_DEPOSIT_USD
 import { clsx } from 'clsx';
 import { CheckCircle2, ExternalLink, Gift, MessageCircle, PlayCircle, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
-import { ContactGate, isContactConfigured } from '../../components/contacts/operator-contact.js';
+import { ContactGate, isContactConfigured, useContactShown } from '../../components/contacts/operator-contact.js';
 import authLayoutStyles from '../../components/public/auth-layout.module.css';
 import { Brand } from '../../components/public/brand.js';
 import publicStyles from '../../components/public/public-page.module.css';
@@ -16,7 +16,8 @@ import { OfferDeadlineNotice } from './offer-deadline-notice.js';
 
 /**
  * A link to one of the operator's contacts that opens in a new tab without giving the new page a handle
- * on this one. A contact still at its placeholder is not offered as a link (docs/decisions.md).
+ * on this one. A contact not set (or still at its placeholder) is not offered at all: no button that
+ * leads nowhere (admins see which setting is missing instead).
  */
 function OutLink({
   href,
@@ -30,15 +31,7 @@ function OutLink({
   primary?: boolean;
 }) {
   return (
-    <ContactGate
-      contact={contact}
-      loading={<ContactLink href={undefined}>{children}</ContactLink>}
-      fallback={
-        <p className={publicStyles.muted} data-testid={`contact-unavailable-${contact}`}>
-          This link is not available yet.
-        </p>
-      }
-    >
+    <ContactGate contact={contact} loading={<ContactLink href={undefined}>{children}</ContactLink>}>
       <ContactLink href={href} primary={primary}>
         {children}
       </ContactLink>
@@ -90,6 +83,8 @@ function ContactLink({
 /** Bot-access success: the two steps, the bootcamp bonus and the red notice. */
 export function Component() {
   const config = usePublicConfigStore((s) => s.config);
+  const brokerShown = useContactShown('brokerRegistration');
+  const chatShown = useContactShown('supportChat');
   const status = usePublicConfigStore((s) => s.status);
   const load = usePublicConfigStore((s) => s.load);
   useEffect(() => {
@@ -109,8 +104,8 @@ export function Component() {
           </span>
           <h1>You're Almost There!</h1>
           <p className={publicStyles.muted}>
-            Your application was received and your AI bot licence is in the queue. Complete the two steps below to
-            activate it.
+            Your application was received and your AI bot licence is in the queue. Complete{' '}
+            {chatShown || !config ? 'the two steps' : 'the step'} below to activate it.
           </p>
         </div>
         {status === 'error' ? (
@@ -133,38 +128,43 @@ export function Component() {
           <OutLink href={config?.brokerRegistrationUrl} contact="brokerRegistration" primary>
             Create My Trading Account
           </OutLink>
-          <p style={{ margin: 0 }}>
-            Use promo code{' '}
-            <span className={botAccessStyles.promo}>{config?.promoCode ?? `${product.toUpperCase()}100`}</span> for a
-            100% deposit bonus on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
-          </p>
-          <div className={botAccessStyles.highlightNote} style={{ margin: 0 }}>
-            <strong>Need help?</strong>
-            <p className={publicStyles.muted} style={{ margin: '0.3rem 0 0.75rem' }}>
-              Watch the step-by-step video guide to opening and funding your account.
+          {config?.promoCode ? (
+            <p style={{ margin: 0 }}>
+              Use promo code <span className={botAccessStyles.promo}>{config.promoCode}</span> for a 100% deposit bonus
+              on deposits of ${PROMO_MIN_DEPOSIT_USD} or more.
             </p>
-            <OutLink href={config?.brokerRegistrationUrl} contact="brokerRegistration">
-              <PlayCircle size={16} aria-hidden="true" /> Watch Video Guide
-            </OutLink>
-          </div>
+          ) : null}
+          {brokerShown && (
+            <div className={botAccessStyles.highlightNote} style={{ margin: 0 }}>
+              <strong>Need help?</strong>
+              <p className={publicStyles.muted} style={{ margin: '0.3rem 0 0.75rem' }}>
+                Watch the step-by-step video guide to opening and funding your account.
+              </p>
+              <OutLink href={config?.brokerRegistrationUrl} contact="brokerRegistration">
+                <PlayCircle size={16} aria-hidden="true" /> Watch Video Guide
+              </OutLink>
+            </div>
+          )}
         </section>
 
-        <section className={clsx(panelStyles.card, botAccessStyles.successStep)} aria-labelledby="step2-title">
-          <span className={publicStyles.eyebrow}>
-            <MessageCircle size={14} aria-hidden="true" /> Step 2
-          </span>
-          <h2 id="step2-title" style={{ margin: 0, fontSize: '1.25rem' }}>
-            Message support to activate
-          </h2>
-          <p className={publicStyles.muted} style={{ margin: 0 }}>
-            Send your proof of deposit to support
-            {config && isContactConfigured(config, 'supportChat') ? ` (${config.supportHandle})` : ''} on Telegram. Your
-            licence is activated 6 to 12 hours after verification.
-          </p>
-          <OutLink href={config?.supportChatUrl} contact="supportChat" primary>
-            Message Support
-          </OutLink>
-        </section>
+        {(chatShown || !config) && (
+          <section className={clsx(panelStyles.card, botAccessStyles.successStep)} aria-labelledby="step2-title">
+            <span className={publicStyles.eyebrow}>
+              <MessageCircle size={14} aria-hidden="true" /> Step 2
+            </span>
+            <h2 id="step2-title" style={{ margin: 0, fontSize: '1.25rem' }}>
+              Message support to activate
+            </h2>
+            <p className={publicStyles.muted} style={{ margin: 0 }}>
+              Send your proof of deposit to support
+              {config && isContactConfigured(config, 'supportChat') ? ` (${config.supportHandle})` : ''} on Telegram.
+              Your licence is activated 6 to 12 hours after verification.
+            </p>
+            <OutLink href={config?.supportChatUrl} contact="supportChat" primary>
+              Message Support
+            </OutLink>
+          </section>
+        )}
 
         <section className={clsx(panelStyles.card, botAccessStyles.successStep)} aria-labelledby="bonus-title">
           <span className={publicStyles.eyebrow}>

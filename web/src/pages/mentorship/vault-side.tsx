@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import * as api from '../../api/api.js';
 import { saveDownload } from '../../api/download.js';
 import { formatForReader } from '../../components/clock/use-clock.js';
+import { useSupportReachable } from '../../components/contacts/operator-contact.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
@@ -134,6 +135,8 @@ export function VaultStats({ vault }: { vault: TVault }) {
 
 export function QuickActions({ vault }: { vault: TVault }) {
   const navigate = useNavigate();
+  // A session is booked through support: with no support contact set, the button would lead nowhere.
+  const supportReachable = useSupportReachable();
   const [error, setError] = useState('');
   const book = () =>
     navigate('/dashboard/support', {
@@ -160,9 +163,11 @@ export function QuickActions({ vault }: { vault: TVault }) {
         <a className={buttonStyles.btn} href="#vault-resources">
           <Download aria-hidden="true" size={16} /> Download Resources
         </a>
-        <button type="button" className={buttonStyles.btn} onClick={book}>
-          <UserRound aria-hidden="true" size={16} /> Book 1:1 Session
-        </button>
+        {supportReachable && (
+          <button type="button" className={buttonStyles.btn} onClick={book} data-testid="book-session">
+            <UserRound aria-hidden="true" size={16} /> Book 1:1 Session
+          </button>
+        )}
       </div>
       <h3 id="vault-resources" tabIndex={-1}>
         Resources

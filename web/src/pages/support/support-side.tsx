@@ -2,7 +2,7 @@ import { ACCESS_PATH_LABELS, type TUser } from '@signalroom/shared';
 import { Activity, Clock, ExternalLink, LifeBuoy, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import * as api from '../../api/api.js';
-import { ContactGate } from '../../components/contacts/operator-contact.js';
+import { ContactGate, useContactShown, useSupportReachable } from '../../components/contacts/operator-contact.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { SupportLinks } from '../../components/dashboard/support-links.js';
 import { useFeedStatus } from '../../components/dashboard/use-feed-status.js';
@@ -15,6 +15,9 @@ import { formatTicketTime } from './thread-messages.js';
 /** Quick contact: the operator's real contacts only (placeholders are left out, or marked for admins). */
 export function QuickContacts() {
   const config = usePublicConfigStore((s) => s.config);
+  const reachable = useSupportReachable();
+  const brokerShown = useContactShown('brokerRegistration');
+  if (config && !reachable && !brokerShown) return null;
   return (
     <section className={panelStyles.panel} aria-labelledby="support-contact-title" data-testid="support-contacts">
       <h2 id="support-contact-title">
@@ -49,7 +52,7 @@ export function SupportHours() {
       </h2>
       {config.supportHours.length === 0 ? (
         <p className={pageStyles.muted} data-testid="support-hours-missing">
-          Support hours: not configured (SUPPORT_HOURS). Members see no hours until they are set.
+          Support hours: not configured. Members see no hours until they are set on Settings.
         </p>
       ) : (
         <dl className={pageStyles.kv}>

@@ -10,6 +10,7 @@ import { clsx } from 'clsx';
 import { Crown, Gem, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useSupportReachable } from '../../components/contacts/operator-contact.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FaqSection } from '../../components/dashboard/faq-section.js';
 import { SupportLinks } from '../../components/dashboard/support-links.js';
@@ -44,6 +45,7 @@ const CARDS: ReadonlyArray<{ tier: UpgradeTier; name: string; icon: typeof Star;
 export function Component() {
   const user = useSessionStore((s) => s.user);
   const config = usePublicConfigStore((s) => s.config);
+  const supportReachable = useSupportReachable();
   const limits = useTierLimits();
   const [processing, setProcessing] = useState<UpgradeTier | null>(null);
   const [blocked, setBlocked] = useState(false);
@@ -150,10 +152,12 @@ export function Component() {
 
       <FaqSection id="upgrade-faq-title" entries={UPGRADE_FAQ} />
 
-      <section className={panelStyles.panel} aria-labelledby="upgrade-support-title">
-        <h2 id="upgrade-support-title">Need help?</h2>
-        <SupportLinks config={config} chatVerb="Message" withWhatsapp />
-      </section>
+      {supportReachable && (
+        <section className={panelStyles.panel} aria-labelledby="upgrade-support-title">
+          <h2 id="upgrade-support-title">Need help?</h2>
+          <SupportLinks config={config} chatVerb="Message" withWhatsapp />
+        </section>
+      )}
     </div>
   );
 }
