@@ -51,6 +51,12 @@ const DASHBOARD_PAGES = [
   '/dashboard/admin/deliveries',
 ];
 
+/**
+ * What a member who is not an admin walks: every member page, and one admin screen, since every admin
+ * screen shows such a member the same "Admins only" notice (one parent route decides it).
+ */
+const MEMBER_PAGES = DASHBOARD_PAGES.filter((path) => !path.startsWith('/dashboard/admin/'));
+
 /** The pages whose wording changes once a guest's trial has ended (locked room, badge, sidebar label). */
 const TRIAL_ENDED_PAGES = ['/dashboard', '/dashboard/signals', '/dashboard/gold-room'];
 
@@ -92,8 +98,8 @@ async function waitForContent(page: Page): Promise<void> {
 }
 
 /**
- * Every public page as a visitor and every dashboard page as a guest, a gold member and an admin, at one
- * width: no axe-core violation and nothing written to the console as an error or a warning. One browser;
+ * Every public page as a visitor, every member page as a guest and a gold member (with one admin screen's
+ * "Admins only"), and every dashboard page as an admin, at one width: no axe-core violation and nothing written to the console as an error or a warning. One browser;
  * one context per role, reused across its pages. Each width is its own test file, so the two run side by
  * side.
  */
@@ -158,7 +164,14 @@ export function describeEveryPage(size: (typeof WIDTHS)[number]): void {
     }
 
     for (const role of ['visitor', 'guest', 'trialEnded', 'gold', 'admin'] as const) {
-      const pages = role === 'visitor' ? PUBLIC_PAGES : role === 'trialEnded' ? TRIAL_ENDED_PAGES : DASHBOARD_PAGES;
+      const pages =
+        role === 'visitor'
+          ? PUBLIC_PAGES
+          : role === 'trialEnded'
+            ? TRIAL_ENDED_PAGES
+            : role === 'admin'
+              ? DASHBOARD_PAGES
+              : MEMBER_PAGES;
       // One test walks a whole role's pages: its budget grows with them (about 20 s a page on a loaded
       // 2-core machine, where each page loads, settles and runs axe; a few seconds each when idle).
       const budget = { timeout: 30_000 + pages.length * 20_000 };
