@@ -9,6 +9,7 @@ import {
 import { clsx } from 'clsx';
 import { AlertTriangle, TrendingDown, TrendingUp } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { SignalChart } from '../../components/dashboard/signal-chart.js';
 import { formatClock, formatPrice, tradeLabel } from '../../components/dashboard/signal-format.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import styles from './signal-room.module.css';
@@ -124,6 +125,11 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
           <span style={{ width: `${Math.min(100, Math.max(0, confidence))}%` }} />
         </div>
       </div>
+
+      <section aria-labelledby="chart-title">
+        <h3 id="chart-title">Price chart</h3>
+        <SignalChart signal={signal} timeZone={timeZone} testId="current-signal-chart" />
+      </section>
 
       <section aria-labelledby="martingale-title">
         <h3 id="martingale-title">Martingale plan</h3>
