@@ -32,6 +32,9 @@ export const LIVE_CHART_REFRESH_MS = 15_000;
 
 const ENTRY = '#38bdf8';
 const EXPIRY = '#facc15';
+const RESOLUTION = '#e8ecf8';
+/** Empty minutes drawn after the plan's end. */
+const TRAILING_BARS = 4;
 /** Window shades: the primary window in the entry's colour, the martingale levels in the expiry's. */
 const SHADES = ['rgba(56, 189, 248, 0.16)', 'rgba(250, 204, 21, 0.10)', 'rgba(250, 204, 21, 0.16)'];
 
@@ -123,6 +126,12 @@ export function SignalChart({
         label={`Price chart of ${signal.asset} around the signal of ${formatClock(signal.createdAt, timeZone, false)}`}
         describedBy={summaryId}
       />
+      <p className={styles.legend} aria-hidden="true">
+        <span style={{ color: ENTRY }}>▲ entry</span> <span style={{ color: EXPIRY }}>▼ expiry</span>{' '}
+        {plan.frozenAt ? <span style={{ color: RESOLUTION }}>● resolution</span> : null}{' '}
+        <span className={styles.swatchPrimary}>primary window</span>{' '}
+        <span className={styles.swatchMartingale}>martingale levels</span>
+      </p>
       <dl className={styles.summary} id={summaryId} data-testid={`${testId}-summary`}>
         <div>
           <dt>Entry</dt>
@@ -244,7 +253,8 @@ function CandleCanvas({
         ];
     drawn.stored.setData(onePointPerTime(storedPoints).map((p) => ({ ...p, time: p.time as UTCTimestamp })));
     drawn.windows.setData(windowBars(plan));
-    drawn.markers.setMarkers(planMarkers(plan, signalResultLabel(signal)));
+    const words = (container.current?.clientWidth ?? 0) >= MARKER_WORDS_MIN_WIDTH;
+    drawn.markers.setMarkers(planMarkers(plan, signalResultLabel(signal), words));
     // Fitted once: a refresh of a live chart keeps the reader's zoom.
     if (!fitted.current) {
       drawn.chart.timeScale().fitContent();
@@ -289,8 +299,7 @@ function exitColour(signal: TSignal): string {
 }
 
 /**
- * One full-height bar a minute inside each window played (all of them while active), shaded by level,
- * and a clear bar at the last window's end so its marker has a place.
+ * One full-height bar a minute inside each window played (all of them while active), shaded by level.
  */
 function windowBars(plan: SignalChartPlan) {
   const played = plan.windows.filter((w) => !plan.frozenAt || w.from < plan.frozenAt);
@@ -302,25 +311,37 @@ function windowBars(plan: SignalChartPlan) {
     }
   }
   const last = played[played.length - 1];
-  if (last) bars.push({ time: toTime(last.to.getTime()), value: 1, color: 'rgba(0, 0, 0, 0)' });
+  // Clear bars after the last window: its marker has a place, and room on the right for its words.
+  for (let i = 0; last && i <= TRAILING_BARS; i += 1) {
+    bars.push({ time: toTime(last.to.getTime()) + i * (CHART_CANDLE_MS / 1000), value: 1, color: 'rgba(0, 0, 0, 0)' });
+  }
   return onePointPerTime(bars).map((b) => ({ ...b, time: b.time as UTCTimestamp }));
 }
 
-function planMarkers(plan: SignalChartPlan, result: string) {
+/** Below this width a chart's marker words would overlap (five minutes are a few pixels): the legend names them. */
+const MARKER_WORDS_MIN_WIDTH = 560;
+
+/**
+ * The entry at the foot of the shading (where the candles rarely are), the expiry and the resolution's
+ * outcome above the prices; on a narrow chart without their words (the legend under it gives them).
+ */
+function planMarkers(plan: SignalChartPlan, result: string, words: boolean) {
+  const mark = (time: Date, text: string, color: string, shape: 'arrowDown' | 'circle') => ({
+    time: toTime(time.getTime()),
+    text: words ? text : '',
+    color,
+    position: 'aboveBar' as const,
+    shape,
+  });
   const list = [
-    { time: toTime(plan.entry.time.getTime()), text: 'Entry', color: ENTRY },
-    { time: toTime(plan.expiry.getTime()), text: 'Expiry', color: EXPIRY },
-    ...(plan.frozenAt
-      ? [{ time: toTime(plan.frozenAt.getTime()), text: plan.exit ? `Exit: ${result}` : result, color: EXPIRY }]
-      : []),
+    {
+      ...mark(plan.entry.time, 'Entry', ENTRY, 'arrowDown'),
+      position: 'atPriceTop' as const,
+      price: 0,
+      shape: 'arrowUp' as const,
+    },
+    mark(plan.expiry, 'Expiry', EXPIRY, 'arrowDown'),
+    ...(plan.frozenAt ? [mark(plan.frozenAt, result, RESOLUTION, 'circle')] : []),
   ];
-  return list
-    .sort((a, b) => a.time - b.time)
-    .map((m) => ({
-      time: m.time as UTCTimestamp,
-      position: 'aboveBar' as const,
-      shape: 'arrowDown' as const,
-      color: m.color,
-      text: m.text,
-    }));
+  return list.sort((a, b) => a.time - b.time).map((m) => ({ ...m, time: m.time as UTCTimestamp }));
 }
