@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal, type SignalRowSeed, slotStartAgo } from '../../server/test/helpers/signal-rows.js';
+import { runAxe } from './a11y.helpers.js';
 import { FIRST_PAINT, issueSignal, LIVE, signInBrowser } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
 
@@ -118,6 +119,8 @@ describe('a chart on every signal, in a real browser', () => {
       await expect
         .poll(() => page.getByRole('img', { name: /^Price chart of EUR\/USD \(OTC\)/ }).count())
         .toBe(1);
+      // The chart is named, its figures are in words beside it, and axe finds nothing on the room.
+      expect(await runAxe(page)).toEqual([]);
       await live.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/current-${width}x${height}.png` });
 
@@ -135,6 +138,7 @@ describe('a chart on every signal, in a real browser', () => {
       expect(await dialog.getByTestId('signal-chart-exit').textContent()).toMatch(/^\d\.\d{5} at \d\d:\d\d:\d\d$/);
       // Focus is inside the dialog; Escape closes it and gives focus back to the row that opened it.
       expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+      expect(await runAxe(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/previous-${width}x${height}.png` });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
