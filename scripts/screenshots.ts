@@ -166,13 +166,21 @@ async function main() {
     new Date(),
   );
   const now = new Date();
+  const feed = await e2e.server.context.market.feed();
   let daySequence = 0;
   const followed = async (seed: SignalRowSeed & { result?: NonNullable<SignalRowSeed['result']> }) => {
     const { result, activeLevel, ...open } = seed;
     daySequence += 1;
-    const row = await insertSignal(db, { ...open, timeZone: e2e.server.config.TIME_ZONE, daySequence });
+    const inserted = await insertSignal(db, { ...open, timeZone: e2e.server.config.TIME_ZONE, daySequence });
+    // At the feed's own prices, so each signal's chart shows its entry and exit among its candles.
+    const row = await db
+      .updateTable('signals')
+      .set({ entry_price: await feed.priceAt(inserted.asset, new Date(inserted.created_at)) })
+      .where('id', '=', inserted.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await openPaperTrades(db, row.id, new Date(row.created_at));
-    if (!result) return;
+    if (!result) return row;
     const resolvedAt = new Date(new Date(row.expires_at).getTime() + (activeLevel ?? 0) * 300_000);
     await db
       .updateTable('signals')
@@ -180,12 +188,13 @@ async function main() {
       .set({
         active_level: activeLevel ?? 0,
         resolved_at: resolvedAt,
-        exit_price: row.entry_price,
+        exit_price: await feed.priceAt(row.asset, resolvedAt),
         updated_at: resolvedAt,
       })
       .where('id', '=', row.id)
       .execute();
     await closePaperTrades(db, row.id, resolvedAt);
+    return row;
   };
   await followed({
     slotStart: slotStartAgo(now, 30),
@@ -205,13 +214,12 @@ async function main() {
     asset: 'EUR/USD (OTC)',
     result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
   });
-  await followed({ slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
+  // One slot holds one engine signal: the current one is written once.
+  const current = await followed({ slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
   // The worker's price ticker on the server's bus, for the platinum stream's live chart.
   const prices = startPriceTicker({ feed: new SimulatedMarket(), bus: e2e.server.context.bus, logger: silentLogger });
-  await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
   // Rows written straight into the table join the track record as an operator's repair appends them.
   await appendUnrecordedSignals(db, new Date());
-  const current = await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
   // Issued as the engine does, so it is delivered by e-mail and the admins' delivery screen lists it.
   await e2e.server.context.bus.publish({ type: 'signal:new', signal: presentSignal(current) });
 
@@ -285,7 +293,23 @@ async function main() {
     { name: 'dashboard-gold', path: '/dashboard', as: 'gold' },
     { name: 'dashboard-signals-trial', path: '/dashboard/signals', as: 'guest' },
     { name: 'dashboard-signals-trial-ended', path: '/dashboard/signals', as: 'trialEnded' },
-    { name: 'dashboard-signals-gold', path: '/dashboard/signals', as: 'gold' },
+    {
+      name: 'dashboard-signals-gold',
+      path: '/dashboard/signals',
+      as: 'gold',
+      prepare: async (p) => {
+        await p.locator('[data-testid="current-signal-chart"][data-history="feed"]').waitFor();
+      },
+    },
+    {
+      name: 'dashboard-signals-chart-dialog',
+      path: '/dashboard/signals',
+      as: 'gold',
+      prepare: async (p) => {
+        await p.getByTestId('open-signal-chart').first().click();
+        await p.locator('[data-testid="signal-chart"][data-history="feed"]').waitFor();
+      },
+    },
     { name: 'dashboard-upgrade', path: '/dashboard/upgrade', as: 'guest' },
     { name: 'dashboard-account-setup', path: '/dashboard/account-setup', as: 'guest' },
     { name: 'dashboard-account-setup-3-upload', path: '/dashboard/account-setup?step=3', as: 'guest' },

@@ -1,35 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { TIMING, type TSignal } from '@signalroom/shared';
 import { presentSignal } from '@signalroom/shared-node';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal, type SignalRowSeed, slotStartAgo } from '../../server/test/helpers/signal-rows.js';
 import { runAxe } from './a11y.helpers.js';
+import { chartLines, chartPoints, probeCharts } from './chart-probe.js';
 import { FIRST_PAINT, issueSignal, LIVE, signInBrowser } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
 
 const SHOTS = '.test-data/signal-chart';
 const SLOT = TIMING.signalIntervalMs;
-
-/** Before any app script runs, the hook each chart hands its series to: the test reads the drawn data through the chart's API. */
-async function probeCharts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    type Series = { data(): readonly unknown[]; priceLines(): readonly { options(): { price: number } }[] };
-    const charts: Record<string, Series> = {};
-    Object.assign(globalThis, {
-      __signalroomChartProbe: (id: string, series: Series) => {
-        charts[id] = series;
-      },
-      __chartPoints: (id: string) => charts[id]?.data().length ?? -1,
-      __chartLines: (id: string) => charts[id]?.priceLines().map((line) => line.options().price) ?? [],
-    });
-  });
-}
-const chartPoints = (page: Page, id: string) =>
-  page.evaluate((chart) => (globalThis as unknown as { __chartPoints(id: string): number }).__chartPoints(chart), id);
-const chartLines = (page: Page, id: string) =>
-  page.evaluate((chart) => (globalThis as unknown as { __chartLines(id: string): number[] }).__chartLines(chart), id);
 
 describe('a chart on every signal, in a real browser', () => {
   let e2e: E2E;
@@ -116,9 +97,7 @@ describe('a chart on every signal, in a real browser', () => {
       expect(await page.getByTestId('current-signal-chart-exit').textContent()).toBe('Not yet: the signal is active');
       // The simulated feed is named as such on the chart itself.
       expect(await live.getByTestId('simulated-mark').textContent()).toBe('SIMULATED MARKET');
-      await expect
-        .poll(() => page.getByRole('img', { name: /^Price chart of EUR\/USD \(OTC\)/ }).count())
-        .toBe(1);
+      await expect.poll(() => page.getByRole('img', { name: /^Price chart of EUR\/USD \(OTC\)/ }).count()).toBe(1);
       // The chart is named, its figures are in words beside it, and axe finds nothing on the room.
       expect(await runAxe(page)).toEqual([]);
       await live.scrollIntoViewIfNeeded();
@@ -151,6 +130,9 @@ describe('a chart on every signal, in a real browser', () => {
       expect(await stored.textContent()).toContain('The feed has no price history for this window');
       expect(await stored.getByTestId('price-source-mark').textContent()).toBe('Prices: OANDA (practice)');
       expect(await chartPoints(page, 'signal-chart-canvas')).toBe(0);
+      expect(await stored.getByTestId('signal-chart-summary').textContent()).toContain(
+        `${otherFeed.entryPrice.toFixed(5)} at`,
+      );
       await page.getByRole('button', { name: 'Close' }).click();
       await page.getByTestId('signal-chart-dialog').waitFor({ state: 'detached' });
 

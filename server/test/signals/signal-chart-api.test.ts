@@ -81,10 +81,11 @@ describe('GET /api/signals/:id/chart', () => {
     const before = Math.floor(Date.now() / MINUTE) * MINUTE;
     const { status, body } = await chart(gold, activeId);
     expect(status).toBe(200);
-    const to = Date.parse(body.data.to);
+    const data = ZSignalChart.parse(body.data);
+    const to = Date.parse(data.to);
     expect(to).toBeGreaterThanOrEqual(before);
     expect(to).toBeLessThanOrEqual(Date.now());
-    expect(Math.max(...body.data.candles.map((c) => c.time * 1000))).toBe(to - MINUTE);
+    expect(Math.max(...data.candles.map((c) => c.time * 1000))).toBe(to - MINUTE);
   });
 
   it('answers a signal of another feed with its stored prices only, and says so', async () => {
@@ -123,8 +124,9 @@ describe('GET /api/signals/:id/chart', () => {
   it('keeps the window bounded: the longest lookback stays within the cap', async () => {
     const { status, body } = await chart(gold, wonId, '?minutes=120');
     expect(status).toBe(200);
-    expect(Date.parse(body.data.to) - Date.parse(body.data.from)).toBe(120 * MINUTE);
-    expect(body.data.candles).toHaveLength(120);
-    expect(body.data.candles.length).toBeLessThanOrEqual(CHART_MAX_CANDLES);
+    const data = ZSignalChart.parse(body.data);
+    expect(Date.parse(data.to) - Date.parse(data.from)).toBe(120 * MINUTE);
+    expect(data.candles).toHaveLength(120);
+    expect(data.candles.length).toBeLessThanOrEqual(CHART_MAX_CANDLES);
   });
 });

@@ -333,6 +333,8 @@ function planMarkers(plan: SignalChartPlan, result: string, words: boolean) {
     position: 'aboveBar' as const,
     shape,
   });
+  // Resolved at its expiry (the first window decided it): one marker says both, as two would stack out of view.
+  const atExpiry = plan.frozenAt?.getTime() === plan.expiry.getTime();
   const list = [
     {
       ...mark(plan.entry.time, 'Entry', ENTRY, 'arrowDown'),
@@ -340,8 +342,8 @@ function planMarkers(plan: SignalChartPlan, result: string, words: boolean) {
       price: 0,
       shape: 'arrowUp' as const,
     },
-    mark(plan.expiry, 'Expiry', EXPIRY, 'arrowDown'),
-    ...(plan.frozenAt ? [mark(plan.frozenAt, result, RESOLUTION, 'circle')] : []),
+    mark(plan.expiry, atExpiry ? `Expiry: ${result}` : 'Expiry', EXPIRY, 'arrowDown'),
+    ...(plan.frozenAt && !atExpiry ? [mark(plan.frozenAt, result, RESOLUTION, 'circle')] : []),
   ];
   return list.sort((a, b) => a.time - b.time).map((m) => ({ ...m, time: m.time as UTCTimestamp }));
 }
