@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_MAX_CANDLES, type ChartSignal, signalChartPlan, ZSignalChartQuery } from './signal-chart.js';
+import {
+  CHART_MAX_CANDLES,
+  type ChartSignal,
+  signalChartPlan,
+  withLiveCandles,
+  ZSignalChartQuery,
+} from './signal-chart.js';
 
 const signal = (over: Partial<ChartSignal> = {}): ChartSignal => ({
   createdAt: '2026-11-22T10:05:00.000Z',
@@ -96,5 +102,27 @@ describe('ZSignalChartQuery', () => {
       expect(ZSignalChartQuery.safeParse({ minutes }).success).toBe(false);
     }
     expect(ZSignalChartQuery.safeParse({ from: '0' }).success).toBe(false);
+  });
+});
+
+describe('withLiveCandles', () => {
+  const closed = [{ time: 600, open: 1, high: 2, low: 0.5, close: 1.5 }];
+  it('builds the forming minutes from live prices after the closed candles, open first and close last', () => {
+    const prices = [
+      { time: 659, value: 9 }, // already inside the closed candle
+      { time: 660, value: 1.6 },
+      { time: 675, value: 1.9 },
+      { time: 690, value: 1.4 },
+      { time: 719, value: 1.7 },
+      { time: 720, value: 1.8 },
+    ];
+    expect(withLiveCandles(closed, prices, 660)).toEqual([
+      closed[0],
+      { time: 660, open: 1.6, high: 1.9, low: 1.4, close: 1.7 },
+      { time: 720, open: 1.8, high: 1.8, low: 1.8, close: 1.8 },
+    ]);
+  });
+  it('leaves the closed candles alone without live prices', () => {
+    expect(withLiveCandles(closed, [], 660)).toEqual(closed);
   });
 });

@@ -132,3 +132,30 @@ export const ZSignalChart = z.object({
   candles: z.array(ZChartCandle).max(CHART_MAX_CANDLES),
 });
 export type TSignalChart = z.infer<typeof ZSignalChart>;
+
+/**
+ * The chart's candles with the minutes still forming built from live prices (`time` in epoch seconds):
+ * each price at or after `fromSec` (the answer's end, where the feed's closed candles stop) joins its
+ * minute's candle, the first price its open and the last its close. Prices before it are already in the
+ * closed candles.
+ */
+export function withLiveCandles(
+  candles: readonly TChartCandle[],
+  prices: readonly { time: number; value: number }[],
+  fromSec: number,
+): TChartCandle[] {
+  const minute = CHART_CANDLE_MS / 1000;
+  const forming = new Map<number, TChartCandle>();
+  for (const { time, value } of prices) {
+    if (time < fromSec) continue;
+    const start = Math.floor(time / minute) * minute;
+    const candle = forming.get(start);
+    if (!candle) forming.set(start, { time: start, open: value, high: value, low: value, close: value });
+    else {
+      candle.high = Math.max(candle.high, value);
+      candle.low = Math.min(candle.low, value);
+      candle.close = value;
+    }
+  }
+  return [...candles, ...[...forming.values()].sort((a, b) => a.time - b.time)];
+}

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { TIMING, type TSignal } from '@signalroom/shared';
 import { presentSignal } from '@signalroom/shared-node';
+import type { PriceTicker } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal, type SignalRowSeed, slotStartAgo } from '../../server/test/helpers/signal-rows.js';
 import { runAxe } from './a11y.helpers.js';
 import { chartLines, chartPoints, probeCharts } from './chart-probe.js';
-import { FIRST_PAINT, issueSignal, LIVE, signInBrowser } from './dashboard.helpers.js';
+import { FIRST_PAINT, issueSignal, LIVE, signInBrowser, startPrices } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
 
 const SHOTS = '.test-data/signal-chart';
@@ -14,6 +15,7 @@ const SLOT = TIMING.signalIntervalMs;
 
 describe('a chart on every signal, in a real browser', () => {
   let e2e: E2E;
+  let prices: PriceTicker;
   let current: TSignal;
   let won: TSignal;
   let otherFeed: TSignal;
@@ -37,6 +39,7 @@ describe('a chart on every signal, in a real browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2E();
+    prices = startPrices(e2e);
     const now = e2e.server.context.now();
     const feed = await e2e.server.context.market.feed();
     won = await storedSignal({
@@ -66,6 +69,7 @@ describe('a chart on every signal, in a real browser', () => {
     );
   });
   afterAll(async () => {
+    prices?.stop();
     await e2e?.close();
   });
 
@@ -92,6 +96,10 @@ describe('a chart on every signal, in a real browser', () => {
       await expect.poll(() => live.getAttribute('data-history'), LIVE).toBe('feed');
       expect(await live.getAttribute('data-frozen')).toBe('false');
       expect(await chartPoints(page, 'current-signal-chart-canvas')).toBeGreaterThanOrEqual(60);
+      // Without the Platinum Stream, only closed candles: exactly the ones the server answered.
+      expect(await chartPoints(page, 'current-signal-chart-canvas')).toBe(
+        Number(await live.getAttribute('data-candles')),
+      );
       expect(await chartLines(page, 'current-signal-chart-canvas')).toEqual([current.entryPrice]);
       await expect.poll(() => page.getByTestId('current-signal-chart-outcome').textContent()).toBe('Pending');
       expect(await page.getByTestId('current-signal-chart-exit').textContent()).toBe('Not yet: the signal is active');
@@ -139,5 +147,21 @@ describe('a chart on every signal, in a real browser', () => {
       expect(problems).toEqual([]);
       await context.close();
     }
+  });
+
+  it('lets a gold member’s current chart follow each price: the forming minute is drawn from the stream', async () => {
+    const gold = await createMember(e2e.server.context.db, { tier: 'gold' });
+    const { context, page } = await e2e.newPage({ width: 1280, height: 800 });
+    await probeCharts(page);
+    await signInBrowser(context, gold);
+    await page.goto(e2e.url('/dashboard/signals'));
+    const live = page.getByTestId('current-signal-chart');
+    await expect.poll(() => live.getAttribute('data-history'), LIVE).toBe('feed');
+    const closed = Number(await live.getAttribute('data-candles'));
+    await expect.poll(() => chartPoints(page, 'current-signal-chart-canvas'), LIVE).toBeGreaterThan(closed);
+    await expect
+      .poll(() => page.getByTestId('current-signal-chart-note').textContent(), LIVE)
+      .toMatch(/^Live: the newest candle follows each price/);
+    await context.close();
   });
 });

@@ -5,6 +5,7 @@ import {
   signalResultLabel,
   type TSignal,
   type TSignalChart,
+  withLiveCandles,
 } from '@signalroom/shared';
 import {
   CandlestickSeries,
@@ -24,6 +25,7 @@ import * as api from '../../api/api.js';
 import { onePointPerTime } from './chart-points.js';
 import { applyChartClock, autoscaleWithLevels, createThemedChart, cssVar, probeChart } from './chart-theme.js';
 import { MarketSourceMark } from './feed-badge.js';
+import type { ChartPoint } from './line-chart.js';
 import styles from './signal-chart.module.css';
 import { formatClock, formatPrice } from './signal-format.js';
 
@@ -37,6 +39,8 @@ const RESOLUTION = '#e8ecf8';
 const TRAILING_BARS = 4;
 /** Window shades: the primary window in the entry's colour, the martingale levels in the expiry's. */
 const SHADES = ['rgba(56, 189, 248, 0.16)', 'rgba(250, 204, 21, 0.10)', 'rgba(250, 204, 21, 0.16)'];
+
+const NO_PRICES: readonly ChartPoint[] = [];
 
 const toTime = (ms: number) => Math.floor(ms / CHART_CANDLE_MS) * (CHART_CANDLE_MS / 1000);
 
@@ -60,17 +64,21 @@ type Load = { state: 'loading' } | { state: 'loaded'; chart: TSignalChart } | { 
  * A signal's price chart: 1-minute candles of its instrument (from the feed it was issued on), the entry
  * as a line, the primary and martingale windows shaded, the entry, expiry and resolution marked, and at
  * resolution the exit as a line. While the signal is active the chart reads its candles again every
- * LIVE_CHART_REFRESH_MS; once resolved it is frozen there. When the feed cannot give the history, the
+ * LIVE_CHART_REFRESH_MS, and live prices, when given, draw the minute still forming; once resolved it
+ * is frozen there. When the feed cannot give the history, the
  * signal's stored prices are drawn and the text says so. The figures are also written beside it.
  */
 export function SignalChart({
   signal,
   timeZone,
   testId,
+  livePrices = NO_PRICES,
 }: {
   signal: TSignal;
   timeZone: string | undefined;
   testId: string;
+  /** The instrument's prices pushed each second (the Platinum Stream's, for those who have it): the forming candle follows them. */
+  livePrices?: readonly ChartPoint[];
 }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const active = signal.status === 'active';
@@ -121,6 +129,7 @@ export function SignalChart({
         signal={signal}
         plan={plan}
         data={data}
+        prices={livePrices}
         timeZone={timeZone}
         testId={`${testId}-canvas`}
         label={`Price chart of ${signal.asset} around the signal of ${formatClock(signal.createdAt, timeZone, false)}`}
@@ -158,12 +167,17 @@ export function SignalChart({
           <dd data-testid={`${testId}-outcome`}>{result}</dd>
         </div>
       </dl>
-      <p className={styles.note} role="status">
+      <p className={styles.note} role="status" data-testid={`${testId}-note`}>
         {load.state === 'loading' && 'Loading the chart...'}
         {load.state === 'failed' && load.message}
         {stored &&
           'The feed has no price history for this window: the chart shows the signal’s stored prices (entry and exit) only.'}
-        {data && !stored && active && `Updated every ${LIVE_CHART_REFRESH_MS / 1000} s while the signal is active.`}
+        {data &&
+          !stored &&
+          active &&
+          (livePrices.length > 0
+            ? `Live: the newest candle follows each price; closed candles are read every ${LIVE_CHART_REFRESH_MS / 1000} s.`
+            : `Updated every ${LIVE_CHART_REFRESH_MS / 1000} s while the signal is active.`)}
       </p>
     </figure>
   );
@@ -174,6 +188,7 @@ function CandleCanvas({
   signal,
   plan,
   data,
+  prices,
   timeZone,
   testId,
   label,
@@ -182,6 +197,7 @@ function CandleCanvas({
   signal: TSignal;
   plan: SignalChartPlan;
   data: TSignalChart | null;
+  prices: readonly ChartPoint[];
   timeZone: string | undefined;
   testId: string;
   label: string;
@@ -240,10 +256,20 @@ function CandleCanvas({
     drawn.stored.applyOptions({ priceFormat });
   }, [drawn, signal.asset]);
 
+  const candles = useMemo(
+    () =>
+      data?.history === 'feed'
+        ? onePointPerTime(withLiveCandles(data.candles, prices, Date.parse(data.to) / 1000))
+        : [],
+    [data, prices],
+  );
+  useEffect(() => {
+    drawn?.candles.setData(candles.map((c) => ({ ...c, time: c.time as UTCTimestamp })));
+  }, [drawn, candles]);
+
   useEffect(() => {
     if (!drawn || !data) return;
     const fromFeed = data.history === 'feed';
-    drawn.candles.setData(onePointPerTime(data.candles).map((c) => ({ ...c, time: c.time as UTCTimestamp })));
     // Without the feed's history, only what the signal itself stored: its entry and its exit.
     const storedPoints = fromFeed
       ? []

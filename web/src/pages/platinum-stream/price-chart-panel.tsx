@@ -6,11 +6,11 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { type ChartMarker, LineChart } from '../../components/dashboard/line-chart.js';
 import { pricePrecision } from '../../components/dashboard/signal-chart.js';
 import { formatClock, formatPrice, tradeLabel } from '../../components/dashboard/signal-format.js';
+import { usePriceStream } from '../../components/dashboard/use-price-stream.js';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './platinum-stream.module.css';
-import { usePriceStream } from './use-price-stream.js';
 
 const ENTRY = '#38bdf8';
 const EXPIRY = '#facc15';
