@@ -39,7 +39,12 @@ interface Shot {
   widths?: readonly number[];
   /** Runs before the page opens (hold or fail a call to picture the loading and error states). */
   intercept?: (page: Page) => Promise<void>;
+  /** The page asks for something that is not there on purpose (a missing member): its 404 is the picture. */
+  notFound?: true;
 }
+
+/** What the browser logs for a call a shot fails on purpose (or a 404 it pictures): not an error of the app. */
+const FAILED_ON_PURPOSE = /^console\.error: Failed to load resource: the server responded with a status of (404|500)/;
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
@@ -374,6 +379,7 @@ async function main() {
       name: 'dashboard-admin-member-not-found',
       path: '/dashboard/admin/users/00000000-0000-4000-8000-000000000000',
       as: 'admin',
+      notFound: true,
     },
     { name: 'dashboard-timed-tier', path: '/dashboard', as: 'timed' },
     { name: 'dashboard-gold-room', path: '/dashboard/gold-room', as: 'gold' },
@@ -451,7 +457,11 @@ async function main() {
   for (const width of widths) {
     for (const shot of shots) {
       if (!(shot.widths ?? WIDTHS).includes(width) || !shot.name.startsWith(ONLY)) continue;
-      const { context, page } = await e2e.newPage({ width, height: width < 600 ? 844 : 900 });
+      const { context, page } = await e2e.newPage({
+        width,
+        height: width < 600 ? 844 : 900,
+        allowConsole: shot.intercept || shot.notFound ? [FAILED_ON_PURPOSE] : [],
+      });
       try {
         if (shot.as) {
           const s = sessions[shot.as];

@@ -65,8 +65,8 @@ type Load = { state: 'loading' } | { state: 'loaded'; chart: TSignalChart } | { 
  * as a line, the primary and martingale windows shaded, the entry, expiry and resolution marked, and at
  * resolution the exit as a line. While the signal is active the chart reads its candles again every
  * LIVE_CHART_REFRESH_MS, and live prices, when given, draw the minute still forming; once resolved it
- * is frozen there. When the feed cannot give the history, the
- * signal's stored prices are drawn and the text says so. The figures are also written beside it.
+ * is frozen there. When the feed cannot give the history, the signal's stored prices are drawn and the
+ * text says so. The figures are also written beside it.
  */
 export function SignalChart({
   signal,
