@@ -39,7 +39,12 @@ interface Shot {
   widths?: readonly number[];
   /** Runs before the page opens (hold or fail a call to picture the loading and error states). */
   intercept?: (page: Page) => Promise<void>;
+  /** The page asks for something that is not there on purpose (a missing member): its 404 is the picture. */
+  notFound?: true;
 }
+
+/** What the browser logs for a call a shot fails on purpose (or a 404 it pictures): not an error of the app. */
+const FAILED_ON_PURPOSE = /^console\.error: Failed to load resource: the server responded with a status of (404|500)/;
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
@@ -166,13 +171,21 @@ async function main() {
     new Date(),
   );
   const now = new Date();
+  const feed = await e2e.server.context.market.feed();
   let daySequence = 0;
   const followed = async (seed: SignalRowSeed & { result?: NonNullable<SignalRowSeed['result']> }) => {
     const { result, activeLevel, ...open } = seed;
     daySequence += 1;
-    const row = await insertSignal(db, { ...open, timeZone: e2e.server.config.TIME_ZONE, daySequence });
+    const inserted = await insertSignal(db, { ...open, timeZone: e2e.server.config.TIME_ZONE, daySequence });
+    // At the feed's own prices, so each signal's chart shows its entry and exit among its candles.
+    const row = await db
+      .updateTable('signals')
+      .set({ entry_price: await feed.priceAt(inserted.asset, new Date(inserted.created_at)) })
+      .where('id', '=', inserted.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await openPaperTrades(db, row.id, new Date(row.created_at));
-    if (!result) return;
+    if (!result) return row;
     const resolvedAt = new Date(new Date(row.expires_at).getTime() + (activeLevel ?? 0) * 300_000);
     await db
       .updateTable('signals')
@@ -180,12 +193,13 @@ async function main() {
       .set({
         active_level: activeLevel ?? 0,
         resolved_at: resolvedAt,
-        exit_price: row.entry_price,
+        exit_price: await feed.priceAt(row.asset, resolvedAt),
         updated_at: resolvedAt,
       })
       .where('id', '=', row.id)
       .execute();
     await closePaperTrades(db, row.id, resolvedAt);
+    return row;
   };
   await followed({
     slotStart: slotStartAgo(now, 30),
@@ -205,13 +219,12 @@ async function main() {
     asset: 'EUR/USD (OTC)',
     result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
   });
-  await followed({ slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
+  // One slot holds one engine signal: the current one is written once.
+  const current = await followed({ slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
   // The worker's price ticker on the server's bus, for the platinum stream's live chart.
   const prices = startPriceTicker({ feed: new SimulatedMarket(), bus: e2e.server.context.bus, logger: silentLogger });
-  await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
   // Rows written straight into the table join the track record as an operator's repair appends them.
   await appendUnrecordedSignals(db, new Date());
-  const current = await insertSignal(db, { slotStart: slotStartAgo(now, 0), asset: 'USD/JPY', confidence: 64 });
   // Issued as the engine does, so it is delivered by e-mail and the admins' delivery screen lists it.
   await e2e.server.context.bus.publish({ type: 'signal:new', signal: presentSignal(current) });
 
@@ -286,7 +299,23 @@ async function main() {
     { name: 'dashboard-gold', path: '/dashboard', as: 'gold' },
     { name: 'dashboard-signals-trial', path: '/dashboard/signals', as: 'guest' },
     { name: 'dashboard-signals-trial-ended', path: '/dashboard/signals', as: 'trialEnded' },
-    { name: 'dashboard-signals-gold', path: '/dashboard/signals', as: 'gold' },
+    {
+      name: 'dashboard-signals-gold',
+      path: '/dashboard/signals',
+      as: 'gold',
+      prepare: async (p) => {
+        await p.locator('[data-testid="current-signal-chart"][data-history="feed"]').waitFor();
+      },
+    },
+    {
+      name: 'dashboard-signals-chart-dialog',
+      path: '/dashboard/signals',
+      as: 'gold',
+      prepare: async (p) => {
+        await p.getByTestId('open-signal-chart').first().click();
+        await p.locator('[data-testid="signal-chart"][data-history="feed"]').waitFor();
+      },
+    },
     { name: 'dashboard-upgrade', path: '/dashboard/upgrade', as: 'guest' },
     { name: 'dashboard-account-setup', path: '/dashboard/account-setup', as: 'guest' },
     { name: 'dashboard-account-setup-3-upload', path: '/dashboard/account-setup?step=3', as: 'guest' },
@@ -352,6 +381,7 @@ async function main() {
       name: 'dashboard-admin-member-not-found',
       path: '/dashboard/admin/users/00000000-0000-4000-8000-000000000000',
       as: 'admin',
+      notFound: true,
     },
     { name: 'dashboard-timed-tier', path: '/dashboard', as: 'timed' },
     { name: 'dashboard-gold-room', path: '/dashboard/gold-room', as: 'gold' },
@@ -429,7 +459,11 @@ async function main() {
   for (const width of widths) {
     for (const shot of shots) {
       if (!(shot.widths ?? WIDTHS).includes(width) || !shot.name.startsWith(ONLY)) continue;
-      const { context, page } = await e2e.newPage({ width, height: width < 600 ? 844 : 900 });
+      const { context, page } = await e2e.newPage({
+        width,
+        height: width < 600 ? 844 : 900,
+        allowConsole: shot.intercept || shot.notFound ? [FAILED_ON_PURPOSE] : [],
+      });
       try {
         if (shot.as) {
           const s = sessions[shot.as];

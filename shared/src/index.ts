@@ -51,6 +51,7 @@ export * from './risk-calculator.js';
 export * from './settings.js';
 export * from './signal-access.js';
 export * from './signal-api.js';
+export * from './signal-chart.js';
 export * from './signal-outcome.js';
 export * from './signal-stream.js';
 export * from './signal-timing.js';

@@ -3,34 +3,14 @@ import type { PriceTicker } from '@signalroom/worker';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
+import { chartLines, chartPoints, probeCharts } from './chart-probe.js';
 import { FIRST_PAINT, issueSignal, LIVE, signInBrowser, startPrices } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
 
 const SHOTS = '.test-data/platinum-stream';
 
-/**
- * Before any app script runs, defines the hook each chart hands its series to (the app exposes nothing
- * unless a page defines it), so the test reads the drawn data through the chart's own API.
- */
-async function probeCharts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    type Series = { data(): readonly unknown[]; priceLines(): readonly { options(): { price: number } }[] };
-    const charts: Record<string, Series> = {};
-    Object.assign(globalThis, {
-      __signalroomChartProbe: (id: string, series: Series) => {
-        charts[id] = series;
-      },
-      __chartPoints: (id: string) => charts[id]?.data().length ?? -1,
-      __chartLines: (id: string) => charts[id]?.priceLines().map((line) => line.options().price) ?? [],
-    });
-  });
-}
-
-const chartPoints = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as { __chartPoints(id: string): number }).__chartPoints('price-chart'));
-
-const chartLines = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as { __chartLines(id: string): number[] }).__chartLines('price-chart'));
+const points = (page: Page) => chartPoints(page, 'price-chart');
+const lines = (page: Page) => chartLines(page, 'price-chart');
 
 /**
  * Shares of transparent pixels in each of the chart's drawing layers (the pane, the price axis, the time
@@ -101,10 +81,10 @@ describe('Platinum Stream in a real browser', () => {
         .waitFor(LIVE);
 
       // Each tick from the feed is one more point in the series the chart draws.
-      const before = await chartPoints(page);
+      const before = await points(page);
       expect(before).toBeGreaterThan(0);
-      await expect.poll(() => chartPoints(page), LIVE).toBeGreaterThanOrEqual(before + 2);
-      expect(await chartLines(page)).toEqual([signal.entryPrice]);
+      await expect.poll(() => points(page), LIVE).toBeGreaterThanOrEqual(before + 2);
+      expect(await lines(page)).toEqual([signal.entryPrice]);
       const shares = await transparentShares(page);
       expect(shares.length).toBeGreaterThanOrEqual(3);
       for (const share of shares) expect(share).toBe(0);

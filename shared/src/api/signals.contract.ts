@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMarketStatus } from '../market-feed.js';
 import { ZSignalListQuery } from '../signal-api.js';
+import { ZSignalChart, ZSignalChartQuery } from '../signal-chart.js';
 import { ZPerformanceStats, ZPublicStats, ZSignalView } from '../signals.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
@@ -8,6 +9,7 @@ import { type RouteTable, withSchemas } from './contract.js';
 export const SignalsRoutes = {
   list: { method: 'GET', path: '/signals', group: 'unlocked', apiKey: true },
   performance: { method: 'GET', path: '/signals/stats/performance', group: 'unlocked', apiKey: true },
+  chart: { method: 'GET', path: '/signals/:id/chart', group: 'unlocked' },
   publicStats: { method: 'GET', path: '/stats/public', group: 'public' },
   marketStatus: { method: 'GET', path: '/market/status', group: 'public' },
 } as const satisfies RouteTable;
@@ -22,6 +24,13 @@ export const SignalsContract = /* @__PURE__ */ withSchemas(SignalsRoutes, {
   performance: {
     summary: 'Statistics from resolved signals',
     data: ZPerformanceStats,
+  },
+  chart: {
+    summary:
+      "A signal's chart: the 1-minute candles of its instrument before its resolution (or up to now while it is active), for a member who may see the signal in full",
+    params: z.object({ id: z.string() }),
+    query: ZSignalChartQuery,
+    data: ZSignalChart,
   },
   publicStats: {
     summary: 'Platform figures counted from records',

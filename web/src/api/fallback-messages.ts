@@ -121,6 +121,7 @@ export const botAccess = {
 export const signals = {
   list: 'The signals could not be loaded.',
   performance: 'The performance statistics could not be loaded.',
+  chart: 'The chart could not be loaded.',
   publicStats: 'The figures could not be loaded.',
   marketStatus: 'The market status could not be loaded.',
 } satisfies FallbackMessages<typeof SignalsRoutes>;

@@ -5,6 +5,7 @@ import { serve } from '../../http/contract-routes.js';
 import { ok } from '../../http/envelope.js';
 import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { marketStatus } from '../market/market.service.js';
+import { signalChart } from './signal-chart.service.js';
 import { listSignalsFor, performanceStats, publicStats } from './signals.service.js';
 
 /**
@@ -12,6 +13,7 @@ import { listSignalsFor, performanceStats, publicStats } from './signals.service
  * members live, with the tier daily limits applied on the server; members in their trial the delayed
  * view (signals whose primary window has closed); everyone else 403 (the `unlocked` group's guard).
  * Statistics are history (resolved signals only): the trial may see them too.
+ * GET /api/signals/:id/chart: a signal's 1-minute candles, for a member who may see that signal in full.
  * GET /api/stats/public: the landing page's figures, counted from records, no login.
  * GET /api/market/status: whether the traded market is open (the room says "Market closed" when not).
  * The signal list carries an ETag (live views) and answers 304 to a poll that already has it.
@@ -28,6 +30,9 @@ export async function registerSignalsRoutes(app: FastifyInstance, ctx: ServerCon
       return ok(signals);
     });
     serve(scope, SignalsContract.performance, async () => ok(await performanceStats(ctx)));
+    serve(scope, SignalsContract.chart, async (request) =>
+      ok(await signalChart(ctx, memberOf(request), request.params.id, request.query.minutes)),
+    );
   });
 
   await routeGroup(app, ctx, 'public', (scope) => {

@@ -1,4 +1,4 @@
-import { SIMULATED_FEED_ID } from '@signalroom/shared';
+import { marketFeedLabel, SIMULATED_FEED_ID } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './feed-badge.module.css';
@@ -54,11 +54,14 @@ export function PriceSource() {
 /**
  * An in-page mark naming where prices come from, for panels that show prices or signals (phones hide the
  * header): 'SIMULATED MARKET' while the simulated market runs, "Prices: OANDA (practice)" on a real feed.
+ * Given a feed id (`source`, a signal's own), it names that feed instead of the one running now.
  */
-export function MarketSourceMark() {
+export function MarketSourceMark({ source }: { source?: string | undefined } = {}) {
   const status = useFeedStatus();
-  const label = useRealFeedLabel();
-  if (status === 'simulated') {
+  const running = useRealFeedLabel();
+  const simulated = source === undefined ? status === 'simulated' : source === SIMULATED_FEED_ID;
+  const label = source === undefined ? running : marketFeedLabel(source);
+  if (simulated) {
     return (
       <span className={styles.mark} data-testid="simulated-mark">
         SIMULATED MARKET

@@ -1,8 +1,4 @@
-import { formatTimeOfDay } from '@signalroom/shared';
 import {
-  type AutoscaleInfo,
-  ColorType,
-  createChart,
   createSeriesMarkers,
   type IChartApi,
   type IPriceLine,
@@ -10,15 +6,13 @@ import {
   type ISeriesMarkersPluginApi,
   LineSeries,
   LineStyle,
-  TickMarkType,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
-import { browserTimeZone } from '../clock/use-clock.js';
 import { onePointPerTime } from './chart-points.js';
+import { applyChartClock, autoscaleWithLevels, createThemedChart, cssVar, probeChart } from './chart-theme.js';
 import styles from './line-chart.module.css';
-import { formatClock } from './signal-format.js';
 
 /** One point of a line: time in epoch seconds. */
 export interface ChartPoint {
@@ -52,9 +46,6 @@ interface LineChartProps {
   testId?: string;
 }
 
-const cssVar = (name: string, fallback: string) =>
-  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-
 /** One chart and its line, alive until the component unmounts. */
 interface DrawnChart {
   chart: IChartApi;
@@ -62,14 +53,6 @@ interface DrawnChart {
   markers: ISeriesMarkersPluginApi<Time>;
   alive: boolean;
 }
-
-/**
- * A test reads the drawn series through the chart's own API: a page script may define this function
- * before the app loads (browser tests do), and each chart hands it its series. Nothing is exposed
- * otherwise.
- */
-type ChartProbe = (testId: string, series: ISeriesApi<'Line'>) => void;
-const chartProbe = () => (globalThis as { __signalroomChartProbe?: ChartProbe }).__signalroomChartProbe;
 
 /**
  * A time-series line drawn with lightweight-charts (a canvas made for financial series). The chart is
@@ -95,36 +78,14 @@ export function LineChart({
 
   useEffect(() => {
     if (!container.current) return;
-    const grid = cssVar('--border', '#26345c');
-    const chart = createChart(container.current, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: cssVar('--panel', '#151f3a') },
-        textColor: cssVar('--text-muted', '#a3adc8'),
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-      timeScale: { timeVisible: true, secondsVisible: true, borderColor: grid },
-      rightPriceScale: { borderColor: grid },
-    });
+    const chart = createThemedChart(container.current, true);
     const series = chart.addSeries(LineSeries, {
       lineWidth: 2,
-      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
-        const info = original();
-        if (!info?.priceRange || lineLevels.current.length === 0) return info;
-        const { minValue, maxValue } = info.priceRange;
-        return {
-          ...info,
-          priceRange: {
-            minValue: Math.min(minValue, ...lineLevels.current),
-            maxValue: Math.max(maxValue, ...lineLevels.current),
-          },
-        };
-      },
+      autoscaleInfoProvider: autoscaleWithLevels(lineLevels),
     });
     const next: DrawnChart = { chart, series, markers: createSeriesMarkers(series, []), alive: true };
     drawnPoints.current = [];
-    if (testId) chartProbe()?.(testId, series);
+    probeChart(testId, series);
     setDrawn(next);
     return () => {
       next.alive = false;
@@ -134,18 +95,7 @@ export function LineChart({
 
   useEffect(() => {
     if (!drawn) return;
-    drawn.chart.applyOptions({
-      timeScale: {
-        // Seconds only where the axis marks them (a live stream); minutes elsewhere.
-        tickMarkFormatter: (time: Time, type: TickMarkType) =>
-          formatTimeOfDay(
-            new Date((time as number) * 1000),
-            timeZone ?? browserTimeZone(),
-            type === TickMarkType.TimeWithSeconds,
-          ),
-      },
-      localization: { timeFormatter: (time: Time) => formatClock(new Date((time as number) * 1000), timeZone) },
-    });
+    applyChartClock(drawn.chart, timeZone);
     drawn.series.applyOptions({
       color: color ?? cssVar('--accent', '#38bdf8'),
       priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },

@@ -4,12 +4,13 @@ import { useMemo, useState } from 'react';
 import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { type ChartMarker, LineChart } from '../../components/dashboard/line-chart.js';
+import { pricePrecision } from '../../components/dashboard/signal-chart.js';
 import { formatClock, formatPrice, tradeLabel } from '../../components/dashboard/signal-format.js';
+import { usePriceStream } from '../../components/dashboard/use-price-stream.js';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './platinum-stream.module.css';
-import { usePriceStream } from './use-price-stream.js';
 
 const ENTRY = '#38bdf8';
 const EXPIRY = '#facc15';
@@ -52,7 +53,7 @@ export function PriceChartPanel({ current }: { current: TSignal | null }) {
     return list;
   }, [entryTime, expiryTime, first, lastTime]);
 
-  const precision = asset.includes('JPY') ? 3 : asset.startsWith('XAU') ? 2 : 5;
+  const precision = pricePrecision(asset);
   return (
     <section className={panelStyles.panel} aria-labelledby="price-chart-title">
       <div className={styles.chartHead}>

@@ -1,6 +1,7 @@
 import {
   formatMinutesSeconds,
   formatWindow,
+  hasGoldAccess,
   lateIssueSeconds,
   Messages,
   martingaleLevels,
@@ -9,8 +10,11 @@ import {
 import { clsx } from 'clsx';
 import { AlertTriangle, TrendingDown, TrendingUp } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { SignalChart } from '../../components/dashboard/signal-chart.js';
 import { formatClock, formatPrice, tradeLabel } from '../../components/dashboard/signal-format.js';
+import { usePriceStream } from '../../components/dashboard/use-price-stream.js';
 import panelStyles from '../../components/ui/panel.module.css';
+import { useSessionStore } from '../../stores/session.store.js';
 import styles from './signal-room.module.css';
 
 interface CardProps {
@@ -25,6 +29,10 @@ interface CardProps {
  * its asset.
  */
 export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
+  // Gold members have the instrument's prices each second (the Platinum Stream's): their chart's newest
+  // candle follows them. Everyone else's reads closed candles; the stream stays a gold feature.
+  const gold = useSessionStore((s) => hasGoldAccess(s.user));
+  const stream = usePriceStream(gold ? signal.asset : null);
   // An analyst chooses the window (the engine's is the slot): every martingale level lasts as long.
   const windowMs = Date.parse(signal.expiresAt) - Date.parse(signal.createdAt);
   const plan = martingaleLevels(new Date(signal.expiresAt), { stepMs: windowMs });
@@ -124,6 +132,11 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
           <span style={{ width: `${Math.min(100, Math.max(0, confidence))}%` }} />
         </div>
       </div>
+
+      <section aria-labelledby="chart-title">
+        <h3 id="chart-title">Price chart</h3>
+        <SignalChart signal={signal} timeZone={timeZone} testId="current-signal-chart" livePrices={stream.points} />
+      </section>
 
       <section aria-labelledby="martingale-title">
         <h3 id="martingale-title">Martingale plan</h3>

@@ -1,10 +1,12 @@
 import { lateIssueSeconds, type TLockedSignal, type TSignal } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatClock, outcomeLabel, resultLabel, STATUS_LABELS } from '../../components/dashboard/signal-format.js';
 import panelStyles from '../../components/ui/panel.module.css';
+import { SignalChartDialog } from './signal-chart-dialog.js';
 import styles from './signal-room.module.css';
 
 /** Signals past the tier's daily allowance: the server sends only that they exist, and we say why. */
@@ -42,7 +44,8 @@ export function LockedTeasers({
 
 /**
  * Previous signals: asset, who issued it, direction, created, confidence, outcome with the martingale level it came at
- * ("Won at L1", "Lost after L3"), and status; expired ones dimmed.
+ * ("Won at L1", "Lost after L3"), and status; expired ones dimmed. The asset opens the signal's chart,
+ * frozen at its resolution.
  */
 export function PreviousSignals({
   signals,
@@ -53,6 +56,9 @@ export function PreviousSignals({
   timeZone: string | undefined;
   title?: string;
 }) {
+  const [chartOf, setChartOf] = useState<string | null>(null);
+  // Read from the list each time, so a signal resolving while its chart is open shows its outcome.
+  const charted = chartOf ? signals.find((s) => s.id === chartOf) : undefined;
   return (
     // Not a landmark itself: the scrolling table inside is the region named by this heading.
     <div className={panelStyles.panel}>
@@ -81,7 +87,16 @@ export function PreviousSignals({
                 return (
                   <tr key={s.id} className={s.status === 'expired' ? pageStyles.isDim : undefined}>
                     <td className={styles.wrapCell}>
-                      {s.asset}
+                      <button
+                        type="button"
+                        className={styles.chartOpen}
+                        aria-haspopup="dialog"
+                        aria-label={`${s.asset}: open the chart of the signal of ${formatClock(s.createdAt, timeZone, false)}`}
+                        onClick={() => setChartOf(s.id)}
+                        data-testid="open-signal-chart"
+                      >
+                        {s.asset}
+                      </button>
                       {/* The source under the asset: the list keeps the room's six columns and still names who issued it. */}
                       {s.issuedBy ? (
                         <span className={styles.sourceNote} data-testid="signal-source">
@@ -118,6 +133,7 @@ export function PreviousSignals({
           </table>
         </section>
       )}
+      {charted ? <SignalChartDialog signal={charted} timeZone={timeZone} onClose={() => setChartOf(null)} /> : null}
     </div>
   );
 }

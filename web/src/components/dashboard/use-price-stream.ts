@@ -1,9 +1,9 @@
 import type { StreamPrice } from '@signalroom/shared';
 import { useEffect, useState } from 'react';
-import { onePointPerTime } from '../../components/dashboard/chart-points.js';
-import type { ChartPoint } from '../../components/dashboard/line-chart.js';
 import { streamEvents } from '../../stores/gold-events.js';
 import { useLiveSignalsStoreApi } from '../../stores/live-signals.context.js';
+import { onePointPerTime } from './chart-points.js';
+import type { ChartPoint } from './line-chart.js';
 
 /** Points the chart keeps (ten minutes at one a second). */
 const KEEP = 600;
@@ -19,14 +19,20 @@ const toPoint = (p: StreamPrice): ChartPoint => ({ time: Math.floor(p.time / 100
 /**
  * An asset's live prices: joins its stream room on the socket (the server admits gold members only and
  * answers with the recent history), then appends each pushed price. A reconnect joins again; the server
- * taking the socket out (gold access lost) stops the stream at once.
+ * taking the socket out (gold access lost) stops the stream at once. A null asset joins nothing (a
+ * member without the stream).
  */
-export function usePriceStream(asset: string) {
+export function usePriceStream(asset: string | null) {
   const live = useLiveSignalsStoreApi();
   const [points, setPoints] = useState<ChartPoint[]>([]);
   const [status, setStatus] = useState<StreamStatus>({ state: 'joining' });
 
   useEffect(() => {
+    setPoints([]);
+    if (asset === null) {
+      setStatus({ state: 'stopped' });
+      return;
+    }
     let current = true;
     const join = () => {
       setStatus({ state: 'joining' });
@@ -40,7 +46,6 @@ export function usePriceStream(asset: string) {
           setStatus({ state: 'live' });
         });
     };
-    setPoints([]);
     join();
     const stop = streamEvents.listen((event) => {
       if (event.type === 'resync') join();
