@@ -12,7 +12,12 @@ describe('admin user management', () => {
   let unsubscribe: () => void = () => {};
 
   beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_MULTIPLIER: '100' });
+    server = await startTestServer({
+      RATE_LIMIT_MULTIPLIER: '100',
+      // Contacts the operator set: the activation e-mail names them (placeholders it leaves out).
+      BROKER_REGISTRATION_URL: 'https://partner-broker.com/register?ref=signalroom',
+      SUPPORT_HANDLE: '@signalroom_desk',
+    });
     admin = await createMember(server.context.db, { role: 'admin', fullName: 'Site Admin' });
     member = await createMember(server.context.db, { fullName: 'Zainab Musa', email: 'zainab.musa@example.com' });
     unsubscribe = server.context.bus.subscribe((event) => events.push(event));
