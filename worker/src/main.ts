@@ -5,6 +5,7 @@ import {
   marketFeedSettings,
   onShutdownSignal,
   openPostgres,
+  readSavedRunSettings,
   runMain,
 } from '@signalroom/shared-node';
 import { pino } from 'pino';
@@ -27,19 +28,21 @@ async function main(): Promise<void> {
     logger: logger.child({ module: 'database' }),
   });
   await waitForSignalTables(db, { logger });
+  // An admin's saved payout and time zone replace the environment's, as they do for the server at its start.
+  const saved = await readSavedRunSettings(db, logger);
   const redis = createRedisConnections(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE, logger });
   const bus = createRedisBus(redis, { logger });
   const worker = await startSignalWorker({
     db,
     bus,
     logger,
-    timeZone: config.TIME_ZONE,
+    timeZone: saved.timeZone ?? config.TIME_ZONE,
     intervalMs: config.SIGNAL_INTERVAL_MS,
     market: marketFeedSettings(config),
     staleAfterMs: config.MARKET_STALE_AFTER_MS,
     voidAfterMs: config.SIGNAL_VOID_AFTER_MS,
     deskSkipsSlot: config.DESK_SKIPS_ENGINE_SLOT,
-    payoutPercent: config.PAYOUT_PERCENT,
+    payoutPercent: saved.payoutPercent ?? config.PAYOUT_PERCENT,
     backtestSlots: config.BACKTEST_SLOTS,
     redis,
     schedulerCheckMs: config.SCHEDULER_CHECK_MS,

@@ -7,6 +7,7 @@ import {
   marketFeedSettings,
   openPostgres,
   parseEnv,
+  readSavedRunSettings,
   ZSharedEnv,
 } from '@signalroom/shared-node';
 import { z } from 'zod';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     logger,
   });
+  const saved = await readSavedRunSettings(db, logger);
   const bus = env.REDIS_URL ? createRedisBus(env.REDIS_URL, { namespace: env.REDIS_NAMESPACE }) : createMemoryBus();
   const engine = createSignalEngine({
     db,
@@ -55,9 +57,9 @@ async function main(): Promise<void> {
     staleAfterMs: env.MARKET_STALE_AFTER_MS,
     voidAfterMs: env.SIGNAL_VOID_AFTER_MS,
     strategy: new MomentumStrategy(),
-    timeZone: env.TIME_ZONE,
+    timeZone: saved.timeZone ?? env.TIME_ZONE,
     intervalMs: env.SIGNAL_INTERVAL_MS,
-    payoutPercent: env.PAYOUT_PERCENT,
+    payoutPercent: saved.payoutPercent ?? env.PAYOUT_PERCENT,
     logger,
   });
   try {

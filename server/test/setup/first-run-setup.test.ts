@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { TAdminBusinessSettings, TBusinessSettings, TPublicConfig, TSessionData } from '@signalroom/shared';
 import { EMPTY_BUSINESS_SETTINGS, Messages, SetupMessages } from '@signalroom/shared';
+import { readSavedRunSettings } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configWithBusinessSettings } from '../../src/modules/setup/business-settings.service.js';
 import { EMAIL_TAKEN } from '../../src/modules/setup/setup.service.js';
@@ -102,6 +103,10 @@ describe('first-run setup', () => {
   it('saves the business settings, audited with before and after, and serves them publicly', async () => {
     const before = await server.api<TAdminBusinessSettings>('GET', '/api/admin/settings', { token: adminToken });
     expect(before.status).toBe(200);
+    expect(await readSavedRunSettings(server.context.db, server.context.logger)).toEqual({
+      payoutPercent: null,
+      timeZone: null,
+    });
     // Nothing saved yet: the environment's values, with the shipped placeholder contacts left empty.
     expect(before.body.data).toMatchObject({ version: 0, saved: { productName: 'Signalroom', supportEmail: '' } });
 
@@ -147,6 +152,11 @@ describe('first-run setup', () => {
       PRODUCT_NAME: 'Lagos Signals',
       SUPPORT_EMAIL: 'help@lagos-signals.ng',
       contactsConfigured: { supportEmail: true, whatsapp: false },
+    });
+    // A separate worker (and the slot CLI) reads the same two at its start.
+    expect(await readSavedRunSettings(server.context.db, server.context.logger)).toEqual({
+      payoutPercent: 82,
+      timeZone: 'Europe/London',
     });
     expect(config).toMatchObject({
       productName: 'Lagos Signals',

@@ -4,6 +4,7 @@ export * from './backtest-repository.js';
 export type { BacktestsTable, BacktestTables } from './backtest-tables.js';
 export type { BotAccessSubmissionsTable, BotAccessTables } from './bot-access-tables.js';
 export * from './bus.js';
+export * from './business-settings-store.js';
 export * from './config.js';
 export type { ContentTables, OperatorContentTable } from './content-tables.js';
 export * from './countdown-store.js';
