@@ -12,7 +12,7 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import styles from './connect-tools.module.css';
-import { GuideCodeBlock, GuideLink, GuideTable } from './guide-elements.js';
+import { GuideCodeBlock, GuideLink } from './guide-elements.js';
 
 /** The guide's examples name a placeholder server; on the page they name this one. */
 function forThisServer(text: string): string {
@@ -29,7 +29,7 @@ const steps = forThisServer(guide.slice(firstStep));
 
 function GuideText({ text }: { text: string }) {
   return (
-    <Markdown remarkPlugins={[remarkGfm]} components={{ pre: GuideCodeBlock, table: GuideTable, a: GuideLink }}>
+    <Markdown remarkPlugins={[remarkGfm]} components={{ pre: GuideCodeBlock, a: GuideLink }}>
       {text}
     </Markdown>
   );

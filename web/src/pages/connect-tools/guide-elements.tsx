@@ -48,15 +48,6 @@ export function GuideCodeBlock({ node, children }: ComponentProps<'pre'> & Extra
   );
 }
 
-/** A table of the guide, scrolling inside its own box if a phone is narrower than it. */
-export function GuideTable({ node: _node, ...props }: ComponentProps<'table'> & ExtraProps) {
-  return (
-    <div className={styles.tableScroll}>
-      <table {...props} />
-    </div>
-  );
-}
-
 /** Links of the guide: outside addresses open in a new tab and say so. */
 export function GuideLink({ node: _node, href = '', children, ...props }: ComponentProps<'a'> & ExtraProps) {
   const outside = /^https?:/i.test(href);
