@@ -57,9 +57,9 @@ function ContentScreen() {
       )}
       {state.status === 'ready' && configStatus !== 'loading' && configStatus !== 'idle' && (
         <div className={styles.editors}>
-          <ReviewsEditor entry={state.content.reviews} onSaved={saved} />
-          <OfferEditor entry={state.content.offer} onSaved={saved} />
-          <LinksEditor entry={state.content.successLinks} onSaved={saved} />
+          <ReviewsEditor entry={state.data.reviews} onSaved={saved} />
+          <OfferEditor entry={state.data.offer} onSaved={saved} />
+          <LinksEditor entry={state.data.successLinks} onSaved={saved} />
         </div>
       )}
     </div>

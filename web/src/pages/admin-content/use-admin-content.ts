@@ -3,33 +3,44 @@ import { useCallback, useEffect, useState } from 'react';
 import * as api from '../../api/api.js';
 import type { ApiOutcome } from '../../api/client.js';
 
-export type ContentState =
+/** What an admin screen read from the server: loading, refused (not an admin any more), failed, or here. */
+export type AdminRecordState<T> =
   | { status: 'loading' }
   | { status: 'forbidden' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; content: TAdminContent };
+  | { status: 'ready'; data: T };
 
-/** The operator content as saved (versions included); `saved` takes a save's answer as the new state. */
-export function useAdminContent() {
-  const [state, setState] = useState<ContentState>({ status: 'loading' });
+/**
+ * One record an admin screen reads and saves as a whole (the operator content, the business settings):
+ * `saved` takes a save's answer as the new state, and a refusal as "not an admin any more".
+ */
+export function useAdminRecord<T>(read: () => Promise<ApiOutcome<T>>) {
+  const [state, setState] = useState<AdminRecordState<T>>({ status: 'loading' });
   const load = useCallback(async () => {
     setState({ status: 'loading' });
-    const answer = await api.content.adminContent();
-    if (answer.ok) setState({ status: 'ready', content: answer.data });
+    const answer = await read();
+    if (answer.ok) setState({ status: 'ready', data: answer.data });
     else if (answer.status === 'forbidden') setState({ status: 'forbidden' });
     else if (answer.status !== 'unauthorized') setState({ status: 'error', message: answer.message });
-  }, []);
+  }, [read]);
   useEffect(() => {
     void load();
   }, [load]);
   return {
     state,
     reload: () => void load(),
-    saved(answer: ApiOutcome<TAdminContent>) {
-      if (answer.ok) setState({ status: 'ready', content: answer.data });
+    saved(answer: ApiOutcome<T>) {
+      if (answer.ok) setState({ status: 'ready', data: answer.data });
       else if (answer.status === 'forbidden') setState({ status: 'forbidden' });
     },
   };
+}
+
+const readAdminContent = () => api.content.adminContent();
+
+/** The operator content as saved (versions included). */
+export function useAdminContent() {
+  return useAdminRecord<TAdminContent>(readAdminContent);
 }
 
 /** A zod error's messages keyed by path ("items.0.quote"), the keys the server's answer uses too. */

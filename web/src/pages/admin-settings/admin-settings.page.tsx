@@ -50,12 +50,12 @@ function SettingsScreen() {
       )}
       <div className={styles.sections}>
         {business.state.status === 'ready' && (
-          <BusinessSettingsForm entry={business.state.settings} onSaved={business.saved} />
+          <BusinessSettingsForm entry={business.state.data} onSaved={business.saved} />
         )}
         {content.state.status === 'ready' && (
           <>
-            <OfferEditor entry={content.state.content.offer} onSaved={content.saved} />
-            <ReviewsEditor entry={content.state.content.reviews} onSaved={content.saved} />
+            <OfferEditor entry={content.state.data.offer} onSaved={content.saved} />
+            <ReviewsEditor entry={content.state.data.reviews} onSaved={content.saved} />
           </>
         )}
       </div>

@@ -207,7 +207,7 @@ function BusinessStep({ onNext }: { onNext(): void }) {
       {business.state.status === 'error' && <FormAlert kind="error">{business.state.message}</FormAlert>}
       {business.state.status === 'ready' && (
         <BusinessSettingsForm
-          entry={business.state.settings}
+          entry={business.state.data}
           saveLabel="Save and continue"
           onSaved={(answer) => {
             business.saved(answer);
@@ -234,8 +234,8 @@ function LandingStep({ onNext }: { onNext(): void }) {
       {content.state.status === 'error' && <FormAlert kind="error">{content.state.message}</FormAlert>}
       {content.state.status === 'ready' && (
         <div className={styles.editors}>
-          <OfferEditor entry={content.state.content.offer} onSaved={content.saved} />
-          <ReviewsEditor entry={content.state.content.reviews} onSaved={content.saved} />
+          <OfferEditor entry={content.state.data.offer} onSaved={content.saved} />
+          <ReviewsEditor entry={content.state.data.reviews} onSaved={content.saved} />
         </div>
       )}
       <div className={styles.nextRow}>
