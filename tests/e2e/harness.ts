@@ -42,6 +42,16 @@ export interface NewPageOptions {
   bypassCSP?: boolean;
   javaScriptEnabled?: boolean;
   /**
+   * The app's service worker, off unless a test is about it: once installed it sits between the page and
+   * the network, and requests it passes on are no longer seen by a test's `page.route`.
+   */
+  serviceWorkers?: 'allow' | 'block';
+  /**
+   * The system's light or dark setting as the page sees it (prefers-color-scheme), which the app's theme
+   * follows until a member chooses one. Dark unless a test sets it (Playwright's own default is light).
+   */
+  colorScheme?: 'light' | 'dark';
+  /**
    * Console lines this context may write without failing the test, each matched against
    * `console.error: <text> (<url>)` or `pageerror: <message>`. Only where the test provokes the error on
    * purpose; say why beside it.
@@ -112,6 +122,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       height = 900,
       bypassCSP = false,
       javaScriptEnabled = true,
+      serviceWorkers = 'block',
+      colorScheme = 'dark',
       allowConsole = [],
       timeZone = BROWSER_TIME_ZONE,
     } = {}) {
@@ -123,6 +135,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
         baseURL: server.url,
         bypassCSP,
         javaScriptEnabled,
+        serviceWorkers,
+        colorScheme,
       });
       contexts.push(context);
       closeWhenTestEnds(context);

@@ -15,6 +15,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import { useTheme } from '../../app/theme.js';
 import { browserTimeZone } from '../clock/use-clock.js';
 import { onePointPerTime } from './chart-points.js';
 import styles from './line-chart.module.css';
@@ -92,20 +93,14 @@ export function LineChart({
   const drawnPoints = useRef<readonly ChartPoint[]>([]);
   // The price lines' levels, read by the price scale: a line away from the prices stays in view.
   const lineLevels = useRef<number[]>([]);
+  const theme = useTheme();
 
   useEffect(() => {
     if (!container.current) return;
-    const grid = cssVar('--border', '#26345c');
     const chart = createChart(container.current, {
       autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: cssVar('--panel', '#151f3a') },
-        textColor: cssVar('--text-muted', '#a3adc8'),
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-      timeScale: { timeVisible: true, secondsVisible: true, borderColor: grid },
-      rightPriceScale: { borderColor: grid },
+      layout: { attributionLogo: false },
+      timeScale: { timeVisible: true, secondsVisible: true },
     });
     const series = chart.addSeries(LineSeries, {
       lineWidth: 2,
@@ -132,6 +127,23 @@ export function LineChart({
     };
   }, [testId]);
 
+  // The canvas cannot read CSS: its colours are the theme's tokens, read again when the theme changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: theme is what changes the CSS values read here
+  useEffect(() => {
+    if (!drawn) return;
+    const grid = cssVar('--border', '#26345c');
+    drawn.chart.applyOptions({
+      layout: {
+        background: { type: ColorType.Solid, color: cssVar('--panel', '#151f3a') },
+        textColor: cssVar('--text-muted', '#a3adc8'),
+      },
+      grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+      timeScale: { borderColor: grid },
+      rightPriceScale: { borderColor: grid },
+    });
+    if (!color) drawn.series.applyOptions({ color: cssVar('--accent', '#38bdf8') });
+  }, [drawn, theme, color]);
+
   useEffect(() => {
     if (!drawn) return;
     drawn.chart.applyOptions({
@@ -147,7 +159,7 @@ export function LineChart({
       localization: { timeFormatter: (time: Time) => formatClock(new Date((time as number) * 1000), timeZone) },
     });
     drawn.series.applyOptions({
-      color: color ?? cssVar('--accent', '#38bdf8'),
+      ...(color ? { color } : {}),
       priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
     });
   }, [drawn, color, precision, timeZone]);
