@@ -42,8 +42,8 @@ export interface NewPageOptions {
   bypassCSP?: boolean;
   javaScriptEnabled?: boolean;
   /**
-   * The app's service worker, off unless a test is about it: once installed it sits between the page and
-   * the network, and requests it passes on are no longer seen by a test's `page.route`.
+   * The app's service worker (installed by the dashboard) is allowed as in a member's browser. 'block'
+   * keeps it out, at the price of a console warning from Playwright on every dashboard page.
    */
   serviceWorkers?: 'allow' | 'block';
   /**
@@ -122,7 +122,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       height = 900,
       bypassCSP = false,
       javaScriptEnabled = true,
-      serviceWorkers = 'block',
+      serviceWorkers = 'allow',
       colorScheme = 'dark',
       allowConsole = [],
       timeZone = BROWSER_TIME_ZONE,

@@ -113,7 +113,7 @@ describe('light theme, installable app and offline page, in a real browser', () 
 
   for (const size of SIZES) {
     it(`offline, a page that cannot load shows the last signals this device saw, marked not live, at ${size.width} px`, async () => {
-      const { context, page } = await e2e.newPage({ ...size, serviceWorkers: 'allow' });
+      const { context, page } = await e2e.newPage(size);
       await signInBrowser(context, gold);
       await page.goto(e2e.url('/dashboard/signals'));
       await page.getByText('USD/JPY').first().waitFor(FIRST_PAINT);

@@ -1,14 +1,12 @@
 import type { TSignal, TSignalView } from '@signalroom/shared';
 import { formatForReader } from '../components/clock/use-clock.js';
 import { formatPrice, resultLabel, tradeLabel } from '../components/dashboard/signal-format.js';
+import { OFFLINE_SIGNALS_CACHE, OFFLINE_SIGNALS_URL } from './offline-cache.js';
 
-/**
- * The last signals this device saw, kept where the service worker's offline page can read them
- * (web/public/offline.js): one JSON answer in Cache Storage. Times are written already formatted by the
- * app's one clock, in the reader's zone, so the offline page shows them as every other screen does.
- */
-export const OFFLINE_SIGNALS_CACHE = 'signalroom-last-signals';
-export const OFFLINE_SIGNALS_URL = '/offline/last-signals.json';
+// The last signals this device saw, kept where the service worker's offline page can read them
+// (web/public/offline.js). Times are written already formatted by the app's one clock, in the reader's
+// zone, so the offline page shows them as every other screen does.
+
 /** As many as the signal room's previous list shows at a glance. */
 const KEPT = 5;
 
@@ -45,9 +43,4 @@ export async function keepSignalsForOffline(signals: readonly TSignalView[], see
     OFFLINE_SIGNALS_URL,
     new Response(JSON.stringify(snapshot), { headers: { 'content-type': 'application/json' } }),
   );
-}
-
-/** Forgets them (sign-out: the next person on this device sees none of them). */
-export async function forgetOfflineSignals(): Promise<void> {
-  if ('caches' in window) await caches.delete(OFFLINE_SIGNALS_CACHE);
 }
