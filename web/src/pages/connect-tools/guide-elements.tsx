@@ -48,10 +48,15 @@ export function GuideCodeBlock({ node, children }: ComponentProps<'pre'> & Extra
   );
 }
 
-/** A table of the guide, scrolling inside its own box if a phone is narrower than it. */
+/**
+ * A table of the guide, scrolling inside its own box if a phone is narrower than it; the box takes the
+ * keyboard's focus so that a keyboard can scroll it too.
+ */
 export function GuideTable({ node: _node, ...props }: ComponentProps<'table'> & ExtraProps) {
   return (
-    <div className={styles.tableScroll}>
+    // Not a landmark: the guide has several tables and no name for each; the table inside is what is read.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable to scroll it by keyboard
+    <div className={styles.tableScroll} tabIndex={0}>
       <table {...props} />
     </div>
   );
