@@ -26,6 +26,10 @@ const chartBackground = (page: Page) =>
     return `rgb(${r}, ${g}, ${b})`;
   });
 
+/** The colour the chart draws the entry's price line in, read through the chart's own API. */
+const entryLineColour = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __entryLineColour(): string | undefined }).__entryLineColour());
+
 const DARK_BG = 'rgb(11, 16, 32)';
 const LIGHT_BG = 'rgb(244, 246, 251)';
 
@@ -53,6 +57,17 @@ describe('light theme, installable app and offline page, in a real browser', () 
     it(`the theme switch repaints, persists across a reload and follows the system on System, at ${size.width} px`, async () => {
       const { context, page } = await e2e.newPage({ ...size, colorScheme: 'dark' });
       await signInBrowser(context, gold);
+      // Before any app script: the hook each chart hands its series to (the app exposes nothing otherwise).
+      await context.addInitScript(() => {
+        type Series = { priceLines(): { options(): { color: string } }[] };
+        let price: Series | undefined;
+        Object.assign(globalThis, {
+          __signalroomChartProbe: (id: string, series: Series) => {
+            if (id === 'price-chart') price = series;
+          },
+          __entryLineColour: () => price?.priceLines()[0]?.options().color,
+        });
+      });
       await page.goto(e2e.url('/dashboard/settings'));
       const theme = page.getByRole('group', { name: 'Theme' });
       await theme.waitFor(FIRST_PAINT);
@@ -77,9 +92,12 @@ describe('light theme, installable app and offline page, in a real browser', () 
       await page.goto(e2e.url('/dashboard/platinum-stream'));
       await page.getByTestId('price-chart').locator('canvas').first().waitFor(FIRST_PAINT);
       const darkChart = await chartBackground(page);
+      await expect.poll(() => entryLineColour(page)).toBe('#38bdf8');
       await page.emulateMedia({ colorScheme: 'light' });
       await expect.poll(() => chartBackground(page)).not.toBe(darkChart);
       expect(await chartBackground(page)).toBe('rgb(255, 255, 255)');
+      // The entry's line too, in the light theme's accent (the dark one's sky blue fades on white).
+      expect(await entryLineColour(page)).toBe('#075985');
       expect(findings).toEqual([]);
       await context.close();
     });

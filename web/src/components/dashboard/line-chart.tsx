@@ -30,12 +30,14 @@ export interface ChartPoint {
 export interface ChartMarker {
   time: number;
   text: string;
+  /** A CSS colour, or `var(--token)` to follow the theme. */
   color: string;
 }
 
 export interface ChartPriceLine {
   price: number;
   title: string;
+  /** A CSS colour, or `var(--token)` to follow the theme. */
   color: string;
 }
 
@@ -43,6 +45,7 @@ interface LineChartProps {
   points: readonly ChartPoint[];
   /** Names the chart for assistive tech; the figures it draws are also given as text beside it. */
   label: string;
+  /** The line's colour (a CSS colour or `var(--token)`); the theme's accent when absent. */
   color?: string;
   markers?: readonly ChartMarker[];
   priceLines?: readonly ChartPriceLine[];
@@ -55,6 +58,12 @@ interface LineChartProps {
 
 const cssVar = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+
+/** A colour as the canvas needs it: `var(--token)` becomes the token's value in the current theme. */
+const canvasColour = (colour: string) => {
+  const token = /^var\((--[\w-]+)\)$/.exec(colour)?.[1];
+  return token ? cssVar(token, colour) : colour;
+};
 
 /** One chart and its line, alive until the component unmounts. */
 interface DrawnChart {
@@ -141,7 +150,7 @@ export function LineChart({
       timeScale: { borderColor: grid },
       rightPriceScale: { borderColor: grid },
     });
-    if (!color) drawn.series.applyOptions({ color: cssVar('--accent', '#38bdf8') });
+    drawn.series.applyOptions({ color: canvasColour(color ?? 'var(--accent)') });
   }, [drawn, theme, color]);
 
   useEffect(() => {
@@ -159,10 +168,9 @@ export function LineChart({
       localization: { timeFormatter: (time: Time) => formatClock(new Date((time as number) * 1000), timeZone) },
     });
     drawn.series.applyOptions({
-      ...(color ? { color } : {}),
       priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
     });
-  }, [drawn, color, precision, timeZone]);
+  }, [drawn, precision, timeZone]);
 
   useEffect(() => {
     if (!drawn) return;
@@ -178,6 +186,7 @@ export function LineChart({
     drawnPoints.current = points;
   }, [drawn, points]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a theme change redraws the lines in its colours
   useEffect(() => {
     if (!drawn) return;
     lineLevels.current = priceLines.map((p) => p.price);
@@ -185,7 +194,7 @@ export function LineChart({
       drawn.series.createPriceLine({
         price: p.price,
         title: p.title,
-        color: p.color,
+        color: canvasColour(p.color),
         lineStyle: LineStyle.Dashed,
         lineWidth: 1,
       }),
@@ -194,8 +203,9 @@ export function LineChart({
       // A removed chart took its lines with it.
       if (drawn.alive) for (const p of created) drawn.series.removePriceLine(p);
     };
-  }, [drawn, priceLines]);
+  }, [drawn, priceLines, theme]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a theme change redraws the markers in its colours
   useEffect(() => {
     if (!drawn) return;
     drawn.markers.setMarkers(
@@ -203,11 +213,11 @@ export function LineChart({
         time: m.time as UTCTimestamp,
         position: 'aboveBar' as const,
         shape: 'arrowDown' as const,
-        color: m.color,
+        color: canvasColour(m.color),
         text: m.text,
       })),
     );
-  }, [drawn, markers]);
+  }, [drawn, markers, theme]);
 
   return <div ref={container} className={styles.chart} role="img" aria-label={label} data-testid={testId} />;
 }
