@@ -3,10 +3,8 @@
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { watchTheme } from './app/theme.js';
 import { LandingDocument } from './pages/landing/landing-document.js';
 
-watchTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 hydrateRoot(

@@ -48,8 +48,9 @@ export function setThemeChoice(choice: ThemeChoice): void {
 }
 
 /**
- * Keeps the page's theme current for as long as it is open: a system switch (when the member follows
- * it) and a choice made in another tab. Called once by each entry module.
+ * Keeps the app's theme current for as long as it is open: a system switch (when the member follows
+ * it) and a choice made in another tab, and tells what reads colours in code. Called once by the app's
+ * entry module (theme.js alone does it for the landing page, which loads no more than it shows).
  */
 export function watchTheme(): void {
   lightQuery().addEventListener('change', applyTheme);
