@@ -6,8 +6,10 @@ import { pureSchemaBuilders } from './vite.pure-schemas.js';
 const DOCUMENT_HEAD: HtmlTagDescriptor[] = [
   { tag: 'meta', attrs: { charset: 'UTF-8' } },
   { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1.0' } },
-  { tag: 'meta', attrs: { name: 'theme-color', content: '#0b1020' } },
-  { tag: 'meta', attrs: { name: 'color-scheme', content: 'dark' } },
+  // The bar colour follows the system's setting (the page itself follows the member's choice).
+  { tag: 'meta', attrs: { name: 'theme-color', content: '#0b1020', media: '(prefers-color-scheme: dark)' } },
+  { tag: 'meta', attrs: { name: 'theme-color', content: '#f4f6fb', media: '(prefers-color-scheme: light)' } },
+  { tag: 'meta', attrs: { name: 'color-scheme', content: 'dark light' } },
   {
     tag: 'meta',
     attrs: {
@@ -17,6 +19,10 @@ const DOCUMENT_HEAD: HtmlTagDescriptor[] = [
   },
   { tag: 'title', children: 'Signalroom' },
   { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' } },
+  { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' } },
+  { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/icon-192.png' } },
+  // Classic and blocking on purpose: the theme is on <html> before anything is painted.
+  { tag: 'script', attrs: { src: '/theme.js' } },
 ].map((tag) => ({ ...tag, injectTo: 'head-prepend' as const }));
 
 const documentHead: Plugin = { name: 'signalroom-document-head', transformIndexHtml: () => DOCUMENT_HEAD };

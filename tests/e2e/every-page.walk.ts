@@ -103,8 +103,8 @@ async function waitForContent(page: Page): Promise<void> {
  * one context per role, reused across its pages. Each width is its own test file, so the two run side by
  * side.
  */
-export function describeEveryPage(size: (typeof WIDTHS)[number]): void {
-  describe(`every page at ${size.width} px: accessibility and a clean console`, () => {
+export function describeEveryPage(size: (typeof WIDTHS)[number], colorScheme: 'dark' | 'light' = 'dark'): void {
+  describe(`every page at ${size.width} px in the ${colorScheme} theme: accessibility and a clean console`, () => {
     let e2e: E2E;
     let members: Record<Exclude<Role, 'visitor'>, CreatedMember>;
 
@@ -158,7 +158,8 @@ export function describeEveryPage(size: (typeof WIDTHS)[number]): void {
     });
 
     async function contextFor(role: Role): Promise<{ context: BrowserContext; page: Page }> {
-      const opened = await e2e.newPage(size);
+      // The system's setting, which the app's theme follows for a member who has not chosen one.
+      const opened = await e2e.newPage({ ...size, colorScheme });
       if (role !== 'visitor') await signInBrowser(opened.context, members[role]);
       return opened;
     }

@@ -42,6 +42,16 @@ export interface NewPageOptions {
   bypassCSP?: boolean;
   javaScriptEnabled?: boolean;
   /**
+   * The app's service worker (installed by the dashboard) is allowed as in a member's browser. 'block'
+   * keeps it out, at the price of a console warning from Playwright on every dashboard page.
+   */
+  serviceWorkers?: 'allow' | 'block';
+  /**
+   * The system's light or dark setting as the page sees it (prefers-color-scheme), which the app's theme
+   * follows until a member chooses one. Dark unless a test sets it (Playwright's own default is light).
+   */
+  colorScheme?: 'light' | 'dark';
+  /**
    * Console lines this context may write without failing the test, each matched against
    * `console.error: <text> (<url>)` or `pageerror: <message>`. Only where the test provokes the error on
    * purpose; say why beside it.
@@ -112,6 +122,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       height = 900,
       bypassCSP = false,
       javaScriptEnabled = true,
+      serviceWorkers = 'allow',
+      colorScheme = 'dark',
       allowConsole = [],
       timeZone = BROWSER_TIME_ZONE,
     } = {}) {
@@ -123,6 +135,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
         baseURL: server.url,
         bypassCSP,
         javaScriptEnabled,
+        serviceWorkers,
+        colorScheme,
       });
       contexts.push(context);
       closeWhenTestEnds(context);

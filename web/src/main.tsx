@@ -5,7 +5,9 @@ import './app/zod-config.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.js';
+import { watchTheme } from './app/theme.js';
 
+watchTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 createRoot(root).render(

@@ -1,5 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { keepSignalsForOffline } from '../app/offline-signals.js';
+import { registerServiceWorker } from '../app/service-worker.js';
 import { createLiveSignalsStore, type LiveSignalsState, type LiveSignalsStore } from './live-signals.store.js';
 
 const LiveSignalsContext = createContext<LiveSignalsStore | null>(null);
@@ -11,6 +13,14 @@ const LiveSignalsContext = createContext<LiveSignalsStore | null>(null);
 export function LiveSignalsProvider({ children }: { children: ReactNode }) {
   const [store] = useState(createLiveSignalsStore);
   useEffect(() => store.getState().attach(), [store]);
+  // The service worker's offline page shows the last signals this device received: each list the store
+  // takes in is kept for it, and the worker is installed so that the page is there when the network is not.
+  useEffect(() => {
+    void registerServiceWorker();
+    return store.subscribe((state, previous) => {
+      if (state.signals !== previous.signals) void keepSignalsForOffline(state.signals).catch(() => undefined);
+    });
+  }, [store]);
   return <LiveSignalsContext.Provider value={store}>{children}</LiveSignalsContext.Provider>;
 }
 

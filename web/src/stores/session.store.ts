@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, type TUser } from '@signalroom/shared';
 import { create } from 'zustand';
+import { forgetOfflineSignals } from '../app/offline-cache.js';
 
 interface SessionState {
   token: string | null;
@@ -62,6 +63,7 @@ export const useSessionStore = create<SessionState>((set) => ({
   clear() {
     writeStorage(STORAGE_KEYS.token, null);
     writeStorage(STORAGE_KEYS.user, null);
+    forgetOfflineSignals();
     set({ token: null, user: null });
   },
 }));

@@ -16,20 +16,38 @@ import { formatClock } from './signal-format.js';
 export const cssVar = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
-/** A chart in the product's colours, sized by its container. */
-export function createThemedChart(container: HTMLElement, secondsVisible: boolean): IChartApi {
+/** A colour as the canvas needs it: `var(--token)` becomes the token's value in the current theme. */
+export function canvasColour(colour: string): string {
+  const token = /^var\((--[\w-]+)\)$/.exec(colour)?.[1];
+  return token ? cssVar(token, colour) : colour;
+}
+
+/**
+ * Paints a chart's background, text and grid in the current theme's tokens. The canvas cannot read CSS:
+ * a chart calls this again when the theme changes (useTheme).
+ */
+export function applyChartColours(chart: IChartApi): void {
   const grid = cssVar('--border', '#26345c');
-  return createChart(container, {
-    autoSize: true,
+  chart.applyOptions({
     layout: {
       background: { type: ColorType.Solid, color: cssVar('--panel', '#151f3a') },
       textColor: cssVar('--text-muted', '#a3adc8'),
-      attributionLogo: false,
     },
     grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-    timeScale: { timeVisible: true, secondsVisible, borderColor: grid },
+    timeScale: { borderColor: grid },
     rightPriceScale: { borderColor: grid },
   });
+}
+
+/** A chart in the product's colours, sized by its container. */
+export function createThemedChart(container: HTMLElement, secondsVisible: boolean): IChartApi {
+  const chart = createChart(container, {
+    autoSize: true,
+    layout: { attributionLogo: false },
+    timeScale: { timeVisible: true, secondsVisible },
+  });
+  applyChartColours(chart);
+  return chart;
 }
 
 /** The axis and the crosshair read times in the reader's zone, through the one clock, as the page does. */

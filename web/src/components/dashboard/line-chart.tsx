@@ -10,8 +10,16 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import { useTheme } from '../../app/theme.js';
 import { onePointPerTime } from './chart-points.js';
-import { applyChartClock, autoscaleWithLevels, createThemedChart, cssVar, probeChart } from './chart-theme.js';
+import {
+  applyChartClock,
+  applyChartColours,
+  autoscaleWithLevels,
+  canvasColour,
+  createThemedChart,
+  probeChart,
+} from './chart-theme.js';
 import styles from './line-chart.module.css';
 
 /** One point of a line: time in epoch seconds. */
@@ -23,12 +31,14 @@ export interface ChartPoint {
 export interface ChartMarker {
   time: number;
   text: string;
+  /** A CSS colour, or `var(--token)` to follow the theme. */
   color: string;
 }
 
 export interface ChartPriceLine {
   price: number;
   title: string;
+  /** A CSS colour, or `var(--token)` to follow the theme. */
   color: string;
 }
 
@@ -36,6 +46,7 @@ interface LineChartProps {
   points: readonly ChartPoint[];
   /** Names the chart for assistive tech; the figures it draws are also given as text beside it. */
   label: string;
+  /** The line's colour (a CSS colour or `var(--token)`); the theme's accent when absent. */
   color?: string;
   markers?: readonly ChartMarker[];
   priceLines?: readonly ChartPriceLine[];
@@ -75,6 +86,7 @@ export function LineChart({
   const drawnPoints = useRef<readonly ChartPoint[]>([]);
   // The price lines' levels, read by the price scale: a line away from the prices stays in view.
   const lineLevels = useRef<number[]>([]);
+  const theme = useTheme();
 
   useEffect(() => {
     if (!container.current) return;
@@ -93,14 +105,21 @@ export function LineChart({
     };
   }, [testId]);
 
+  // The canvas cannot read CSS: its colours are the theme's tokens, read again when the theme changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: theme is what changes the CSS values read here
+  useEffect(() => {
+    if (!drawn) return;
+    applyChartColours(drawn.chart);
+    drawn.series.applyOptions({ color: canvasColour(color ?? 'var(--accent)') });
+  }, [drawn, theme, color]);
+
   useEffect(() => {
     if (!drawn) return;
     applyChartClock(drawn.chart, timeZone);
     drawn.series.applyOptions({
-      color: color ?? cssVar('--accent', '#38bdf8'),
       priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
     });
-  }, [drawn, color, precision, timeZone]);
+  }, [drawn, precision, timeZone]);
 
   useEffect(() => {
     if (!drawn) return;
@@ -116,6 +135,7 @@ export function LineChart({
     drawnPoints.current = points;
   }, [drawn, points]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a theme change redraws the lines in its colours
   useEffect(() => {
     if (!drawn) return;
     lineLevels.current = priceLines.map((p) => p.price);
@@ -123,7 +143,7 @@ export function LineChart({
       drawn.series.createPriceLine({
         price: p.price,
         title: p.title,
-        color: p.color,
+        color: canvasColour(p.color),
         lineStyle: LineStyle.Dashed,
         lineWidth: 1,
       }),
@@ -132,8 +152,9 @@ export function LineChart({
       // A removed chart took its lines with it.
       if (drawn.alive) for (const p of created) drawn.series.removePriceLine(p);
     };
-  }, [drawn, priceLines]);
+  }, [drawn, priceLines, theme]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a theme change redraws the markers in its colours
   useEffect(() => {
     if (!drawn) return;
     drawn.markers.setMarkers(
@@ -141,11 +162,11 @@ export function LineChart({
         time: m.time as UTCTimestamp,
         position: 'aboveBar' as const,
         shape: 'arrowDown' as const,
-        color: m.color,
+        color: canvasColour(m.color),
         text: m.text,
       })),
     );
-  }, [drawn, markers]);
+  }, [drawn, markers, theme]);
 
   return <div ref={container} className={styles.chart} role="img" aria-label={label} data-testid={testId} />;
 }

@@ -22,8 +22,17 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as api from '../../api/api.js';
+import { useTheme } from '../../app/theme.js';
 import { onePointPerTime } from './chart-points.js';
-import { applyChartClock, autoscaleWithLevels, createThemedChart, cssVar, probeChart } from './chart-theme.js';
+import {
+  applyChartClock,
+  applyChartColours,
+  autoscaleWithLevels,
+  canvasColour,
+  createThemedChart,
+  cssVar,
+  probeChart,
+} from './chart-theme.js';
 import { MarketSourceMark } from './feed-badge.js';
 import type { ChartPoint } from './line-chart.js';
 import styles from './signal-chart.module.css';
@@ -32,9 +41,11 @@ import { formatClock, formatPrice } from './signal-format.js';
 /** How often an active signal's chart reads its candles again (a new one closes each minute). */
 export const LIVE_CHART_REFRESH_MS = 15_000;
 
-const ENTRY = '#38bdf8';
-const EXPIRY = '#facc15';
-const RESOLUTION = '#e8ecf8';
+// Theme tokens: the legend's words take them as CSS, the canvas through canvasColour (read again when the
+// theme changes).
+const ENTRY = 'var(--accent)';
+const EXPIRY = 'var(--gold)';
+const RESOLUTION = 'var(--text)';
 /** Empty minutes drawn after the plan's end. */
 const TRAILING_BARS = 4;
 /** Window shades: the primary window in the entry's colour, the martingale levels in the expiry's. */
@@ -207,6 +218,7 @@ function CandleCanvas({
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const levels = useRef<number[]>([]);
   const fitted = useRef(false);
+  const theme = useTheme();
 
   useEffect(() => {
     if (!container.current) return;
@@ -220,10 +232,7 @@ function CandleCanvas({
     });
     chart.priceScale('windows').applyOptions({ visible: false, scaleMargins: { top: 0.12, bottom: 0 } });
     const candles = chart.addSeries(CandlestickSeries, {
-      upColor: cssVar('--success', '#22c55e'),
-      downColor: cssVar('--danger', '#f87171'),
-      wickUpColor: cssVar('--success', '#22c55e'),
-      wickDownColor: cssVar('--danger', '#f87171'),
+      ...candleColours(),
       borderVisible: false,
       autoscaleInfoProvider: autoscaleWithLevels(levels),
     });
@@ -248,6 +257,15 @@ function CandleCanvas({
     if (drawn) applyChartClock(drawn.chart, timeZone);
   }, [drawn, timeZone]);
 
+  // The canvas cannot read CSS: its colours are read again when the theme changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: theme is what changes the CSS values read here
+  useEffect(() => {
+    if (!drawn) return;
+    applyChartColours(drawn.chart);
+    drawn.candles.applyOptions(candleColours());
+    drawn.stored.applyOptions({ color: cssVar('--text-muted', '#a3adc8') });
+  }, [drawn, theme]);
+
   useEffect(() => {
     if (!drawn) return;
     const precision = pricePrecision(signal.asset);
@@ -267,6 +285,7 @@ function CandleCanvas({
     drawn?.candles.setData(candles.map((c) => ({ ...c, time: c.time as UTCTimestamp })));
   }, [drawn, candles]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a theme change redraws the marks in its colours
   useEffect(() => {
     if (!drawn || !data) return;
     const fromFeed = data.history === 'feed';
@@ -286,12 +305,13 @@ function CandleCanvas({
       drawn.chart.timeScale().fitContent();
       fitted.current = true;
     }
-  }, [drawn, data, plan, signal]);
+  }, [drawn, data, plan, signal, theme]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a theme change redraws the lines in its colours
   useEffect(() => {
     if (!drawn || !data) return;
     const lines = [
-      { price: plan.entry.price, title: 'Entry', color: ENTRY },
+      { price: plan.entry.price, title: 'Entry', color: canvasColour(ENTRY) },
       ...(plan.exit ? [{ price: plan.exit.price, title: 'Exit', color: exitColour(signal) }] : []),
     ];
     levels.current = lines.map((l) => l.price);
@@ -304,7 +324,7 @@ function CandleCanvas({
       // A removed chart took its lines with it.
       if (drawn.alive) for (const line of created) series.removePriceLine(line);
     };
-  }, [drawn, data, plan.entry.price, plan.exit, signal]);
+  }, [drawn, data, plan.entry.price, plan.exit, signal, theme]);
 
   return (
     <div
@@ -322,6 +342,13 @@ function exitColour(signal: TSignal): string {
   if (signal.outcome === 'profit') return cssVar('--success', '#22c55e');
   if (signal.outcome === 'loss') return cssVar('--danger', '#f87171');
   return cssVar('--text-muted', '#a3adc8');
+}
+
+/** Rising and falling candles in the theme's success and danger colours. */
+function candleColours() {
+  const up = cssVar('--success', '#22c55e');
+  const down = cssVar('--danger', '#f87171');
+  return { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down };
 }
 
 /**
@@ -355,7 +382,7 @@ function planMarkers(plan: SignalChartPlan, result: string, words: boolean) {
   const mark = (time: Date, text: string, color: string, shape: 'arrowDown' | 'circle') => ({
     time: toTime(time.getTime()),
     text: words ? text : '',
-    color,
+    color: canvasColour(color),
     position: 'aboveBar' as const,
     shape,
   });

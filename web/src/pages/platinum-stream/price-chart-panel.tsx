@@ -12,8 +12,9 @@ import panelStyles from '../../components/ui/panel.module.css';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import styles from './platinum-stream.module.css';
 
-const ENTRY = '#38bdf8';
-const EXPIRY = '#facc15';
+// Theme tokens: the chart reads their colours in the current theme.
+const ENTRY = 'var(--accent)';
+const EXPIRY = 'var(--gold)';
 
 /**
  * The live price chart of one asset, one point a second from the feed, with the current signal's entry

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import { ApiKeysSection } from './api-keys-section.js';
+import { AppearanceSection } from './appearance-section.js';
 import { DeleteSection, DownloadSection } from './data-section.js';
 import { NotificationsSection } from './preferences-section.js';
 import { ProfileSection } from './profile-section.js';
@@ -42,6 +43,7 @@ export function Component() {
         {hasSignalAccess(user) && <WebhooksSection />}
         <NotificationsSection />
         <PushSection />
+        <AppearanceSection />
         <TelegramSection />
         <DownloadSection />
         <div className={styles.wide}>

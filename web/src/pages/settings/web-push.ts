@@ -1,4 +1,5 @@
 import type { TPushSubscriptionRequest } from '@signalroom/shared';
+import { registerServiceWorker } from '../../app/service-worker.js';
 
 /** Whether this browser can receive Web Push (a service worker, the Push API and notifications). */
 export function webPushSupported(): boolean {
@@ -59,7 +60,7 @@ export async function subscribeThisBrowser(
 ): Promise<{ ok: true; request: TPushSubscriptionRequest } | { ok: false; reason: 'denied' }> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return { ok: false, reason: 'denied' };
-  await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  if (!(await registerServiceWorker())) throw new Error('the service worker could not be installed');
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,
