@@ -1,12 +1,12 @@
 import { clsx } from 'clsx';
 import { setThemeChoice, THEME_CHOICES, useThemeChoice } from '../../app/theme.js';
-import styles from './theme-switch.module.css';
+import styles from './choice-chips.module.css';
 
 /** System / Light / Dark for this device, as one group of radio buttons. */
 export function ThemeSwitch({ className }: { className?: string }) {
   const choice = useThemeChoice();
   return (
-    <fieldset className={clsx(styles.switch, className)} data-testid="theme-switch">
+    <fieldset className={clsx(styles.choices, className)} data-testid="theme-switch">
       <legend>Theme</legend>
       {THEME_CHOICES.map((option) => (
         <label key={option.value} className={clsx(styles.choice, choice === option.value && styles.isChosen)}>

@@ -12,6 +12,7 @@ import { clsx } from 'clsx';
 import { Settings2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import buttonStyles from '../../components/ui/button.module.css';
+import chipStyles from '../../components/ui/choice-chips.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import styles from './ai-bot.module.css';
@@ -62,10 +63,10 @@ export function BotConfigPanel({
         <Settings2 aria-hidden="true" size={18} /> Bot Configuration
       </h2>
       <form className={formStyles.form} onSubmit={submit} noValidate>
-        <fieldset className={styles.choices}>
+        <fieldset className={chipStyles.choices}>
           <legend>Risk level</legend>
           {BOT_RISK_LEVELS.map((level) => (
-            <label key={level} className={clsx(styles.choice, riskLevel === level && styles.isChosen)}>
+            <label key={level} className={clsx(chipStyles.choice, riskLevel === level && chipStyles.isChosen)}>
               <input
                 type="radio"
                 name="riskLevel"
@@ -101,10 +102,10 @@ export function BotConfigPanel({
             </p>
           )}
         </div>
-        <fieldset className={styles.choices}>
+        <fieldset className={chipStyles.choices}>
           <legend>Trade size</legend>
           {BOT_TRADE_SIZES.map((size) => (
-            <label key={size} className={clsx(styles.choice, tradeSize === size && styles.isChosen)}>
+            <label key={size} className={clsx(chipStyles.choice, tradeSize === size && chipStyles.isChosen)}>
               <input
                 type="radio"
                 name="tradeSize"
