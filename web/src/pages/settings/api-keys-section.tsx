@@ -18,6 +18,7 @@ import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { ConfirmRemovalDialog } from './confirm-removal-dialog.js';
+import { SectionLoadState } from './section-load-state.js';
 import styles from './settings.module.css';
 import { ShownOnceSecret } from './shown-once-secret.js';
 
@@ -89,19 +90,7 @@ export function ApiKeysSection() {
           secretTestId="api-key-secret"
         />
       )}
-      {state.phase === 'loading' && (
-        <p className={pageStyles.muted} role="status">
-          Loading API keys...
-        </p>
-      )}
-      {state.phase === 'error' && (
-        <div className={pageStyles.stateError} role="alert">
-          <p>{state.message}</p>
-          <button type="button" className={buttonStyles.btn} onClick={() => void load()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <SectionLoadState state={state} what="API keys" onRetry={() => void load()} />
       {state.phase === 'ready' && state.keys.length === 0 && <p className={pageStyles.muted}>No API keys yet.</p>}
       {state.phase === 'ready' && state.keys.length > 0 && (
         <ul className={styles.sessions}>

@@ -11,6 +11,7 @@ import { PasswordStrength } from '../../components/public/password-strength.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
+import { SectionLoadState } from './section-load-state.js';
 import styles from './settings.module.css';
 
 type Outcome = { kind: 'error' | 'success'; text: string; fields?: Record<string, string> } | null;
@@ -129,15 +130,7 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
       <h2 id="settings-sessions">
         <MonitorSmartphone aria-hidden="true" size={20} /> Active Sessions
       </h2>
-      {state.phase === 'loading' && <p className={pageStyles.muted}>Loading sessions...</p>}
-      {state.phase === 'error' && (
-        <div className={pageStyles.stateError} role="alert">
-          <p>{state.message}</p>
-          <button type="button" className={buttonStyles.btn} onClick={() => void load()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <SectionLoadState state={state} what="sessions" onRetry={() => void load()} />
       {state.phase === 'ready' && (
         <ul className={styles.sessions}>
           {state.sessions.map((session) => (

@@ -6,6 +6,7 @@ import { ignoreAbort } from '../../api/client.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
+import { SectionLoadState } from './section-load-state.js';
 import styles from './settings.module.css';
 
 type AttemptsState =
@@ -77,19 +78,7 @@ export function WebhookAttempts({ endpointId, enabled }: { endpointId: string; e
       <p className={clsx(pageStyles.small, pageStyles.muted)} role="status">
         {notice}
       </p>
-      {state.phase === 'loading' && (
-        <p className={pageStyles.muted} role="status">
-          Loading recent attempts...
-        </p>
-      )}
-      {state.phase === 'error' && (
-        <div className={pageStyles.stateError} role="alert">
-          <p>{state.message}</p>
-          <button type="button" className={buttonStyles.btn} onClick={() => void load()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <SectionLoadState state={state} what="recent attempts" onRetry={() => void load()} />
       {state.phase === 'ready' && state.attempts.length === 0 && (
         <p className={pageStyles.muted}>Nothing has been sent to this endpoint yet.</p>
       )}

@@ -21,6 +21,7 @@ import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { ConfirmRemovalDialog } from './confirm-removal-dialog.js';
+import { SectionLoadState } from './section-load-state.js';
 import styles from './settings.module.css';
 import { ShownOnceSecret } from './shown-once-secret.js';
 import { WebhookAttempts } from './webhook-attempts.js';
@@ -110,19 +111,7 @@ export function WebhooksSection() {
           secretTestId="webhook-secret"
         />
       )}
-      {state.phase === 'loading' && (
-        <p className={pageStyles.muted} role="status">
-          Loading webhook endpoints...
-        </p>
-      )}
-      {state.phase === 'error' && (
-        <div className={pageStyles.stateError} role="alert">
-          <p>{state.message}</p>
-          <button type="button" className={buttonStyles.btn} onClick={() => void load()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <SectionLoadState state={state} what="webhook endpoints" onRetry={() => void load()} />
       {state.phase === 'ready' && state.endpoints.length === 0 && (
         <p className={pageStyles.muted}>No webhook endpoints yet.</p>
       )}
