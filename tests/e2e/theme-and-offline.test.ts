@@ -103,6 +103,27 @@ describe('light theme, installable app and offline page, in a real browser', () 
     });
   }
 
+  it('keeps a choice for the page when the browser refuses to store it', async () => {
+    const { context, page } = await e2e.newPage({ width: 1280, height: 800, colorScheme: 'dark' });
+    await signInBrowser(context, gold);
+    // Storage that refuses every write, as some privacy settings do: the session is already in place.
+    await context.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException('blocked', 'SecurityError');
+      };
+      Storage.prototype.removeItem = () => {
+        throw new DOMException('blocked', 'SecurityError');
+      };
+    });
+    await page.goto(e2e.url('/dashboard/settings'));
+    const theme = page.getByRole('group', { name: 'Theme' });
+    await theme.waitFor(FIRST_PAINT);
+    await theme.getByLabel('Light').check();
+    expect(await painted(page)).toEqual({ theme: 'light', background: LIGHT_BG });
+    expect(await theme.getByLabel('Light').isChecked()).toBe(true);
+    await context.close();
+  });
+
   it('serves a valid web app manifest, linked from the app, whose icons load as PNG', async () => {
     const { context, page } = await e2e.newPage({ width: 390, height: 844 });
     await page.goto(e2e.url('/login'));

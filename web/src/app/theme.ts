@@ -15,11 +15,16 @@ const STORAGE_KEY = 'signalroom-theme';
 const lightQuery = () => window.matchMedia('(prefers-color-scheme: light)');
 const listeners = new Set<() => void>();
 
+/** A choice made while this page cannot use storage (blocked by the browser): kept for the page's life. */
+let unstored: ThemeChoice | null = null;
+
 export function readThemeChoice(): ThemeChoice {
+  if (unstored) return unstored;
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     return stored === 'light' || stored === 'dark' ? stored : 'system';
   } catch {
+    // Storage blocked and nothing chosen on this page: follow the system.
     return 'system';
   }
 }
@@ -41,8 +46,10 @@ export function setThemeChoice(choice: ThemeChoice): void {
   try {
     if (choice === 'system') localStorage.removeItem(STORAGE_KEY);
     else localStorage.setItem(STORAGE_KEY, choice);
+    unstored = null;
   } catch {
-    // Storage blocked: the choice lasts until the page is left.
+    // Storage blocked: the choice holds until the page is left (readThemeChoice reads it from here).
+    unstored = choice;
   }
   applyTheme();
 }
