@@ -37,8 +37,11 @@ export function runningDataDirs(registry: string = DATA_DIR_REGISTRY): Registere
   let names: string[];
   try {
     names = readdirSync(registry);
-  } catch {
-    return []; // No process ever registered here.
+  } catch (error) {
+    // No folder: no process ever registered here. Any other failure must not pass for "none running",
+    // or the admin CLI would create a second database beside a running server.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
   const live: Registered[] = [];
   for (const name of names) {
