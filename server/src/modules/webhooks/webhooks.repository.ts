@@ -282,6 +282,43 @@ export async function findQueuedWebhookBatch(
   return { message: { id: row.id, event: row.event, signal_id: row.signal_id, payload: row.payload }, queued };
 }
 
+/** An endpoint (`e`) and its member (`u`): what a try needs to sign, send and check the member's access. */
+const TARGET_COLUMNS = [
+  'e.id as endpoint_id',
+  'e.url',
+  'e.secret',
+  'e.disabled_at',
+  'u.id as user_id',
+  'u.role',
+  'u.tier',
+  'u.dashboard_unlocked',
+  'u.trial_ends_at',
+] as const;
+
+function toTarget(r: {
+  endpoint_id: string;
+  user_id: string;
+  url: string;
+  secret: string;
+  disabled_at: Date | null;
+  role: QueuedWebhook['role'];
+  tier: QueuedWebhook['tier'];
+  dashboard_unlocked: boolean;
+  trial_ends_at: Date | null;
+}): QueuedWebhook {
+  return {
+    endpointId: r.endpoint_id,
+    userId: r.user_id,
+    url: r.url,
+    secret: r.secret,
+    disabled: r.disabled_at !== null,
+    role: r.role,
+    tier: r.tier,
+    dashboardUnlocked: r.dashboard_unlocked,
+    trialEndsAt: r.trial_ends_at?.toISOString() ?? null,
+  };
+}
+
 /** Of these endpoints, those whose delivery of the message is not final yet, with their members. */
 export async function findQueuedEndpoints(
   db: Db,
@@ -295,31 +332,11 @@ export async function findQueuedEndpoints(
     .leftJoin('webhook_deliveries as d', (join) =>
       join.onRef('d.endpoint_id', '=', 'e.id').on('d.message_id', '=', messageId),
     )
-    .select([
-      'e.id as endpoint_id',
-      'e.url',
-      'e.secret',
-      'e.disabled_at',
-      'u.id as user_id',
-      'u.role',
-      'u.tier',
-      'u.dashboard_unlocked',
-      'u.trial_ends_at',
-    ])
+    .select(TARGET_COLUMNS)
     .where(sql<boolean>`e.id = any(${sql.val([...endpointIds])}::uuid[])`)
     .where((eb) => eb.or([eb('d.status', 'is', null), eb('d.status', '=', 'queued')]))
     .execute();
-  return rows.map((r) => ({
-    endpointId: r.endpoint_id,
-    userId: r.user_id,
-    url: r.url,
-    secret: r.secret,
-    disabled: r.disabled_at !== null,
-    role: r.role,
-    tier: r.tier,
-    dashboardUnlocked: r.dashboard_unlocked,
-    trialEndsAt: r.trial_ends_at?.toISOString() ?? null,
-  }));
+  return rows.map(toTarget);
 }
 
 /** What one try of one endpoint came to, for the log and the endpoint's list of attempts. */
@@ -481,33 +498,13 @@ export async function findResendTarget(
   const row = await db
     .selectFrom('webhook_endpoints as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
-    .select([
-      'e.id',
-      'e.url',
-      'e.secret',
-      'e.disabled_at',
-      'u.id as user_id',
-      'u.role',
-      'u.tier',
-      'u.dashboard_unlocked',
-      'u.trial_ends_at',
-    ])
+    .select(TARGET_COLUMNS)
     .where('e.id', '=', endpointId)
     .executeTakeFirst();
   if (!row) return null;
   return {
     message,
-    target: {
-      endpointId: row.id,
-      userId: row.user_id,
-      url: row.url,
-      secret: row.secret,
-      disabled: row.disabled_at !== null,
-      role: row.role,
-      tier: row.tier,
-      dashboardUnlocked: row.dashboard_unlocked,
-      trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
-    },
+    target: toTarget(row),
   };
 }
 
