@@ -17,8 +17,10 @@
 // cadence instead: a signal every 5 minutes and a countdown sync point every TIMING.countdownSyncMs (the
 // worker's), and prints server CPU per minute per 1,000 connected members. Prints server CPU seconds per minute for
 // each mode, their ratio, and push delivery latency p50/p95/p99 (publish → client receive). Push also
-// prints the server's heap per connected member: heap after full collections (scripts/bench/heap-probe.mjs)
-// with every socket connected, less the heap before the first, divided by the sockets.
+// prints the server's heap per connected member: members connect in two halves, and the heap after full
+// collections (scripts/bench/heap-probe.mjs) with all connected, less the heap with half, over the second
+// half (what one more member costs); beside it the heap less the heap with no socket, over all (one-off
+// costs of the first sockets included), and how much the heap grew during the measured traffic.
 // `--processes N` (push and compare) splits the members over N server processes on the same database
 // and Redis, as a deployment behind a load balancer: CPU and heap are summed over them, the floor is
 // one bare ws process with one process's share, and every run counts exactly-once delivery (each signal
@@ -225,8 +227,15 @@ interface ModeResult {
   /** Push and the floor: delivery latency percentiles (ms). */
   p50?: number;
   p99?: number;
-  /** Push only: server heap per connected member (bytes), after full collections at 0 and at N sockets. */
-  heapPerMember?: number;
+  /** Push only: the server's heap after full collections (bytes). */
+  heap?: {
+    /** What a member adds: the heap at N sockets less the heap at N/2, over the second half. */
+    perMember: number;
+    /** The heap at N sockets less the heap at none, over N: the one-off costs of the first sockets too. */
+    averageWithOneOff: number;
+    /** How the heap changed over the measured traffic with every socket connected. */
+    trafficGrowth: number;
+  };
 }
 
 /** CPU seconds of the PostgreSQL backends serving the server process (by application_name). */
@@ -330,20 +339,35 @@ async function runPush(servers: BenchServer[], tokens: string[]): Promise<ModeRe
   const heapBefore = await serversHeap(servers);
   log(
     `push: server heap ${(heapBefore / 1e6).toFixed(1)} MB with no socket; connecting ${tokens.length} sockets ` +
-      `over ${fleetCount} client processes to ${servers.length} server process(es)`,
+      `over ${fleetCount} client processes to ${servers.length} server process(es), in two halves`,
   );
   const fleets = await startFleets(fleetCount);
-  for (const [i, part] of split(tokens, fleetCount).entries())
-    fleets[i]?.child.send({ type: 'push', url: servers[i % servers.length]?.url, tokens: part });
-  const ready = await Promise.all(fleets.map((f) => f.next('ready')));
+  // Two halves, the heap read after each: what the second half added is the cost of a member, without
+  // what is paid once (code compiled on the first connection, caches, modules loaded on first use).
+  const connectHalf = async (half: 0 | 1) => {
+    for (const [i, part] of split(tokens, fleetCount).entries()) {
+      const middle = Math.ceil(part.length / 2);
+      const share = half === 0 ? part.slice(0, middle) : part.slice(middle);
+      fleets[i]?.child.send({ type: 'push', url: servers[i % servers.length]?.url, tokens: share });
+    }
+    const ready = await Promise.all(fleets.map((f) => f.next('ready')));
+    return {
+      connected: ready.reduce((s, r) => s + r.connected, 0),
+      failed: ready.reduce((s, r) => s + r.failed, 0),
+    };
+  };
+  const first = await connectHalf(0);
+  const heapAtHalf = await serversHeap(servers);
+  const second = await connectHalf(1);
+  const heapAtAll = await serversHeap(servers);
   const readyAt = Date.now();
-  const connected = ready.reduce((s, r) => s + r.connected, 0);
-  const failed = ready.reduce((s, r) => s + r.failed, 0);
+  const connected = first.connected + second.connected;
+  const failed = first.failed + second.failed;
   log(`push: ${connected} connected, ${failed} failed; warming up, then measuring ${seconds} s`);
   const pids = servers.map((s) => s.child.pid as number);
   const { cpuPerMinute, dbCpuPerMinute, collected } = await measure(pids, fleets);
   const countedAt = Date.now();
-  const heapPerMember = (await serversHeap(servers)) - heapBefore;
+  const heapAfterTraffic = await serversHeap(servers);
   await stopFleets(fleets);
   const latencies = collected.flatMap((c) => c.latencies as number[]).sort((a, b) => a - b);
   const received = collected.reduce((s, c) => s + c.received, 0);
@@ -364,7 +388,11 @@ async function runPush(servers: BenchServer[], tokens: string[]): Promise<ModeRe
     detail,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    heapPerMember: heapPerMember / Math.max(1, connected),
+    heap: {
+      perMember: (heapAtAll - heapAtHalf) / Math.max(1, second.connected),
+      averageWithOneOff: (heapAtAll - heapBefore) / Math.max(1, connected),
+      trafficGrowth: heapAfterTraffic - heapAtAll,
+    },
   };
 }
 
@@ -535,11 +563,14 @@ async function main(): Promise<void> {
           `p99 ${ratio(results.stream.p99, results.floor.p99)}x (goal <= 1.1)`,
       );
     }
-    if (results.push?.heapPerMember !== undefined) {
-      const kB = results.push.heapPerMember / 1024;
+    if (results.push?.heap !== undefined) {
+      const { perMember, averageWithOneOff, trafficGrowth } = results.push.heap;
+      const kB = perMember / 1024;
       console.log(
-        `server heap per connected member ${kB.toFixed(2)} kB (after full collections at 0 and at ` +
-          `${members} sockets; goal <= 10: ${kB <= 10 ? 'met' : 'NOT met'})`,
+        `server heap per connected member ${kB.toFixed(2)} kB (after full collections at ${members / 2} and at ` +
+          `${members} sockets; goal <= 10: ${kB <= 10 ? 'met' : 'NOT met'}); ` +
+          `${(averageWithOneOff / 1024).toFixed(2)} kB counting from no socket, one-off costs included; ` +
+          `${(trafficGrowth / 1e6).toFixed(1)} MB more after the measured traffic`,
       );
     }
     if (results.push && realCadence) {
