@@ -3,7 +3,7 @@
 // socket.io's own memory per connected member, to set the product's figure beside (the push bench prints
 // the product's: heap per connected member after full collections). A bare socket.io server with the
 // product's options and nothing of ours (socketio-floor-server.ts) is measured with 0 and with 3 rooms per
-// socket, and a bare `ws` server gives the WebSocket library's share: heap after two full collections at
+// socket, then with 3 rooms and each handshake released as the product does, and a bare `ws` server gives the WebSocket library's share: heap after two full collections at
 // 0 sockets and at N, divided by N. Clients run in this process; only the server's heap is read.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -31,8 +31,8 @@ async function startFloor(env: Record<string, string>): Promise<{ child: ChildPr
   return { child, port };
 }
 
-async function measureSocketIo(rooms: number): Promise<number> {
-  const { child, port } = await startFloor({ ROOMS: String(rooms) });
+async function measureSocketIo(rooms: number, release = false): Promise<number> {
+  const { child, port } = await startFloor({ ROOMS: String(rooms), RELEASE: release ? '1' : '0' });
   const before = await heapAfterGc(child);
   const sockets: Socket[] = [];
   for (let i = 0; i < members; i += 1) {
@@ -83,10 +83,15 @@ log(`bench:heap-floor members=${members}`);
 const bareWs = await measureWs();
 const noRooms = await measureSocketIo(0);
 const threeRooms = await measureSocketIo(3);
+const released = await measureSocketIo(3, true);
 console.log('\n=== bench:heap-floor results ===');
 console.log(`heap per connected member, ${members} sockets, after full collections:`);
 console.log(`  bare ws server                       ${bareWs.toFixed(2)} kB`);
 console.log(`  bare socket.io, no rooms             ${noRooms.toFixed(2)} kB (${(noRooms / bareWs).toFixed(2)}x ws)`);
 console.log(`  bare socket.io, 3 rooms per socket   ${threeRooms.toFixed(2)} kB`);
+console.log(
+  `  the same, handshake released         ${released.toFixed(2)} kB (${(released / threeRooms).toFixed(2)}x; ` +
+    'what the product does on every connection)',
+);
 console.log('  (the product: `npm run bench -- push` prints its heap per connected member)');
 process.exit(0);

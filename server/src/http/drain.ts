@@ -43,10 +43,15 @@ export function createDrain(
   let sweep: NodeJS.Timeout | null = null;
 
   let accepted = 0;
+  // One listener for every connection (called with the socket as `this`), not a closure per socket:
+  // connections include every member's open websocket.
+  function forget(this: Socket): void {
+    connections.delete(this);
+  }
   server.on('connection', (socket: Socket) => {
     accepted += 1;
     connections.set(socket, { served: 0, inFlight: 0 });
-    socket.once('close', () => connections.delete(socket));
+    socket.on('close', forget);
   });
   // An upgraded connection (a websocket) counts as used: realtime.close() has already told it to go.
   server.on('upgrade', (request) => {

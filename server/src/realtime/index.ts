@@ -1,4 +1,4 @@
-import type { RealtimeSnapshot } from '@signalroom/shared';
+import type { ClientToServerEvents, RealtimeSnapshot, TUser } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { ServerContext } from '../context.js';
@@ -10,6 +10,7 @@ import { createAccessSync } from './realtime.access.js';
 import { attachRedisAdapter } from './realtime.adapter.js';
 import { createHandshakeAuth } from './realtime.auth.js';
 import { createGoldRealtime } from './realtime.gold.js';
+import { readSocketUser } from './realtime.member.js';
 import { createNotificationRelay } from './realtime.notifications.js';
 import { createOriginCheck } from './realtime.origin.js';
 import { createPresence } from './realtime.presence.js';
@@ -17,6 +18,7 @@ import { createRelay } from './realtime.relay.js';
 import { createLiveDataCache, cutSnapshot, type LiveData } from './realtime.snapshot.js';
 import { createTrialRelay } from './realtime.trial.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
+import { releaseHandshakes } from './realtime.upgrade-release.js';
 
 export interface Realtime {
   io: RealtimeServer;
@@ -85,8 +87,8 @@ export async function attachRealtime(
   });
   const adapter = attachRedisAdapter(io, ctx);
   const onError = (error: unknown) => log.warn({ err: error }, 'realtime update failed');
-  const access = createAccessSync(ctx, metrics, (socket) => {
-    sendSnapshot(socket).catch(onError);
+  const access = createAccessSync(io, ctx, metrics, (socket, user) => {
+    sendSnapshot(socket, user).catch(onError);
   });
 
   // The shared data may be older than the track record's check: the statistics carry the check as it is now.
@@ -96,12 +98,17 @@ export async function attachRealtime(
     return { ...data, stats: { ...data.stats, recordBroken: recordBroken() } };
   }
 
-  async function snapshotFor(socket: RealtimeSocket): Promise<RealtimeSnapshot> {
-    return cutSnapshot(await liveDataNow(), socket.data.user, limits, ctx.now());
+  /**
+   * A socket's snapshot, with its member's whole record: the one just read when there is one (the
+   * handshake, an access change), else read now by id (the socket keeps only the access fields).
+   */
+  async function snapshotFor(socket: RealtimeSocket, user?: TUser | null): Promise<RealtimeSnapshot> {
+    const [data, member] = await Promise.all([liveDataNow(), user === undefined ? readSocketUser(ctx, socket) : user]);
+    return cutSnapshot(data, member, limits, ctx.now());
   }
 
-  async function sendSnapshot(socket: RealtimeSocket): Promise<void> {
-    const snapshot = await snapshotFor(socket);
+  async function sendSnapshot(socket: RealtimeSocket, user?: TUser | null): Promise<void> {
+    const snapshot = await snapshotFor(socket, user);
     if (!socket.connected) return;
     socket.emit('snapshot', snapshot);
     metrics.socketEvents.inc({ event: 'snapshot' });
@@ -109,29 +116,42 @@ export async function attachRealtime(
 
   const gold = createGoldRealtime(io, ctx, { metrics, onError });
   const notifications = createNotificationRelay(io, ctx, { metrics, onError });
-  io.use(createHandshakeAuth(ctx, { batched: ctx.config.REALTIME_BATCHED_HANDSHAKES }));
+  const handshake = createHandshakeAuth(ctx, { batched: ctx.config.REALTIME_BATCHED_HANDSHAKES });
+  io.use(handshake.authenticate);
+  const releaseHandshake = releaseHandshakes(io);
+
+  // The listeners every socket gets are made once here, not per connection (socket.io calls them with
+  // the socket as `this`): a closure per socket and event is memory paid by every connected member.
+  // A snapshot read in flight per socket: a client hammering the request shares it.
+  const pendingSnapshots = new WeakMap<RealtimeSocket, Promise<RealtimeSnapshot>>();
+  function onSnapshotRequest(
+    this: RealtimeSocket,
+    ...[ack]: Parameters<ClientToServerEvents['snapshot:request']>
+  ): void {
+    if (typeof ack !== 'function') return;
+    let pending = pendingSnapshots.get(this);
+    if (!pending) {
+      pending = snapshotFor(this).finally(() => pendingSnapshots.delete(this));
+      pendingSnapshots.set(this, pending);
+    }
+    pending.then((snapshot) => {
+      ack(snapshot);
+      metrics.socketEvents.inc({ event: 'snapshot' });
+    }, onError);
+  }
+  function onDisconnect(this: RealtimeSocket): void {
+    access.forget(this);
+  }
+
   io.on('connection', (socket) => {
+    releaseHandshake(socket);
     gold.attach(socket);
     // Rooms first, snapshot second: an event racing the snapshot arrives twice rather than never
     // (clients merge by signal id).
-    access.applyRooms(socket, socket.data.user);
-    access.track(socket);
-    socket.on('disconnect', () => access.untrack(socket));
-
-    let pending: Promise<RealtimeSnapshot> | null = null;
-    socket.on('snapshot:request', (ack) => {
-      if (typeof ack !== 'function') return;
-      // One read in flight per socket: a client hammering the request shares it.
-      pending ??= snapshotFor(socket).finally(() => {
-        pending = null;
-      });
-      pending.then((snapshot) => {
-        ack(snapshot);
-        metrics.socketEvents.inc({ event: 'snapshot' });
-      }, onError);
-    });
-
-    sendSnapshot(socket).catch(onError);
+    access.applyRooms(socket, socket.data.member);
+    socket.on('disconnect', onDisconnect);
+    socket.on('snapshot:request', onSnapshotRequest);
+    sendSnapshot(socket, handshake.takeUser(socket)).catch(onError);
   });
 
   const trial = createTrialRelay(io, { metrics, now: () => ctx.now(), onError });
@@ -163,12 +183,14 @@ export async function attachRealtime(
   const stopReconnect = ctx.bus.onReconnect(() => {
     log.info('bus reconnected: resending snapshots');
     liveData.invalidate();
+    // Members get theirs from the sweep, which has just read their records; anonymous sockets here.
     access
-      .sweep()
+      .sweep({ snapshots: true })
       .then(async () => {
         const data = await liveDataNow();
         for (const [, socket] of io.of('/').sockets) {
-          socket.emit('snapshot', cutSnapshot(data, socket.data.user, limits, ctx.now()));
+          if (socket.data.member) continue;
+          socket.emit('snapshot', cutSnapshot(data, null, limits, ctx.now()));
           metrics.socketEvents.inc({ event: 'snapshot' });
         }
       })

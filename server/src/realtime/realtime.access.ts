@@ -4,9 +4,10 @@ import { sessionIdleCutoff } from '../http/guards.js';
 import { isStreamRoom } from '../modules/gold/stream-prices.js';
 import { presentUser } from '../modules/users/users.presenter.js';
 import type { ServerMetrics } from '../observability/metrics.registry.js';
+import { accountDigest, socketMemberOf } from './realtime.member.js';
 import { findLiveSessionHashes, findUsersByIds } from './realtime.repository.js';
 import { roomChanges, roomsFor } from './realtime.rooms.js';
-import type { RealtimeSocket } from './realtime.types.js';
+import type { RealtimeServer, RealtimeSocket, SocketMember } from './realtime.types.js';
 
 const BATCH = 500;
 
@@ -17,16 +18,17 @@ const BATCH = 500;
  * revoked by logout or password reset (their sockets are disconnected).
  */
 export interface AccessSync {
-  track(socket: RealtimeSocket): void;
-  untrack(socket: RealtimeSocket): void;
+  /** A socket went away (socket.io has already taken it out of its rooms). */
+  forget(socket: RealtimeSocket): void;
   /** Puts a socket in exactly the rooms its member may be in. */
-  applyRooms(socket: RealtimeSocket, user: TUser | null): void;
+  applyRooms(socket: RealtimeSocket, member: SocketMember | null): void;
   /** Re-reads one member; every local socket of theirs moves rooms and receives `account:update`. */
   refreshUser(userId: string): Promise<void>;
-  /** Re-reads every member with a local socket; `account:update` only where something changed. */
-  sweep(): Promise<void>;
-  /** Local authenticated sockets (for snapshots after a bus reconnect). */
-  sockets(): RealtimeSocket[];
+  /**
+   * Re-reads every member with a local socket; `account:update` only where something changed. With
+   * `snapshots`, every member's socket also gets a fresh snapshot (after a bus reconnect).
+   */
+  sweep(options?: { snapshots?: boolean }): Promise<void>;
   /** Stops the trial-end timers (process shutdown). */
   close(): void;
 }
@@ -43,16 +45,31 @@ function viewOf(socket: RealtimeSocket): string {
 }
 
 /**
- * `onViewChanged` is called for a socket whose member's view of signals changed (access gained or lost,
- * another tier, a trial that ended, admin granted or removed): the caller sends a fresh snapshot, so the
- * client swaps its list at once.
+ * `sendSnapshot` is called for a socket whose member's view of signals changed (access gained or lost,
+ * another tier, a trial that ended, admin granted or removed), so the client swaps its list at once,
+ * with the member's record when it was just read (a trial's end has none: the caller reads it).
  */
 export function createAccessSync(
+  io: RealtimeServer,
   ctx: ServerContext,
   metrics: ServerMetrics,
-  onViewChanged: (socket: RealtimeSocket) => void,
+  sendSnapshot: (socket: RealtimeSocket, user?: TUser) => void,
 ): AccessSync {
-  const byUser = new Map<string, Set<RealtimeSocket>>();
+  // A member's sockets on this process are their room `user:<id>` (every signed-in socket is in it,
+  // roomsFor): read from socket.io's own room table, not kept a second time here.
+  const nsp = io.of('/');
+  const userRoomPrefix = Rooms.user('');
+  function socketsOf(userId: string): RealtimeSocket[] {
+    const ids = nsp.adapter.rooms.get(Rooms.user(userId));
+    if (!ids) return [];
+    return [...ids].flatMap((id) => nsp.sockets.get(id) ?? []);
+  }
+  function localMembers(): string[] {
+    const ids: string[] = [];
+    for (const room of nsp.adapter.rooms.keys())
+      if (room.startsWith(userRoomPrefix)) ids.push(room.slice(userRoomPrefix.length));
+    return ids;
+  }
   // Bumped when a targeted refresh starts, so an older read (a sweep) never overwrites a newer one.
   const generation = new Map<string, number>();
   // One timer per socket in its trial: at trialEndsAt it leaves the trial room at once, without
@@ -65,44 +82,44 @@ export function createAccessSync(
     trialTimers.delete(socket);
   }
 
-  function armTrialTimer(socket: RealtimeSocket, user: TUser | null): void {
+  function armTrialTimer(socket: RealtimeSocket, member: SocketMember | null): void {
     clearTrialTimer(socket);
     // Only a member in the delayed view has a trial end to act on (admins and live members have none).
-    if (!user?.trialEndsAt || signalAccessMode(user, ctx.now()) !== 'delayed') return;
+    if (!member?.trialEndsAt || signalAccessMode(member, ctx.now()) !== 'delayed') return;
     // A trial ending past setTimeout's ceiling is re-armed when the timer fires (the view is unchanged).
-    const wait = timerDelay(Date.parse(user.trialEndsAt) - ctx.now().getTime());
+    const wait = timerDelay(Date.parse(member.trialEndsAt) - ctx.now().getTime());
     const timer = setTimeout(() => {
       trialTimers.delete(socket);
       if (!socket.connected) return;
       const before = viewOf(socket);
-      applyRooms(socket, socket.data.user);
-      if (viewOf(socket) !== before) onViewChanged(socket);
+      applyRooms(socket, socket.data.member);
+      if (viewOf(socket) !== before) sendSnapshot(socket);
     }, wait);
     timer.unref?.();
     trialTimers.set(socket, timer);
   }
 
-  function applyRooms(socket: RealtimeSocket, user: TUser | null): void {
+  function applyRooms(socket: RealtimeSocket, member: SocketMember | null): void {
     const current = [...socket.rooms].filter((room) => room !== socket.id);
     // A platinum stream room is joined on request, and kept only while the member has gold access.
-    const streams = hasGoldAccess(user) ? current.filter(isStreamRoom) : [];
-    const { leave, join } = roomChanges(current, [...roomsFor(user, ctx.now()), ...streams]);
+    const streams = hasGoldAccess(member) ? current.filter(isStreamRoom) : [];
+    const { leave, join } = roomChanges(current, [...roomsFor(member, ctx.now()), ...streams]);
     for (const room of leave) {
       void socket.leave(room);
       if (isStreamRoom(room)) socket.emit('stream:stopped', { asset: room.slice(STREAM_ROOM_PREFIX.length) });
     }
     if (join.length) void socket.join(join);
-    armTrialTimer(socket, user);
+    armTrialTimer(socket, member);
   }
 
-  async function reconcile(userIds: string[], mode: 'targeted' | 'sweep'): Promise<void> {
+  async function reconcile(userIds: string[], mode: 'targeted' | 'sweep', snapshots = false): Promise<void> {
     const started = new Map<string, number>();
     for (const id of userIds) {
       const next = (generation.get(id) ?? 0) + (mode === 'targeted' ? 1 : 0);
       generation.set(id, next);
       started.set(id, next);
     }
-    const sockets = userIds.flatMap((id) => [...(byUser.get(id) ?? [])]);
+    const sockets = userIds.flatMap(socketsOf);
     if (sockets.length === 0) return;
     const hashes = [...new Set(sockets.map((s) => s.data.tokenHash).filter((h): h is string => h !== null))];
     const [rows, live] = await Promise.all([
@@ -110,61 +127,55 @@ export function createAccessSync(
       findLiveSessionHashes(ctx.db, hashes, ctx.now(), sessionIdleCutoff(ctx, ctx.now())),
     ]);
     const users = new Map(rows.map((row) => [row.id, presentUser(row)]));
+    const digests = new Map<string, number>();
     for (const socket of sockets) {
-      const previous = socket.data.user;
+      const previous = socket.data.member;
       if (!socket.connected || !previous) continue;
-      if (generation.get(previous.id) !== started.get(previous.id)) continue;
+      if (generation.get(previous.id) !== started.get(previous.id)) {
+        // A newer read of this member is under way and will settle its rooms; a catch-up still owes it a snapshot.
+        if (snapshots) sendSnapshot(socket);
+        continue;
+      }
       const user = users.get(previous.id);
       if (!user || !socket.data.tokenHash || !live.has(socket.data.tokenHash)) {
         // Logged out, reset or deleted: this token no longer speaks for anyone.
         socket.disconnect(true);
         continue;
       }
-      const changed = JSON.stringify(user) !== JSON.stringify(previous);
+      let digest = digests.get(user.id);
+      if (digest === undefined) {
+        digest = accountDigest(user);
+        digests.set(user.id, digest);
+      }
+      const changed = digest !== socket.data.accountDigest;
       const view = viewOf(socket);
-      socket.data.user = user;
-      applyRooms(socket, user);
+      socket.data.member = socketMemberOf(user);
+      socket.data.accountDigest = digest;
+      applyRooms(socket, socket.data.member);
       if (mode === 'targeted' || changed) {
         socket.emit('account:update', user);
         metrics.socketEvents.inc({ event: 'account:update' });
       }
-      if (viewOf(socket) !== view) onViewChanged(socket);
+      if (snapshots || viewOf(socket) !== view) sendSnapshot(socket, user);
     }
   }
 
   return {
-    track(socket) {
-      const id = socket.data.user?.id;
-      if (!id) return;
-      let set = byUser.get(id);
-      if (!set) {
-        set = new Set();
-        byUser.set(id, set);
-      }
-      set.add(socket);
-    },
-    untrack(socket) {
+    forget(socket) {
       clearTrialTimer(socket);
-      const id = socket.data.user?.id;
-      if (!id) return;
-      const set = byUser.get(id);
-      set?.delete(socket);
-      if (set?.size === 0) {
-        byUser.delete(id);
-        generation.delete(id);
-      }
+      const id = socket.data.member?.id;
+      if (id && !nsp.adapter.rooms.has(Rooms.user(id))) generation.delete(id);
     },
     applyRooms,
     async refreshUser(userId) {
-      if (!byUser.has(userId)) return;
+      if (!nsp.adapter.rooms.has(Rooms.user(userId))) return;
       await reconcile([userId], 'targeted');
     },
-    async sweep() {
-      const ids = [...byUser.keys()];
-      for (let i = 0; i < ids.length; i += BATCH) await reconcile(ids.slice(i, i + BATCH), 'sweep');
-    },
-    sockets() {
-      return [...byUser.values()].flatMap((set) => [...set]);
+    async sweep(options = {}) {
+      const ids = localMembers();
+      for (let i = 0; i < ids.length; i += BATCH) {
+        await reconcile(ids.slice(i, i + BATCH), 'sweep', options.snapshots === true);
+      }
     },
     close() {
       for (const timer of trialTimers.values()) clearTimeout(timer);

@@ -1,4 +1,11 @@
-import { chooseAssetMessage, GoldMessages, hasGoldAccess, Rooms, type TBusEvent } from '@signalroom/shared';
+import {
+  type ClientToServerEvents,
+  chooseAssetMessage,
+  GoldMessages,
+  hasGoldAccess,
+  Rooms,
+  type TBusEvent,
+} from '@signalroom/shared';
 import { listSignalTradesOf, presentPaperTrade } from '@signalroom/shared-node';
 import type { ServerContext } from '../context.js';
 import { isStreamRoom, streamPricesFor } from '../modules/gold/stream-prices.js';
@@ -33,6 +40,10 @@ export function createGoldRealtime(
     }
   });
 
+  function leaveStreams(socket: RealtimeSocket): void {
+    for (const room of socket.rooms) if (isStreamRoom(room)) void socket.leave(room);
+  }
+
   async function relayTrades(signalId: string): Promise<void> {
     const userIds = [...io.of('/').adapter.rooms.keys()]
       .filter((room) => room.startsWith(USER_ROOM) && roomSize(room) > 0)
@@ -45,21 +56,30 @@ export function createGoldRealtime(
     }
   }
 
+  // One listener of each for every socket (socket.io calls it with the socket as `this`), not a closure per socket.
+  function onStreamJoin(this: RealtimeSocket, ...[asset, ack]: Parameters<ClientToServerEvents['stream:join']>): void {
+    if (typeof ack !== 'function') return;
+    if (!hasGoldAccess(this.data.member)) {
+      ack({ ok: false, message: GoldMessages.streamRefused });
+      return;
+    }
+    if (!ctx.market.assets.includes(asset)) {
+      ack({ ok: false, message: chooseAssetMessage(ctx.market.assets) });
+      return;
+    }
+    leaveStreams(this);
+    void this.join(Rooms.stream(asset));
+    ack({ ok: true, asset, history: prices.history(asset) });
+  }
+  function onStreamLeave(this: RealtimeSocket): void {
+    leaveStreams(this);
+  }
+
   return {
     /** Per socket: joining and leaving a stream room. */
     attach(socket: RealtimeSocket): void {
-      socket.on('stream:join', (asset, ack) => {
-        if (typeof ack !== 'function') return;
-        if (!hasGoldAccess(socket.data.user)) return ack({ ok: false, message: GoldMessages.streamRefused });
-        if (!ctx.market.assets.includes(asset))
-          return ack({ ok: false, message: chooseAssetMessage(ctx.market.assets) });
-        for (const room of socket.rooms) if (isStreamRoom(room)) void socket.leave(room);
-        void socket.join(Rooms.stream(asset));
-        ack({ ok: true, asset, history: prices.history(asset) });
-      });
-      socket.on('stream:leave', () => {
-        for (const room of socket.rooms) if (isStreamRoom(room)) void socket.leave(room);
-      });
+      socket.on('stream:join', onStreamJoin);
+      socket.on('stream:leave', onStreamLeave);
     },
     relay(event: TBusEvent): void {
       if (event.type === 'bot:trades') relayTrades(event.signalId).catch(deps.onError);

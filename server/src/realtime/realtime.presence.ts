@@ -16,7 +16,9 @@ export function createPresence(io: RealtimeServer): { onlineMembers(): Promise<n
       if (cached && now - cached.at < PRESENCE_CACHE_MS) return cached.count;
       const count = io
         .fetchSockets()
-        .then((sockets) => new Set(sockets.flatMap((socket) => (socket.data.user ? [socket.data.user.id] : []))).size);
+        .then(
+          (sockets) => new Set(sockets.flatMap((socket) => (socket.data.member ? [socket.data.member.id] : []))).size,
+        );
       cached = { at: now, count };
       // A failed count is not kept: the next call asks again.
       count.catch(() => {

@@ -1,4 +1,4 @@
-import { Rooms, signalAccessMode, signalTierOf, type TUser } from '@signalroom/shared';
+import { type AccessFields, Rooms, signalAccessMode, signalTierOf, type TUser } from '@signalroom/shared';
 
 /**
  * The rooms a socket belongs in, decided by the server alone from the member's current record and the
@@ -7,7 +7,7 @@ import { Rooms, signalAccessMode, signalTierOf, type TUser } from '@signalroom/s
  * their own tier (they see every member page at full access) and `admins`; other members in their trial
  * join `trial` (delayed signals) until `trialEndsAt`. One shared rule (`signalAccessMode`) decides.
  */
-export function roomsFor(user: TUser | null, now: Date = new Date()): string[] {
+export function roomsFor(user: (AccessFields & Pick<TUser, 'id'>) | null, now: Date = new Date()): string[] {
   const rooms: string[] = [Rooms.public];
   if (!user) return rooms;
   rooms.push(Rooms.user(user.id));

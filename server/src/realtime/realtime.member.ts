@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import type { TUser } from '@signalroom/shared';
+import type { ServerContext } from '../context.js';
+import { presentUser } from '../modules/users/users.presenter.js';
+import { findUsersByIds } from './realtime.repository.js';
+import type { RealtimeSocket, SocketMember } from './realtime.types.js';
+
+/** The part of a member's record a socket keeps (see SocketMember). */
+export function socketMemberOf(user: TUser): SocketMember {
+  return {
+    id: user.id,
+    tier: user.tier,
+    dashboardUnlocked: user.dashboardUnlocked,
+    role: user.role,
+    trialEndsAt: user.trialEndsAt,
+  };
+}
+
+/**
+ * A number that changes when anything in the member's record changes (the first 48 bits of the SHA-256
+ * of its JSON): the sweep compares it to send `account:update` only for a changed record, without
+ * keeping the record on every socket. A number fits in the socket's data without a string of its own.
+ */
+export function accountDigest(user: TUser): number {
+  return createHash('sha256').update(JSON.stringify(user)).digest().readUIntBE(0, 6);
+}
+
+/** Sets who a socket is: its member (or null, anonymous) and the session it authenticated with. */
+export function setSocketMember(socket: RealtimeSocket, user: TUser | null, tokenHash: string | null): void {
+  socket.data.member = user ? socketMemberOf(user) : null;
+  socket.data.tokenHash = user ? tokenHash : null;
+  socket.data.accountDigest = user ? accountDigest(user) : null;
+}
+
+/** A socket's member's whole record as it is now (null if anonymous or gone), read by id. */
+export async function readSocketUser(ctx: ServerContext, socket: RealtimeSocket): Promise<TUser | null> {
+  const id = socket.data.member?.id;
+  if (!id) return null;
+  const [row] = await findUsersByIds(ctx.db, [id]);
+  return row ? presentUser(row) : null;
+}
