@@ -4,12 +4,10 @@ import {
   insertDeskSignal,
   insertSignalNote,
   type NewDeskSignal,
-  presentSignal,
   recordIssuedSignal,
   type SignalNoteRow,
   type SignalRow,
 } from '@signalroom/shared-node';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 /**

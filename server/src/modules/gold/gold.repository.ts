@@ -1,6 +1,5 @@
-import { CALIBRATION_BAND_POINTS, type TStoredBacktest } from '@signalroom/shared';
+import type { TStoredBacktest } from '@signalroom/shared';
 import { latestBacktest, listSignals, type SignalRow } from '@signalroom/shared-node';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 /** How many signals the Gold Room lists with their analysis. */
