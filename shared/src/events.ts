@@ -196,7 +196,6 @@ export const Rooms = {
    */
   trial: 'trial',
   tier: (tier: string) => `tier:${tier}`,
-  user: (userId: string) => `user:${userId}`,
   /** The platinum stream of one asset: only sockets of members with gold access may be in it. */
   stream: (asset: string) => `stream:${asset}`,
 } as const;

@@ -11,6 +11,7 @@ import { attachRedisAdapter } from './realtime.adapter.js';
 import { createHandshakeAuth } from './realtime.auth.js';
 import { createGoldRealtime } from './realtime.gold.js';
 import { readSocketUser } from './realtime.member.js';
+import { createLocalMembers, type LocalMembers } from './realtime.members.js';
 import { createNotificationRelay } from './realtime.notifications.js';
 import { createOriginCheck } from './realtime.origin.js';
 import { createPresence } from './realtime.presence.js';
@@ -87,7 +88,8 @@ export async function attachRealtime(
   });
   const adapter = attachRedisAdapter(io, ctx);
   const onError = (error: unknown) => log.warn({ err: error }, 'realtime update failed');
-  const access = createAccessSync(io, ctx, metrics, (socket, user) => {
+  const members = createLocalMembers();
+  const access = createAccessSync(members, ctx, metrics, (socket, user) => {
     sendSnapshot(socket, user).catch(onError);
   });
 
@@ -114,8 +116,8 @@ export async function attachRealtime(
     metrics.socketEvents.inc({ event: 'snapshot' });
   }
 
-  const gold = createGoldRealtime(io, ctx, { metrics, onError });
-  const notifications = createNotificationRelay(io, ctx, { metrics, onError });
+  const gold = createGoldRealtime(io, ctx, { members, metrics, onError });
+  const notifications = createNotificationRelay(ctx, { members, metrics, onError });
   const handshake = createHandshakeAuth(ctx, { batched: ctx.config.REALTIME_BATCHED_HANDSHAKES });
   io.use(handshake.authenticate);
   const releaseHandshake = releaseHandshakes(io);
@@ -148,7 +150,7 @@ export async function attachRealtime(
     gold.attach(socket);
     // Rooms first, snapshot second: an event racing the snapshot arrives twice rather than never
     // (clients merge by signal id).
-    access.applyRooms(socket, socket.data.member);
+    access.admit(socket);
     socket.on('disconnect', onDisconnect);
     socket.on('snapshot:request', onSnapshotRequest);
     sendSnapshot(socket, handshake.takeUser(socket)).catch(onError);
@@ -157,6 +159,7 @@ export async function attachRealtime(
   const trial = createTrialRelay(io, { metrics, now: () => ctx.now(), onError });
   const relay = createRelay(io, {
     access,
+    members,
     trial,
     metrics,
     limits,
@@ -212,7 +215,7 @@ export async function attachRealtime(
 
   const stream = attachPlainStream(ctx, app.server, { limits, onError });
 
-  metrics.setRoomSizesProvider(() => roomSizes(io));
+  metrics.setRoomSizesProvider(() => roomSizes(io, members));
   ctx.presence = createPresence(io);
 
   return {
@@ -242,14 +245,16 @@ export async function attachRealtime(
   };
 }
 
-/** Local sockets per room; user rooms are summed (one per member would explode label cardinality). */
-function roomSizes(io: RealtimeServer): Map<string, number> {
+/**
+ * Local sockets per room, and `user:*` for the sockets of signed-in members (there is no room per
+ * member, and one label per member would explode cardinality anyway).
+ */
+function roomSizes(io: RealtimeServer, members: LocalMembers): Map<string, number> {
   const nsp = io.of('/');
-  const sizes = new Map<string, number>([['all', nsp.sockets.size]]);
-  for (const [room, members] of nsp.adapter.rooms) {
-    if (nsp.sockets.has(room)) continue;
-    const key = room.startsWith('user:') ? 'user:*' : room;
-    sizes.set(key, (sizes.get(key) ?? 0) + members.size);
-  }
+  const sizes = new Map<string, number>([
+    ['all', nsp.sockets.size],
+    ['user:*', members.socketCount()],
+  ]);
+  for (const [room, sockets] of nsp.adapter.rooms) if (!nsp.sockets.has(room)) sizes.set(room, sockets.size);
   return sizes;
 }

@@ -5,9 +5,10 @@ import { isStreamRoom } from '../modules/gold/stream-prices.js';
 import { presentUser } from '../modules/users/users.presenter.js';
 import type { ServerMetrics } from '../observability/metrics.registry.js';
 import { accountDigest, socketMemberOf } from './realtime.member.js';
+import type { LocalMembers } from './realtime.members.js';
 import { findLiveSessionHashes, findUsersByIds } from './realtime.repository.js';
 import { roomChanges, roomsFor } from './realtime.rooms.js';
-import type { RealtimeServer, RealtimeSocket, SocketMember } from './realtime.types.js';
+import type { RealtimeSocket, SocketMember } from './realtime.types.js';
 
 const BATCH = 500;
 
@@ -18,7 +19,9 @@ const BATCH = 500;
  * revoked by logout or password reset (their sockets are disconnected).
  */
 export interface AccessSync {
-  /** A socket went away (socket.io has already taken it out of its rooms). */
+  /** A socket connected: it counts among its member's sockets and joins the rooms they may be in. */
+  admit(socket: RealtimeSocket): void;
+  /** A socket went away. */
   forget(socket: RealtimeSocket): void;
   /** Puts a socket in exactly the rooms its member may be in. */
   applyRooms(socket: RealtimeSocket, member: SocketMember | null): void;
@@ -50,26 +53,11 @@ function viewOf(socket: RealtimeSocket): string {
  * with the member's record when it was just read (a trial's end has none: the caller reads it).
  */
 export function createAccessSync(
-  io: RealtimeServer,
+  members: LocalMembers,
   ctx: ServerContext,
   metrics: ServerMetrics,
   sendSnapshot: (socket: RealtimeSocket, user?: TUser) => void,
 ): AccessSync {
-  // A member's sockets on this process are their room `user:<id>` (every signed-in socket is in it,
-  // roomsFor): read from socket.io's own room table, not kept a second time here.
-  const nsp = io.of('/');
-  const userRoomPrefix = Rooms.user('');
-  function socketsOf(userId: string): RealtimeSocket[] {
-    const ids = nsp.adapter.rooms.get(Rooms.user(userId));
-    if (!ids) return [];
-    return [...ids].flatMap((id) => nsp.sockets.get(id) ?? []);
-  }
-  function localMembers(): string[] {
-    const ids: string[] = [];
-    for (const room of nsp.adapter.rooms.keys())
-      if (room.startsWith(userRoomPrefix)) ids.push(room.slice(userRoomPrefix.length));
-    return ids;
-  }
   // Bumped when a targeted refresh starts, so an older read (a sweep) never overwrites a newer one.
   const generation = new Map<string, number>();
   // One timer per socket in its trial: at trialEndsAt it leaves the trial room at once, without
@@ -119,7 +107,7 @@ export function createAccessSync(
       generation.set(id, next);
       started.set(id, next);
     }
-    const sockets = userIds.flatMap(socketsOf);
+    const sockets = userIds.flatMap((id) => members.socketsOf(id));
     if (sockets.length === 0) return;
     const hashes = [...new Set(sockets.map((s) => s.data.tokenHash).filter((h): h is string => h !== null))];
     const [rows, live] = await Promise.all([
@@ -161,18 +149,22 @@ export function createAccessSync(
   }
 
   return {
+    admit(socket) {
+      members.add(socket);
+      applyRooms(socket, socket.data.member);
+    },
     forget(socket) {
       clearTrialTimer(socket);
       const id = socket.data.member?.id;
-      if (id && !nsp.adapter.rooms.has(Rooms.user(id))) generation.delete(id);
+      if (id && !members.remove(socket)) generation.delete(id);
     },
     applyRooms,
     async refreshUser(userId) {
-      if (!nsp.adapter.rooms.has(Rooms.user(userId))) return;
+      if (!members.has(userId)) return;
       await reconcile([userId], 'targeted');
     },
     async sweep(options = {}) {
-      const ids = localMembers();
+      const ids = members.ids();
       for (let i = 0; i < ids.length; i += BATCH) {
         await reconcile(ids.slice(i, i + BATCH), 'sweep', options.snapshots === true);
       }

@@ -10,9 +10,9 @@ import { listSignalTradesOf, presentPaperTrade } from '@signalroom/shared-node';
 import type { ServerContext } from '../context.js';
 import { isStreamRoom, streamPricesFor } from '../modules/gold/stream-prices.js';
 import type { ServerMetrics } from '../observability/metrics.registry.js';
+import type { LocalMembers } from './realtime.members.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
 
-const USER_ROOM = Rooms.user('');
 /** Members whose trades are read in one query when a signal's trades open or close. */
 const BATCH = 1000;
 
@@ -25,7 +25,7 @@ const BATCH = 1000;
 export function createGoldRealtime(
   io: RealtimeServer,
   ctx: ServerContext,
-  deps: { metrics: ServerMetrics; onError: (error: unknown) => void },
+  deps: { members: LocalMembers; metrics: ServerMetrics; onError: (error: unknown) => void },
 ) {
   const prices = streamPricesFor(ctx);
   const roomSize = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
@@ -45,13 +45,11 @@ export function createGoldRealtime(
   }
 
   async function relayTrades(signalId: string): Promise<void> {
-    const userIds = [...io.of('/').adapter.rooms.keys()]
-      .filter((room) => room.startsWith(USER_ROOM) && roomSize(room) > 0)
-      .map((room) => room.slice(USER_ROOM.length));
+    const userIds = deps.members.ids();
     for (let i = 0; i < userIds.length; i += BATCH) {
       for (const row of await listSignalTradesOf(ctx.db, signalId, userIds.slice(i, i + BATCH))) {
-        io.local.to(Rooms.user(row.user_id)).emit('bot:trade', presentPaperTrade(row));
-        deps.metrics.socketEvents.inc({ event: 'bot:trade' });
+        const reached = deps.members.emitTo(row.user_id, 'bot:trade', presentPaperTrade(row));
+        if (reached > 0) deps.metrics.socketEvents.inc({ event: 'bot:trade' }, reached);
       }
     }
   }

@@ -10,6 +10,7 @@ import {
 } from '@signalroom/shared';
 import type { ServerMetrics } from '../observability/metrics.registry.js';
 import type { AccessSync } from './realtime.access.js';
+import type { LocalMembers } from './realtime.members.js';
 import type { TrialRelay } from './realtime.trial.js';
 import type { RealtimeServer } from './realtime.types.js';
 
@@ -35,6 +36,7 @@ export function createRelay(
   io: RealtimeServer,
   deps: {
     access: AccessSync;
+    members: LocalMembers;
     trial: TrialRelay;
     metrics: ServerMetrics;
     limits: TierDailyLimits;
@@ -50,22 +52,25 @@ export function createRelay(
     return io.of('/').adapter.rooms.get(room)?.size ?? 0;
   }
 
-  /** Emits one event to a room's local sockets (a member's own room, or the admins). */
-  function emitTo<
-    E extends
-      | 'activation:update'
-      | 'activation:new'
-      | 'activation:reviewed'
-      | 'support:update'
-      | 'support:inbox'
-      | 'bot-access:update'
-      | 'notification:new'
-      | 'notification:read',
-  >(room: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {
-    const size = roomSize(room);
+  /** Emits one event to the admins' local sockets. */
+  function emitToAdmins<E extends 'activation:new' | 'activation:reviewed' | 'support:inbox' | 'bot-access:update'>(
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void {
+    const size = roomSize(Rooms.admins);
     if (size === 0) return;
-    io.local.to(room).emit(event, ...payload);
+    io.local.to(Rooms.admins).emit(event, ...payload);
     metrics.socketEvents.inc({ event }, size);
+  }
+
+  /** Emits one event to a member's local sockets. */
+  function emitToMember<E extends 'activation:update' | 'support:update' | 'notification:new' | 'notification:read'>(
+    userId: string,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void {
+    const reached = deps.members.emitTo(userId, event, ...payload);
+    if (reached > 0) metrics.socketEvents.inc({ event }, reached);
   }
 
   function observeDelay(event: TBusEvent, startedAt: number): void {
@@ -135,42 +140,42 @@ export function createRelay(
         return;
       }
       case 'activation:update': {
-        emitTo(Rooms.user(event.userId), 'activation:update', event.activation);
+        emitToMember(event.userId, 'activation:update', event.activation);
         observeDelay(event, startedAt);
         return;
       }
       case 'activation:new': {
-        emitTo(Rooms.admins, 'activation:new', { proof: event.proof, replacesId: event.replacesId });
+        emitToAdmins('activation:new', { proof: event.proof, replacesId: event.replacesId });
         observeDelay(event, startedAt);
         return;
       }
       case 'activation:reviewed': {
-        emitTo(Rooms.admins, 'activation:reviewed', event.proof);
+        emitToAdmins('activation:reviewed', event.proof);
         observeDelay(event, startedAt);
         return;
       }
       case 'support:update': {
-        emitTo(Rooms.user(event.userId), 'support:update', { ticket: event.ticket, message: event.message });
+        emitToMember(event.userId, 'support:update', { ticket: event.ticket, message: event.message });
         observeDelay(event, startedAt);
         return;
       }
       case 'support:inbox': {
-        emitTo(Rooms.admins, 'support:inbox', { kind: event.kind, ticket: event.ticket, message: event.message });
+        emitToAdmins('support:inbox', { kind: event.kind, ticket: event.ticket, message: event.message });
         observeDelay(event, startedAt);
         return;
       }
       case 'bot-access:update': {
-        emitTo(Rooms.admins, 'bot-access:update', { kind: event.kind, submission: event.submission });
+        emitToAdmins('bot-access:update', { kind: event.kind, submission: event.submission });
         observeDelay(event, startedAt);
         return;
       }
       case 'notification:new': {
-        emitTo(Rooms.user(event.userId), 'notification:new', event.notification);
+        emitToMember(event.userId, 'notification:new', event.notification);
         observeDelay(event, startedAt);
         return;
       }
       case 'notification:read': {
-        emitTo(Rooms.user(event.userId), 'notification:read', { ids: event.ids });
+        emitToMember(event.userId, 'notification:read', { ids: event.ids });
         observeDelay(event, startedAt);
         return;
       }

@@ -1,16 +1,15 @@
-import { type AccessFields, Rooms, signalAccessMode, signalTierOf, type TUser } from '@signalroom/shared';
+import { type AccessFields, Rooms, signalAccessMode, signalTierOf } from '@signalroom/shared';
 
 /**
  * The rooms a socket belongs in, decided by the server alone from the member's current record and the
- * time: everyone hears countdown ticks in `public`; a member has `user:<id>`; only members with live
+ * time: everyone hears countdown ticks in `public`; only members with live
  * signal access (unlocked, not guest) join their `tier:<tier>` room; admins join `tier:gold` whatever
  * their own tier (they see every member page at full access) and `admins`; other members in their trial
  * join `trial` (delayed signals) until `trialEndsAt`. One shared rule (`signalAccessMode`) decides.
  */
-export function roomsFor(user: (AccessFields & Pick<TUser, 'id'>) | null, now: Date = new Date()): string[] {
+export function roomsFor(user: AccessFields | null, now: Date = new Date()): string[] {
   const rooms: string[] = [Rooms.public];
   if (!user) return rooms;
-  rooms.push(Rooms.user(user.id));
   const tier = signalTierOf(user);
   if (tier) rooms.push(Rooms.tier(tier));
   else if (signalAccessMode(user, now) === 'delayed') rooms.push(Rooms.trial);
