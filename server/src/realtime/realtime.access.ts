@@ -23,8 +23,6 @@ export interface AccessSync {
   admit(socket: RealtimeSocket): void;
   /** A socket went away. */
   forget(socket: RealtimeSocket): void;
-  /** Puts a socket in exactly the rooms its member may be in. */
-  applyRooms(socket: RealtimeSocket, member: SocketMember | null): void;
   /** Re-reads one member; every local socket of theirs moves rooms and receives `account:update`. */
   refreshUser(userId: string): Promise<void>;
   /**
@@ -87,6 +85,7 @@ export function createAccessSync(
     trialTimers.set(socket, timer);
   }
 
+  /** Puts a socket in exactly the rooms its member may be in. */
   function applyRooms(socket: RealtimeSocket, member: SocketMember | null): void {
     const current = [...socket.rooms].filter((room) => room !== socket.id);
     // A platinum stream room is joined on request, and kept only while the member has gold access.
@@ -158,7 +157,6 @@ export function createAccessSync(
       const id = socket.data.member?.id;
       if (id && !members.remove(socket)) generation.delete(id);
     },
-    applyRooms,
     async refreshUser(userId) {
       if (!members.has(userId)) return;
       await reconcile([userId], 'targeted');
