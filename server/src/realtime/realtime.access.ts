@@ -4,7 +4,7 @@ import { sessionIdleCutoff } from '../http/guards.js';
 import { isStreamRoom } from '../modules/gold/stream-prices.js';
 import { presentUser } from '../modules/users/users.presenter.js';
 import type { ServerMetrics } from '../observability/metrics.registry.js';
-import { accountDigest, socketMemberOf } from './realtime.member.js';
+import { accountDigest, keepMemberRecord } from './realtime.member.js';
 import type { LocalMembers } from './realtime.members.js';
 import { findLiveSessionHashes, findUsersByIds } from './realtime.repository.js';
 import { roomChanges, roomsFor } from './realtime.rooms.js';
@@ -136,8 +136,7 @@ export function createAccessSync(
       }
       const changed = digest !== socket.data.accountDigest;
       const view = viewOf(socket);
-      socket.data.member = socketMemberOf(user);
-      socket.data.accountDigest = digest;
+      keepMemberRecord(socket, user, digest);
       applyRooms(socket, socket.data.member);
       if (mode === 'targeted' || changed) {
         socket.emit('account:update', user);

@@ -6,7 +6,7 @@ import { findUsersByIds } from './realtime.repository.js';
 import type { RealtimeSocket, SocketMember } from './realtime.types.js';
 
 /** The part of a member's record a socket keeps (see SocketMember). */
-export function socketMemberOf(user: TUser): SocketMember {
+function socketMemberOf(user: TUser): SocketMember {
   return {
     id: user.id,
     tier: user.tier,
@@ -25,11 +25,23 @@ export function accountDigest(user: TUser): number {
   return createHash('sha256').update(JSON.stringify(user)).digest().readUIntBE(0, 6);
 }
 
+/**
+ * Keeps on a socket what it holds of its member's record, as read now: the access fields and the
+ * record's digest (given when the caller has it already, as the sweep does once per member).
+ */
+export function keepMemberRecord(socket: RealtimeSocket, user: TUser, digest = accountDigest(user)): void {
+  socket.data.member = socketMemberOf(user);
+  socket.data.accountDigest = digest;
+}
+
 /** Sets who a socket is: its member (or null, anonymous) and the session it authenticated with. */
 export function setSocketMember(socket: RealtimeSocket, user: TUser | null, tokenHash: string | null): void {
-  socket.data.member = user ? socketMemberOf(user) : null;
+  if (user) keepMemberRecord(socket, user);
+  else {
+    socket.data.member = null;
+    socket.data.accountDigest = null;
+  }
   socket.data.tokenHash = user ? tokenHash : null;
-  socket.data.accountDigest = user ? accountDigest(user) : null;
 }
 
 /** A socket's member's whole record as it is now (null if anonymous or gone), read by id. */
