@@ -13,9 +13,6 @@ import type { ServerMetrics } from '../observability/metrics.registry.js';
 import type { LocalMembers } from './realtime.members.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
 
-/** Members whose trades are read in one query when a signal's trades open or close. */
-const BATCH = 1000;
-
 /**
  * The gold members' live parts on this process: the platinum stream (a gold socket joins one asset's
  * room on request and gets its price every second; anyone else is refused, and the access sync takes a
@@ -44,14 +41,14 @@ export function createGoldRealtime(
     for (const room of socket.rooms) if (isStreamRoom(room)) void socket.leave(room);
   }
 
-  async function relayTrades(signalId: string): Promise<void> {
-    const userIds = deps.members.ids();
-    for (let i = 0; i < userIds.length; i += BATCH) {
-      for (const row of await listSignalTradesOf(ctx.db, signalId, userIds.slice(i, i + BATCH))) {
+  function relayTrades(signalId: string): Promise<void> {
+    return deps.members.forEachRowOf(
+      (userIds) => listSignalTradesOf(ctx.db, signalId, userIds),
+      (row) => {
         const reached = deps.members.emitTo(row.user_id, 'bot:trade', presentPaperTrade(row));
         if (reached > 0) deps.metrics.socketEvents.inc({ event: 'bot:trade' }, reached);
-      }
-    }
+      },
+    );
   }
 
   // One listener of each for every socket (socket.io calls it with the socket as `this`), not a closure per socket.

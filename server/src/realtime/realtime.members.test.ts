@@ -54,4 +54,21 @@ describe('createLocalMembers', () => {
     expect(other.sent).toEqual([]);
     expect(members.emitTo('nobody', 'notification:read', { ids: [] })).toBe(0);
   });
+
+  it('reads rows for the members connected here in batches of 1,000 ids, and hands each row on', async () => {
+    const members = createLocalMembers();
+    for (let i = 0; i < 1001; i += 1) members.add(socketOf(`u${i}`).socket);
+    const asked: string[][] = [];
+    const sent: string[] = [];
+    await members.forEachRowOf(
+      async (userIds) => {
+        asked.push(userIds);
+        return userIds.filter((id) => id === 'u0' || id === 'u1000').map((id) => ({ user_id: id }));
+      },
+      (row) => sent.push(row.user_id),
+    );
+    expect(asked.map((ids) => ids.length)).toEqual([1000, 1]);
+    expect(new Set(asked.flat()).size).toBe(1001);
+    expect(sent).toEqual(['u0', 'u1000']);
+  });
 });

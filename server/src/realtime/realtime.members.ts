@@ -28,7 +28,19 @@ export interface LocalMembers {
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): number;
+  /**
+   * For news written for many members at once (a signal's trades, its notifications): reads the rows
+   * of the members connected here, in batches of ids (one `in (...)` list each), and hands each row
+   * with its member to `send`.
+   */
+  forEachRowOf<Row extends { user_id: string }>(
+    read: (userIds: string[]) => Promise<Row[]>,
+    send: (row: Row) => void,
+  ): Promise<void>;
 }
+
+/** Members whose rows are read in one query by forEachRowOf. */
+const READ_BATCH = 1000;
 
 export function createLocalMembers(): LocalMembers {
   const byId = new Map<string, RealtimeSocket | Set<RealtimeSocket>>();
@@ -74,6 +86,12 @@ export function createLocalMembers(): LocalMembers {
       const targets = socketsOf(userId);
       for (const socket of targets) socket.emit(event, ...payload);
       return targets.length;
+    },
+    async forEachRowOf(read, send) {
+      const ids = [...byId.keys()];
+      for (let i = 0; i < ids.length; i += READ_BATCH) {
+        for (const row of await read(ids.slice(i, i + READ_BATCH))) send(row);
+      }
     },
   };
 }

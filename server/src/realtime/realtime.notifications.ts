@@ -5,9 +5,6 @@ import { presentNotification } from '../modules/notifications/notifications.serv
 import type { ServerMetrics } from '../observability/metrics.registry.js';
 import type { LocalMembers } from './realtime.members.js';
 
-/** Members whose notifications are read in one query when a signal's notifications are written. */
-const BATCH = 1000;
-
 /**
  * A signal's notifications, written for every member it was delivered to (or given its outcome), are
  * announced once for all of them (`notification:signal`); each process reads those of the members
@@ -17,15 +14,15 @@ export function createNotificationRelay(
   ctx: Pick<ServerContext, 'db'>,
   deps: { members: LocalMembers; metrics: ServerMetrics; onError: (error: unknown) => void },
 ) {
-  async function relaySignal(signalId: string, phase: 'delivered' | 'resolved'): Promise<void> {
+  function relaySignal(signalId: string, phase: 'delivered' | 'resolved'): Promise<void> {
     const event = phase === 'delivered' ? 'notification:new' : 'notification:update';
-    const userIds = deps.members.ids();
-    for (let i = 0; i < userIds.length; i += BATCH) {
-      for (const row of await listNotificationsOfRef(ctx.db, 'signal', signalId, userIds.slice(i, i + BATCH))) {
+    return deps.members.forEachRowOf(
+      (userIds) => listNotificationsOfRef(ctx.db, 'signal', signalId, userIds),
+      (row) => {
         const reached = deps.members.emitTo(row.user_id, event, presentNotification(row));
         if (reached > 0) deps.metrics.socketEvents.inc({ event }, reached);
-      }
-    }
+      },
+    );
   }
 
   return (event: TBusEvent): void => {
