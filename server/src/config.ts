@@ -74,18 +74,12 @@ function contactsConfiguredIn(env: Record<string, string | undefined>): Record<O
  * configuration table). Operator branding settings come with defaults so one build serves any operator.
  */
 const ZEnv = ZSharedEnv.extend({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Bind address; defaults to 127.0.0.1 outside production (see resolveHost). */
   HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Signalroom <no-reply@signalroom.local>'),
-  /**
-   * Base of links in e-mails, and the origin sockets are accepted from (with HSTS when https); absent,
-   * the address the server listens on (see public-url.ts).
-   */
-  PUBLIC_URL: z.url().optional(),
   /**
    * Other origins the web app is served from (comma-separated, e.g. https://www.example.com). Sockets
    * from them are accepted and the Content-Security-Policy lets the page reach them.

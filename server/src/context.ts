@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { MemberDataRegistry } from './db/member-data.js';
 import type { MarketFeedHandle } from './modules/market/market-feed.handle.js';
+import type { TrackRecordState } from './modules/track-record/record-state.js';
 import type { FileStore } from './storage/file-store.js';
 
 /**
@@ -42,6 +43,11 @@ export interface ServerContext {
    * define their sections once per process, as they define their task kinds.
    */
   memberData: MemberDataRegistry;
+  /**
+   * This process's verified hold on the track record's log (entries, checkpoints, witnesses): every
+   * published figure, tile and proof is served from it, never from the editable signals table.
+   */
+  record: TrackRecordState;
   logger: FastifyBaseLogger;
   /** The time, injectable so rules about expiry are testable without sleeping. */
   now: () => Date;

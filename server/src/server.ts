@@ -12,6 +12,8 @@ import {
   type EventBus,
   type ModuleLogger,
   marketFeedSettings,
+  openRecordLog,
+  recordSettingsOf,
   whenRedisReady,
 } from '@signalroom/shared-node';
 import { Queue } from 'bullmq';
@@ -28,6 +30,7 @@ import { createMarketFeedHandle } from './modules/market/market-feed.handle.js';
 import { defineMemberDataSections } from './modules/member-data-sections.js';
 import { configWithBusinessSettings } from './modules/setup/business-settings.service.js';
 import { defineTaskKinds } from './modules/task-kinds.js';
+import { createTrackRecordState } from './modules/track-record/record-state.js';
 import { createMemberDataRegistry } from './modules/users/member-data.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
@@ -144,19 +147,37 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const memberData = createMemberDataRegistry();
     defineMemberDataSections(memberData);
 
+    // The track record's log: its key from its own file (refused while it is still in the database, in
+    // production), its checkpoints announced on the bus (so a server asks the witnesses), and this
+    // process's verified hold on it, which every figure and file of the record is served from.
+    const events = createEventPublisher(bus, logVia('events'));
+    const recordSettings = recordSettingsOf(config, config.DATABASE_URL ? undefined : config.DATA_DIR);
+    const keyring = await openRecordLog(database.db, recordSettings, {
+      payoutPercent: config.PAYOUT_PERCENT,
+      logger: logVia('track-record'),
+      announce: (checkpoint) => void events.recordCheckpoint(checkpoint.id, checkpoint.size),
+    });
+    const record = createTrackRecordState({
+      db: database.db,
+      settings: { ...recordSettings, origin: keyring.origin, intervalMs: config.SIGNAL_INTERVAL_MS },
+      logger: logVia('track-record'),
+      now: () => new Date(),
+    });
+
     const { app, context } = await buildApp({
       context: {
         config,
         db: database.db,
         dbKind: database.kind,
         bus,
-        events: createEventPublisher(bus, logVia('events')),
+        events,
         redis,
         signalQueue,
         tasks,
         market,
         files: createFileStore(config, database.db, logVia('file-store')),
         memberData,
+        record,
         now: () => new Date(),
       },
       logger: loggerOptions(config, options.logStream),

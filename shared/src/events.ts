@@ -103,6 +103,10 @@ export const ZBusEvent = z.discriminatedUnion('type', [
     ids: z.array(z.string()).nullable(),
     ...busMeta,
   }),
+  /** The track record's log signed a checkpoint: witnesses are asked to cosign it, figures move on. */
+  z.object({ type: z.literal('record:checkpoint'), noteId: z.number().int(), size: z.number().int(), ...busMeta }),
+  /** Witnesses answered a round (cosignatures or refusals stored): every process re-reads them. */
+  z.object({ type: z.literal('record:witnessed'), noteId: z.number().int(), ...busMeta }),
   /** The feed's latest price of every asset, once a second: relayed to the gold stream rooms. */
   z.object({
     type: z.literal('price:tick'),

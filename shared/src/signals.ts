@@ -7,8 +7,17 @@ export const SIGNAL_STATUSES = ['active', 'expired', 'closed', 'hit_tp', 'hit_sl
 export const SIGNAL_OUTCOMES = ['profit', 'loss', 'breakeven'] as const;
 
 /** A signal as members receive it. Times are ISO strings. */
-/** Where a signal sits in the track record: its issue entry's place and hash. */
-export const ZSignalRecordRef = z.object({ seq: z.number().int().positive(), hash: z.string() });
+/**
+ * Where a signal sits in the track record: its issue entry's place and hash, and the signed checkpoint
+ * (a C2SP note, text) that covered the entry before the signal was sent to anyone: with it a member holds
+ * the log's signed promise that this entry was logged, to set against any later history.
+ */
+export const ZSignalRecordRef = z.object({
+  seq: z.number().int().positive(),
+  hash: z.string(),
+  /** Absent for signals issued before checkpoints were signed notes. */
+  checkpoint: z.string().optional(),
+});
 export type TSignalRecordRef = z.infer<typeof ZSignalRecordRef>;
 
 /** Who issued a signal: the engine's strategy, or an analyst on the desk (`label` is what pages show). */

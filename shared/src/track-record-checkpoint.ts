@@ -4,8 +4,9 @@ import { TRACK_RECORD_GENESIS_HASH } from './track-record.js';
 import { EMPTY_TREE_ROOT, hexToBytes, verifyConsistency } from './track-record-merkle.js';
 
 /**
- * Signed checkpoints of the track record, like Certificate Transparency's signed tree heads: the server
- * signs, with its Ed25519 key, the record's size, the hash of its last entry, its Merkle root and the
+ * The first format of the track record's checkpoints (before they were C2SP signed notes), kept so a
+ * checkpoint saved then can still be read and held against the log: the server
+ * signed, with its Ed25519 key, the record's size, the hash of its last entry, its Merkle root and the
  * time. Anyone who keeps one can later ask for a consistency proof and learn whether the record still
  * extends what it signed. Verification uses @noble/curves, so it runs the same in Node, in any browser
  * and in a verifier page saved to disk (WebCrypto's Ed25519 needs a secure context and a recent browser).
@@ -28,11 +29,15 @@ export const ZTrackRecordCheckpoint = z.object({
 });
 export type TTrackRecordCheckpoint = z.infer<typeof ZTrackRecordCheckpoint>;
 
-/** The record's public key, published at a stable address and on the page. */
+/** The log's signing key, published at a stable address and on the page, to pin out of band. */
 export const ZTrackRecordKey = z.object({
   algorithm: z.literal('Ed25519'),
   /** The 32-byte public key, hex. */
   publicKey: z.string().regex(HEX64),
+  /** The same key as a C2SP verifier key (`<origin>+<key ID>+<base64>`), as witnesses are given it. */
+  verifierKey: z.string(),
+  /** The log's origin: the first line of its checkpoints and the key's name. */
+  origin: z.string(),
 });
 export type TTrackRecordKey = z.infer<typeof ZTrackRecordKey>;
 

@@ -19,6 +19,11 @@ export interface TrackRecordFacts {
   /** Level it ended at: where it won or broke even, or the last level played for a loss. */
   endLevel: number;
   resolvedAt: string;
+  /**
+   * The payout (percent) the log stated when the signal was issued: its result in the equity curve is
+   * paid at it, so a later payout change never rewrites the past. Absent: the plan's payout.
+   */
+  payoutPercent?: number;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -169,8 +174,12 @@ export function planStakes(plan: TStakePlan = STAKE_PLAN): number[] {
  * Result of one signal under the plan: every level before the last played is lost; the last one pays
  * `payoutPercent` of its stake on a win, nothing on a breakeven, and loses its stake on a loss.
  */
-export function signalProfit(s: Pick<TrackRecordFacts, 'outcome' | 'endLevel'>, plan: TStakePlan = STAKE_PLAN): number {
-  return sequenceProfit({ baseStake: plan.baseStake, lastLevel: s.endLevel, lastWindow: s.outcome }, ruleOf(plan));
+export function signalProfit(
+  s: Pick<TrackRecordFacts, 'outcome' | 'endLevel' | 'payoutPercent'>,
+  plan: TStakePlan = STAKE_PLAN,
+): number {
+  const at = s.payoutPercent === undefined ? plan : { ...plan, payoutPercent: s.payoutPercent };
+  return sequenceProfit({ baseStake: plan.baseStake, lastLevel: s.endLevel, lastWindow: s.outcome }, ruleOf(at));
 }
 
 function ruleOf(plan: TStakePlan): StakeRule {

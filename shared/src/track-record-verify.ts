@@ -1,29 +1,42 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { entryBundlePath } from './tlog/index.js';
 import {
   createTrackRecordChecker,
+  encodeTrackRecordPayload,
   type TTrackRecordEntry,
-  type TTrackRecordSignalPayload,
-  ZTrackRecordEntry,
+  type TTrackRecordPayload,
 } from './track-record.js';
+import { createMemoryTree } from './track-record-memory-tree.js';
 import {
-  checkpointExtends,
-  checkpointLabel,
-  type TTrackRecordCheckpoint,
-  verifyCheckpointSignature,
-  ZTrackRecordCheckpoint,
-  ZTrackRecordKey,
-} from './track-record-checkpoint.js';
-import { bytesToHex, hexToBytes, merkleLeafHash, type Sha256, verifyInclusion } from './track-record-merkle.js';
+  bytesToHex,
+  hexToBytes,
+  merkleLeafHash,
+  type Sha256,
+  verifyConsistency,
+  verifyInclusion,
+} from './track-record-merkle.js';
+import {
+  noteSignedBy,
+  quorumTime,
+  type ReadCheckpointNote,
+  readCheckpointNote,
+  verifiedCosignatures,
+} from './track-record-note.js';
 import type { TrackRecordFacts } from './track-record-stats.js';
+import { createQuorumIndex, type QuorumPoint, witnessVerdict } from './track-record-witnessing.js';
 
 /**
  * The outside verifier of a track record, written against the public API only (web standards: fetch,
- * streams, TextDecoder), so the command-line script and the standalone page run the same checks:
- * every entry's hash and link, the Merkle root of the public record against the latest signed
- * checkpoint (by an RFC 9162 consistency proof), each checkpoint or entry hash the user kept, and
- * optionally the server's whole checkpoint history. It also gathers the facts every published figure is
- * computed from, in the record's order.
+ * streams, TextDecoder), so the command-line script and the standalone page run the same checks. It
+ * trusts the witnesses it is given, not the site: the latest checkpoint must carry the log's signature
+ * (of the key pinned, or the one the site serves, said so) and a quorum of those witnesses'
+ * cosignatures; every public entry is rehashed, linked and its kind's rules held (keys endorsed by the
+ * key before them); the public log's root must be extended by that checkpoint (RFC 9162); every
+ * checkpoint or entry hash kept from earlier must still hold. Then, from the cosigned checkpoints the
+ * site lists, each verified under the witnesses' keys, it recomputes which signals were witnessed in
+ * time and so may count, and the figures from those alone, and sets them against what the site
+ * publishes: a signal the site counts that the witnesses do not vouch for is a finding.
  */
 
 /** SHA-256 hex of a text's UTF-8 bytes, portable (the browser's verifier; Node passes its own). */
@@ -41,253 +54,456 @@ export function parseExpectedEntry(text: string): ExpectedEntry | null {
   return match ? { seq: Number(match[1]), hash: match[2] as string } : null;
 }
 
-/** Saved checkpoints: a JSON array of them, or one JSON object a line. */
-export function parseCheckpoints(text: string): TTrackRecordCheckpoint[] {
-  const trimmed = text.trim();
-  if (trimmed === '') return [];
-  const items: unknown[] = trimmed.startsWith('[')
-    ? (JSON.parse(trimmed) as unknown[])
-    : trimmed
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as unknown);
-  return items.map((item) => ZTrackRecordCheckpoint.parse(item));
+/** Checkpoints kept as signed notes, separated by blank-line-free runs: each note ends after its signature lines. */
+export function parseKeptNotes(text: string): string[] {
+  const notes: string[] = [];
+  let current: string[] = [];
+  let inSignatures = false;
+  for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
+    if (inSignatures && !line.startsWith('\u2014 ')) {
+      notes.push(`${current.join('\n')}\n`);
+      current = [];
+      inSignatures = false;
+    }
+    if (line === '' && current.length === 0) continue;
+    current.push(line);
+    if (line === '') inSignatures = true;
+  }
+  if (current.length > 0 && inSignatures) notes.push(`${current.join('\n').replace(/\n+$/, '')}\n`);
+  return notes;
+}
+
+/** One cosignature to verify: a witness key, the checkpoint text, the note (the witness's line is in it). */
+export interface CosignatureCheck {
+  read: Pick<ReadCheckpointNote, 'body' | 'signatures'>;
+  witnessKeys: readonly string[];
 }
 
 export interface VerifyOptions {
   /** The site, e.g. https://signals.example.com */
   base: string;
+  /** The log's key pinned out of band; absent, the one the site serves is taken (and the report says so). */
+  logKey?: string;
+  /** The witnesses trusted: cosignature verifier keys. */
+  witnesses?: readonly string[];
+  /** How many of them must cosign (default: all). */
+  quorum?: number;
+  /** The merge delay to hold signals to (default: the one the site states). */
+  maxMergeDelaySeconds?: number;
   expect?: readonly ExpectedEntry[];
-  checkpoints?: readonly TTrackRecordCheckpoint[];
-  /** Also check every checkpoint the server says it signed. */
-  history?: boolean;
+  /** Checkpoints (signed notes) kept from earlier. */
+  kept?: readonly string[];
   sha256Hex?: (text: string) => string;
   merkleSha256?: Sha256;
   fetch?: typeof fetch;
-  onProgress?: (entries: number) => void;
+  /** Verifies many notes' cosignatures at once (a faster engine than the portable one, if the platform has it). */
+  verifyCosignatures?: (checks: CosignatureCheck[]) => Promise<{ witness: string; timestamp: number }[][]>;
+  onProgress?: (phase: 'entries' | 'witnesses', done: number, total: number) => void;
+  /** The clock (ms) for signals still within their merge delay. */
+  now?: number;
 }
 
-/** Resolved signals of the record with the place of their outcome entry, in the order the record issued them. */
-export interface RecordedFact extends TrackRecordFacts {
-  issueSeq: number;
-  outcomeSeq: number;
+export interface VerifiedSignal extends TrackRecordFacts {
+  seq: number;
+  verdict: ReturnType<typeof witnessVerdict>;
+  /** In time, and its outcome witnessed too: what every figure may count. */
+  counted: boolean;
 }
 
 export interface VerifyReport {
   ok: boolean;
-  /** What failed, each naming what and where; empty when everything holds. */
   problems: string[];
-  /** What was checked and held. */
   passed: string[];
+  /** Public entries checked. */
   length: number;
-  head: string;
+  size: number;
   root: string;
-  publicKey: string | null;
-  latest: TTrackRecordCheckpoint | null;
-  facts: RecordedFact[];
+  verifierKey: string | null;
+  /** The latest checkpoint as the site served it. */
+  checkpoint: string | null;
+  /** Witnesses whose cosignature of the latest checkpoint verified. */
+  cosigners: string[];
+  /** Resolved signals of the public log, with where each stands against the witnessing rule. */
+  signals: VerifiedSignal[];
+}
+
+interface SiteSummary {
+  counted: { counted: number; late: number; unwitnessed: number; awaiting: number };
+  witnessing: { maxMergeDelaySeconds: number };
+  stats: { resolvedSignals: number; overall: { firstWindow: { won: number } } } | null;
 }
 
 /** Runs every check; never throws for a broken record (only for a site that cannot be read). */
 export async function verifyTrackRecordOnline(options: VerifyOptions): Promise<VerifyReport> {
   const get = options.fetch ?? fetch;
-  const api = (path: string) => new URL(`/api/track-record${path}`, options.base).toString();
-  const json = async <T>(path: string, parse: (data: unknown) => T): Promise<T> => {
-    const response = await get(api(path));
+  const url = (path: string) => new URL(`/api/track-record${path}`, options.base).toString();
+  const text = async (path: string, accept = 'text/plain'): Promise<string> => {
+    const response = await get(url(path), { headers: { accept } });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return response.text();
+  };
+  const json = async <T>(path: string): Promise<T> => {
+    const response = await get(url(path), { headers: { accept: 'application/json' } });
     const body = (await response.json()) as { data?: unknown; message?: string };
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${body.message ?? ''}`);
-    return parse(body.data);
+    return body.data as T;
   };
   const problems: string[] = [];
   const passed: string[] = [];
+  const witnesses = [...(options.witnesses ?? [])];
+  const quorum = options.quorum ?? witnesses.length;
 
-  const { publicKey } = await json('/key', (d) => ZTrackRecordKey.parse(d));
-  const readLatest = async () => {
-    const checkpoint = await json('/head', (d) =>
-      ZTrackRecordCheckpoint.nullable().parse((d as { checkpoint?: unknown }).checkpoint ?? null),
-    );
-    if (checkpoint && !verifyCheckpointSignature(checkpoint, publicKey))
-      problems.push("the latest checkpoint's signature does not verify");
-    return checkpoint;
-  };
-  let latest = await readLatest();
+  // The key and the latest checkpoint, with its signature and the witnesses' cosignatures.
+  const servedKey = (await text('/key')).trim();
+  if (options.logKey) passed.push('the log key is the one pinned');
+  else passed.push(`the log key was taken from the site (pin it to check it): ${servedKey}`);
+  const note = await text('/checkpoint').catch(() => null);
+  let latest: ReadCheckpointNote | null = null;
+  let cosigners: string[] = [];
+  if (note) {
+    latest = readCheckpointNote(note);
+    if (!noteSignedBy(latest, servedKey)) problems.push("the latest checkpoint does not carry the log's signature");
+    cosigners = verifiedCosignatures(latest, witnesses).map((c) => c.witness);
+    if (cosigners.length < quorum) {
+      problems.push(`the latest checkpoint carries ${cosigners.length} of the ${quorum} witness cosignatures required`);
+    } else if (quorum > 0) passed.push(`the latest checkpoint is cosigned by ${cosigners.join(', ')}`);
+  } else if (quorum > 0) problems.push('the site serves no checkpoint');
 
-  const saved = [...(options.checkpoints ?? [])];
-  if (options.history) saved.push(...(await checkpointHistory(json)));
-  for (const cp of saved) {
-    if (!verifyCheckpointSignature(cp, publicKey))
-      problems.push(`checkpoint ${checkpointLabel(cp)} is not signed by this record's key`);
-  }
-  const expected = [...(options.expect ?? [])];
+  const head = await json<{ length: number }>('/head');
+  const summary = await json<SiteSummary>('/summary');
+  const maxMergeDelayMs = (options.maxMergeDelaySeconds ?? summary.witnessing.maxMergeDelaySeconds) * 1000;
 
-  // Stream the public record, checking each entry and each kept hash or checkpoint as it passes.
-  const checker = createTrackRecordChecker(options.sha256Hex ?? portableSha256Hex, options.merkleSha256);
-  const issues = new Map<string, { seq: number; payload: TTrackRecordSignalPayload }>();
-  const facts: RecordedFact[] = [];
+  // Every public entry: rehashed, linked, its kind's rules; facts gathered in log order.
+  const merkle = options.merkleSha256;
+  const tree = createMemoryTree(merkle);
+  const checker = createTrackRecordChecker(options.sha256Hex ?? portableSha256Hex, merkle, tree);
+  const collected = collectFacts();
   let broken = false;
-  const compareAt = (length: number) => {
-    const { head, root } = checker.result();
-    for (const e of expected.filter((x) => x.seq === length)) {
-      if (e.hash === head) passed.push(`entry #${e.seq} is the one kept`);
-      else problems.push(`entry #${e.seq} is not the one kept: history was rewritten`);
-    }
-    for (const cp of saved.filter((x) => x.size === length)) {
-      const holds = checkpointExtends(cp, { size: length, head, root }, []);
-      if (holds.ok) passed.push(`checkpoint ${checkpointLabel(cp)} holds`);
-      else problems.push(`checkpoint ${checkpointLabel(cp)}: ${holds.reason}`);
-    }
-  };
-  compareAt(0);
-  const response = await get(api('/download'));
-  if (!response.ok || !response.body) throw new Error(`/download answered ${response.status}`);
-  for await (const line of lines(response.body)) {
-    if (line.trim() === '') continue;
-    const parsed = ZTrackRecordEntry.safeParse(safeJson(line));
-    if (!parsed.success) {
+  for await (const entry of publicEntries(get, url, head.length, (done) =>
+    options.onProgress?.('entries', done, head.length),
+  )) {
+    if (!entry) {
       problems.push(`entry #${checker.length + 1} is not readable`);
       broken = true;
       break;
     }
-    const failure = checker.add(parsed.data);
+    const failure = checker.add(entry);
     if (failure) {
       problems.push(`entry #${failure.brokenAt}: ${failure.reason}`);
       broken = true;
       break;
     }
-    collectFact(parsed.data, issues, facts);
-    compareAt(checker.length);
-    if (checker.length % 5000 === 0) options.onProgress?.(checker.length);
+    collected.add(entry);
   }
-  const { length, head, root } = checker.result();
+  const { length, root } = checker.result();
   if (!broken) passed.push(`${length} public entries rehashed and linked`);
-  // A live record grows while it is read: entries appended after the first look at the head come with
-  // checkpoints of their own. The head read once more must cover everything downloaded.
-  if (latest && latest.size < length) latest = await readLatest();
+  if (options.logKey && !checker.keys().some((k) => k.key === options.logKey)) {
+    problems.push('the pinned key is not one the log ever announced');
+  }
+  if (checker.keys().length > 0 && !checker.keys().some((k) => k.key === servedKey)) {
+    problems.push('the key the site serves is not one its log announced');
+  }
+  if (options.logKey && options.logKey !== servedKey && !checker.keys().some((k) => k.key === servedKey)) {
+    problems.push('the site serves another key than the one pinned, and its log never announced the change');
+  }
 
-  // What lies beyond the public record is proven against the latest checkpoint.
+  // The latest checkpoint must extend the public log.
   if (latest && !broken) {
-    // A server that cannot prove its own checkpoint answers an error: that is a finding, not a failure to check.
-    const proofFrom = async (size: number): Promise<string[]> =>
-      json(`/proofs/consistency?from=${size}&to=${latest.size}`, (d) => (d as { proof: string[] }).proof).catch(
-        (error: Error) => {
-          problems.push(
-            `the server cannot prove checkpoint ${checkpointLabel(latest)} from ${size} entries: ${error.message}`,
-          );
-          return ['0'.repeat(64)];
-        },
-      );
-    const publicHolds =
-      latest.size < length
-        ? {
-            ok: false as const,
-            reason: `the latest checkpoint signs ${latest.size} entries, fewer than the ${length} public`,
-          }
-        : checkpointExtends(
-            { size: length, head, root },
-            latest,
-            latest.size === length ? [] : await proofFrom(length),
-          );
-    if (publicHolds.ok) passed.push(`the latest checkpoint ${checkpointLabel(latest)} extends the public record`);
-    else problems.push(`the public record and the latest checkpoint disagree: ${publicHolds.reason}`);
-    for (const cp of saved.filter((x) => x.size > length)) {
-      const holds =
-        cp.size > latest.size
-          ? checkpointExtends(cp, latest, [])
-          : checkpointExtends(cp, latest, await proofFrom(cp.size));
-      if (holds.ok) passed.push(`checkpoint ${checkpointLabel(cp)} holds`);
-      else problems.push(`checkpoint ${checkpointLabel(cp)}: ${holds.reason}`);
+    const size = latest.checkpoint.size;
+    if (size < length) problems.push(`the latest checkpoint signs ${size} entries, fewer than the ${length} public`);
+    else {
+      const proof =
+        size === length
+          ? []
+          : (await json<{ proof: string[] }>(`/proofs/consistency?from=${length}&to=${size}`)).proof.map(hexToBytes);
+      if (verifyConsistency(length, size, tree.root(), latest.checkpoint.rootHash, proof)) {
+        passed.push(`the latest checkpoint (${size} entries) extends the public log`);
+      } else problems.push('the public log and the latest checkpoint disagree: history was rewritten');
     }
-    for (const e of expected.filter((x) => x.seq > length)) {
-      if (e.seq > latest.size) {
-        problems.push(`entry #${e.seq} is kept but the record holds ${latest.size} entries: history was rewritten`);
-        continue;
-      }
-      const proof = await json(`/proofs/inclusion?seq=${e.seq}&size=${latest.size}`, (d) => d as { proof: string[] });
+  }
+
+  // What was kept from earlier still holds.
+  for (const kept of options.kept ?? []) {
+    await checkKept(kept, { tree, length, latest, json, keys: checker.keys().map((k) => k.key), problems, passed });
+  }
+  for (const e of options.expect ?? []) {
+    if (e.seq <= length) {
+      if (bytesToHex(tree.leafData(e.seq - 1)) === e.hash) passed.push(`entry #${e.seq} is the one kept`);
+      else problems.push(`entry #${e.seq} is not the one kept: history was rewritten`);
+    } else if (latest && e.seq <= latest.checkpoint.size) {
+      const proof = await json<{ proof: string[] }>(`/proofs/inclusion?seq=${e.seq}&size=${latest.checkpoint.size}`);
       const holds = verifyInclusion(
-        merkleLeafHash(hexToBytes(e.hash)),
+        merkleLeafHash(hexToBytes(e.hash), merkle),
         e.seq - 1,
-        latest.size,
+        latest.checkpoint.size,
         proof.proof.map(hexToBytes),
-        hexToBytes(latest.root),
+        latest.checkpoint.rootHash,
       );
       if (holds) passed.push(`entry #${e.seq} (not public yet) is in the latest checkpoint`);
       else problems.push(`entry #${e.seq} is not the one kept: history was rewritten`);
-    }
-  } else if (!latest && saved.some((cp) => cp.size > 0)) {
-    problems.push('the record signs no checkpoint any more, but one was kept');
+    } else problems.push(`entry #${e.seq} is kept but the record holds fewer entries: history was rewritten`);
   }
-  return { ok: problems.length === 0, problems, passed, length, head, root, publicKey, latest, facts };
+
+  // When each entry was witnessed, from the cosigned checkpoints, under the witnesses' keys only.
+  const index =
+    quorum === 0
+      ? null
+      : createQuorumIndex(await quorumPoints(json, witnesses, quorum, options, collected.keyAt, problems));
+  const now = options.now ?? Date.now();
+  const signals = collected.signals(length).map((s) => ({
+    ...s,
+    verdict: witnessVerdict({
+      windowStart: s.windowStart,
+      witnessedAt: index ? index.witnessedAt(s.seq) : s.appendedAt,
+      maxMergeDelayMs,
+      now,
+    }),
+  }));
+  const isCounted = (s: (typeof signals)[number]) =>
+    s.verdict === 'in-time' && (!index || index.witnessedAt(s.outcomeSeq) !== null);
+  const counted = signals.filter(isCounted);
+  if (!broken) compareWithSite(summary, counted, signals, problems, passed);
+  return {
+    ok: problems.length === 0,
+    problems,
+    passed,
+    length,
+    size: latest?.checkpoint.size ?? length,
+    root,
+    verifierKey: servedKey,
+    checkpoint: note,
+    cosigners,
+    signals: signals.map(({ windowStart: _w, appendedAt: _a, outcomeSeq: _o, ...rest }, i) => ({
+      ...rest,
+      counted: isCounted(signals[i] as (typeof signals)[number]),
+    })),
+  };
 }
 
-async function checkpointHistory(
-  json: <T>(path: string, parse: (data: unknown) => T) => Promise<T>,
-): Promise<TTrackRecordCheckpoint[]> {
-  const all: TTrackRecordCheckpoint[] = [];
-  let after = 0;
-  for (;;) {
-    const page = await json(
-      `/checkpoints?after=${after}&limit=1000`,
-      (d) => d as { checkpoints: (TTrackRecordCheckpoint & { id: number })[]; nextAfter: number | null },
+/** The site's counts and headline against what the witnesses vouch for. */
+function compareWithSite(
+  summary: SiteSummary,
+  counted: readonly { outcome: string; endLevel: number }[],
+  signals: readonly { verdict: string }[],
+  problems: string[],
+  passed: string[],
+): void {
+  const late = signals.filter((s) => s.verdict === 'late').length;
+  const unwitnessed = signals.filter((s) => s.verdict === 'unwitnessed').length;
+  if (summary.counted.counted > counted.length) {
+    problems.push(
+      `the site counts ${summary.counted.counted} signals; the witnesses vouch for ${counted.length} in time`,
     );
-    for (const { id: _id, ...cp } of page.checkpoints) all.push(ZTrackRecordCheckpoint.parse(cp));
-    if (page.nextAfter === null) return all;
+  } else passed.push(`${counted.length} signals witnessed in time (${late} late, ${unwitnessed} unwitnessed)`);
+  if (summary.stats) {
+    const won = counted.filter((s) => s.outcome === 'profit' && s.endLevel === 0).length;
+    if (summary.stats.resolvedSignals > counted.length || summary.stats.overall.firstWindow.won > won) {
+      problems.push('the published figures count signals the witnesses do not vouch for');
+    }
+  }
+}
+
+/** Verifies every cosigned checkpoint the site lists and answers when each had its quorum. */
+async function quorumPoints(
+  json: <T>(path: string) => Promise<T>,
+  witnesses: readonly string[],
+  quorum: number,
+  options: VerifyOptions,
+  keyAt: (size: number) => string | null,
+  problems: string[],
+): Promise<QuorumPoint[]> {
+  const listed: { size: number; read: ReadCheckpointNote }[] = [];
+  for (let after = 0; ; ) {
+    const page = await json<{ checkpoints: { id: number; note: string }[]; nextAfter: number | null }>(
+      `/checkpoints?after=${after}&limit=1000`,
+    );
+    for (const cp of page.checkpoints) {
+      try {
+        const read = readCheckpointNote(cp.note);
+        const key = keyAt(read.checkpoint.size);
+        if (key && noteSignedBy(read, key)) listed.push({ size: read.checkpoint.size, read });
+        else problems.push(`cosigned checkpoint ${cp.id} does not carry the log's signature`);
+      } catch {
+        problems.push(`cosigned checkpoint ${cp.id} is not a signed note`);
+      }
+    }
+    if (page.nextAfter === null) break;
     after = page.nextAfter;
   }
-}
-
-function collectFact(
-  entry: TTrackRecordEntry,
-  issues: Map<string, { seq: number; payload: TTrackRecordSignalPayload }>,
-  facts: RecordedFact[],
-): void {
-  const p = entry.payload;
-  if (p.kind === 'signal') {
-    issues.set(entry.hash, { seq: entry.seq, payload: p });
-    return;
-  }
-  const issue = issues.get(p.signalHash);
-  if (!issue || p.outcome === null || p.level === null) return;
-  facts.push({
-    asset: issue.payload.asset,
-    direction: issue.payload.direction,
-    confidence: issue.payload.confidence,
-    outcome: p.outcome,
-    endLevel: p.level,
-    resolvedAt: p.resolvedAt ?? '',
-    issueSeq: issue.seq,
-    outcomeSeq: entry.seq,
+  const checks = listed.map((l) => ({ read: l.read, witnessKeys: witnesses }));
+  const verified = options.verifyCosignatures
+    ? await options.verifyCosignatures(checks)
+    : checks.map((c, i) => {
+        if (i % 500 === 0) options.onProgress?.('witnesses', i, checks.length);
+        return verifiedCosignatures(c.read, c.witnessKeys);
+      });
+  options.onProgress?.('witnesses', checks.length, checks.length);
+  return listed.flatMap((l, i) => {
+    const at = quorumTime(
+      (verified[i] ?? []).map((c) => c.timestamp),
+      quorum,
+    );
+    return at === null ? [] : [{ size: l.size, at: at * 1000 }];
   });
 }
 
-/** The facts of the first `length` entries, in the order the record issued their signals. */
-export function factsOfRecord(facts: readonly RecordedFact[], length: number): TrackRecordFacts[] {
-  return facts
-    .filter((f) => f.outcomeSeq <= length)
-    .sort((a, b) => a.issueSeq - b.issueSeq)
-    .map(({ issueSeq: _i, outcomeSeq: _o, ...fact }) => fact);
+async function checkKept(
+  kept: string,
+  ctx: {
+    tree: ReturnType<typeof createMemoryTree>;
+    length: number;
+    latest: ReadCheckpointNote | null;
+    json: <T>(path: string) => Promise<T>;
+    keys: readonly string[];
+    problems: string[];
+    passed: string[];
+  },
+): Promise<void> {
+  let read: ReadCheckpointNote;
+  try {
+    read = readCheckpointNote(kept);
+  } catch {
+    ctx.problems.push('a kept checkpoint is not a signed note');
+    return;
+  }
+  const { size, rootHash } = read.checkpoint;
+  const label = `kept checkpoint of ${size} entries`;
+  if (!ctx.keys.some((key) => noteSignedBy(read, key))) {
+    ctx.problems.push(`${label} is not signed by a key of this log`);
+    return;
+  }
+  if (size <= ctx.length) {
+    if (bytesToHex(ctx.tree.rootAt(size)) === bytesToHex(rootHash)) ctx.passed.push(`${label} holds`);
+    else ctx.problems.push(`${label}: the log's first ${size} entries are not the ones it signed`);
+    return;
+  }
+  if (!ctx.latest || ctx.latest.checkpoint.size < size) {
+    ctx.problems.push(`${label}: the log now holds fewer entries than it signed`);
+    return;
+  }
+  const { proof } = await ctx.json<{ proof: string[] }>(
+    `/proofs/consistency?from=${size}&to=${ctx.latest.checkpoint.size}`,
+  );
+  const holds = verifyConsistency(
+    size,
+    ctx.latest.checkpoint.size,
+    rootHash,
+    ctx.latest.checkpoint.rootHash,
+    proof.map(hexToBytes),
+  );
+  if (holds) ctx.passed.push(`${label} holds`);
+  else ctx.problems.push(`${label}: the log no longer extends it`);
 }
 
-function safeJson(line: string): unknown {
+/** Signals with their outcomes and the payout logged at their issue, as the entries pass. */
+function collectFacts() {
+  type Pending = Omit<TrackRecordFacts, 'outcome' | 'endLevel' | 'resolvedAt'> & {
+    seq: number;
+    windowStart: number;
+    appendedAt: number;
+  };
+  const issued = new Map<string, Pending>();
+  const resolved: (Pending & TrackRecordFacts & { outcomeSeq: number })[] = [];
+  const keys: { seq: number; key: string }[] = [];
+  let payout: number | undefined;
+  const withoutPayout: Pending[] = [];
+  return {
+    add(entry: TTrackRecordEntry) {
+      const p = entry.payload;
+      if (p.kind === 'key') keys.push({ seq: entry.seq, key: p.key });
+      if (p.kind === 'payout') {
+        if (payout === undefined) for (const s of withoutPayout) s.payoutPercent = p.payoutPercent;
+        payout = p.payoutPercent;
+      }
+      if (p.kind === 'signal') {
+        const signal: Pending = {
+          seq: entry.seq,
+          asset: p.asset,
+          direction: p.direction,
+          confidence: p.confidence,
+          windowStart: Date.parse(p.slot),
+          appendedAt: Date.parse(p.v === 1 ? p.issuedAt : p.appendedAt),
+          ...(payout === undefined ? {} : { payoutPercent: payout }),
+        };
+        if (payout === undefined) withoutPayout.push(signal);
+        issued.set(entry.hash, signal);
+      }
+      if (p.kind === 'outcome' && p.outcome !== null && p.level !== null) {
+        const signal = issued.get(p.signalHash);
+        if (signal) {
+          resolved.push({
+            ...signal,
+            outcome: p.outcome,
+            endLevel: p.level,
+            resolvedAt: p.resolvedAt ?? '',
+            outcomeSeq: entry.seq,
+          });
+        }
+      }
+    },
+    keyAt(size: number): string | null {
+      let key: string | null = null;
+      for (const k of keys) if (k.seq <= size) key = k.key;
+      return key;
+    },
+    /** Resolved signals of the first `length` entries, in the order the log issued them. */
+    signals(length: number) {
+      return resolved.filter((s) => s.outcomeSeq <= length).sort((a, b) => a.seq - b.seq);
+    },
+  };
+}
+
+/** The public entries in order: bundles of 256 (immutable, cacheable) in parallel, then the rest by page. */
+async function* publicEntries(
+  get: typeof fetch,
+  url: (path: string) => string,
+  length: number,
+  onProgress: (done: number) => void,
+): AsyncGenerator<TTrackRecordEntry | null> {
+  const full = Math.floor(length / 256);
+  const PARALLEL = 6;
+  const bundle = async (index: number): Promise<string> => {
+    const response = await get(url(`/contents/${entryBundlePath(index).slice('tile/entries/'.length)}`));
+    if (!response.ok) throw new Error(`bundle ${index} answered ${response.status}`);
+    return response.text();
+  };
+  const inFlight: Promise<string>[] = [];
+  for (let i = 0; i < Math.min(PARALLEL, full); i += 1) inFlight.push(bundle(i));
+  let done = 0;
+  for (let index = 0; index < full; index += 1) {
+    const body = await (inFlight.shift() as Promise<string>);
+    if (index + PARALLEL < full) inFlight.push(bundle(index + PARALLEL));
+    for (const line of body.split('\n')) if (line !== '') yield readEntry(line);
+    done += 256;
+    if (index % 20 === 0) onProgress(done);
+  }
+  for (let after = full * 256; after < length; ) {
+    const page = await get(url(`?after=${after}&limit=1000`));
+    const body = (await page.json()) as { data?: { entries: unknown[] } };
+    const entries = body.data?.entries ?? [];
+    if (entries.length === 0) break;
+    for (const entry of entries) {
+      const read = readEntry(JSON.stringify(entry));
+      yield read;
+      if (!read) return;
+      after = read.seq;
+      if (after >= length) break;
+    }
+  }
+  onProgress(length);
+}
+
+/** An entry as published, checked only for its shape: its hash check says whether the content holds. */
+function readEntry(line: string): TTrackRecordEntry | null {
   try {
-    return JSON.parse(line);
+    const entry = JSON.parse(line) as TTrackRecordEntry;
+    if (typeof entry?.seq !== 'number' || typeof entry.hash !== 'string' || typeof entry.prevHash !== 'string')
+      return null;
+    // A payload that cannot be encoded is no entry of this format.
+    encodeTrackRecordPayload(entry.payload as TTrackRecordPayload);
+    return entry;
   } catch {
-    // Not JSON: the caller reports the entry as unreadable.
+    // Not an entry: reported by the caller.
     return null;
   }
-}
-
-/** The lines of a UTF-8 stream. */
-async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let rest = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    rest += decoder.decode(value, { stream: true });
-    const parts = rest.split('\n');
-    rest = parts.pop() ?? '';
-    yield* parts;
-  }
-  rest += decoder.decode();
-  if (rest !== '') yield rest;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeBase64, NOTE_KEY_TYPE_ED25519, parseVerifierKey, verifyEd25519 } from './tlog/index.js';
 import { bytesToHex, createMerkleAccumulator, hexToBytes, type Sha256 } from './track-record-merkle.js';
 
 /**
@@ -79,6 +80,39 @@ export const ZTrackRecordOutcomePayloadV2 = z.object({
   salt: z.string(),
 });
 
+/**
+ * The log's signing key (a C2SP verifier key, `<origin>+<key ID>+<base64>`), announced in the log itself:
+ * the first one with `previous` and `endorsement` null, each later one naming the key it replaces and
+ * carrying that key's signature of `keyEndorsementMessage(key)` (base64), so a key can change only in
+ * public, in order, with the consent of the key before it. Checkpoints from this entry on are signed by it.
+ */
+export const ZTrackRecordKeyPayload = z.object({
+  v: z.literal(2),
+  kind: z.literal('key'),
+  key: z.string(),
+  previous: z.string().nullable(),
+  endorsement: z.string().nullable(),
+  appendedAt: z.string(),
+});
+export type TTrackRecordKeyPayload = z.infer<typeof ZTrackRecordKeyPayload>;
+
+/**
+ * The broker payout (percent of the stake a won window pays) that figures use for the signals issued
+ * after this entry, until the next one; signals before the first payout entry take the first one's.
+ */
+export const ZTrackRecordPayoutPayload = z.object({
+  v: z.literal(2),
+  kind: z.literal('payout'),
+  payoutPercent: z.number(),
+  appendedAt: z.string(),
+});
+export type TTrackRecordPayoutPayload = z.infer<typeof ZTrackRecordPayoutPayload>;
+
+/** What a key entry's endorsement signs (UTF-8): a fixed first line, then the new verifier key. */
+export function keyEndorsementMessage(newVerifierKey: string): string {
+  return `signalroom-record-key/v1\n${newVerifierKey}\n`;
+}
+
 export const ZTrackRecordSignalPayload = z.union([ZTrackRecordSignalPayloadV1, ZTrackRecordSignalPayloadV2]);
 export type TTrackRecordSignalPayload = z.infer<typeof ZTrackRecordSignalPayload>;
 export const ZTrackRecordOutcomePayload = z.union([ZTrackRecordOutcomePayloadV1, ZTrackRecordOutcomePayloadV2]);
@@ -89,6 +123,8 @@ export const ZTrackRecordPayload = z.union([
   ZTrackRecordSignalPayloadV2,
   ZTrackRecordOutcomePayloadV1,
   ZTrackRecordOutcomePayloadV2,
+  ZTrackRecordKeyPayload,
+  ZTrackRecordPayoutPayload,
 ]);
 export type TTrackRecordPayload = z.infer<typeof ZTrackRecordPayload>;
 
@@ -136,6 +172,24 @@ function encodeFields(fields: Field[]): string {
  * missing value as null, no spaces. The same payload always gives the same bytes, whoever encodes it.
  */
 export function encodeTrackRecordPayload(p: TTrackRecordPayload): string {
+  if (p.kind === 'key') {
+    return encodeFields([
+      ['v', p.v],
+      ['kind', p.kind],
+      ['key', p.key],
+      ['previous', p.previous],
+      ['endorsement', p.endorsement],
+      ['appendedAt', canonicalTime(p.appendedAt)],
+    ]);
+  }
+  if (p.kind === 'payout') {
+    return encodeFields([
+      ['v', p.v],
+      ['kind', p.kind],
+      ['payoutPercent', p.payoutPercent],
+      ['appendedAt', canonicalTime(p.appendedAt)],
+    ]);
+  }
   if (p.kind === 'signal') {
     const fields: Field[] = [
       ['v', p.v],
@@ -202,27 +256,72 @@ export function checkTrackRecord(
 }
 
 /**
+ * Why a key entry cannot follow the key in force (null when it can): the first names no previous key and
+ * carries no endorsement; every later one names the key in force as `previous`, keeps its key name (the
+ * log's origin) and carries that key's Ed25519 signature of `keyEndorsementMessage(key)`.
+ */
+export function keyChangeFailure(p: TTrackRecordKeyPayload, current: string | null): string | null {
+  let next: ReturnType<typeof parseVerifierKey>;
+  try {
+    next = parseVerifierKey(p.key);
+  } catch {
+    // Unparseable: the entry names no usable key, which is the finding.
+    return 'its key is not a verifier key';
+  }
+  if (next.type !== NOTE_KEY_TYPE_ED25519) return 'its key is not an Ed25519 note key';
+  if (current === null) {
+    return p.previous === null && p.endorsement === null ? null : 'the first key names a previous key';
+  }
+  if (p.previous !== current) return 'it does not replace the key in force';
+  const previous = parseVerifierKey(current);
+  if (next.name !== previous.name) return 'the new key has another name than the log';
+  if (p.endorsement === null) return 'the key in force did not endorse it';
+  const signature = decodeBase64(p.endorsement);
+  if (!signature) return 'the key in force did not endorse it';
+  const message = new TextEncoder().encode(keyEndorsementMessage(p.key));
+  return verifyEd25519(signature, message, previous.publicKey) ? null : 'the key in force did not endorse it';
+}
+
+/** A payout as the log may state it: percent of the stake a won window pays, above 0 and at most 100. */
+export function isLoggablePayout(payoutPercent: number): boolean {
+  return Number.isFinite(payoutPercent) && payoutPercent > 0 && payoutPercent <= 100;
+}
+
+/**
  * The same check, one entry at a time (for a stream). `add` answers the failure, or null while it
  * holds; `length` and `root()` say where it stands, so a caller can compare a checkpoint of any size
- * as the stream passes it.
+ * as the stream passes it. It also follows the log's keys: `keyAt(size)` is the key that signs a
+ * checkpoint of that size.
  */
-export function createTrackRecordChecker(sha256Hex: (text: string) => string, merkleSha256?: Sha256) {
+export function createTrackRecordChecker(
+  sha256Hex: (text: string) => string,
+  merkleSha256?: Sha256,
+  /** Where the leaves go (a whole tree kept in memory); by default an accumulator of the root only. */
+  tree: { push(leafData: Uint8Array): unknown; root(): Uint8Array } = createMerkleAccumulator(merkleSha256),
+) {
   let prev = TRACK_RECORD_GENESIS_HASH;
   let length = 0;
   const issued = new Set<string>();
-  const tree = createMerkleAccumulator(merkleSha256);
+  const keys: { seq: number; key: string }[] = [];
+  const fail = (brokenAt: number, reason: string) => ({ ok: false as const, brokenAt, reason });
   return {
     add(entry: TTrackRecordEntry): Extract<TrackRecordCheck, { ok: false }> | null {
       const expectedSeq = length + 1;
-      if (entry.seq !== expectedSeq)
-        return { ok: false, brokenAt: expectedSeq, reason: `entry #${expectedSeq} is missing (found #${entry.seq})` };
-      if (entry.prevHash !== prev)
-        return { ok: false, brokenAt: entry.seq, reason: 'its previous hash is not the hash of the entry before it' };
+      if (entry.seq !== expectedSeq) return fail(expectedSeq, `entry #${expectedSeq} is missing (found #${entry.seq})`);
+      if (entry.prevHash !== prev) return fail(entry.seq, 'its previous hash is not the hash of the entry before it');
       if (sha256Hex(trackRecordHashInput(prev, entry.payload)) !== entry.hash)
-        return { ok: false, brokenAt: entry.seq, reason: 'its content does not match its hash' };
-      if (entry.payload.kind === 'outcome' && !issued.has(entry.payload.signalHash))
-        return { ok: false, brokenAt: entry.seq, reason: 'it resolves a signal the record never issued' };
-      if (entry.payload.kind === 'signal') issued.add(entry.hash);
+        return fail(entry.seq, 'its content does not match its hash');
+      const p = entry.payload;
+      if (p.kind === 'outcome' && !issued.has(p.signalHash))
+        return fail(entry.seq, 'it resolves a signal the record never issued');
+      if (p.kind === 'key') {
+        const failure = keyChangeFailure(p, keys.at(-1)?.key ?? null);
+        if (failure) return fail(entry.seq, failure);
+        keys.push({ seq: entry.seq, key: p.key });
+      }
+      if (p.kind === 'payout' && !isLoggablePayout(p.payoutPercent))
+        return fail(entry.seq, 'its payout is not a percentage above 0 and at most 100');
+      if (p.kind === 'signal') issued.add(entry.hash);
       tree.push(hexToBytes(entry.hash));
       prev = entry.hash;
       length = entry.seq;
@@ -234,6 +333,19 @@ export function createTrackRecordChecker(sha256Hex: (text: string) => string, me
     /** The Merkle root of the entries added so far. */
     root(): string {
       return bytesToHex(tree.root());
+    },
+    /** The key that signs a checkpoint of `size` entries: the last key entry within them (null before any). */
+    keyAt(size: number): string | null {
+      let key: string | null = null;
+      for (const k of keys) {
+        if (k.seq > size) break;
+        key = k.key;
+      }
+      return key;
+    },
+    /** Every key entry so far, in order. */
+    keys(): readonly { seq: number; key: string }[] {
+      return keys;
     },
     result(): Extract<TrackRecordCheck, { ok: true }> {
       return { ok: true, length, head: prev, root: bytesToHex(tree.root()) };

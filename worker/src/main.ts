@@ -1,11 +1,14 @@
 import {
   configOrExit,
+  createEventPublisher,
   createRedisBus,
   createRedisConnections,
   marketFeedSettings,
   onShutdownSignal,
   openPostgres,
+  openRecordLog,
   readSavedRunSettings,
+  recordSettingsOf,
   runMain,
 } from '@signalroom/shared-node';
 import { pino } from 'pino';
@@ -32,6 +35,15 @@ async function main(): Promise<void> {
   const saved = await readSavedRunSettings(db, logger);
   const redis = createRedisConnections(config.REDIS_URL, { namespace: config.REDIS_NAMESPACE, logger });
   const bus = createRedisBus(redis, { logger });
+  const payoutPercent = saved.payoutPercent ?? config.PAYOUT_PERCENT;
+  // The log's key from its own file (never the database); each checkpoint signed is announced, and the
+  // servers ask the witnesses to cosign it.
+  const events = createEventPublisher(bus, logger.child({ module: 'events' }));
+  await openRecordLog(db, recordSettingsOf(config), {
+    payoutPercent,
+    logger: logger.child({ module: 'track-record' }),
+    announce: (checkpoint) => void events.recordCheckpoint(checkpoint.id, checkpoint.size),
+  });
   const worker = await startSignalWorker({
     db,
     bus,
@@ -42,7 +54,7 @@ async function main(): Promise<void> {
     staleAfterMs: config.MARKET_STALE_AFTER_MS,
     voidAfterMs: config.SIGNAL_VOID_AFTER_MS,
     deskSkipsSlot: config.DESK_SKIPS_ENGINE_SLOT,
-    payoutPercent: saved.payoutPercent ?? config.PAYOUT_PERCENT,
+    payoutPercent,
     backtestSlots: config.BACKTEST_SLOTS,
     redis,
     schedulerCheckMs: config.SCHEDULER_CHECK_MS,

@@ -1,13 +1,16 @@
 import { nextSignalBoundary } from '@signalroom/shared';
 import {
   configOrExit,
+  createEventPublisher,
   createMemoryBus,
   createRedisBus,
   type ModuleLogger,
   marketFeedSettings,
   openPostgres,
+  openRecordLog,
   parseEnv,
   readSavedRunSettings,
+  recordSettingsOf,
   ZSharedEnv,
 } from '@signalroom/shared-node';
 import { z } from 'zod';
@@ -50,6 +53,14 @@ async function main(): Promise<void> {
   });
   const saved = await readSavedRunSettings(db, logger);
   const bus = env.REDIS_URL ? createRedisBus(env.REDIS_URL, { namespace: env.REDIS_NAMESPACE }) : createMemoryBus();
+  // A signal written here goes into the log like any other, with its append time: one for a past slot
+  // is logged late, and no figure counts it.
+  const events = createEventPublisher(bus, logger);
+  await openRecordLog(db, recordSettingsOf(env), {
+    payoutPercent: saved.payoutPercent ?? env.PAYOUT_PERCENT,
+    logger,
+    announce: (checkpoint) => void events.recordCheckpoint(checkpoint.id, checkpoint.size),
+  });
   const engine = createSignalEngine({
     db,
     bus,

@@ -207,9 +207,11 @@ export async function waitForSignalTables(
   let warned = false;
   for (;;) {
     try {
-      const { rows } = await sql<{ signals: string | null; countdown: string | null }>`
-        select to_regclass('signals')::text as signals, to_regclass('offer_countdown')::text as countdown`.execute(db);
-      if (rows[0]?.signals && rows[0]?.countdown) return;
+      // The newest migration's table too: a worker must not sign checkpoints before their table exists.
+      const { rows } = await sql<{ signals: string | null; countdown: string | null; notes: string | null }>`
+        select to_regclass('signals')::text as signals, to_regclass('offer_countdown')::text as countdown,
+          to_regclass('track_record_notes')::text as notes`.execute(db);
+      if (rows[0]?.signals && rows[0]?.countdown && rows[0]?.notes) return;
     } catch {
       // Database not reachable yet: same wait.
     }

@@ -3,6 +3,7 @@ import { defineReminderTask } from './mentorship/mentorship.service.js';
 import { defineNotificationTasks } from './notifications/notifications.tasks.js';
 import { defineTierExpiringTask } from './tier-grants/tier-expiring.task.js';
 import { defineTierExpiryTask } from './tier-grants/tier-expiry.task.js';
+import { defineWitnessTask } from './track-record/witness-task.js';
 
 /**
  * Every module's task kinds, defined once per process before the queue starts (a kind defined twice is
@@ -13,4 +14,5 @@ export function defineTaskKinds(ctx: ServerContext): void {
   defineTierExpiringTask(ctx);
   defineReminderTask(ctx);
   defineNotificationTasks(ctx);
+  defineWitnessTask(ctx);
 }

@@ -2,7 +2,6 @@ import type { ClientToServerEvents, RealtimeSnapshot, TUser } from '@signalroom/
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { ServerContext } from '../context.js';
-import { trackRecordMonitorOf } from '../modules/track-record/track-record.service.js';
 import { metricsFor } from '../observability/metrics.registry.js';
 import { createLiveDataSource, type LiveDataSource, tierLimitsFor } from './live-data.source.js';
 import { attachPlainStream, SOCKET_IO_PATH } from './plain-stream.js';
@@ -20,6 +19,7 @@ import { createLiveDataCache, cutSnapshot, type LiveData } from './realtime.snap
 import { createTrialRelay } from './realtime.trial.js';
 import type { RealtimeServer, RealtimeSocket } from './realtime.types.js';
 import { releaseHandshakes } from './realtime.upgrade-release.js';
+import { createRecordStatsFeed } from './record-stats.js';
 
 export interface Realtime {
   io: RealtimeServer;
@@ -93,10 +93,10 @@ export async function attachRealtime(
     sendSnapshot(socket, user).catch(onError);
   });
 
-  // The shared data may be older than the track record's check: the statistics carry the check as it is now.
-  const recordBroken = () => (trackRecordMonitorOf(ctx).last()?.brokenAt ?? null) !== null;
+  // The shared data may be older than the track record's status: the statistics carry it as it is now.
+  const recordBroken = () => ctx.record.status().withheld;
   async function liveDataNow(): Promise<LiveData> {
-    const [data] = await Promise.all([liveData.get(), trackRecordMonitorOf(ctx).check()]);
+    const data = await liveData.get();
     return { ...data, stats: { ...data.stats, recordBroken: recordBroken() } };
   }
 
@@ -166,6 +166,12 @@ export async function attachRealtime(
     recordBroken,
     onError,
   });
+  // Statistics move with the log (checkpoints signed, witnesses answering), computed here from it.
+  const statsFeed = createRecordStatsFeed(ctx, onError);
+  statsFeed.onStats((stats) => {
+    liveData.invalidate();
+    relay({ type: 'stats:update', stats });
+  });
   const stopRelay = ctx.bus.subscribe((event) => {
     // Countdown sync points too (every 10 s): a reset never leaves an old deadline in a cached snapshot.
     if (
@@ -213,7 +219,7 @@ export async function attachRealtime(
   }, options.sweepIntervalMs ?? ACCESS_SWEEP_MS);
   sweepTimer.unref();
 
-  const stream = attachPlainStream(ctx, app.server, { limits, onError });
+  const stream = attachPlainStream(ctx, app.server, { limits, onError, statsFeed });
 
   metrics.setRoomSizesProvider(() => roomSizes(io, members));
   ctx.presence = createPresence(io);
@@ -227,6 +233,7 @@ export async function attachRealtime(
       ctx.presence = undefined;
       clearInterval(sweepTimer);
       stopRelay();
+      statsFeed.stop();
       gold.close();
       trial.close();
       access.close();

@@ -23,6 +23,7 @@ import { apiKeyRateLimiter, authenticateApiKey, membersOfLiveKeys } from '../mod
 import { outcomeEntrySeq } from '../modules/track-record/track-record.repository.js';
 import { encodeForTiers, encodeMessage, type TierFrames } from './plain-stream.frames.js';
 import { streamReplay } from './plain-stream.replay.js';
+import type { RecordStatsFeed } from './record-stats.js';
 
 /** A connected program: its socket, its member's tier view, and its key (re-checked by the sweep). */
 interface StreamClient {
@@ -75,7 +76,7 @@ export interface PlainStream {
 export function attachPlainStream(
   ctx: ServerContext,
   server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): void },
-  deps: { limits: TierDailyLimits; onError: (error: unknown) => void },
+  deps: { limits: TierDailyLimits; onError: (error: unknown) => void; statsFeed: RecordStatsFeed },
 ): PlainStream {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
   const clients = new Set<StreamClient>();
@@ -206,12 +207,15 @@ export function attachPlainStream(
   const unsubscribe = ctx.bus.subscribe((event) => {
     if (clients.size === 0) return;
     if (event.type === 'signal:new' || event.type === 'signal:update') onSignal(event).catch(deps.onError);
-    else if (event.type === 'stats:update') {
-      const frame = encodeMessage({ type: 'stats', seq: null, stats: event.stats });
-      deliver(new Map([...new Set([...clients].map((c) => c.tier))].map((tier) => [tier, frame])), null);
-    } else if (event.type === 'account:changed') {
+    else if (event.type === 'account:changed') {
       recheck([...clients].filter((client) => client.userId === event.userId)).catch(deps.onError);
     }
+  });
+
+  deps.statsFeed.onStats((stats) => {
+    if (clients.size === 0) return;
+    const frame = encodeMessage({ type: 'stats', seq: null, stats });
+    deliver(new Map([...new Set([...clients].map((c) => c.tier))].map((tier) => [tier, frame])), null);
   });
 
   server.on('upgrade', (request, socket, head) => {

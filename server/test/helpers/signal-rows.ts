@@ -1,5 +1,12 @@
 import { dayKeyInZone, TIMING } from '@signalroom/shared';
-import { presentSignal, type SignalRow } from '@signalroom/shared-node';
+import {
+  type Database,
+  presentSignal,
+  recordIssuedSignal,
+  recordSignalOutcome,
+  type SignalRow,
+} from '@signalroom/shared-node';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 
 /** One stored signal as the engine leaves it; only what a test cares about has to be given. */
@@ -27,10 +34,31 @@ export interface SignalRowSeed {
 let counter = 0;
 
 /**
- * Writes a signal row straight into the engine's table (a real record, as the worker would leave it),
- * for tests that need a given history: wins at given levels, losses after L3, an open window.
+ * Writes a signal as the worker would leave it, for tests that need a given history: wins at given
+ * levels, losses after L3, an open window. The row goes in with its track record entries, logged when
+ * the engine would have logged them (the issue at its slot's boundary, the outcome when it resolved),
+ * so the record counts it as it counts the engine's.
  */
 export async function insertSignal(db: Db, seed: SignalRowSeed): Promise<SignalRow> {
+  const row = await recordIssuedSignal(db, (trx) => insertSignalRow(trx, seed), seed.slotStart);
+  if (!row) throw new Error('the signal was not inserted');
+  if (!row.outcome) return row;
+  const resolved = await recordSignalOutcome(
+    db,
+    (trx) =>
+      trx
+        .selectFrom('signals')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirst()
+        .then((r) => r ?? null),
+    new Date(row.resolved_at ?? seed.slotStart),
+  );
+  return resolved ?? row;
+}
+
+/** The row alone, written around the track record (as a database edit would be). */
+export async function insertSignalRow(db: Db | Transaction<Database>, seed: SignalRowSeed): Promise<SignalRow> {
   counter += 1;
   const slotMs = TIMING.signalIntervalMs;
   const signalType = seed.signalType ?? 'buy';

@@ -7,6 +7,10 @@ import { startTestSmtp, type TestSmtp } from './smtp.js';
 export interface TestServer extends RunningServer {
   config: AppConfig;
   smtp: TestSmtp;
+  /** Stops the server and its SMTP but keeps its database, for a server started on it next (a restart). */
+  closeKeepingData(): Promise<void>;
+  /** Drops the database a server closed with closeKeepingData used. */
+  dropData(): Promise<void>;
   /** Calls the API over real HTTP and returns the status and the parsed envelope. */
   api<T = unknown>(
     method: string,
@@ -47,6 +51,11 @@ export async function startTestServer(
       await smtp.close();
       await shape.cleanup();
     },
+    async closeKeepingData() {
+      await server.close();
+      await smtp.close();
+    },
+    dropData: () => shape.cleanup(),
     async api<T>(
       method: string,
       path: string,

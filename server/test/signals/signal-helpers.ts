@@ -87,6 +87,23 @@ export function engineFor(
   server: TestServer,
   options: { now?: () => Date; feed?: MarketFeed; strategy?: Strategy; intervalMs?: number; seed?: string } = {},
 ): SignalEngine {
+  if (!options.now) {
+    // Without a clock given, the engine issues each slot on time (its signal is logged at its boundary,
+    // so the track record counts it) and judges windows as if long after (every window has closed).
+    let at = new Date('2030-01-01T00:00:00Z');
+    const engine = engineFor(server, { ...options, now: () => at });
+    return {
+      ...engine,
+      runSlot: async (slot) => {
+        at = new Date(slot.getTime() + 20);
+        try {
+          return await engine.runSlot(slot);
+        } finally {
+          at = new Date('2030-01-01T00:00:00Z');
+        }
+      },
+    };
+  }
   return createSignalEngine({
     db: server.context.db,
     bus: server.context.bus,
@@ -96,7 +113,7 @@ export function engineFor(
     intervalMs: options.intervalMs ?? FIVE_MIN,
     payoutPercent: server.config.PAYOUT_PERCENT,
     logger: silentLogger,
-    now: options.now ?? (() => new Date('2030-01-01T00:00:00Z')),
+    now: options.now,
   });
 }
 

@@ -1,6 +1,7 @@
 import { DEFAULT_PAYOUT_PERCENT, isTimeZone } from '@signalroom/shared';
 import { z } from 'zod';
 import { marketFeedProblems, ZMarketEnv } from './market-config.js';
+import { recordEnvProblems, ZRecordEnv } from './record-config.js';
 
 /**
  * The settings the server and the worker both read, defined once so the two can never accept
@@ -9,6 +10,12 @@ import { marketFeedProblems, ZMarketEnv } from './market-config.js';
  */
 
 export const ZSharedEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Base of links in e-mails, and the origin sockets are accepted from (with HSTS when https); absent,
+   * the address the server listens on (see public-url.ts). The track record's origin derives from it.
+   */
+  PUBLIC_URL: z.url().optional(),
   /** PostgreSQL; set together with REDIS_URL (the distributed shape) or not at all (embedded). */
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
@@ -25,6 +32,7 @@ export const ZSharedEnv = z.object({
   /** Signal slot and window length; the product issues a signal every 5 minutes unless a test shortens it. */
   SIGNAL_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
   ...ZMarketEnv.shape,
+  ...ZRecordEnv.shape,
   /** A window whose closing price is still not to be had this long after it closed makes its signal void. */
   SIGNAL_VOID_AFTER_MS: z.coerce.number().int().min(1000).default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -133,7 +141,12 @@ export function parseEnv<S extends z.ZodType>(
     ? []
     : result.error.issues.map((issue) => problemLine(issue.path.join('.') || '(environment)', issue.message));
   if (result.success) {
-    problems.push(...marketFeedProblems(result.data as SharedEnv), ...timeoutProblems(result.data as SharedEnv));
+    const data = result.data as SharedEnv;
+    problems.push(
+      ...marketFeedProblems(data),
+      ...timeoutProblems(data),
+      ...recordEnvProblems(data).map((p) => problemLine(p.key, p.message)),
+    );
   }
   const shapeProblem = options.wholeShape === false ? null : halfDistributed(cleaned);
   // A schema that requires the missing URL (the worker's) has said so already: one line per problem.

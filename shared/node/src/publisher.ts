@@ -51,6 +51,10 @@ export interface EventPublisher {
   /** A member marked some (ids) or all (null) of their notifications read. */
   notificationRead(userId: string, ids: string[] | null): Promise<void>;
   priceTick(at: Date, prices: Record<string, number>): Promise<void>;
+  /** The track record's log signed a checkpoint (after its transaction committed). */
+  recordCheckpoint(noteId: number, size: number): Promise<void>;
+  /** Witnesses answered a round for this checkpoint. */
+  recordWitnessed(noteId: number): Promise<void>;
 }
 
 /** Attempts after the first failed publish, and the first wait between two (doubled each time). */
@@ -98,6 +102,8 @@ export function createEventPublisher(bus: EventBus, logger: ModuleLogger): Event
     botTrades: (signalId, phase) => publish({ type: 'bot:trades', signalId, phase }),
     notificationNew: (userId, notification) => publish({ type: 'notification:new', userId, notification }),
     notificationSignal: (signalId, phase) => publish({ type: 'notification:signal', signalId, phase }),
+    recordCheckpoint: (noteId, size) => publish({ type: 'record:checkpoint', noteId, size }),
+    recordWitnessed: (noteId) => publish({ type: 'record:witnessed', noteId }),
     notificationRead: (userId, ids) => publish({ type: 'notification:read', userId, ids }),
     priceTick: (at, prices) => publish({ type: 'price:tick', at: at.toISOString(), prices }),
   };

@@ -1,4 +1,3 @@
-import { CALIBRATION_BAND_POINTS } from '@signalroom/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 import { presentSignal } from './signal-repository.js';
@@ -38,55 +37,19 @@ export async function countSignalsOfDay(db: Db, dayKey: string): Promise<number>
   return Number(row.n);
 }
 
-/** Resolved signals per asset and confidence band, with their first-window wins, in one aggregate. */
-export async function countByConfidenceBand(db: Db) {
-  const { rows } = await sql<{
-    asset: string;
-    band: number;
-    total: string;
-    average_confidence: number;
-    won_first: string;
-  }>`
-    select asset,
-      -- The track record's bands: 5 points wide, the last one [95, 100] so 100 % has a band.
-      least(floor(confidence / ${CALIBRATION_BAND_POINTS}) * ${CALIBRATION_BAND_POINTS}, ${100 - CALIBRATION_BAND_POINTS}) as band,
-      count(*) as total,
-      avg(confidence) as average_confidence,
-      count(*) filter (where outcome = 'profit' and resolved_level = 0) as won_first
-    from signals
-    where outcome is not null
-    group by asset, band
-    order by asset, band`.execute(db);
-  return rows;
-}
-
-/** One source's counts, and its resolved signals by outcome and end level. */
-export interface SourceOutcomeRow {
-  author_id: string | null;
-  author_name: string | null;
-  strategy: string;
-  outcome: 'profit' | 'loss' | 'breakeven' | null;
-  status: string;
-  end_level: number | null;
-  count: string | number;
-}
-
-/**
- * Every source's signals grouped by outcome and end level (the level they won or broke even at, or the
- * last level played); the analyst's name is their newest published one.
- */
-export async function countBySource(db: Db): Promise<SourceOutcomeRow[]> {
-  const { rows } = await sql<SourceOutcomeRow>`
-    select author_id,
-      (array_agg(author_name order by slot_start desc))[1] as author_name,
-      case when author_id is null then strategy else 'desk' end as strategy,
-      outcome, status,
-      case when outcome is null then null else coalesce(resolved_level, active_level) end as end_level,
-      count(*) as count
-    from signals
-    group by author_id, case when author_id is null then strategy else 'desk' end, outcome, status,
-      case when outcome is null then null else coalesce(resolved_level, active_level) end`.execute(db);
-  return rows;
+/** The newest name each of these analysts published under, by their user id. */
+export async function analystNames(db: Db, authorIds: readonly string[]): Promise<Map<string, string>> {
+  if (authorIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('signals')
+    .select(['author_id', 'author_name'])
+    .where('author_id', 'in', authorIds)
+    .orderBy('slot_start', 'desc')
+    .execute();
+  const names = new Map<string, string>();
+  for (const row of rows)
+    if (row.author_id && !names.has(row.author_id)) names.set(row.author_id, row.author_name ?? '');
+  return names;
 }
 
 /** An analyst's newest signals, as members receive them. */

@@ -53,10 +53,17 @@ export function presentSignal(row: SignalRow): TSignal {
     source: row.source,
     voidReason: row.void_reason,
     activeLevel: row.active_level,
-    record: row.record_seq !== null && row.record_hash !== null ? { seq: row.record_seq, hash: row.record_hash } : null,
+    record: recordRefOf(row),
     issuedBy: signalIssuerOf({ authorName: row.author_name, strategy: row.strategy }),
     locked: false,
   };
+}
+
+/** The signal's place in the track record and the checkpoint that covered it at issue (null before the chain). */
+function recordRefOf(row: SignalRow): TSignal['record'] {
+  if (row.record_seq === null || row.record_hash === null) return null;
+  const ref = { seq: row.record_seq, hash: row.record_hash };
+  return row.record_checkpoint === null ? ref : { ...ref, checkpoint: row.record_checkpoint };
 }
 
 /** Signals by slot time: `desc` gives the newest `limit`, `asc` the oldest. */

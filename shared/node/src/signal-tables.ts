@@ -52,6 +52,8 @@ export interface SignalsTable {
   /** The track record entry that issued it (set in the same transaction); null before the chain existed. */
   record_seq: ColumnType<number | null, number | null | undefined, number | null>;
   record_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The signed checkpoint (note) that covered its issue entry, as every delivered copy carries it. */
+  record_checkpoint: ColumnType<string | null, string | null | undefined, string | null>;
   /** The analyst who published it on the desk; null for the engine's signals. */
   author_id: ColumnType<string | null, string | null | undefined, never>;
   /** The analyst's name as published (what "Analyst: <name>" shows); null for the engine's signals. */

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
-  bytesToHex,
-  EMPTY_CHECKPOINT,
+  createMerkleAccumulator,
   encodeTrackRecordPayload,
   hexToBytes,
-  type MerkleNode,
+  keyEndorsementMessage,
   TRACK_RECORD_ENCODING_VERSION,
-  TRACK_RECORD_GENESIS_HASH,
   TRACK_RECORD_SALT_BYTES,
   type TTrackRecordOutcomePayload,
   type TTrackRecordPayload,
@@ -15,20 +13,26 @@ import {
   toIsoOrNull,
   trackRecordHashInput,
 } from '@signalroom/shared';
+import { encodeBase64, type NoteSigner } from '@signalroom/shared/tlog';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { RecordKeyError } from './record-key.js';
+import { recordLogOf } from './record-log.js';
+import { checkLatestNote, signCheckpointNote } from './record-notes.js';
+import { recordVerifierOf } from './record-verifier.js';
 import type { Database } from './schema.js';
 import type { SignalRow } from './signal-tables.js';
 import { sha256Hex } from './track-record-hash.js';
-import { type TrackRecordSigner, trackRecordSigner } from './track-record-key.js';
-import type { TrackRecordChainTable } from './track-record-tables.js';
-import { insertNodes, treeAt } from './track-record-tree.js';
+import type { TrackRecordChainTable, TrackRecordEntryKind } from './track-record-tables.js';
+import { nodeSha256 } from './track-record-tree.js';
 
 /**
- * Appends to the track record: the hash chain, the Merkle tree over it and a signed checkpoint, in the
- * same transaction as the signal's own write. Every append holds one advisory lock, so appends from
- * any number of workers take turns and `seq` stays gapless; an entry already in the chain (signal and
- * kind are unique together) is never appended twice. An append refuses to go on from a chain that no
- * longer extends the last checkpoint it signed: history rewritten underneath cannot be built upon.
+ * Appends to the track record's log: entries chained and hashed, and a checkpoint (a C2SP signed note
+ * over the log's Merkle root) signed in the same transaction as the signal's own write. Every append
+ * holds one advisory lock, so appends from any number of processes take turns and `seq` stays gapless.
+ * Before adding anything the process verifies what others appended since its last look and that the
+ * latest checkpoint still describes the log it verified (see record-verifier.ts): history rewritten
+ * underneath is never built upon. The log's own entries go in as needed: its signing key the first time
+ * (the key in the key file, announced), and the payout figures use the first time.
  */
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -139,100 +143,104 @@ async function entryHash(trx: Trx, signalId: string, kind: 'signal' | 'outcome')
   return row?.hash ?? null;
 }
 
-/** The chain's last entry (seq 0 and the genesis hash while it is empty). Hold the lock. */
-async function chainHead(trx: Trx): Promise<{ seq: number; hash: string }> {
-  const head = await trx
-    .selectFrom('track_record_chain')
-    .select(['seq', 'hash'])
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return head ?? { seq: 0, hash: TRACK_RECORD_GENESIS_HASH };
+type ChainInsert = Insertable<TrackRecordChainTable> & { seq: number; hash: string };
+
+/** The checkpoint an append signed: its row, its size and the note as served. */
+export interface SignedCheckpoint {
+  id: number;
+  size: number;
+  note: string;
 }
 
-/** Thrown when the chain no longer extends the last checkpoint it signed: nothing may be appended. */
-export class TrackRecordRewrittenError extends Error {}
-
 /**
- * Refuses to append after a rewrite: the last signed checkpoint must still describe the chain (its
- * size no greater than the chain's, and entry #size still the hash it signed). Hold the lock.
+ * One append transaction's work on the log: the log verified up to now, entries chained in memory from
+ * its head, then written with one checkpoint note over the new size. Hold the lock.
  */
-async function assertExtendsLastCheckpoint(trx: Trx, head: { seq: number; hash: string }): Promise<void> {
-  const last = await trx
-    .selectFrom('track_record_checkpoints')
-    .select(['size', 'head'])
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!last || last.size === 0) return;
-  const signed =
-    last.size === head.seq
-      ? head.hash
-      : (await trx.selectFrom('track_record_chain').select('hash').where('seq', '=', last.size).executeTakeFirst())
-          ?.hash;
-  if (signed !== last.head) {
-    throw new TrackRecordRewrittenError(
-      `track record: entry #${last.size} is not the one checkpoint-signed (the chain holds ${head.seq} entries); ` +
-        'history was rewritten, so nothing more is appended',
+async function openAppend(db: Db, trx: Trx, at: Date) {
+  const log = recordLogOf(db);
+  const verifier = recordVerifierOf(db);
+  await verifier.catchUp(trx);
+  await checkLatestNote(trx, verifier);
+  const signer = await log.keyring.current();
+  const tree = createMerkleAccumulator(nodeSha256, verifier.tree.frontier());
+  let previous = { seq: verifier.size, hash: verifier.head };
+  const entries: ChainInsert[] = [];
+  /** Keys that sign the checkpoint besides the current one (the old key, on the checkpoint of its successor). */
+  const signers: NoteSigner[] = [signer];
+
+  const push = (
+    kind: TrackRecordEntryKind,
+    signalId: string | null,
+    publicAt: Date | string,
+    payload: TTrackRecordPayload,
+    meta: EntryMeta,
+  ) => {
+    const entry: ChainInsert = {
+      seq: previous.seq + 1,
+      kind,
+      signal_id: signalId,
+      prev_hash: previous.hash,
+      hash: sha256Hex(trackRecordHashInput(previous.hash, payload)),
+      payload: encodeTrackRecordPayload(payload),
+      public_at: publicAt,
+      appended_at: meta.appendedAt,
+      version: meta.version,
+      salt: meta.salt,
+    };
+    entries.push(entry);
+    tree.push(hexToBytes(entry.hash));
+    previous = entry;
+    return { seq: entry.seq, hash: entry.hash };
+  };
+  // The log's own entries hide nothing: public from the start.
+  const pushLogEntry = (payload: TTrackRecordPayload) =>
+    push(payload.kind, null, new Date(0), payload, { version: 2, salt: null, appendedAt: at });
+
+  const logKey = verifier.currentKey();
+  if (logKey === null) {
+    pushLogEntry({
+      v: 2,
+      kind: 'key',
+      key: signer.verifierKey,
+      previous: null,
+      endorsement: null,
+      appendedAt: toIso(at),
+    });
+  } else if (logKey !== signer.verifierKey) {
+    throw new RecordKeyError(
+      `The signing key file holds ${signer.verifierKey}, but the log's key is ${logKey}. A key changes only in ` +
+        'public, endorsed by the key before it: npm run admin -- record-key-rotate. Nothing was appended.',
     );
   }
-}
+  if (verifier.payoutPercent() === null) {
+    pushLogEntry({ v: 2, kind: 'payout', payoutPercent: log.payoutPercent, appendedAt: toIso(at) });
+  }
 
-/** The entry that follows `previous` with this signal's payload, its hash computed. */
-function nextEntry(
-  previous: { seq: number; hash: string },
-  row: SignalRow,
-  payload: TTrackRecordPayload,
-  meta: EntryMeta,
-): Insertable<TrackRecordChainTable> & { seq: number; hash: string } {
   return {
-    seq: previous.seq + 1,
-    kind: payload.kind,
-    signal_id: row.id,
-    prev_hash: previous.hash,
-    hash: sha256Hex(trackRecordHashInput(previous.hash, payload)),
-    payload: encodeTrackRecordPayload(payload),
-    public_at: row.expires_at,
-    appended_at: meta.appendedAt,
-    version: meta.version,
-    salt: meta.salt,
-  };
-}
-
-/**
- * One append transaction's work on the chain: entries chained in memory from the head, then written
- * with the tree nodes they complete and a signed checkpoint after each of them (a checkpoint at every
- * append, whether one entry goes in or a repair's many). Hold the lock.
- */
-async function openAppend(trx: Trx, signer: TrackRecordSigner, at: Date) {
-  let previous = await chainHead(trx);
-  await assertExtendsLastCheckpoint(trx, previous);
-  const tree = await treeAt(trx, previous.seq);
-  const entries: (Insertable<TrackRecordChainTable> & { seq: number; hash: string })[] = [];
-  const nodes: MerkleNode[] = [];
-  const states: { size: number; head: string; root: string }[] = [];
-  return {
-    /** Chains the next entry; answers its place and hash. */
+    /** Chains the next entry about a signal; answers its place and hash. */
     add(row: SignalRow, payloadOf: (meta: EntryMeta) => TTrackRecordPayload): { seq: number; hash: string } {
       const meta = newEntryMeta(at);
-      const entry = nextEntry(previous, row, payloadOf(meta), meta);
-      entries.push(entry);
-      nodes.push(...tree.push(hexToBytes(entry.hash)));
-      states.push({ size: entry.seq, head: entry.hash, root: bytesToHex(tree.root()) });
-      previous = entry;
-      return { seq: entry.seq, hash: entry.hash };
+      const payload = payloadOf(meta);
+      // A signal's entries are hidden until its primary window closes (an outcome is appended later
+      // anyway); the prefix rule keeps back whatever follows an entry still hidden.
+      return push(payload.kind, row.id, row.expires_at, payload, meta);
     },
-    /** Writes what was chained, its tree nodes and its checkpoints; answers how many entries. */
-    async commit(): Promise<number> {
+    /** Chains one of the log's own entries (a payout, a key, a slot's end). */
+    addLogEntry: pushLogEntry,
+    /** Adds a key that signs this append's checkpoint too. */
+    alsoSignWith(extra: NoteSigner) {
+      signers.push(extra);
+    },
+    /** Writes what was chained and the checkpoint over it; answers the checkpoint. */
+    async commit(): Promise<SignedCheckpoint> {
       for (let i = 0; i < entries.length; i += BATCH) {
         await trx
           .insertInto('track_record_chain')
           .values(entries.slice(i, i + BATCH))
           .execute();
       }
-      await insertNodes(trx, nodes);
-      await insertCheckpoints(trx, signer, states, at);
-      return entries.length;
+      const size = previous.seq;
+      return signCheckpointNote(trx, { origin: log.keyring.origin, size, root: tree.root(), signers, at });
     },
   };
 }
@@ -240,27 +248,15 @@ async function openAppend(trx: Trx, signer: TrackRecordSigner, at: Date) {
 /** Rows of missing entries go in by this many per INSERT. */
 const BATCH = 500;
 
-/** Signs and stores checkpoints of these states, in order. */
-async function insertCheckpoints(
-  trx: Trx,
-  signer: TrackRecordSigner,
-  states: readonly { size: number; head: string; root: string }[],
-  at: Date,
-): Promise<void> {
-  const time = at.toISOString();
-  for (let i = 0; i < states.length; i += BATCH) {
-    const rows = states.slice(i, i + BATCH).map((state) => {
-      const cp = signer.sign({ ...state, time });
-      return { size: cp.size, head: cp.head, root: cp.root, signed_at: cp.time, signature: cp.signature };
-    });
-    await trx.insertInto('track_record_checkpoints').values(rows).execute();
-  }
+/** Tells the log's listeners (the witnesses' round) of a committed checkpoint. */
+function announce(db: Db, checkpoint: SignedCheckpoint | null): void {
+  if (checkpoint) recordLogOf(db).announce(checkpoint);
 }
 
 /**
  * Runs a signal insert with its chain entry, in one transaction under the chain lock; `insert` answers
  * the new row, or null when the slot already had its signal (then nothing is appended). The row comes
- * back with its entry's place and hash, and the checkpoint covering it is signed before the
+ * back with its entry's place and hash and the checkpoint note covering it, signed before the
  * transaction commits, so it is public before any member is sent the signal.
  */
 export async function recordIssuedSignal(
@@ -268,21 +264,23 @@ export async function recordIssuedSignal(
   insert: (trx: Trx) => Promise<SignalRow | null>,
   at: Date = new Date(),
 ): Promise<SignalRow | null> {
-  const signer = await trackRecordSigner(db);
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     await lockChain(trx);
     const row = await insert(trx);
     if (!row) return null;
-    const append = await openAppend(trx, signer, at);
+    const append = await openAppend(db, trx, at);
     const entry = append.add(row, (meta) => signalPayloadOf(row, meta));
-    await append.commit();
-    return trx
+    const checkpoint = await append.commit();
+    const updated = await trx
       .updateTable('signals')
-      .set({ record_seq: entry.seq, record_hash: entry.hash })
+      .set({ record_seq: entry.seq, record_hash: entry.hash, record_checkpoint: checkpoint.note })
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    return { updated, checkpoint };
   });
+  announce(db, result?.checkpoint ?? null);
+  return result?.updated ?? null;
 }
 
 /**
@@ -294,46 +292,91 @@ export async function recordSignalOutcome(
   finish: (trx: Trx) => Promise<SignalRow | null>,
   at: Date = new Date(),
 ): Promise<SignalRow | null> {
-  const signer = await trackRecordSigner(db);
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     await lockChain(trx);
     const row = await finish(trx);
-    if (!row || !hasEnded(row)) return row;
+    if (!row || !hasEnded(row)) return { row, checkpoint: null };
     const signalHash = await entryHash(trx, row.id, 'signal');
     if (!signalHash) throw new Error(`track record: signal ${row.id} resolved without its issue entry`);
-    if (await entryHash(trx, row.id, 'outcome')) return row;
-    const append = await openAppend(trx, signer, at);
+    if (await entryHash(trx, row.id, 'outcome')) return { row, checkpoint: null };
+    const append = await openAppend(db, trx, at);
     append.add(row, (meta) => outcomePayloadOf(row, signalHash, meta));
-    await append.commit();
-    return row;
+    return { row, checkpoint: await append.commit() };
   });
+  announce(db, result.checkpoint);
+  return result.row;
+}
+
+/** Appends a payout entry: figures use it for the signals issued from now on. No-op when it is in force. */
+export async function recordPayoutChange(db: Db, payoutPercent: number, at: Date = new Date()): Promise<boolean> {
+  const checkpoint = await db.transaction().execute(async (trx) => {
+    await lockChain(trx);
+    const append = await openAppend(db, trx, at);
+    if (recordVerifierOf(db).payoutPercent() === payoutPercent) return null;
+    append.addLogEntry({ v: 2, kind: 'payout', payoutPercent, appendedAt: toIso(at) });
+    return append.commit();
+  });
+  announce(db, checkpoint);
+  return checkpoint !== null;
 }
 
 /**
- * Signs a checkpoint of the current head unless one was signed less than `maxAgeMs` before `at`: the
- * record says it is alive at least once a slot even when no signal was issued. Answers whether it signed.
+ * Signs a checkpoint of the current log unless one was signed less than `maxAgeMs` before `at`: the log
+ * says it is alive at least once a slot even when nothing was appended, and the witnesses cosign it
+ * again with a fresh time. Answers whether it signed.
  */
 export async function signFreshCheckpoint(db: Db, at: Date, maxAgeMs: number): Promise<boolean> {
-  const signer = await trackRecordSigner(db);
-  return db.transaction().execute(async (trx) => {
+  const checkpoint = await db.transaction().execute(async (trx) => {
     await lockChain(trx);
     const last = await trx
-      .selectFrom('track_record_checkpoints')
+      .selectFrom('track_record_notes')
       .select('signed_at')
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (last && at.getTime() - new Date(last.signed_at).getTime() < maxAgeMs) return false;
-    const head = await chainHead(trx);
-    await assertExtendsLastCheckpoint(trx, head);
-    const root = head.seq === 0 ? EMPTY_CHECKPOINT.root : bytesToHex((await treeAt(trx, head.seq)).root());
-    await insertCheckpoints(trx, signer, [{ size: head.seq, head: head.hash, root }], at);
-    return true;
+    if (last && at.getTime() - new Date(last.signed_at).getTime() < maxAgeMs) return null;
+    return (await openAppend(db, trx, at)).commit();
   });
+  announce(db, checkpoint);
+  return checkpoint !== null;
+}
+
+/**
+ * Changes the log's signing key in public: a key entry naming the new key, endorsed by the current one,
+ * and a checkpoint over it signed by both. `replaceFile` runs inside the transaction once the entry is
+ * written (the new key goes to disk before the log's change commits); `within` writes the audit row.
+ */
+export async function rotateRecordKey(
+  db: Db,
+  next: NoteSigner,
+  at: Date,
+  steps: { replaceFile: () => Promise<void>; within?: (trx: Trx, seq: number) => Promise<void> },
+): Promise<{ seq: number; checkpoint: SignedCheckpoint }> {
+  const result = await db.transaction().execute(async (trx) => {
+    await lockChain(trx);
+    const append = await openAppend(db, trx, at);
+    const current = await recordLogOf(db).keyring.current();
+    if (next.name !== current.name) throw new RecordKeyError(`the new key must be named ${current.name}`);
+    const endorsement = current.sign(keyEndorsementMessage(next.verifierKey)).signature;
+    const entry = append.addLogEntry({
+      v: 2,
+      kind: 'key',
+      key: next.verifierKey,
+      previous: current.verifierKey,
+      endorsement: encodeBase64(endorsement),
+      appendedAt: toIso(at),
+    });
+    append.alsoSignWith(next);
+    await steps.within?.(trx, entry.seq);
+    await steps.replaceFile();
+    return { seq: entry.seq, checkpoint: await append.commit() };
+  });
+  announce(db, result.checkpoint);
+  return result;
 }
 
 /** A signal without a chain entry of this kind. */
-function lacksChainEntry(kind: TrackRecordChainTable['kind']) {
+function lacksChainEntry(kind: 'signal' | 'outcome') {
   return sql<boolean>`not exists (select 1 from track_record_chain c where c.signal_id = signals.id and c.kind = ${kind})`;
 }
 
@@ -366,15 +409,15 @@ export interface AppendedRepair {
  * Appends what the chain lacks, as an explicit repair (never at start-up by itself): signals written
  * around the chain, in slot order, each followed by its outcome when resolved; then outcomes still
  * missing, in the order they resolved. The entries are version 2 with `appendedAt` = `at`, so the record
- * itself says they came late. `within` runs in the same transaction (the caller's audit row).
+ * itself says they came late (and figures leave them out: they were not witnessed in time). `within`
+ * runs in the same transaction (the caller's audit row).
  */
 export async function appendUnrecordedSignals(
   db: Db,
   at: Date,
   within?: (trx: Trx, repair: AppendedRepair) => Promise<void>,
 ): Promise<AppendedRepair> {
-  const signer = await trackRecordSigner(db);
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     await lockChain(trx);
     const unissued = await trx
       .selectFrom('signals')
@@ -394,14 +437,19 @@ export async function appendUnrecordedSignals(
       .orderBy('signals.resolved_at')
       .orderBy('signals.slot_start')
       .execute();
+    if (unissued.length + unresolved.length === 0) {
+      return { repair: { appended: 0, firstSeq: null, lastSeq: null }, checkpoint: null };
+    }
 
-    const append = await openAppend(trx, signer, at);
+    const append = await openAppend(db, trx, at);
     let first: number | null = null;
     let last: number | null = null;
+    let appended = 0;
     const add = (row: SignalRow, payloadOf: (meta: EntryMeta) => TTrackRecordPayload) => {
       const entry = append.add(row, payloadOf);
       first ??= entry.seq;
       last = entry.seq;
+      appended += 1;
       return entry;
     };
     for (const row of unissued) {
@@ -409,7 +457,7 @@ export async function appendUnrecordedSignals(
       if (hasEnded(row)) add(row, (meta) => outcomePayloadOf(row, issued.hash, meta));
     }
     for (const row of unresolved) add(row, (meta) => outcomePayloadOf(row, row.issue_hash, meta));
-    const appended = await append.commit();
+    const checkpoint = await append.commit();
     // Each newly issued signal points at its entry, as an engine-issued one does.
     await sql`
       update signals set record_seq = c.seq, record_hash = c.hash
@@ -418,6 +466,8 @@ export async function appendUnrecordedSignals(
     `.execute(trx);
     const repair = { appended, firstSeq: first, lastSeq: last };
     await within?.(trx, repair);
-    return repair;
+    return { repair, checkpoint };
   });
+  announce(db, result.checkpoint);
+  return result.repair;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZWinRateEvidence } from '../evidence.schemas.js';
 import { zQueryInteger } from '../request-fields.js';
 import { ZTrackRecordEntry } from '../track-record.js';
-import { ZTrackRecordCheckpoint, ZTrackRecordKey } from '../track-record-checkpoint.js';
+import { ZTrackRecordKey } from '../track-record-checkpoint.js';
 import { ZTrackRecordStats } from '../track-record-stats.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
@@ -24,18 +24,60 @@ export const ZTrackRecordPageQuery = z
   })
   .strict();
 
+/** One witness as pages show it: who, its key, the newest checkpoint it cosigned, and any refusal since. */
+export const ZRecordWitness = z.object({
+  name: z.string(),
+  /** Its cosignature verifier key (C2SP vkey), to pin or compare with what the witness publishes. */
+  verifierKey: z.string(),
+  latestSize: z.number().int().nullable(),
+  /** The witness's own time of its newest cosignature (ISO). */
+  latestAt: z.string().nullable(),
+  /** Its newest refusal, when newer than its newest cosignature: public evidence. */
+  refusal: z
+    .object({ size: z.number().int(), status: z.number().int(), reason: z.string(), at: z.string() })
+    .nullable(),
+});
+
 /**
- * The public chain's length and head, the latest signed checkpoint (which also covers entries not public
- * yet: their hashes, never their content), and the server's own check of the whole chain against the
- * signals table and every checkpoint it signed (`brokenAt`: the first entry that no longer holds; null
- * while the record holds).
+ * Whether the record is witnessed now: which witnesses cosign it, when last, and whether published
+ * figures are withheld (the log does not hold, a witness refused it, or no quorum cosigned for more than
+ * two slots) and why. Every page that shows a figure shows this beside it.
+ */
+export const ZRecordWitnessing = z.object({
+  /** The log's identity, the first line of every checkpoint. */
+  origin: z.string(),
+  /** The log's signing key (C2SP vkey); null before the log announced one. */
+  verifierKey: z.string().nullable(),
+  size: z.number().int(),
+  /** Witnesses that must cosign (0: none configured, the record is signed by its operator alone). */
+  quorum: z.number().int(),
+  total: z.number().int(),
+  /** Witnesses with a cosignature within the last two slots. */
+  witnessing: z.number().int(),
+  latestAt: z.string().nullable(),
+  /** A signal counts only when a quorum cosigned its entry within this many seconds of its window opening. */
+  maxMergeDelaySeconds: z.number().int(),
+  witnesses: z.array(ZRecordWitness),
+  brokenAt: z.number().int().nullable(),
+  brokenReason: z.string().nullable(),
+  withheld: z.boolean(),
+  withheldReason: z.string().nullable(),
+  checkedAt: z.string(),
+});
+export type TRecordWitnessing = z.infer<typeof ZRecordWitnessing>;
+
+/**
+ * The public log's length and head, the latest checkpoint (a signed note, which also covers entries not
+ * public yet: their hashes, never their content), and the server's own check (`brokenAt`: the first
+ * entry that no longer holds; null while the log holds).
  */
 export const ZTrackRecordHead = z.object({
   length: z.number().int(),
   headHash: z.string(),
   /** Entries appended but not public yet (their signal's window is still open). */
   pending: z.number().int(),
-  checkpoint: ZTrackRecordCheckpoint.nullable(),
+  /** The latest checkpoint as served at /api/track-record/checkpoint; null before the first. */
+  checkpoint: z.string().nullable(),
   brokenAt: z.number().int().nullable(),
   brokenReason: z.string().nullable(),
   checkedAt: z.string(),
@@ -44,30 +86,71 @@ export type TTrackRecordHead = z.infer<typeof ZTrackRecordHead>;
 
 export const ZTrackRecordPage = z.object({
   entries: z.array(ZTrackRecordEntry),
-  /** `after` for the next page; null at the end of the public chain. */
+  /** `after` for the next page; null at the end of the public log. */
   nextAfter: z.number().int().nullable(),
   length: z.number().int(),
 });
 
-/** Everything the public page shows: statistics of the public record, the feed, the chain's head. */
+/** How the public log's signals stand against the witnessing rule: counted, or why not. */
+export const ZCountedSignals = z.object({
+  /** Resolved, public and witnessed in time: in every figure. */
+  counted: z.number().int(),
+  /** Witnessed after their window opened plus the merge delay (a signal logged for a past slot is one). */
+  late: z.number().int(),
+  /** The merge delay passed without a quorum's cosignature. */
+  unwitnessed: z.number().int(),
+  /** Within the merge delay, no quorum's cosignature yet. */
+  awaiting: z.number().int(),
+});
+export type TCountedSignals = z.infer<typeof ZCountedSignals>;
+
+/** Everything the public page shows: statistics of the public record, the feed, the log's head and witnesses. */
 export const ZTrackRecordSummary = z.object({
-  /** Figures from the resolved signals of the first `head.length` entries; null while the record is broken. */
+  /** Figures from the counted signals of the public log; null while figures are withheld. */
   stats: ZTrackRecordStats.nullable(),
-  /** The feed id the resolved signals ran on: one, several ('mixed'), or null before any resolved. */
+  /** The feed id the counted signals ran on: one, several ('mixed'), or null before any counted. */
   feed: z.string().nullable(),
   head: ZTrackRecordHead,
-  /**
-   * Both overall rates beside their break-even at the operator's payout and their expected value; null
-   * while the record is broken, with the figures.
-   */
+  /** Both overall rates beside their break-even at the payout and their expected value; null while withheld. */
   evidence: ZWinRateEvidence.nullable(),
-  /** The Ed25519 public key that signs every checkpoint (hex), as GET /api/track-record/key serves it. */
-  publicKey: z.string(),
+  /** The log's signing key (C2SP vkey), as GET /api/track-record/key serves it. */
+  verifierKey: z.string().nullable(),
+  witnessing: ZRecordWitnessing,
+  counted: ZCountedSignals,
 });
 export type TTrackRecordSummary = z.infer<typeof ZTrackRecordSummary>;
 
-/** A signed checkpoint with its place in the server's append-only list of them. */
-export const ZListedCheckpoint = ZTrackRecordCheckpoint.extend({ id: z.number().int().positive() });
+/** A signal of the public log that no figure counts, and why. */
+export const ZUncountedSignal = z.object({
+  seq: z.number().int(),
+  id: z.string(),
+  asset: z.string(),
+  direction: z.string(),
+  /** When its window opened: the slot's boundary, or the moment an analyst published it. */
+  windowStart: z.string(),
+  /** The latest a quorum's cosignature could come for it to count. */
+  deadline: z.string(),
+  /** When a quorum had cosigned a checkpoint holding it; null when none has. */
+  witnessedAt: z.string().nullable(),
+  reason: z.enum(['late', 'unwitnessed', 'awaiting']),
+});
+export type TUncountedSignal = z.infer<typeof ZUncountedSignal>;
+
+export const ZUncountedPage = z.object({
+  signals: z.array(ZUncountedSignal),
+  nextAfter: z.number().int().nullable(),
+});
+
+/** A checkpoint the log signed, with every cosignature collected for it (in the note, after the log's). */
+export const ZListedCheckpoint = z.object({
+  id: z.number().int().positive(),
+  size: z.number().int(),
+  /** Its root, lowercase hex. */
+  root: z.string(),
+  /** The signed note: checkpoint text, blank line, the log's signature, then the witnesses' cosignatures. */
+  note: z.string(),
+  signedAt: z.string(),
+});
 export type TListedCheckpoint = z.infer<typeof ZListedCheckpoint>;
 
 export const ZCheckpointPage = z.object({
@@ -106,43 +189,39 @@ export const ZInclusionProof = z.object({
 export type TInclusionProof = z.infer<typeof ZInclusionProof>;
 
 export const WitnessReportMessages = {
-  checkpoint: 'checkpoint must be a signed checkpoint as GET /api/track-record/checkpoints/latest answers it.',
+  checkpoint: 'checkpoint must be a signed note as GET /api/track-record/checkpoint answers it.',
 } as const;
-
-const reportField = { error: WitnessReportMessages.checkpoint };
-const reportHex = (digits: number) => z.string(reportField).regex(new RegExp(`^[0-9a-f]{${digits}}$`), reportField);
 
 /** What a member's browser sends when the record no longer extends a checkpoint it kept. */
 export const ZWitnessReportRequest = z
   .object({
-    checkpoint: z.object(
-      {
-        size: z.number(reportField).int(reportField).min(0, reportField),
-        head: reportHex(64),
-        root: reportHex(64),
-        time: z.string(reportField).regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, reportField),
-        signature: reportHex(128),
-      },
-      reportField,
-    ),
+    checkpoint: z
+      .string({ error: WitnessReportMessages.checkpoint })
+      .min(1, WitnessReportMessages.checkpoint)
+      .max(16_384, WitnessReportMessages.checkpoint),
   })
   .strict();
 
 export const ZWitnessReport = z.object({
-  checkpoint: ZTrackRecordCheckpoint,
+  /** The note as kept. */
+  checkpoint: z.string(),
   reason: z.string(),
   reportedAt: z.string(),
 });
 export type TWitnessReport = z.infer<typeof ZWitnessReport>;
 
-/** What admins see of the record: the check, what start-up refused to append, and witnesses' reports. */
+/** What admins see of the record: the check, what start-up refused to append, and browsers' reports. */
 export const ZTrackRecordAdminView = z.object({
   head: ZTrackRecordHead,
-  /** Signals without an entry (issued or resolved around the chain): waiting for an explicit repair. */
+  witnessing: ZRecordWitnessing,
+  /** Signals without an entry (issued or resolved around the log): waiting for an explicit repair. */
   unrecorded: z.object({ unissued: z.number().int(), unresolved: z.number().int() }),
   witnessReports: z.array(ZWitnessReport),
 });
 export type TTrackRecordAdminView = z.infer<typeof ZTrackRecordAdminView>;
+
+/** A static file of the log (a tile, an entry bundle, its contents): the path below /api/track-record/. */
+export const ZLogFileParams = z.object({ '*': z.string().max(200) }).strict();
 
 /** The public track record: no login; only entries whose signal's window has closed. */
 export const TrackRecordRoutes = {
@@ -151,6 +230,11 @@ export const TrackRecordRoutes = {
   head: { method: 'GET', path: '/track-record/head', group: 'public' },
   summary: { method: 'GET', path: '/track-record/summary', group: 'public', apiKey: true },
   key: { method: 'GET', path: '/track-record/key', group: 'public' },
+  checkpoint: { method: 'GET', path: '/track-record/checkpoint', group: 'public', file: true },
+  tile: { method: 'GET', path: '/track-record/tile/*', group: 'public', file: true },
+  contents: { method: 'GET', path: '/track-record/contents/*', group: 'public', file: true },
+  witnesses: { method: 'GET', path: '/track-record/witnesses', group: 'public' },
+  uncounted: { method: 'GET', path: '/track-record/uncounted', group: 'public' },
   checkpoints: { method: 'GET', path: '/track-record/checkpoints', group: 'public' },
   latestCheckpoint: { method: 'GET', path: '/track-record/checkpoints/latest', group: 'public' },
   consistency: { method: 'GET', path: '/track-record/proofs/consistency', group: 'public' },
@@ -179,19 +263,47 @@ export const TrackRecordContract = /* @__PURE__ */ withSchemas(TrackRecordRoutes
     data: ZTrackRecordSummary,
   },
   key: {
-    summary: "The record's Ed25519 public key, which signs every checkpoint",
+    summary: "The log's Ed25519 signing key (JSON; its C2SP verifier key alone as text/plain when asked for)",
     data: ZTrackRecordKey,
   },
+  checkpoint: {
+    summary: 'The latest checkpoint (C2SP signed note): the log signature first, then every cosignature',
+    data: z.string(),
+    media: ['text/plain'],
+  },
+  tile: {
+    summary: 'A tile of the log (C2SP tlog-tiles): tile/<L>/<N>[.p/<W>] hashes, tile/entries/<N>[.p/<W>] entry bundles',
+    raises: ['not_found'],
+    params: ZLogFileParams,
+    data: z.string(),
+    media: ['application/octet-stream'],
+  },
+  contents: {
+    summary: 'The published entries of one entry bundle, as JSON Lines (contents/<N>[.p/<W>]), once all are public',
+    raises: ['not_found'],
+    params: ZLogFileParams,
+    data: z.string(),
+    media: ['application/x-ndjson'],
+  },
+  witnesses: {
+    summary: 'Whether the record is witnessed: its witnesses, their newest cosignatures and refusals',
+    data: ZRecordWitnessing,
+  },
+  uncounted: {
+    summary: 'Signals of the public log that no figure counts (late, unwitnessed, awaiting a witness)',
+    query: ZTrackRecordPageQuery,
+    data: ZUncountedPage,
+  },
   checkpoints: {
-    summary: 'Every signed checkpoint, in the order signed (keyset by id)',
+    summary: 'Every checkpoint a witness cosigned, with the cosignatures, in the order signed (keyset by id)',
     query: ZTrackRecordPageQuery,
     data: ZCheckpointPage,
   },
   latestCheckpoint: {
-    summary: 'The latest signed checkpoint',
+    summary: 'The latest checkpoint with its place and time',
     // No checkpoint signed yet.
     raises: ['not_found'],
-    data: ZTrackRecordCheckpoint,
+    data: ZListedCheckpoint,
   },
   consistency: {
     summary: 'Proof that the record of `to` entries extends the record of `from` entries (RFC 9162)',
@@ -206,12 +318,12 @@ export const TrackRecordContract = /* @__PURE__ */ withSchemas(TrackRecordRoutes
     data: ZInclusionProof,
   },
   witnessReport: {
-    summary: 'Reports a signed checkpoint the record no longer extends (kept for admins)',
+    summary: 'Reports a checkpoint (signed note) the record no longer extends (kept for admins)',
     body: ZWitnessReportRequest,
     data: ZWitnessReport,
   },
   admin: {
-    summary: "The record's check, signals waiting for a repair, and witnesses' reports",
+    summary: "The record's check and witnesses, signals waiting for a repair, and browsers' reports",
     data: ZTrackRecordAdminView,
   },
 });

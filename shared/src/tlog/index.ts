@@ -21,7 +21,7 @@ export {
 } from '../track-record-merkle.js';
 export * from './checkpoint.js';
 export * from './cosignature.js';
-export { decodeBase64, decodeUtf8, encodeBase64, equalBytes } from './encoding.js';
+export { decodeBase64, decodeUtf8, encodeBase64, equalBytes, readUint64 } from './encoding.js';
 export * from './note-keys.js';
 export * from './note-verifier.js';
 export * from './signed-note.js';

@@ -2,14 +2,14 @@ import { clsx } from 'clsx';
 import styles from './record-notices.module.css';
 
 /**
- * What every published figure shows while the server's own check finds the track record broken: the
- * break, not numbers that no intact record backs.
+ * What every published figure shows while figures are withheld (the log does not hold, a witness
+ * refused it, or no quorum of witnesses cosigned it lately): that, not numbers nothing vouches for.
  */
 export function RecordBrokenNotice({ className }: { className?: string }) {
   return (
     <p className={clsx(styles.withheld, className)} role="alert" data-testid="record-broken">
-      The track record is broken (the server's own check fails), so its figures are withheld until it is whole again.{' '}
-      <a href="/track-record">See the track record</a>.
+      Figures are withheld: the track record is not witnessed right now, or its own check fails.{' '}
+      <a href="/track-record">See why on the track record</a>.
     </p>
   );
 }

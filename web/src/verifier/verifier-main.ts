@@ -1,21 +1,27 @@
 import {
+  type CosignatureCheck,
   computeTrackRecordStats,
   type ExpectedEntry,
-  factsOfRecord,
-  parseCheckpoints,
+  equityCurve,
   parseExpectedEntry,
+  parseKeptNotes,
+  STAKE_PLAN,
   type TTrackRecordStats,
+  verifiedCosignatures,
   verifyTrackRecordOnline,
+  ZRecordWitnessing,
   ZTrackRecordSummary,
 } from '@signalroom/shared';
+import { cosignatureMessage, parseVerifierKey, readUint64 } from '@signalroom/shared/tlog';
 import './verifier.css';
 
 /**
  * The standalone verifier: one HTML file with this script inlined, served by the product at
  * /verify-track-record.html and meant to be saved and run anywhere. It uses the shared outside
- * verifier (the same checks as `npm run verify-track-record`), fills in the checkpoint this browser's
- * witness kept when served from the site itself, and recomputes every published figure from the
- * downloaded record to compare with the site's own.
+ * verifier (the same checks as `npm run verify-track-record`), fills in the witnesses the site names
+ * and the checkpoint this browser's witness kept when served from the site itself, verifies the many
+ * cosignatures of a long record with the browser's own Ed25519 where it has one, and recomputes every
+ * published figure from the signals the witnesses vouch for, to compare with the site's own.
  */
 
 /** Where the product's pages keep the checkpoint this browser saw (record-witness.ts). */
@@ -23,24 +29,33 @@ const WITNESS_STORAGE_KEY = 'signalroom.trackRecordWitness';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-function fillFromThisSite(): void {
+async function fillFromThisSite(): Promise<void> {
   if (!/^https?:$/.test(location.protocol)) return;
   $<HTMLInputElement>('site').value = location.origin;
   const kept = localStorage.getItem(WITNESS_STORAGE_KEY);
-  if (!kept) return;
+  if (kept) {
+    try {
+      const { note } = JSON.parse(kept) as { note?: unknown };
+      if (typeof note === 'string') {
+        $<HTMLTextAreaElement>('checkpoints').value = note;
+        $('saved-note').hidden = false;
+      }
+    } catch (error) {
+      console.warn('The checkpoint this browser kept is unreadable:', error);
+    }
+  }
   try {
-    const { checkpoint } = JSON.parse(kept) as { checkpoint?: unknown };
-    if (!checkpoint) return;
-    $<HTMLTextAreaElement>('checkpoints').value = JSON.stringify(checkpoint);
-    $('saved-note').hidden = false;
+    const response = await fetch('/api/track-record/witnesses');
+    const status = ZRecordWitnessing.parse(((await response.json()) as { data: unknown }).data);
+    $<HTMLTextAreaElement>('witnesses').value = status.witnesses.map((w) => w.verifierKey).join('\n');
+    if (status.witnesses.length > 0) $('witnesses-note').hidden = false;
   } catch (error) {
-    console.warn('The checkpoint this browser kept is unreadable:', error);
+    console.warn("The site's witnesses could not be read:", error);
   }
 }
 
 function listInto(id: string, items: readonly string[]): void {
-  const list = $(id);
-  list.replaceChildren(
+  $(id).replaceChildren(
     ...items.map((text) => {
       const li = document.createElement('li');
       li.textContent = text;
@@ -54,7 +69,7 @@ const pct = (n: number | null) => (n === null ? '–' : `${n}%`);
 /** The figures the site shows, side by side with the recomputed ones. */
 function figureRows(site: TTrackRecordStats, mine: TTrackRecordStats): [string, string, string][] {
   return [
-    ['Resolved signals', String(site.resolvedSignals), String(mine.resolvedSignals)],
+    ['Resolved signals counted', String(site.resolvedSignals), String(mine.resolvedSignals)],
     ['Won in first window', pct(site.overall.firstWindow.percent), pct(mine.overall.firstWindow.percent)],
     [
       '95% interval (first window)',
@@ -69,6 +84,56 @@ function figureRows(site: TTrackRecordStats, mine: TTrackRecordStats): [string, 
     ['Equity of the stated plan', String(site.equity.final), String(mine.equity.final)],
     ['Maximum drawdown', String(site.equity.maxDrawdown), String(mine.equity.maxDrawdown)],
   ];
+}
+
+/**
+ * Every note's cosignatures under the witnesses' keys, with WebCrypto's Ed25519 (native, run in
+ * parallel) where this browser has it; the portable code otherwise. A year of checkpoints is hundreds of
+ * thousands of signatures: the portable code alone would take minutes.
+ */
+async function verifyCosignaturesFast(
+  checks: CosignatureCheck[],
+  onProgress: (done: number) => void,
+): Promise<{ witness: string; timestamp: number }[][]> {
+  const subtle = globalThis.crypto?.subtle;
+  const keys = new Map<string, { name: string; keyId: number; key: CryptoKey }>();
+  try {
+    for (const vkey of new Set(checks.flatMap((c) => c.witnessKeys))) {
+      const parsed = parseVerifierKey(vkey);
+      const key = await subtle.importKey('raw', new Uint8Array(parsed.publicKey), { name: 'Ed25519' }, false, [
+        'verify',
+      ]);
+      keys.set(vkey, { name: parsed.name, keyId: parsed.keyId, key });
+    }
+  } catch (error) {
+    console.warn('This browser has no Ed25519 of its own; using the portable one (slower):', error);
+    return checks.map((c) => verifiedCosignatures(c.read, c.witnessKeys));
+  }
+  const encoder = new TextEncoder();
+  const results: { witness: string; timestamp: number }[][] = [];
+  const CHUNK = 2000;
+  for (let start = 0; start < checks.length; start += CHUNK) {
+    const chunk = checks.slice(start, start + CHUNK);
+    const verified = await Promise.all(
+      chunk.map(async (check) => {
+        const found: { witness: string; timestamp: number }[] = [];
+        for (const vkey of check.witnessKeys) {
+          const key = keys.get(vkey);
+          const sig = check.read.signatures.find((s) => s.name === key?.name && s.keyId === key?.keyId);
+          if (!key || !sig || sig.signature.length !== 72) continue;
+          const timestamp = Number(readUint64(sig.signature));
+          const message = encoder.encode(cosignatureMessage(check.read.body, timestamp));
+          if (await subtle.verify({ name: 'Ed25519' }, key.key, new Uint8Array(sig.signature.subarray(8)), message)) {
+            found.push({ witness: key.name, timestamp });
+          }
+        }
+        return found;
+      }),
+    );
+    results.push(...verified);
+    onProgress(Math.min(checks.length, start + CHUNK));
+  }
+  return results;
 }
 
 async function verify(event: SubmitEvent): Promise<void> {
@@ -87,34 +152,47 @@ async function verify(event: SubmitEvent): Promise<void> {
       if (!parsed) throw new Error(`Not a seq:hash line: ${line}`);
       expect.push(parsed);
     }
-    const checkpoints = parseCheckpoints($<HTMLTextAreaElement>('checkpoints').value);
+    const witnesses = $<HTMLTextAreaElement>('witnesses')
+      .value.split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    const quorumText = $<HTMLInputElement>('quorum').value.trim();
+    const logKey = $<HTMLInputElement>('log-key').value.trim();
     status.textContent = 'Downloading the record…';
     const summaryResponse = await fetch(new URL('/api/track-record/summary', base));
     const summary = ZTrackRecordSummary.parse(((await summaryResponse.json()) as { data: unknown }).data);
     const report = await verifyTrackRecordOnline({
       base,
+      witnesses,
+      ...(quorumText ? { quorum: Number(quorumText) } : {}),
+      ...(logKey ? { logKey } : {}),
       expect,
-      checkpoints,
-      history: $<HTMLInputElement>('history').checked,
-      onProgress: (n) => {
-        status.textContent = `Checked ${n.toLocaleString('en-US')} entries…`;
+      kept: parseKeptNotes($<HTMLTextAreaElement>('checkpoints').value),
+      verifyCosignatures: (checks) =>
+        verifyCosignaturesFast(checks, (n) => {
+          status.textContent = `Verified the witnesses' cosignatures of ${n.toLocaleString('en-US')} checkpoints…`;
+        }),
+      onProgress: (phase, n) => {
+        if (phase === 'entries') status.textContent = `Checked ${n.toLocaleString('en-US')} entries…`;
       },
     });
     const problems = [...report.problems];
-    if (report.length < summary.head.length) {
-      problems.push(`the site's figures cover ${summary.head.length} entries; only ${report.length} could be checked`);
-    }
-    const mine = computeTrackRecordStats(factsOfRecord(report.facts, summary.head.length));
+    const counted = report.signals.filter((s) => s.counted);
+    const payoutPercent = summary.evidence?.payoutPercent ?? STAKE_PLAN.payoutPercent;
+    const mine = {
+      ...computeTrackRecordStats(counted),
+      equity: equityCurve(counted, { ...STAKE_PLAN, payoutPercent }),
+    };
     let figuresVerdict: string;
     if (summary.stats === null) {
-      figuresVerdict = 'The site withholds its figures: its own check finds the record broken.';
+      figuresVerdict = `The site withholds its figures: ${summary.witnessing.withheldReason ?? 'its record is not witnessed'}.`;
       $('figures').replaceChildren();
     } else {
       const same = JSON.stringify(summary.stats) === JSON.stringify(mine);
-      if (!same) problems.push("the site's published figures differ from the ones its record gives");
+      if (!same) problems.push("the site's published figures differ from the ones the witnessed record gives");
       figuresVerdict = same
-        ? `Every published figure recomputes from the record's ${summary.head.length} public entries.`
-        : 'The published figures differ from the ones the record gives.';
+        ? `Every published figure recomputes from the ${counted.length.toLocaleString('en-US')} signals the witnesses vouch for.`
+        : 'The published figures differ from the ones the witnessed record gives.';
       $('figures').replaceChildren(
         ...figureRows(summary.stats, mine).map((cells) => {
           const row = document.createElement('tr');
@@ -149,5 +227,5 @@ async function verify(event: SubmitEvent): Promise<void> {
   }
 }
 
-fillFromThisSite();
+void fillFromThisSite();
 $<HTMLFormElement>('verify-form').addEventListener('submit', (event) => void verify(event));

@@ -10,7 +10,6 @@ import {
   finishSignal,
   insertSignalForSlot,
   listActiveSignals,
-  loadPerformanceStats,
   presentSignal,
   recordIssuedSignal,
   recordSignalOutcome,
@@ -99,10 +98,6 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
 
   const events = createEventPublisher(deps.bus, logger);
   const paperTrading = createPaperTrading({ db, bus: deps.bus, logger, now, payoutPercent: deps.payoutPercent });
-
-  async function publishStats(): Promise<void> {
-    await events.statsUpdate(await loadPerformanceStats(db, deps.payoutPercent));
-  }
 
   /** What each instrument offered for the slot: a decision, or why it has none. */
   type Reading =
@@ -255,7 +250,6 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
       );
       await events.signalUpdate(signal);
       await paperTrading.onResolved(signal);
-      await publishStats();
       return { state: 'resolved', signal };
     }
   }

@@ -1,10 +1,14 @@
 import { dayKeyInZone, OVERVIEW_SIGNUP_DAYS, type TAdminOverview } from '@signalroom/shared';
-import { countSignalsOfDay, loadPerformanceStats } from '@signalroom/shared-node';
+import { countSignalsOfDay } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
+import { performanceStats } from '../signals/signals.service.js';
 import { countFunnel, countSignupsByDay, latestAuditEntries } from './overview.repository.js';
 
 /** What this module reads of the server's context. */
-type ServiceContext = Pick<ServerContext, 'config' | 'db' | 'logger' | 'now' | 'presence' | 'signalQueue' | 'tasks'>;
+type ServiceContext = Pick<
+  ServerContext,
+  'config' | 'db' | 'logger' | 'now' | 'presence' | 'signalQueue' | 'tasks' | 'record'
+>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LATEST_AUDIT = 10;
@@ -51,7 +55,7 @@ export async function loadOverview(ctx: ServiceContext): Promise<TAdminOverview>
     countFunnel(ctx.db),
     countSignupsByDay(ctx.db, since, timeZone),
     countSignalsOfDay(ctx.db, dayKeyInZone(now, timeZone)),
-    loadPerformanceStats(ctx.db, ctx.config.PAYOUT_PERCENT),
+    performanceStats(ctx),
     ctx.presence ? orNull(ctx, 'connected members', ctx.presence.onlineMembers()) : Promise.resolve(null),
     queue
       ? orNull(ctx, 'signal queue', queue.getJobCounts('waiting', 'active', 'delayed', 'failed'))

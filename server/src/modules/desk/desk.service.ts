@@ -15,11 +15,13 @@ import {
   type TUser,
   windowInvalidMessage,
 } from '@signalroom/shared';
-import { countBySource, listSignalsByAuthor, presentSignal, presentSignalNote } from '@signalroom/shared-node';
+import { analystNames, listSignalsByAuthor, presentSignal, presentSignalNote } from '@signalroom/shared-node';
 import type { MarketFeed } from '@signalroom/worker/market';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { marketStatus } from '../market/market.service.js';
+import { countedRecord, sourceFigures } from '../track-record/record-figures.js';
+import { refreshRecord } from '../track-record/track-record.service.js';
 import { appendNote, findSignalById, findSignalByKey, writeDeskSignal } from './desk.repository.js';
 
 /** The name a desk signal carries as its strategy column (the author is what names its source). */
@@ -145,39 +147,36 @@ export async function addDeskNote(
   return note;
 }
 
-/** Each source's own record: every analyst and every model, with the evidence fields of the whole record. */
+/**
+ * Each source's own record: every analyst and every model, from the track record's log (signals issued
+ * and void in the public log, results of its counted signals), with the evidence fields of the whole
+ * record at the payout the log states. Analysts are named as they last published.
+ */
 export async function sourceRecords(ctx: ServerContext): Promise<TSourceRecord[]> {
-  const groups = new Map<
-    string,
-    {
-      label: string;
-      kind: 'model' | 'analyst';
-      issued: number;
-      void: number;
-      resolved: { outcome: 'profit' | 'loss' | 'breakeven'; endLevel: number }[];
-    }
-  >();
-  for (const r of await countBySource(ctx.db)) {
-    const source = r.author_id ? `analyst:${r.author_id}` : `model:${r.strategy}`;
-    const issuer = signalIssuerOf({ authorName: r.author_id ? (r.author_name ?? '') : null, strategy: r.strategy });
-    const group = groups.get(source) ?? { label: issuer.label, kind: issuer.kind, issued: 0, void: 0, resolved: [] };
-    const count = Number(r.count);
-    group.issued += count;
-    if (r.status === 'void') group.void += count;
-    if (r.outcome !== null && r.end_level !== null) {
-      for (let i = 0; i < count; i += 1) group.resolved.push({ outcome: r.outcome, endLevel: Number(r.end_level) });
-    }
-    groups.set(source, group);
-  }
-  return [...groups.entries()]
-    .map(([source, g]) => ({
-      source,
-      kind: g.kind,
-      label: g.label,
-      issued: g.issued,
-      resolved: g.resolved.length,
-      void: g.void,
-      evidence: computeWinRateEvidence(countLevelOutcomes(g.resolved), ctx.config.PAYOUT_PERCENT),
-    }))
+  const status = await refreshRecord(ctx);
+  const record = countedRecord(ctx.record, ctx.now(), ctx.config.PAYOUT_PERCENT);
+  const sources = sourceFigures(ctx.record, record, ctx.now());
+  const analysts = await analystNames(
+    ctx.db,
+    [...sources.keys()].flatMap((source) => (source.startsWith('analyst:') ? [source.slice('analyst:'.length)] : [])),
+  );
+  return [...sources.entries()]
+    .map(([source, g]) => {
+      const analystId = source.startsWith('analyst:') ? source.slice('analyst:'.length) : null;
+      const issuer = signalIssuerOf({
+        authorName: analystId ? (analysts.get(analystId) ?? '') : null,
+        strategy: source.replace(/^model:/, ''),
+      });
+      const resolved = status.withheld ? [] : g.resolved;
+      return {
+        source,
+        kind: issuer.kind,
+        label: issuer.label,
+        issued: g.issued,
+        resolved: resolved.length,
+        void: g.void,
+        evidence: computeWinRateEvidence(countLevelOutcomes(resolved), record.payoutPercent),
+      };
+    })
     .sort((a, b) => b.issued - a.issued || a.label.localeCompare(b.label));
 }

@@ -6,9 +6,11 @@ import {
   type TGoldSignal,
   type TStoredBacktest,
 } from '@signalroom/shared';
-import { countByConfidenceBand, presentSignal } from '@signalroom/shared-node';
+import { presentSignal } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { calibrationRows, countedRecord } from '../track-record/record-figures.js';
+import { refreshRecord } from '../track-record/track-record.service.js';
 import { findLatestBacktest, findRecentSignals } from './gold.repository.js';
 import { streamPricesFor } from './stream-prices.js';
 
@@ -26,24 +28,22 @@ export async function listGoldSignals(ctx: ServerContext): Promise<TGoldSignal[]
   }));
 }
 
-/** The calibration table: does a signal of N % confidence win its first window about N % of the time? */
+/**
+ * The calibration table: does a signal of N % confidence win its first window about N % of the time?
+ * From the track record's counted signals; empty while figures are withheld.
+ */
 export async function calibrationTable(ctx: ServerContext): Promise<TCalibrationRow[]> {
-  const rows = await countByConfidenceBand(ctx.db);
+  if ((await refreshRecord(ctx)).withheld) return [];
   const round1 = (n: number) => Math.round(n * 10) / 10;
-  return rows.map((row) => {
-    const total = Number(row.total);
-    const won = Number(row.won_first);
-    const from = Number(row.band);
-    return {
-      asset: row.asset,
-      bandFrom: from,
-      bandTo: from + CALIBRATION_BAND_POINTS,
-      total,
-      averageConfidence: round1(Number(row.average_confidence)),
-      wonFirstWindow: won,
-      firstWindowRate: round1((won / total) * 100),
-    };
-  });
+  return calibrationRows(countedRecord(ctx.record, ctx.now(), ctx.config.PAYOUT_PERCENT)).map((row) => ({
+    asset: row.asset,
+    bandFrom: row.band,
+    bandTo: row.band + CALIBRATION_BAND_POINTS,
+    total: row.total,
+    averageConfidence: round1(row.sum / row.total),
+    wonFirstWindow: row.wonFirst,
+    firstWindowRate: round1((row.wonFirst / row.total) * 100),
+  }));
 }
 
 /** The recent prices of a traded asset; 400 with the list of traded ones for any other. */

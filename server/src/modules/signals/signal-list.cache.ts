@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TPerformanceStats, TSignal } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
-import { findPerformanceStats, findSignals } from './signals.repository.js';
+import { findSignals } from './signals.repository.js';
 
 /** A cached read lives at most this long, in case a signal event was lost on the bus. */
 export const SIGNAL_LIST_CACHE_MS = 5000;
@@ -53,31 +53,4 @@ export function signalListCacheOf(ctx: Pick<ServerContext, 'db' | 'bus' | 'event
   };
   caches.set(ctx.events, cache);
   return cache;
-}
-
-const statsCaches = new WeakMap<ServerContext['events'], { at: number; stats: Promise<TPerformanceStats> } | null>();
-
-/**
- * The statistics as GET /api/signals/stats/performance answers them: computed once (by the database,
- * see loadPerformanceStats) and kept until a signal resolves (`stats:update`, `signal:update`) or a bus
- * reconnect, at most SIGNAL_LIST_CACHE_MS.
- */
-export function cachedPerformanceStats(
-  ctx: Pick<ServerContext, 'db' | 'bus' | 'events' | 'config'>,
-): Promise<TPerformanceStats> {
-  if (!statsCaches.has(ctx.events)) {
-    const drop = () => statsCaches.set(ctx.events, null);
-    ctx.bus.subscribe((event) => {
-      if (event.type === 'stats:update' || event.type === 'signal:update') drop();
-    });
-    ctx.bus.onReconnect(drop);
-  }
-  const entry = statsCaches.get(ctx.events);
-  if (entry && Date.now() - entry.at < SIGNAL_LIST_CACHE_MS) return entry.stats;
-  const fresh = { at: Date.now(), stats: findPerformanceStats(ctx.db, ctx.config.PAYOUT_PERCENT) };
-  statsCaches.set(ctx.events, fresh);
-  fresh.stats.catch(() => {
-    if (statsCaches.get(ctx.events) === fresh) statsCaches.set(ctx.events, null);
-  });
-  return fresh.stats;
 }

@@ -1,12 +1,10 @@
-import type { TPerformanceStats, TSignal } from '@signalroom/shared';
+import type { TSignal } from '@signalroom/shared';
 import {
-  countSignalFigures,
   lastSignalTime,
   listClosedSignals,
   listSignalNotes,
   listSignals,
   listSlotGaps,
-  loadPerformanceStats,
   presentSignal,
   type SlotGapRow,
 } from '@signalroom/shared-node';
@@ -39,28 +37,19 @@ export async function findClosedSignals(db: Db, now: Date, limit: number, order:
   return withNotes(db, (await listClosedSignals(db, now, limit, order)).map(presentSignal));
 }
 
-/** Statistics from resolved signals (the worker's query, so push and REST agree), at the operator's payout. */
-export function findPerformanceStats(db: Db, payoutPercent: number): Promise<TPerformanceStats> {
-  return loadPerformanceStats(db, payoutPercent);
-}
-
 export function findLastSignalTime(db: Db): Promise<Date | null> {
   return lastSignalTime(db);
 }
 
-/** Counts for the landing page, all from records. */
-export async function countPublicFigures(
-  db: Db,
-): Promise<{ members: number; signalsIssued: number; resolvedSignals: number; marketsCovered: number }> {
-  const signals = await countSignalFigures(db);
-  // Members: accounts that confirmed their e-mail, admins excluded.
+/** Members: accounts that confirmed their e-mail, admins excluded. */
+export async function countMembers(db: Db): Promise<number> {
   const members = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('role', '=', 'member')
     .where('email_verified_at', 'is not', null)
     .executeTakeFirstOrThrow();
-  return { members: Number(members.n), ...signals };
+  return Number(members.n);
 }
 
 /** Why slots starting in [from, to) yielded no signal, oldest first. */

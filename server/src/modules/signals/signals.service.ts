@@ -1,8 +1,7 @@
 import {
-  computeWinRateEvidence,
   DEFAULT_TIER_DAILY_SIGNAL_LIMITS,
   delayedSignals,
-  emptyLevelOutcomes,
+  emptyPerformanceStats,
   nextSignalBoundary,
   type SignalAccessMode,
   signalAccessMode,
@@ -19,13 +18,13 @@ import {
 import type { SlotGapRow } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { isRecordBroken } from '../track-record/track-record.service.js';
-import { cachedPerformanceStats, signalListCacheOf } from './signal-list.cache.js';
+import { countedRecord, performanceFigures } from '../track-record/record-figures.js';
+import { refreshRecord } from '../track-record/track-record.service.js';
+import { signalListCacheOf } from './signal-list.cache.js';
 import {
-  countPublicFigures,
+  countMembers,
   findClosedSignals,
   findLastSignalTime,
-  findPerformanceStats,
   findSignals,
   findSlotGaps,
 } from './signals.repository.js';
@@ -80,34 +79,42 @@ export function latestSignals(ctx: ServerContext, limit: number): Promise<TSigna
   return findSignals(ctx.db, limit, 'desc');
 }
 
-/** Statistics from resolved signals only; `empty` with nulls until one has resolved. */
-export async function performanceStats(ctx: ServerContext): Promise<TPerformanceStats> {
-  const [stats, recordBroken] = await Promise.all([cachedPerformanceStats(ctx), isRecordBroken(ctx)]);
-  // A copy: the cached answer is shared by every reader.
-  return { ...structuredClone(stats), recordBroken };
+/**
+ * Statistics of the counted signals of the track record's log (resolved, public, witnessed in time),
+ * `empty` with nulls until one counts; empty and `recordBroken` while figures are withheld (the log does
+ * not hold, or its witnesses refused it or have not cosigned for two slots).
+ */
+export async function performanceStats(
+  ctx: Pick<ServerContext, 'record' | 'db' | 'now' | 'config'>,
+): Promise<TPerformanceStats> {
+  const status = await refreshRecord(ctx);
+  const record = countedRecord(ctx.record, ctx.now(), ctx.config.PAYOUT_PERCENT);
+  if (status.withheld) return { ...emptyPerformanceStats(record.payoutPercent), recordBroken: true };
+  return { ...performanceFigures(record), recordBroken: false };
 }
 
 /**
- * Landing-page figures, counted from records; both rates are null until a signal has resolved, and
- * withheld (null, no wins by level) while the server's check finds the track record broken.
+ * Landing-page figures, counted from records: members from the accounts, signals and markets from the
+ * log, both rates from its counted signals (null until one counts, and while figures are withheld).
  */
-export async function publicStats(ctx: ServerContext): Promise<TPublicStats> {
-  const [figures, stats, last, recordBroken] = await Promise.all([
-    countPublicFigures(ctx.db),
-    findPerformanceStats(ctx.db, ctx.config.PAYOUT_PERCENT),
-    findLastSignalTime(ctx.db),
-    isRecordBroken(ctx),
-  ]);
+export async function publicStats(
+  ctx: Pick<ServerContext, 'record' | 'db' | 'now' | 'config' | 'market'>,
+): Promise<TPublicStats> {
+  const [members, stats] = await Promise.all([countMembers(ctx.db), performanceStats(ctx)]);
+  const logged = ctx.record.view.signals();
+  const last = logged.at(-1);
   return {
-    ...figures,
-    winRateFirstWindow: recordBroken ? null : stats.winRateFirstWindow,
-    winRateWithMartingale: recordBroken ? null : stats.winRateWithMartingale,
-    winsByLevel: recordBroken ? [] : stats.winsByLevel,
-    recordBroken,
+    members,
+    signalsIssued: logged.length,
+    resolvedSignals: stats.totalSignals,
+    marketsCovered: new Set(logged.map((s) => s.asset)).size,
+    winRateFirstWindow: stats.winRateFirstWindow,
+    winRateWithMartingale: stats.winRateWithMartingale,
+    winsByLevel: stats.recordBroken ? [] : stats.winsByLevel,
+    recordBroken: stats.recordBroken ?? false,
     marketSource: ctx.market.info.id,
-    lastSignalAt: last ? last.toISOString() : null,
-    // Withheld with the rates: evidence over no signals says nothing.
-    evidence: recordBroken ? computeWinRateEvidence(emptyLevelOutcomes(), ctx.config.PAYOUT_PERCENT) : stats.evidence,
+    lastSignalAt: last ? new Date(last.issuedAt).toISOString() : null,
+    evidence: stats.evidence,
   };
 }
 

@@ -1,9 +1,8 @@
-import { countUnrecordedSignals, trackRecordSigner } from '@signalroom/shared-node';
+import { countUnrecordedSignals, recordKeyringOf } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { trackRecordMonitorOf } from './track-record.service.js';
 
-type Ctx = Pick<ServerContext, 'db' | 'now' | 'logger'>;
+type Ctx = Pick<ServerContext, 'db' | 'now' | 'logger' | 'record'>;
 
 /** How long a count of unrecorded signals is reused (health is polled; a repair runs elsewhere). */
 const UNRECORDED_CACHE_MS = 60_000;
@@ -19,7 +18,7 @@ export function unrecordedSignals(ctx: Ctx): Promise<number> {
   return count;
 }
 
-/** What /api/health reports about the record: signals waiting for a repair, and a broken check. */
+/** What /api/health reports about the record: signals waiting for a repair, a broken check, withheld figures. */
 export async function trackRecordProblems(ctx: Ctx): Promise<string[]> {
   const problems: string[] = [];
   const unrecorded = await unrecordedSignals(ctx);
@@ -28,18 +27,25 @@ export async function trackRecordProblems(ctx: Ctx): Promise<string[]> {
       `track record: ${unrecorded} signal entries are missing; nothing is appended for them until an operator runs the audited repair`,
     );
   }
-  const check = trackRecordMonitorOf(ctx).last();
-  if (check?.brokenAt != null) problems.push(`track record broken at #${check.brokenAt}: ${check.brokenReason}`);
+  const status = ctx.record.status();
+  if (status.brokenAt !== null) problems.push(`track record broken at #${status.brokenAt}: ${status.brokenReason}`);
+  else if (status.withheld) problems.push(`track record figures withheld: ${status.withheldReason}`);
   return problems;
 }
 
 /**
- * At start: the signing key exists (generated on the first start), and signals that lack entries are
- * reported, never appended: start-up does not write history by itself. An operator reviews them and
+ * At start: the log verified from its first entry (every entry, the latest checkpoint, each witness's
+ * newest cosignature), and signals that lack entries reported, never appended: start-up does not write
+ * history by itself. An operator reviews them and
  * runs `npm run admin -- track-record-repair --reason "…"`, which appends them and audits why.
  */
 export async function checkTrackRecordAtStart(ctx: Ctx): Promise<void> {
-  await trackRecordSigner(ctx.db);
+  const status = await ctx.record.refresh();
+  const signer = await (await recordKeyringOf(ctx.db)).current();
+  ctx.logger.info(
+    { verifierKey: signer.verifierKey, size: status.size, witnesses: status.total, quorum: status.quorum },
+    "track record: the log's verifier key (pin it out of band; witnesses are given it)",
+  );
   const { unissued, unresolved } = await countUnrecordedSignals(ctx.db);
   if (unissued + unresolved === 0) return;
   ctx.logger.error(

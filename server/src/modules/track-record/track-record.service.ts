@@ -11,142 +11,200 @@ import {
   type TInclusionProof,
   type TListedCheckpoint,
   TRACK_RECORD_GENESIS_HASH,
-  type TTrackRecordCheckpoint,
+  type TRecordWitnessing,
+  type TTrackRecordEntry,
   type TTrackRecordHead,
   type TTrackRecordKey,
   type TTrackRecordSummary,
+  type TUncountedSignal,
+  trackRecordHashInput,
+  ZTrackRecordPayload,
 } from '@signalroom/shared';
-import { nodeSha256, trackRecordSigner, withStoredNodes } from '@signalroom/shared-node';
+import { nodeSha256, recordKeyringOf, sha256Hex } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
-import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { createTrackRecordMonitor, type TrackRecordMonitor } from './track-record.monitor.js';
+import { countedRecord, trackRecordFacts } from './record-figures.js';
+import type { TrackRecordState } from './record-state.js';
 import {
-  type CheckpointRow,
-  entryHashAt,
-  latestCheckpoint,
-  listCheckpoints,
-  listRecordedFacts,
-  publicExtent,
+  cosignatureLines,
+  latestNote,
+  listCosignedNotes,
+  listStoredEntries,
+  type NoteRow,
+  type StoredEntry,
 } from './track-record.repository.js';
 
-type Ctx = Pick<ServerContext, 'db' | 'now'>;
+type Ctx = Pick<ServerContext, 'db' | 'now' | 'record'>;
 
-// One check per database and process (tests run several servers in one process).
-const monitors = new WeakMap<Db, TrackRecordMonitor>();
-
-/** This process's check of the record (created on first use). */
-export function trackRecordMonitorOf(ctx: Ctx): TrackRecordMonitor {
-  let monitor = monitors.get(ctx.db);
-  if (!monitor) {
-    monitor = createTrackRecordMonitor(ctx.db, ctx.now);
-    monitors.set(ctx.db, monitor);
-  }
-  return monitor;
+/** The record brought up to date for this request; the status every answer about it carries. */
+export function refreshRecord(ctx: Pick<ServerContext, 'record'>): Promise<TRecordWitnessing> {
+  return ctx.record.refresh();
 }
 
-export const presentCheckpoint = (row: CheckpointRow): TListedCheckpoint => ({
-  id: row.id,
-  size: row.size,
-  head: row.head,
-  root: row.root,
-  time: row.signed_at,
-  signature: row.signature,
-});
+/** Whether published figures are withheld now: the log does not hold, or its witnesses do not vouch for it. */
+export async function figuresWithheld(ctx: Pick<ServerContext, 'record'>): Promise<boolean> {
+  return (await refreshRecord(ctx)).withheld;
+}
 
-const unlisted = ({ id: _id, ...cp }: TListedCheckpoint): TTrackRecordCheckpoint => cp;
+/** A note with the cosignatures collected for it appended after the log's signature(s). */
+export function withCosignatures(note: string, lines: readonly string[]): string {
+  return note + lines.map((line) => (line.endsWith('\n') ? line : `${line}\n`)).join('');
+}
 
-/** The public chain's head, the latest checkpoint, and the server's check brought up to date. */
+/** The latest checkpoint as served at /api/track-record/checkpoint (null before the first). */
+export async function latestCheckpointText(ctx: Pick<ServerContext, 'db'>): Promise<string | null> {
+  const note = await latestNote(ctx.db);
+  if (!note) return null;
+  const lines = await cosignatureLines(ctx.db, [note.id]);
+  return withCosignatures(note.note, lines.get(note.id) ?? []);
+}
+
+/** The public log's head, the latest checkpoint, and this process's check of it brought up to date. */
 export async function trackRecordHead(ctx: Ctx): Promise<TTrackRecordHead> {
-  const check = await trackRecordMonitorOf(ctx).check();
-  const [{ length, total }, checkpoint] = await Promise.all([
-    publicExtent(ctx.db, ctx.now()),
-    latestCheckpoint(ctx.db),
-  ]);
-  const headHash =
-    length === 0 ? TRACK_RECORD_GENESIS_HASH : ((await entryHashAt(ctx.db, length)) ?? TRACK_RECORD_GENESIS_HASH);
+  const status = await refreshRecord(ctx);
+  const { verifier, view } = ctx.record;
+  const length = Math.min(view.publicLength(ctx.now()), verifier.size);
   return {
     length,
-    headHash,
-    pending: total - length,
-    checkpoint: checkpoint ? unlisted(presentCheckpoint(checkpoint)) : null,
-    brokenAt: check.brokenAt,
-    brokenReason: check.brokenReason,
-    checkedAt: check.checkedAt.toISOString(),
+    headHash: length === 0 ? TRACK_RECORD_GENESIS_HASH : verifier.hashAt(length),
+    pending: verifier.size - length,
+    checkpoint: await latestCheckpointText(ctx),
+    brokenAt: status.brokenAt,
+    brokenReason: status.brokenReason,
+    checkedAt: status.checkedAt,
   };
 }
 
 /**
- * Whether the server's own check finds the record broken (published figures stop while it does). The
- * check is brought up to date first, unless a full check is running or none has finished since start:
- * figures are not held back for it; they stop as soon as a check finds the break.
- */
-export async function isRecordBroken(ctx: Ctx & Pick<ServerContext, 'logger'>): Promise<boolean> {
-  const monitor = trackRecordMonitorOf(ctx);
-  const checking = monitor.check();
-  if (monitor.last() === null) {
-    checking.catch((error: unknown) => ctx.logger.error({ err: error }, 'track record: the check failed'));
-    return false;
-  }
-  return (await checking).brokenAt !== null;
-}
-
-/**
- * The public page: statistics of the resolved signals whose outcome is in the public record, in the
- * order the record issued them (so anyone recomputes them from the download), the feed they ran on and
- * the head. The equity curve's plan and the evidence take the operator's payout, so the page states one
- * payout. No figure while the record is broken.
+ * The public page: statistics of the counted signals (resolved, public, witnessed in time) in the order
+ * the log issued them, so anyone recomputes them from the public log and its cosigned checkpoints; the
+ * feed they ran on, the head, the witnesses, and how many signals are left out and why. No figure while
+ * figures are withheld.
  */
 export async function trackRecordSummary(ctx: Ctx & Pick<ServerContext, 'config'>): Promise<TTrackRecordSummary> {
-  const [head, { publicKey }] = await Promise.all([trackRecordHead(ctx), trackRecordKey(ctx)]);
-  if (head.brokenAt !== null) return { stats: null, feed: null, head, evidence: null, publicKey };
-  const { facts, feeds } = await listRecordedFacts(ctx.db, head.length);
-  const feed = feeds.size > 1 ? 'mixed' : ([...feeds][0] ?? null);
-  const payoutPercent = ctx.config.PAYOUT_PERCENT;
+  const [head, key] = await Promise.all([trackRecordHead(ctx), trackRecordKey(ctx)]);
+  const witnessing = ctx.record.status();
+  const record = countedRecord(ctx.record, ctx.now(), ctx.config.PAYOUT_PERCENT);
+  const base = { head, verifierKey: key.verifierKey, witnessing, counted: record.counts };
+  if (witnessing.withheld) return { ...base, stats: null, feed: null, evidence: null };
+  const facts = trackRecordFacts(record);
+  const feeds = new Set(record.signals.map((s) => s.feed));
+  const payoutPercent = record.payoutPercent;
   const stats = { ...computeTrackRecordStats(facts), equity: equityCurve(facts, { ...STAKE_PLAN, payoutPercent }) };
   const evidence = computeWinRateEvidence(countLevelOutcomes(facts), payoutPercent);
-  return { stats, feed, head, evidence, publicKey };
+  const feed = feeds.size > 1 ? 'mixed' : ([...feeds][0] ?? null);
+  return { ...base, stats, feed, evidence };
 }
 
-/** The record's public key. */
-export async function trackRecordKey(ctx: Ctx): Promise<TTrackRecordKey> {
-  return { algorithm: 'Ed25519', publicKey: (await trackRecordSigner(ctx.db)).publicKey };
+/** The log's signing key: the key file's, as this process signs with it. */
+export async function trackRecordKey(ctx: Pick<ServerContext, 'db'>): Promise<TTrackRecordKey> {
+  const signer = await (await recordKeyringOf(ctx.db)).current();
+  return {
+    algorithm: 'Ed25519',
+    publicKey: bytesToHex(signer.publicKey),
+    verifierKey: signer.verifierKey,
+    origin: signer.name,
+  };
 }
 
-/** One page of signed checkpoints. */
-export async function checkpointPage(ctx: Ctx, after: number, limit: number) {
-  const rows = await listCheckpoints(ctx.db, after, limit + 1);
-  const checkpoints = rows.slice(0, limit).map(presentCheckpoint);
+const presentNote = (row: NoteRow, lines: readonly string[]): TListedCheckpoint => ({
+  id: row.id,
+  size: row.size,
+  root: row.root,
+  note: withCosignatures(row.note, lines),
+  signedAt: new Date(row.signed_at).toISOString(),
+});
+
+/** One page of the checkpoints witnesses cosigned, each with its cosignatures. */
+export async function checkpointPage(ctx: Pick<ServerContext, 'db'>, after: number, limit: number) {
+  const rows = await listCosignedNotes(ctx.db, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const lines = await cosignatureLines(
+    ctx.db,
+    page.map((r) => r.id),
+  );
+  const checkpoints = page.map((row) => presentNote(row, lines.get(row.id) ?? []));
   return { checkpoints, nextAfter: rows.length > limit ? (checkpoints.at(-1)?.id ?? null) : null };
 }
 
-export async function latestSignedCheckpoint(ctx: Ctx): Promise<TTrackRecordCheckpoint> {
-  const row = await latestCheckpoint(ctx.db);
+export async function latestListedCheckpoint(ctx: Pick<ServerContext, 'db'>): Promise<TListedCheckpoint> {
+  const row = await latestNote(ctx.db);
   if (!row) throw AppError.notFound('No checkpoint has been signed yet.');
-  return unlisted(presentCheckpoint(row));
+  const lines = await cosignatureLines(ctx.db, [row.id]);
+  return presentNote(row, lines.get(row.id) ?? []);
 }
 
-/** How many entries the tree holds now (every proof stays within it). */
-async function recordSize(ctx: Ctx): Promise<number> {
-  return (await publicExtent(ctx.db, ctx.now())).total;
-}
-
+/** Proofs come from the tree this process verified, never from stored nodes. */
 export async function proveConsistency(ctx: Ctx, from: number, to: number): Promise<TConsistencyProof> {
-  const size = await recordSize(ctx);
+  await refreshRecord(ctx);
+  const size = ctx.record.verifier.size;
   if (from > to) throw AppError.validation('from must not be greater than to.');
   if (to > size) throw AppError.validation(`to must not exceed the record's size (${size}).`);
-  const proof = await withStoredNodes(ctx.db, (nodes) => consistencyProof(nodes, from, to, nodeSha256));
+  const proof = consistencyProof(ctx.record.verifier.tree.nodes, from, to, nodeSha256);
   return { from, to, proof: proof.map(bytesToHex) };
 }
 
 export async function proveInclusion(ctx: Ctx, seq: number, size: number): Promise<TInclusionProof> {
-  const total = await recordSize(ctx);
+  await refreshRecord(ctx);
+  const total = ctx.record.verifier.size;
   if (seq > size) throw AppError.validation('seq must not be greater than size.');
   if (size > total) throw AppError.validation(`size must not exceed the record's size (${total}).`);
-  const [hash, proof] = await Promise.all([
-    entryHashAt(ctx.db, seq),
-    withStoredNodes(ctx.db, (nodes) => inclusionProof(nodes, seq - 1, size, nodeSha256)),
-  ]);
-  if (!hash) throw AppError.notFound(`Entry #${seq} is not in the record.`);
-  return { seq, size, hash, proof: proof.map(bytesToHex) };
+  const proof = inclusionProof(ctx.record.verifier.tree.nodes, seq - 1, size, nodeSha256);
+  return { seq, size, hash: ctx.record.verifier.hashAt(seq), proof: proof.map(bytesToHex) };
+}
+
+/**
+ * Entries of the public log as stored, each held against what this process verified before it leaves
+ * (its hash recomputed from the stored text): an entry changed underneath is never served as the log's,
+ * and the log is broken for this process from then on.
+ */
+export async function publishedEntries(
+  ctx: Pick<ServerContext, 'db' | 'record'>,
+  after: number,
+  upTo: number,
+  limit: number,
+): Promise<TTrackRecordEntry[]> {
+  const rows = await listStoredEntries(ctx.db, after, Math.min(upTo, ctx.record.verifier.size), limit);
+  return rows.map((row) => published(ctx.record, row));
+}
+
+function published(state: TrackRecordState, row: StoredEntry): TTrackRecordEntry {
+  const verified = state.verifier.hashAt(row.seq);
+  const fail = (): never => state.verifier.fail(row.seq, 'its stored content changed after it was verified');
+  if (row.hash !== verified || sha256Hex(`${row.prevHash}\n${row.payload}`) !== verified) fail();
+  let payload: TTrackRecordEntry['payload'];
+  try {
+    payload = ZTrackRecordPayload.parse(JSON.parse(row.payload));
+  } catch {
+    // Text that hashes right but no longer reads: the same finding.
+    return fail();
+  }
+  if (sha256Hex(trackRecordHashInput(row.prevHash, payload)) !== verified) fail();
+  return { seq: row.seq, prevHash: row.prevHash, hash: row.hash, payload };
+}
+
+/** Every public entry up to `upTo`, in batches, oldest first (the download). */
+export async function* streamPublishedEntries(
+  ctx: Pick<ServerContext, 'db' | 'record'>,
+  upTo: number,
+  batch = 2000,
+): AsyncGenerator<TTrackRecordEntry> {
+  for (let after = 0; after < upTo; ) {
+    const entries = await publishedEntries(ctx, after, upTo, batch);
+    if (entries.length === 0) return;
+    yield* entries;
+    after = entries[entries.length - 1]?.seq ?? upTo;
+  }
+}
+
+/** One page of the public log's signals that no figure counts, oldest first. */
+export async function uncountedPage(
+  ctx: Ctx & Pick<ServerContext, 'config'>,
+  after: number,
+  limit: number,
+): Promise<{ signals: TUncountedSignal[]; nextAfter: number | null }> {
+  await refreshRecord(ctx);
+  const all = countedRecord(ctx.record, ctx.now(), ctx.config.PAYOUT_PERCENT).uncounted.filter((s) => s.seq > after);
+  const signals = all.slice(0, limit);
+  return { signals, nextAfter: all.length > limit ? (signals.at(-1)?.seq ?? null) : null };
 }

@@ -1,57 +1,59 @@
 import {
-  checkpointExtends,
-  EMPTY_CHECKPOINT,
+  bytesToHex,
+  noteSignedBy,
+  readCheckpointNote,
   type TTrackRecordAdminView,
-  type TTrackRecordCheckpoint,
   type TWitnessReport,
-  verifyCheckpointSignature,
 } from '@signalroom/shared';
-import { countUnrecordedSignals, storedRoot, trackRecordSigner } from '@signalroom/shared-node';
+import { countUnrecordedSignals } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { entryHashAt, publicExtent } from './track-record.repository.js';
-import { trackRecordHead } from './track-record.service.js';
+import { refreshRecord, trackRecordHead } from './track-record.service.js';
 
-type Ctx = Pick<ServerContext, 'db' | 'now' | 'logger'>;
+type Ctx = Pick<ServerContext, 'db' | 'now' | 'logger' | 'record'>;
 
 /**
- * Reports from witnesses: a member's browser that kept a signed checkpoint the record no longer extends
- * sends it here. Only a proof is kept: the checkpoint must carry this record's signature and disagree
- * with the record as it is now, so nobody can fill the list with noise. Admins see every report.
+ * Reports from members' browsers: a browser that kept a checkpoint the log no longer extends sends it
+ * here. Only a proof is kept: the note must carry a signature of a key this log announced and disagree
+ * with the log as it is now, so nobody can fill the list with noise. Admins see every report; the
+ * public sees the break itself, since the same disagreement breaks the log's check.
  */
-export async function reportWitnessCheckpoint(ctx: Ctx, checkpoint: TTrackRecordCheckpoint): Promise<TWitnessReport> {
-  const { publicKey } = await trackRecordSigner(ctx.db);
-  if (!verifyCheckpointSignature(checkpoint, publicKey)) {
+export async function reportWitnessCheckpoint(ctx: Ctx, note: string): Promise<TWitnessReport> {
+  let read: ReturnType<typeof readCheckpointNote>;
+  try {
+    read = readCheckpointNote(note);
+  } catch {
+    throw AppError.validation('This is not a signed checkpoint note.');
+  }
+  await refreshRecord(ctx);
+  const keys = ctx.record.view.keys().map((k) => k.key);
+  if (!keys.some((key) => noteSignedBy(read, key))) {
     throw AppError.validation("This checkpoint does not carry this record's signature.");
   }
-  const reason = await disagreement(ctx, checkpoint);
+  const reason = disagreement(ctx, read.checkpoint.size, read.rootHex);
   if (!reason) throw AppError.validation('This checkpoint is consistent with the record.');
   await ctx.db
     .insertInto('track_record_witness_reports')
-    .values({ ...withoutTime(checkpoint), signed_at: checkpoint.time, reason })
+    .values({ size: read.checkpoint.size, root: read.rootHex, note, reason })
     .onConflict((oc) => oc.columns(['size', 'root']).doNothing())
     .execute();
   ctx.logger.error(
-    { size: checkpoint.size, root: checkpoint.root, reason },
-    'track record: a witness saw history rewritten',
+    { size: read.checkpoint.size, root: read.rootHex, reason },
+    'track record: a browser saw history rewritten',
   );
-  return { checkpoint, reason, reportedAt: ctx.now().toISOString() };
+  return { checkpoint: note, reason, reportedAt: ctx.now().toISOString() };
 }
 
-const withoutTime = ({ time: _time, ...rest }: TTrackRecordCheckpoint) => rest;
-
-/** Why the record as it is now does not extend this checkpoint, or null when it does. */
-async function disagreement(ctx: Ctx, cp: TTrackRecordCheckpoint): Promise<string | null> {
-  const { total } = await publicExtent(ctx.db, ctx.now());
-  if (cp.size > total) return `the record holds ${total} entries, fewer than the ${cp.size} it signed`;
-  if (cp.size === 0) return null;
-  const [root, head] = await Promise.all([storedRoot(ctx.db, cp.size), entryHashAt(ctx.db, cp.size)]);
-  const now = { size: cp.size, root, head: head ?? EMPTY_CHECKPOINT.head };
-  const comparison = checkpointExtends(cp, now, []);
-  return comparison.ok ? null : comparison.reason;
+/** Why the log as verified now does not extend this checkpoint, or null when it does. */
+function disagreement(ctx: Ctx, size: number, root: string): string | null {
+  const { verifier } = ctx.record;
+  if (size > verifier.size) return `the record holds ${verifier.size} entries, fewer than the ${size} it signed`;
+  if (bytesToHex(verifier.tree.rootAt(size)) !== root)
+    return `the record's first ${size} entries are not the ones it signed`;
+  return null;
 }
 
-/** What admins see: the check, signals waiting for a repair, and witnesses' reports, newest first. */
+/** What admins see: the check and the witnesses, signals waiting for a repair, browsers' reports, newest first. */
 export async function trackRecordAdminView(ctx: Ctx): Promise<TTrackRecordAdminView> {
   const [head, unrecorded, reports] = await Promise.all([
     trackRecordHead(ctx),
@@ -60,9 +62,10 @@ export async function trackRecordAdminView(ctx: Ctx): Promise<TTrackRecordAdminV
   ]);
   return {
     head,
+    witnessing: ctx.record.status(),
     unrecorded,
     witnessReports: reports.map((r) => ({
-      checkpoint: { size: r.size, head: r.head, root: r.root, time: r.signed_at, signature: r.signature },
+      checkpoint: r.note ?? `size ${r.size} root ${r.root} (first format)`,
       reason: r.reason,
       reportedAt: new Date(r.reported_at).toISOString(),
     })),

@@ -1,3 +1,4 @@
+import { PAGES } from '@signalroom/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import * as api from '../../api/api.js';
@@ -5,7 +6,11 @@ import textStyles from '../../components/ui/text.module.css';
 import { LiveSignalsProvider, useLiveSignalsStoreApi } from '../../stores/live-signals.context.js';
 import { usePublicConfigStore } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
-import { RecordWitnessAlert } from '../../track-record/record-witness-alert.js';
+import { RecordWitnessBanner } from '../../track-record/record-witness-banner.js';
+
+/** The pages whose figures stand on the track record (the room and the Command Center). */
+const RECORD_PAGES = new Set<string>([PAGES.signals.path, PAGES['command-center'].path]);
+
 import { useDocumentTitle } from '../page-title.js';
 import { focusPageHeading } from '../route-focus.js';
 import { decideAfterMe, decideDashboardEntry } from './dashboard-guard.js';
@@ -178,7 +183,8 @@ function DashboardShell() {
           offline={offline}
         />
         <main id="dashboard-main" className={styles.dashboardMain} tabIndex={-1}>
-          <RecordWitnessAlert />
+          {/* The room and the Command Center say whether the record is witnessed; every page warns of a rewrite. */}
+          <RecordWitnessBanner compact alertsOnly={!RECORD_PAGES.has(location.pathname)} />
           <Outlet />
         </main>
       </div>

@@ -47,7 +47,7 @@ export function TrackRecordPanel() {
   );
 }
 
-function View({ view: { head, unrecorded, witnessReports } }: { view: TTrackRecordAdminView }) {
+function View({ view: { head, unrecorded, witnessReports, witnessing } }: { view: TTrackRecordAdminView }) {
   const missing = unrecorded.unissued + unrecorded.unresolved;
   return (
     <>
@@ -55,7 +55,7 @@ function View({ view: { head, unrecorded, witnessReports } }: { view: TTrackReco
         {head.brokenAt === null ? (
           <>
             <ShieldCheck aria-hidden="true" size={16} /> Server check: intact ({head.length} public entries,{' '}
-            {head.checkpoint?.size ?? 0} signed)
+            {witnessing.size} signed)
           </>
         ) : (
           <strong className={noticeStyles.withheld}>
@@ -64,6 +64,17 @@ function View({ view: { head, unrecorded, witnessReports } }: { view: TTrackReco
           </strong>
         )}
       </p>
+      {witnessing.withheld ? (
+        <p role="alert" className={noticeStyles.withheld} data-testid="record-withheld">
+          Published figures are withheld: {witnessing.withheldReason}
+        </p>
+      ) : (
+        <p className={pageStyles.muted}>
+          {witnessing.quorum === 0
+            ? 'No witness is configured (RECORD_WITNESSES): the record is signed by this server alone.'
+            : `Witnessed: ${witnessing.witnessing} of ${witnessing.total} witnesses cosigned in the last two slots (quorum ${witnessing.quorum}).`}
+        </p>
+      )}
       {missing > 0 ? (
         <p role="alert" data-testid="record-unrecorded">
           {missing} signal {missing === 1 ? 'entry is' : 'entries are'} missing ({unrecorded.unissued} never issued into
@@ -85,9 +96,9 @@ function View({ view: { head, unrecorded, witnessReports } }: { view: TTrackReco
           </p>
           <ul data-testid="witness-reports">
             {witnessReports.map((r) => (
-              <li key={`${r.checkpoint.size}-${r.checkpoint.root}`}>
-                Checkpoint #{r.checkpoint.size} (root <code>{r.checkpoint.root.slice(0, 16)}…</code>, signed{' '}
-                {r.checkpoint.time}), reported {r.reportedAt}: {r.reason}.
+              <li key={`${r.reportedAt}-${r.checkpoint.slice(0, 80)}`}>
+                <pre>{r.checkpoint}</pre>
+                Reported {r.reportedAt}: {r.reason}.
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
+import { RecordWitnessBanner } from '../../track-record/record-witness-banner.js';
 import styles from './landing.module.css';
 import type { PublicStatsState } from './use-public-stats.js';
 import { formatWinRate, rateSample } from './use-public-stats.js';
@@ -37,6 +38,7 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
     return (
       <section className={styles.statsStrip} aria-label="Platform figures">
         <div className={clsx(publicStyles.container, publicStyles.center)}>
+          <RecordWitnessBanner compact />
           <RecordBrokenNotice />
         </div>
       </section>
@@ -68,6 +70,7 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
   return (
     <section className={styles.statsStrip} aria-label="Platform figures" aria-busy={state.status === 'loading'}>
       <div className={publicStyles.container}>
+        <RecordWitnessBanner compact />
         <dl className={styles.statsGrid}>
           {items.map((item) => (
             <div className={styles.stat} key={item.key} data-stat={item.key}>
@@ -105,7 +108,7 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
           />
         )}
         <p className={styles.statsFoot}>
-          Counted live from the platform's own records.{' '}
+          Counted live from the track record: only signals its witnesses cosigned in time.{' '}
           <a href="/track-record" data-testid="track-record-link">
             See the full track record
           </a>

@@ -20,7 +20,7 @@ import { PublicPageHeader } from '../../components/public/public-page-header.js'
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
-import { RecordWitnessAlert } from '../../track-record/record-witness-alert.js';
+import { RecordWitnessBanner } from '../../track-record/record-witness-banner.js';
 import { CalibrationChart } from './calibration-chart.js';
 import { formatMoney, formatRate } from './chart-scale.js';
 import { EquityChart } from './equity-chart.js';
@@ -55,7 +55,7 @@ export function Component() {
           the record (its hash signed in a checkpoint) before anyone is sent it, and its content joins the public record
           once its window has closed; the figures count resolved signals only.
         </p>
-        <RecordWitnessAlert />
+        <RecordWitnessBanner />
         {state.status === 'loading' && (
           <p className={publicStyles.muted} role="status">
             <span className={clsx(textStyles.spinner, textStyles.spinnerSmall)} aria-hidden="true" /> Loading the
@@ -112,9 +112,11 @@ function Record({ summary }: { summary: TTrackRecordSummary }) {
   );
 }
 
-function RecordCheck({ summary: { head, publicKey } }: { summary: TTrackRecordSummary }) {
+function RecordCheck({ summary: { head, verifierKey, witnessing, counted } }: { summary: TTrackRecordSummary }) {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const broken = head.brokenAt !== null;
+  const witnessArgs = witnessing.witnesses.map((w) => ` --witness ${w.verifierKey}`).join('');
+  const checkpointSize = head.checkpoint?.split('\n')[1] ?? null;
   return (
     <section
       className={clsx(styles.check, broken && styles.checkBroken)}
@@ -127,8 +129,8 @@ function RecordCheck({ summary: { head, publicKey } }: { summary: TTrackRecordSu
       </h2>
       {broken && head.brokenReason && (
         <p role="alert">
-          Entry #{head.brokenAt}: {head.brokenReason}. A signal stored on this server no longer matches what the chain
-          recorded when it was appended.
+          Entry #{head.brokenAt}: {head.brokenReason}. What this server holds no longer matches the log it verified and
+          its witnesses cosigned.
         </p>
       )}
       <dl className={styles.headFacts}>
@@ -140,6 +142,16 @@ function RecordCheck({ summary: { head, publicKey } }: { summary: TTrackRecordSu
           <dt>Not public yet (window open)</dt>
           <dd>{fmt.format(head.pending)}</dd>
         </div>
+        <div>
+          <dt>Signals counted (witnessed in time)</dt>
+          <dd data-testid="counted-signals">{fmt.format(counted.counted)}</dd>
+        </div>
+        <div>
+          <dt>Left out: late, unwitnessed, awaiting a witness</dt>
+          <dd data-testid="uncounted-signals">
+            {fmt.format(counted.late)}, {fmt.format(counted.unwitnessed)}, {fmt.format(counted.awaiting)}
+          </dd>
+        </div>
         <div className={styles.hashFact}>
           <dt>Head hash (SHA-256)</dt>
           <dd>
@@ -150,32 +162,38 @@ function RecordCheck({ summary: { head, publicKey } }: { summary: TTrackRecordSu
         </div>
         {head.checkpoint && (
           <div className={styles.hashFact}>
-            <dt>Latest signed checkpoint (all {fmt.format(head.checkpoint.size)} entries, Merkle root)</dt>
+            <dt>Latest checkpoint (all {checkpointSize} entries; C2SP signed note with its cosignatures)</dt>
             <dd>
-              <code className={styles.hash} data-testid="checkpoint-root">
-                {head.checkpoint.root}
-              </code>
+              <pre className={styles.hash} data-testid="checkpoint-note">
+                {head.checkpoint}
+              </pre>
             </dd>
           </div>
         )}
         <div className={styles.hashFact}>
-          <dt>Signing key (Ed25519)</dt>
+          <dt>The log's verifier key (pin it; witnesses are given it)</dt>
           <dd>
             <code className={styles.hash} data-testid="public-key">
-              {publicKey}
+              {verifierKey}
             </code>
           </dd>
         </div>
       </dl>
       <p className={publicStyles.small}>
-        Check it yourself: <code className={styles.hash}>npm run verify-track-record -- {origin}</code> recomputes every
-        hash from the{' '}
+        Check it yourself, trusting the witnesses rather than this site:{' '}
+        <code className={styles.hash}>
+          npm run verify-track-record -- --url {origin}
+          {witnessArgs} --log-key {verifierKey}
+        </code>{' '}
+        rehashes every entry from the{' '}
         <a href={TRACK_RECORD_DOWNLOAD_PATH} download>
-          public chain (JSON Lines)
-        </a>
-        , or open the <a href={TRACK_RECORD_VERIFIER_PATH}>standalone verifier</a> (one file you can save and run
-        anywhere), which checks hashes, signatures and checkpoints you kept, and recomputes every figure in your
-        browser. The format is published in the repository's <code>docs/track-record-format.md</code>.
+          public log (JSON Lines)
+        </a>{' '}
+        or its tiles (<code>/api/track-record/tile/…</code>, which anyone may mirror), checks the checkpoint's
+        cosignatures and that every counted signal was witnessed in time. Or open the{' '}
+        <a href={TRACK_RECORD_VERIFIER_PATH}>standalone verifier</a> (one file you can save and run anywhere), which
+        does the same in your browser and recomputes every figure. The format is published in the repository's{' '}
+        <code>docs/track-record-format.md</code>.
       </p>
     </section>
   );
