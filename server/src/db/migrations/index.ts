@@ -29,6 +29,7 @@ import * as notifications from './2026-11-28T0300_notifications.js';
 import * as businessSettingsAndSetup from './2026-11-28T0410_business_settings_and_setup.js';
 import * as setupLinkExpiry from './2026-12-02T0141_setup_link_expiry.js';
 import * as queueBoardPasses from './2026-12-02T0142_queue_board_passes.js';
+import * as proofActiveContent from './2026-12-02T0143_proof_active_content.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0410_business_settings_and_setup': businessSettingsAndSetup,
   '2026-12-02T0141_setup_link_expiry': setupLinkExpiry,
   '2026-12-02T0142_queue_board_passes': queueBoardPasses,
+  '2026-12-02T0143_proof_active_content': proofActiveContent,
 };
