@@ -164,6 +164,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     });
     log = app.log;
     cleanups.push(() => app.close());
+    for (const warning of database.warnings) app.log.warn({ module: 'database' }, warning);
     // A quarter of the shutdown budget at most goes to accepting connections already on their way.
     const drain = createDrain(app, { maxAcceptMs: Math.min(2500, config.SHUTDOWN_TIMEOUT_MS / 4) });
 
