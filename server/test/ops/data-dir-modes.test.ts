@@ -81,10 +81,5 @@ describe.skipIf(testShape !== 'embedded')('the embedded data folder is private t
     expect(server.output()).toContain(`made ${loosened} paths private to this user (folders 700, files 600)`);
     expect(modesUnder(dataDir).filter((entry) => entry.mode !== (entry.folder ? 0o700 : 0o600))).toEqual([]);
     await stop(server);
-
-    // A private folder starts without a warning.
-    server = await startServerProcess({ DATA_DIR: dataDir });
-    expect(server.output()).not.toContain('readable by other users');
-    await stop(server);
   }, 150_000);
 });
