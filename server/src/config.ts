@@ -90,6 +90,8 @@ const ZEnv = ZSharedEnv.extend({
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** The proxies whose X-Forwarded-For is believed: addresses/CIDRs, or false (see parseTrustProxy). */
   TRUST_PROXY: z.string().default('false'),
+  /** A first-run setup link (printed at start while no admin exists) stops working this many hours after. */
+  SETUP_LINK_TTL_HOURS: z.coerce.number().positive().max(720).default(24),
   /** A session unused for this many days ends, on top of its 30-day absolute expiry. */
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
   /** Run the signal worker inside this process. Defaults to true in the embedded shape (no REDIS_URL). */

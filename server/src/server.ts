@@ -185,10 +185,11 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     });
     log = app.log;
     cleanups.push(() => app.close());
+    for (const warning of database.warnings) app.log.warn({ module: 'database' }, warning);
     // A quarter of the shutdown budget at most goes to accepting connections already on their way.
     const drain = createDrain(app, { maxAcceptMs: Math.min(2500, config.SHUTDOWN_TIMEOUT_MS / 4) });
 
-    const { setupToken } = await runStartupTasks(context);
+    const { setupLink } = await runStartupTasks(context);
     defineTaskKinds(context);
     // Every module has defined its task kinds by now: restore what the database says is pending, then run.
     await tasks.start();
@@ -202,8 +203,16 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const url = address.replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
     app.log.info({ url, database: database.kind, redis: Boolean(redis), worker: Boolean(worker) }, 'Signalroom is up');
     // The one secret this log ever carries, on purpose: whoever can read the server's log is its operator.
-    const setupUrl = setupToken ? `${config.PUBLIC_URL?.replace(/\/$/, '') ?? url}/setup?token=${setupToken}` : null;
-    if (setupUrl) app.log.warn(`No admin yet. Create the first one and set up the business at ${setupUrl}`);
+    const setupUrl = setupLink
+      ? `${config.PUBLIC_URL?.replace(/\/$/, '') ?? url}/setup?token=${setupLink.token}`
+      : null;
+    if (setupLink && setupUrl) {
+      app.log.warn(
+        `No admin yet. Create the first one and set up the business at ${setupUrl} ` +
+          `(valid until ${setupLink.expiresAt.toISOString()}, SETUP_LINK_TTL_HOURS=${config.SETUP_LINK_TTL_HOURS}; ` +
+          'a restart prints a new link)',
+      );
+    }
     if (!config.SMTP_URL) {
       app.log.warn(
         `SMTP_URL is not set: e-mails (confirmation codes, reset links) are not sent; they stay in the development outbox, ` +

@@ -1,7 +1,7 @@
 import { OPERATOR_CONTACT_LABELS, type TPublicConfig, unconfiguredContacts } from '@signalroom/shared';
 import type { ServerContext } from './context.js';
 import { createOrPromoteAdmin } from './modules/admin/admin-accounts.js';
-import { offerSetupToken } from './modules/setup/setup.service.js';
+import { offerSetupToken, type SetupLink } from './modules/setup/setup.service.js';
 import { checkTrackRecordAtStart } from './modules/track-record/track-record.health.js';
 import { presentPublicConfig } from './ops/config/config.routes.js';
 
@@ -45,10 +45,10 @@ export function warnAboutPlaceholders(
 /**
  * Work done once at start, after migrations: warnings about placeholder settings, a look at a remote
  * file store, the track record's key and a report of signals it lacks (never appended here), the admin bootstrap from ADMIN_EMAIL/ADMIN_PASSWORD (creates that admin with a verified
- * e-mail, or promotes the existing account of that address). Answers the one-time setup token to print
- * when there is still no admin.
+ * e-mail, or promotes the existing account of that address). Answers the one-time setup link (a fresh
+ * token at every start, and its expiry) to print when there is still no admin.
  */
-export async function runStartupTasks(ctx: ServerContext): Promise<{ setupToken: string | null }> {
+export async function runStartupTasks(ctx: ServerContext): Promise<{ setupLink: SetupLink | null }> {
   warnAboutPlaceholders(ctx, await presentPublicConfig(ctx));
   // A remote store is asked for its bucket without holding the start up: wrong settings show in the
   // log before the first upload, and a store that is down at start is no reason not to serve.
@@ -68,5 +68,5 @@ export async function runStartupTasks(ctx: ServerContext): Promise<{ setupToken:
   } else if (ADMIN_EMAIL || ADMIN_PASSWORD) {
     ctx.logger.warn('ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no admin bootstrapped');
   }
-  return { setupToken: await offerSetupToken(ctx) };
+  return { setupLink: await offerSetupToken(ctx) };
 }

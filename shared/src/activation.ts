@@ -52,6 +52,30 @@ export function isProofFileType(mime: string | undefined): mime is ProofFileType
   return mime !== undefined && mime in PROOF_FILE_TYPES;
 }
 
+/**
+ * Active content found in a proof file (PDFs only; an image has none), each a reason to open the file
+ * with care. `encrypted` and `uninspectable` say the inspection could not see everything.
+ */
+export const PROOF_ACTIVE_CONTENT = [
+  'javascript',
+  'launch',
+  'embedded-files',
+  'additional-actions',
+  'encrypted',
+  'uninspectable',
+] as const;
+export type ProofActiveContent = (typeof PROOF_ACTIVE_CONTENT)[number];
+
+/** How the review queue names each reason. */
+export const PROOF_ACTIVE_CONTENT_LABELS: Record<ProofActiveContent, string> = {
+  javascript: 'JavaScript',
+  launch: 'a launch action (starts a program or opens a file)',
+  'embedded-files': 'embedded files',
+  'additional-actions': 'actions that run when the file, a page or a form field is opened',
+  encrypted: 'encryption (its contents could not all be inspected)',
+  uninspectable: 'a structure that could not be inspected (damaged or unusual)',
+};
+
 export const ActivationMessages = {
   brokerAccountRequired: AuthMessages.brokerAccountRequired,
   brokerAccountTooLong: `Broker account ID must be at most ${PROOF_LIMITS.brokerAccountMax} characters`,
@@ -74,6 +98,9 @@ export const ActivationMessages = {
   statusInvalid: 'status must be pending, approved or rejected.',
   noPending: 'No proofs are waiting for review.',
   noReviewed: 'No reviewed proofs yet.',
+  activeContent:
+    'Careful: this PDF carries active content. Do not open it in a reader that runs scripts; ask the member for a screenshot instead if in doubt.',
+  notInspected: 'Uploaded before proofs were inspected for active content.',
 } as const;
 
 /** One proof as its owner and admins see it (never the file's bytes). */
@@ -105,6 +132,11 @@ export type TActivation = z.infer<typeof ZActivation>;
 
 /** One item of the admin review queue: the proof and who sent it. */
 export const ZAdminActivation = ZActivationProof.extend({
+  /**
+   * The active content found in the file when it was uploaded (empty: none); null for a proof stored
+   * before uploads were inspected.
+   */
+  activeContent: z.array(z.enum(PROOF_ACTIVE_CONTENT)).nullable(),
   member: z.object({
     id: z.string(),
     fullName: z.string(),

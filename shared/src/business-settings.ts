@@ -88,6 +88,9 @@ export const SetupMessages = {
   tokenRequired: 'Open the setup link the server printed in its log.',
   /** The token is wrong, or an admin exists (the link is then spent). */
   linkSpent: 'This setup link is not valid. If setup is finished, log in; otherwise open the link the server printed.',
+  /** The token was printed, but longer ago than SETUP_LINK_TTL_HOURS. */
+  linkExpired:
+    'This setup link has expired. Restart the server: it prints a new link in its log while no admin exists.',
   adminCreated: 'Admin account created',
 } as const;
 
@@ -106,7 +109,13 @@ export type TFirstAdminRequest = z.infer<typeof ZFirstAdminRequest>;
 export const ZSetupTokenRequest = z
   .object({ token: zText({ max: 200, required: SetupMessages.tokenRequired }) })
   .strict();
-export const ZSetupStatus = z.object({ tokenValid: z.boolean() });
+export const ZSetupStatus = z.object({
+  tokenValid: z.boolean(),
+  /** The token was printed but has expired (a restart prints a new one). */
+  expired: z.boolean(),
+  /** When a valid token expires. */
+  expiresAt: z.string().nullable(),
+});
 export type TSetupStatus = z.infer<typeof ZSetupStatus>;
 
 /** The first admin's fields, by sign-up's rules (the setup form and the server check the same). */

@@ -29,8 +29,8 @@ describe('first-run setup in a real browser', () => {
     const db = e2e.server.context.db;
     await db.updateTable('users').set({ role: 'member' }).where('role', '=', 'admin').execute();
     await db.deleteFrom('operator_content').execute();
-    const token = await offerSetupToken(e2e.server.context);
-    return `/setup?token=${token}`;
+    const link = await offerSetupToken(e2e.server.context);
+    return `/setup?token=${link?.token}`;
   }
 
   async function bodyText(page: Page): Promise<string> {

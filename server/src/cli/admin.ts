@@ -146,7 +146,7 @@ async function runTrackRecordRepair(args: string[], config: AdminConfig): Promis
 /** The configured database; a running server on the embedded database is a clear refusal, not lost writes. */
 async function openAdminDatabase(config: AdminConfig): Promise<DatabaseHandle> {
   try {
-    return await openDatabase({
+    const database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolMax: 2,
@@ -154,6 +154,8 @@ async function openAdminDatabase(config: AdminConfig): Promise<DatabaseHandle> {
       queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     });
+    for (const warning of database.warnings) console.warn(warning);
+    return database;
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     throw new Error(

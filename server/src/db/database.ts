@@ -4,12 +4,18 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { dataDirFolder, lockDataDir } from './data-dir-lock.js';
+import { dataFolderWarnings, restrictUmask, secureDataFolder } from './data-dir-modes.js';
 
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /**
+   * What the opening found wrong with the permissions of the PGlite folder and fixed (or could not),
+   * one line each, for the caller's log: the logger may not exist yet when the database is opened.
+   */
+  warnings: string[];
   close(): Promise<void>;
 }
 
@@ -51,10 +57,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       statementTimeoutMs: options.statementTimeoutMs ?? 5000,
       logger: options.logger ?? silentLogger,
     });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', warnings: [], close: () => db.destroy() };
+  }
+  const folder = dataDirFolder(options.dataDir);
+  // The folder holds every secret of the deployment (sessions, keys, members' data): files created from
+  // now on are private to this user, and whatever an earlier run or a copy left readable is made so.
+  let warnings: string[] = [];
+  if (folder) {
+    restrictUmask();
+    warnings = dataFolderWarnings(folder, secureDataFolder(folder));
   }
   // PGlite is one process's database: a second process on the same folder would silently lose writes.
-  const folder = dataDirFolder(options.dataDir);
   const unlock = folder ? await lockDataDir(folder, options.onLockLost ? { onLost: options.onLockLost } : {}) : null;
   let pglite: PGlite;
   try {
@@ -70,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    warnings,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -6,8 +6,8 @@ export const REDACTED = '[redacted]';
 
 /**
  * The URL with the value of every secret-looking query parameter replaced, for logs: the queue board
- * is opened with `?token=<session token>` and the reset page with `?token=`, and a log line must not
- * hand out a session. Names are matched loosely on purpose (over-redacting a log costs nothing).
+ * is opened with `?token=<board pass>` and the reset page with `?token=`, and a log line must not
+ * hand out either. Names are matched loosely on purpose (over-redacting a log costs nothing).
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');

@@ -6,7 +6,7 @@ import { registerConfigRoutes } from '../ops/config/config.routes.js';
 import { registerDevOutboxRoutes } from '../ops/dev-outbox/dev-outbox.routes.js';
 import { registerHealthRoutes } from '../ops/health/health.routes.js';
 import { registerMetricsRoutes } from '../ops/metrics/metrics.routes.js';
-import { registerQueueBoardRoutes } from '../ops/queues/queues.routes.js';
+import { registerQueueBoardPassRoutes, registerQueueBoardRoutes } from '../ops/queues/queues.routes.js';
 import { registerActivationRoutes } from './activation/activation.routes.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
 import { registerAdminConsoleRoutes } from './admin-console/admin-console.routes.js';
@@ -54,6 +54,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerAuditRoutes(api, ctx);
       await registerActivationRoutes(api, ctx);
       await registerDevOutboxRoutes(api, ctx);
+      await registerQueueBoardPassRoutes(api, ctx);
       await registerBotAccessRoutes(api, ctx);
       await registerSignalsRoutes(api, ctx);
       await registerCountdownRoutes(api, ctx);

@@ -15,7 +15,7 @@ describe('request logs', () => {
     await server?.close();
   });
 
-  it("redact the admin's session token of /admin/queues?token= and other secret parameters", async () => {
+  it('redact the token of /admin/queues?token= (even a pasted session token) and other secret parameters', async () => {
     const admin = await createMember(server.context.db, { role: 'admin', tier: 'gold' });
     await fetch(`${server.url}/admin/queues?token=${admin.token}`, { redirect: 'manual' });
     await fetch(`${server.url}/api/auth/verify-reset-token?token=reset-secret-42&code=ABCDEF1234&page=3`);

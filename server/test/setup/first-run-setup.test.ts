@@ -5,6 +5,7 @@ import { readSavedRunSettings } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configWithBusinessSettings } from '../../src/modules/setup/business-settings.service.js';
 import { EMAIL_TAKEN } from '../../src/modules/setup/setup.service.js';
+import { runStartupTasks } from '../../src/startup.js';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -33,11 +34,12 @@ describe('first-run setup', () => {
     expect(server.setupUrl).toMatch(/\/setup\?token=[\w-]{20,}$/);
     expect(log.join('')).toContain(server.setupUrl);
     const token = tokenOf(server.setupUrl);
-    expect((await server.api('POST', '/api/setup/status', { body: { token } })).body.data).toEqual({
+    expect((await server.api('POST', '/api/setup/status', { body: { token } })).body.data).toMatchObject({
       tokenValid: true,
+      expired: false,
     });
     const wrong = await server.api('POST', '/api/setup/status', { body: { token: `${token}x` } });
-    expect(wrong.body.data).toEqual({ tokenValid: false });
+    expect(wrong.body.data).toEqual({ tokenValid: false, expired: false, expiresAt: null });
     const refused = await createAdmin({ ...valid, token: 'guessed' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(SetupMessages.linkSpent);
@@ -61,7 +63,7 @@ describe('first-run setup', () => {
     const taken = await createAdmin({ ...valid, token, email: member.user.email });
     expect(taken.status).toBe(400);
     expect(taken.body).toMatchObject({ error: { fields: { email: EMAIL_TAKEN } } });
-    expect((await server.api('POST', '/api/setup/status', { body: { token } })).body.data).toEqual({
+    expect((await server.api('POST', '/api/setup/status', { body: { token } })).body.data).toMatchObject({
       tokenValid: true,
     });
   });
@@ -93,11 +95,12 @@ describe('first-run setup', () => {
     expect(again.status).toBe(403);
     expect((await server.api('POST', '/api/setup/status', { body: { token } })).body.data).toEqual({
       tokenValid: false,
+      expired: false,
+      expiresAt: null,
     });
     expect(await server.context.db.selectFrom('setup_tokens').selectAll().execute()).toEqual([]);
     // A restart with an admin in place offers no new link.
-    const { runStartupTasks } = await import('../../src/startup.js');
-    expect(await runStartupTasks(server.context)).toEqual({ setupToken: null });
+    expect(await runStartupTasks(server.context)).toEqual({ setupLink: null });
   });
 
   it('saves the business settings, audited with before and after, and serves them publicly', async () => {
@@ -196,5 +199,71 @@ describe('first-run setup', () => {
       .where('kind', '=', 'business')
       .execute();
     expect(versions).toHaveLength(1);
+  });
+});
+
+describe('first-run setup links expire (SETUP_LINK_TTL_HOURS)', () => {
+  let server: TestServer;
+  const log: string[] = [];
+  const HOUR_MS = 60 * 60_000;
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        log.push(String(chunk));
+        done();
+      },
+    });
+    server = await startTestServer({ LOG_LEVEL: 'info', SETUP_LINK_TTL_HOURS: '2' }, { logStream });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const status = (token: string) => server.api('POST', '/api/setup/status', { body: { token } });
+  const createAdmin = (token: string) =>
+    server.api<TSessionData>('POST', '/api/setup/admin', {
+      body: { token, fullName: 'Ada Operator', email: 'late@example.com', password: 'S3tupPassw0rd' },
+    });
+
+  it('keeps the expiry with the link, refuses it once past with its own message, and a restart prints a new one', async () => {
+    const token = tokenOf(server.setupUrl);
+    const printedAt = Date.now();
+    const [row] = await server.context.db.selectFrom('setup_tokens').selectAll().execute();
+    const expiresAt = new Date(row!.expires_at).getTime();
+    expect(Math.abs(expiresAt - (printedAt + 2 * HOUR_MS))).toBeLessThan(60_000);
+    expect(log.join('')).toContain(`valid until ${new Date(expiresAt).toISOString()}`);
+    expect((await status(token)).body.data).toEqual({
+      tokenValid: true,
+      expired: false,
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
+
+    // A minute past the expiry, by the server's clock.
+    const realNow = server.context.now;
+    const later = new Date(expiresAt + 60_000);
+    server.context.now = () => later;
+    try {
+      expect((await status(token)).body.data).toEqual({ tokenValid: false, expired: true, expiresAt: null });
+      const refused = await createAdmin(token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(SetupMessages.linkExpired);
+      expect(await server.context.db.selectFrom('users').select('id').where('role', '=', 'admin').execute()).toEqual(
+        [],
+      );
+
+      // The next start prints a fresh link with its own expiry and drops the expired one.
+      const restarted = await runStartupTasks(server.context);
+      const fresh = restarted.setupLink!;
+      expect(fresh.token).not.toBe(token);
+      expect(fresh.expiresAt.getTime()).toBe(later.getTime() + 2 * HOUR_MS);
+      const rows = await server.context.db.selectFrom('setup_tokens').select('expires_at').execute();
+      expect(rows.map((r) => new Date(r.expires_at).getTime())).toEqual([fresh.expiresAt.getTime()]);
+      expect((await status(token)).body.data).toEqual({ tokenValid: false, expired: false, expiresAt: null });
+      expect((await status(fresh.token)).body.data).toMatchObject({ tokenValid: true, expired: false });
+      const created = await createAdmin(fresh.token);
+      expect(created.status).toBe(201);
+    } finally {
+      server.context.now = realNow;
+    }
   });
 });

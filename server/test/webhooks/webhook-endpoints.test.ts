@@ -167,6 +167,11 @@ describe('webhook endpoints', () => {
         ['https://192.168.1.20/hook', WebhookMessages.privateAddress],
         ['https://169.254.169.254/latest/meta-data/', WebhookMessages.privateAddress],
         ['https://[::ffff:172.16.0.1]/hook', WebhookMessages.privateAddress],
+        // IPv4 inside IPv6 in its other forms: compatible, NAT64, 6to4.
+        ['https://[::127.0.0.1]/hook', WebhookMessages.privateAddress],
+        ['https://[::7f00:1]/hook', WebhookMessages.privateAddress],
+        ['https://[64:ff9b::7f00:1]/hook', WebhookMessages.privateAddress],
+        ['https://[2002:7f00:1::]/hook', WebhookMessages.privateAddress],
         ['https://[fe80::1]/hook', WebhookMessages.privateAddress],
         ['https://0.0.0.0/hook', WebhookMessages.privateAddress],
       ];
@@ -209,9 +214,52 @@ describe('webhook endpoints', () => {
         { timeoutMs: 15_000, message: 'no attempt was recorded' },
       );
       expect(attempt).toMatchObject({ succeeded: false, responseStatus: null });
-      expect(attempt?.error).toMatch(/^address not allowed \((127\.0\.0\.1|::1)\): private, loopback or link-local$/);
+      expect(attempt?.error).toMatch(/^address not allowed \((127\.0\.0\.1|::1)\): not a public address$/);
       await expectNothingWithin(200, 'a request reaching the loopback receiver', () =>
         receiver.requests.some((r) => r.path === '/ok/rebound'),
+      );
+    });
+
+    it('refuses to connect to an IPv4 address written inside IPv6 in an endpoint stored before the check', async () => {
+      const member = await createMember(production.context.db, { tier: 'gold' });
+      // Both forms reach the loopback receiver on a dual-stack host if let through.
+      const forms = [
+        { address: '::7f00:1', url: `http://[::127.0.0.1]:${receiver.port}/ok/compatible` },
+        { address: '::ffff:7f00:1', url: `http://[::ffff:127.0.0.1]:${receiver.port}/ok/mapped` },
+      ];
+      const endpoints = await production.context.db
+        .insertInto('webhook_endpoints')
+        .values(
+          forms.map((form) => ({
+            user_id: member.user.id,
+            url: form.url,
+            events: ['signal.issued'],
+            secret: generateWebhookSecret(),
+          })),
+        )
+        .returning(['id', 'url'])
+        .execute();
+      const row = await insertSignal(production.context.db, { slotStart: new Date() });
+      await production.context.bus.publish({ type: 'signal:new', signal: presentSignal(row) });
+      for (const [index, endpoint] of endpoints.entries()) {
+        const [attempt] = await pollUntil(
+          async () => {
+            const answer = await production.api<TWebhookAttempt[]>(
+              'GET',
+              `/api/users/webhooks/${endpoint.id}/attempts`,
+              { token: member.token },
+            );
+            return answer.body.data?.length ? answer.body.data : undefined;
+          },
+          { timeoutMs: 15_000, message: `no attempt was recorded for ${endpoint.url}` },
+        );
+        expect(attempt, endpoint.url).toMatchObject({ succeeded: false, responseStatus: null });
+        expect(attempt?.error, endpoint.url).toBe(
+          `address not allowed (${forms[index]?.address}): not a public address`,
+        );
+      }
+      await expectNothingWithin(200, 'a request reaching the loopback receiver', () =>
+        receiver.requests.some((r) => r.path === '/ok/compatible' || r.path === '/ok/mapped'),
       );
     });
   });

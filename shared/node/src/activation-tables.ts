@@ -34,6 +34,11 @@ export interface ActivationProofsTable {
   reviewed_by: string | null;
   tier: 'silver' | 'pro' | 'gold' | null;
   reason: string | null;
+  /**
+   * Active content found in the file at upload (`PROOF_ACTIVE_CONTENT` of shared): empty for a clean
+   * file, null for a proof stored before files were inspected.
+   */
+  active_content: ColumnType<string[] | null, string[] | undefined, never>;
 }
 
 /** Tables of in-product activation. */

@@ -12,10 +12,14 @@ export interface OperatorContentTable {
   saved_at: Generated<Date>;
 }
 
-/** A one-time first-run setup token (its SHA-256), printed while no admin exists; all go once one does. */
+/**
+ * A one-time first-run setup token (its SHA-256), printed while no admin exists; all go once one does.
+ * It creates no admin after `expires_at` (SETUP_LINK_TTL_HOURS after it was printed).
+ */
 export interface SetupTokenTable {
   token_hash: string;
   created_at: Generated<Date>;
+  expires_at: Date;
 }
 
 export interface ContentTables {

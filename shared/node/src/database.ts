@@ -136,6 +136,14 @@ export interface ApiKeysTable {
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A pass to the queue board (its SHA-256), issued to an admin's session and ending with it. */
+export interface QueueBoardPassesTable {
+  token_hash: string;
+  session_id: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+
 export interface AuthTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -147,6 +155,7 @@ export interface AuthTables {
   notification_settings: NotificationSettingsTable;
   login_devices: LoginDevicesTable;
   api_keys: ApiKeysTable;
+  queue_board_passes: QueueBoardPassesTable;
 }
 
 export type { CreatedAt, Numeric, Timestamp };

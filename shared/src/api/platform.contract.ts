@@ -40,12 +40,27 @@ export const ZDevOutboxQuery = z
   .object({ limit: zQueryInteger(1, 200, 'limit must be a whole number from 1 to 200.').default(50) })
   .strict();
 
-/** Health, the operator's public settings and the development outbox: where each call lives and who may make it. */
+/** How long a pass to the queue board works (the board's cookie lasts as long). */
+export const QUEUE_BOARD_PASS_TTL_MS = 10 * 60_000;
+
+/** A pass to the queue board: open `url` in the browser before `expiresAt`. */
+export const ZQueueBoardPass = z.object({
+  /** The board's address with the pass in its query (`/admin/queues?token=…`), relative to the server. */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type TQueueBoardPass = z.infer<typeof ZQueueBoardPass>;
+
+/**
+ * Health, the operator's public settings, the development outbox and the queue board's pass: where each
+ * call lives and who may make it.
+ */
 export const PlatformRoutes = {
   live: { method: 'GET', path: '/health/live', group: 'public' },
   health: { method: 'GET', path: '/health', group: 'public' },
   publicConfig: { method: 'GET', path: '/config/public', group: 'public' },
   devOutbox: { method: 'GET', path: '/dev/outbox', group: 'public' },
+  queueBoardPass: { method: 'POST', path: '/admin/queue-board/pass', group: 'admin', status: 201 },
 } as const satisfies RouteTable;
 
 /** What each of PlatformRoutes takes and answers. */
@@ -69,5 +84,12 @@ export const PlatformContract = /* @__PURE__ */ withSchemas(PlatformRoutes, {
     raises: ['forbidden'],
     query: ZDevOutboxQuery,
     data: z.array(ZDevOutboxMail),
+  },
+  queueBoardPass: {
+    summary:
+      "A pass of the admin's session to the queue board (/admin/queues), valid 10 minutes; the session token itself never opens it",
+    // A deployment without a job queue has no board.
+    raises: ['not_found'],
+    data: ZQueueBoardPass,
   },
 });

@@ -19,13 +19,14 @@ export const SetupRoutes = {
 /** What each of SetupRoutes takes and answers. */
 export const SetupContract = /* @__PURE__ */ withSchemas(SetupRoutes, {
   status: {
-    summary: 'Whether a setup token can still create the first admin (false once an admin exists)',
+    summary:
+      'Whether a setup token can still create the first admin (false once an admin exists), whether it expired, and when it expires',
     body: ZSetupTokenRequest,
     data: ZSetupStatus,
   },
   createAdmin: {
     summary: 'Create the first admin with the one-time token the server printed; opens a session',
-    // A wrong token, or an admin exists already.
+    // A wrong or expired token, or an admin exists already.
     raises: ['forbidden'],
     body: ZFirstAdminRequest,
     data: ZSessionData,

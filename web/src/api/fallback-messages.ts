@@ -41,6 +41,7 @@ export const platform = {
   health: "The server's health could not be checked.",
   publicConfig: 'The site settings could not be loaded.',
   devOutbox: 'The outbox could not be loaded.',
+  queueBoardPass: 'The queue board could not be opened.',
 } satisfies FallbackMessages<typeof PlatformRoutes>;
 
 export const auth = {

@@ -27,6 +27,9 @@ import * as memberTimeZone from './2026-11-28T0100_member_time_zone.js';
 import * as memberWebhooks from './2026-11-28T0200_member_webhooks.js';
 import * as notifications from './2026-11-28T0300_notifications.js';
 import * as businessSettingsAndSetup from './2026-11-28T0410_business_settings_and_setup.js';
+import * as setupLinkExpiry from './2026-12-02T0141_setup_link_expiry.js';
+import * as queueBoardPasses from './2026-12-02T0142_queue_board_passes.js';
+import * as proofActiveContent from './2026-12-02T0143_proof_active_content.js';
 import * as recordWitnessing from './2026-12-02T0300_record_witnessing.js';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -59,5 +62,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0200_member_webhooks': memberWebhooks,
   '2026-11-28T0300_notifications': notifications,
   '2026-11-28T0410_business_settings_and_setup': businessSettingsAndSetup,
+  '2026-12-02T0141_setup_link_expiry': setupLinkExpiry,
+  '2026-12-02T0142_queue_board_passes': queueBoardPasses,
+  '2026-12-02T0143_proof_active_content': proofActiveContent,
   '2026-12-02T0300_record_witnessing': recordWitnessing,
 };

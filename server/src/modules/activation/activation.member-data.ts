@@ -24,6 +24,7 @@ export function defineActivationMemberData(memberData: MemberDataRegistry): void
           'reviewed_at',
           'tier',
           'reason',
+          'active_content',
         ])
         .where('user_id', '=', user.id)
         .orderBy('submitted_at')

@@ -1,5 +1,5 @@
-import type { TActivation, TActivationProof, TAdminActivation } from '@signalroom/shared';
-import { toIsoOrNull } from '@signalroom/shared';
+import type { ProofActiveContent, TActivation, TActivationProof, TAdminActivation } from '@signalroom/shared';
+import { PROOF_ACTIVE_CONTENT, toIsoOrNull } from '@signalroom/shared';
 import type { ProofRow, ProofWithMember } from './activation.repository.js';
 
 /** Decides which proof fields leave the server: never the file key, the reviewer or the member id. */
@@ -25,10 +25,15 @@ export function presentActivation(latest: ProofRow | null): TActivation {
   return latest ? { status: latest.status, proof: presentProof(latest) } : { status: 'none', proof: null };
 }
 
-/** A queue item for admins: the proof and who sent it. */
+function isActiveContent(value: string): value is ProofActiveContent {
+  return (PROOF_ACTIVE_CONTENT as readonly string[]).includes(value);
+}
+
+/** A queue item for admins: the proof, the active content found in its file, and who sent it. */
 export function presentAdminActivation(row: ProofWithMember): TAdminActivation {
   return {
     ...presentProof(row),
+    activeContent: row.active_content?.filter(isActiveContent) ?? null,
     member: {
       id: row.member.id,
       fullName: row.member.full_name,

@@ -25,6 +25,7 @@ import {
   type ProofRow,
 } from './activation.repository.js';
 import { displayFileName, type ProofUpload } from './activation.upload.js';
+import { inspectProofFile } from './proof-inspection.js';
 
 /** The member's activation status: their latest proof (none, pending, approved or rejected). */
 export async function getActivation(ctx: ServerContext, user: TUser): Promise<TActivation> {
@@ -33,7 +34,8 @@ export async function getActivation(ctx: ServerContext, user: TUser): Promise<TA
 
 /**
  * Stores a member's proof of deposit. The fields follow the account-setup rules; the file must be a
- * PNG, JPEG, WebP or PDF judged by its bytes. A pending proof of the member's is replaced in the same
+ * PNG, JPEG, WebP or PDF judged by its bytes; a PDF's active content (JavaScript, launch actions,
+ * embedded files ...) is recorded with the proof for its reviewers, never a reason to refuse it. A pending proof of the member's is replaced in the same
  * transaction that inserts the new one (one pending proof per member, held by a unique index). The
  * declared broker account, deposit and path also become the member's profile values. The file is
  * stored first; once the transaction has ended, the file no row references any more (the new one if
@@ -65,6 +67,7 @@ export async function submitProof(
     throw AppError.validation(ActivationMessages.fileType, { file: ActivationMessages.fileType });
   }
   const contentType = detected.mime;
+  const activeContent = await inspectProofFile(bytes, contentType);
   const brokerAccount = fields.brokerAccount!.trim();
   const depositAmount = Number(fields.depositAmount!.trim());
 
@@ -89,6 +92,7 @@ export async function submitProof(
         file_type: contentType,
         file_size: bytes.byteLength,
         file_name: displayFileName(file!.fileName),
+        active_content: activeContent,
         submitted_at: ctx.now(),
       });
       const member = await updateUser(trx, user.id, {
@@ -113,6 +117,9 @@ export async function submitProof(
     });
   }
 
+  if (activeContent.length > 0) {
+    ctx.logger.info({ userId: user.id, proofId: result.proof.id, activeContent }, 'proof flagged for active content');
+  }
   const activation = presentActivation(result.proof);
   const member = presentUser(result.member);
   await announceStatus(ctx, user.id, activation);

@@ -7,14 +7,12 @@ import { routeGroup } from '../../http/route-groups.js';
 import { auditActorOf } from '../audit/audit-actor.js';
 import { sessionClientOf } from '../users/session-client.js';
 import { adminBusinessSettings, saveBusinessSettings } from './business-settings.service.js';
-import { createFirstAdmin, isSetupTokenValid } from './setup.service.js';
+import { createFirstAdmin, setupTokenStatus } from './setup.service.js';
 
 /** First-run setup (public, guarded by the printed token) and the admin Settings screen's calls. */
 export async function registerSetupRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await routeGroup(app, ctx, 'public', (scope) => {
-    serve(scope, SetupContract.status, async (request) =>
-      ok({ tokenValid: await isSetupTokenValid(ctx, request.body.token) }),
-    );
+    serve(scope, SetupContract.status, async (request) => ok(await setupTokenStatus(ctx, request.body.token)));
     serve(scope, SetupContract.createAdmin, async (request) =>
       ok(await createFirstAdmin(ctx, request.body, sessionClientOf(request)), SetupMessages.adminCreated),
     );

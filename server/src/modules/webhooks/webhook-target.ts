@@ -1,30 +1,16 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { WebhookMessages, webhookUrlProblem } from '@signalroom/shared';
-import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from './public-address.js';
 
 /** Longest wait for the resolution of an endpoint's host name when it is added. */
 const LOOKUP_TIMEOUT_MS = 3000;
 
 /**
- * Whether an address is one a webhook may reach in production: ordinary public unicast only. Loopback,
- * private, link-local, carrier-grade NAT, unique-local, multicast, reserved and unspecified addresses
- * are refused, and an IPv4 address written as IPv6 (`::ffff:10.0.0.1`) is judged as the IPv4 it is.
- */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range() === 'unicast';
-}
-
-/**
  * What is wrong with an endpoint URL for this deployment, or null: the URL's own rules, then, unless
- * local targets are allowed, every address its host resolves to must be public. This gives a clear
- * answer when the endpoint is added; the sender checks the address again on every connection (a name
- * may resolve elsewhere later).
+ * local targets are allowed, every address its host resolves to must be public (`isPublicAddress`).
+ * This gives a clear answer when the endpoint is added; the sender checks the address again, by the
+ * same rule, on every connection (a name may resolve elsewhere later).
  */
 export async function webhookTargetProblem(
   url: string,

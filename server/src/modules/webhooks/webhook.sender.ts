@@ -1,7 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { WEBHOOK_RESPONSE_MAX_BYTES } from '@signalroom/shared';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { AddressRefusedError, createFilteringAgents } from './filtering-agents.js';
+import { isPublicAddress, isUnspecifiedAddress } from './public-address.js';
 
 /** What one HTTP try came to. `responseMs` runs from sending to the receiver's status line. */
 export interface WebhookPostResult {
@@ -19,11 +21,7 @@ export interface WebhookSender {
 
 function describeFailure(error: Error, timeoutMs: number, timedOut: boolean): string {
   if (timedOut) return `no answer within ${timeoutMs} ms`;
-  // request-filtering-agent refuses the connection once the name has resolved to a refused address.
-  if (/is not allowed/.test(error.message)) {
-    const address = /lookup (\S+?)\(/.exec(error.message)?.[1];
-    return `address not allowed${address ? ` (${address})` : ''}: private, loopback or link-local`;
-  }
+  if (error instanceof AddressRefusedError) return `address not allowed (${error.address}): not a public address`;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not resolved';
@@ -32,7 +30,9 @@ function describeFailure(error: Error, timeoutMs: number, timedOut: boolean): st
 
 /**
  * Posts webhooks over node's http and https clients through agents that check the address every
- * connection resolves to (after DNS, so a name that later points inside the network is refused too).
+ * connection resolves to (after DNS, so a name that later points inside the network is refused too),
+ * by the same rule as the check of a URL when it is added (`isPublicAddress`); with `allowLocal`, only
+ * "this host" (0.0.0.0, ::) is refused.
  * Each try has one deadline for connecting and the status line; the answer's body is read and
  * discarded up to WEBHOOK_RESPONSE_MAX_BYTES, then the connection is closed. Redirects are not followed:
  * a 3xx is a failed try.
@@ -41,10 +41,16 @@ export function createWebhookSender(options: {
   allowLocal: boolean;
   timeoutMs: number;
   userAgent: string;
+  /** Replaces the system resolver (tests give fixed answers). */
+  lookup?: LookupFunction;
 }): WebhookSender {
-  const filter = { allowPrivateIPAddress: options.allowLocal, allowMetaIPAddress: false };
-  const httpAgent = new RequestFilteringHttpAgent({ ...filter, keepAlive: false });
-  const httpsAgent = new RequestFilteringHttpsAgent({ ...filter, keepAlive: false });
+  const agents = createFilteringAgents({
+    allowed: options.allowLocal ? (address) => !isUnspecifiedAddress(address) : isPublicAddress,
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+    agent: { keepAlive: false },
+  });
+  const httpAgent = agents.http;
+  const httpsAgent = agents.https;
 
   function post(url: string, headers: Record<string, string>, body: string): Promise<WebhookPostResult> {
     return new Promise((resolve) => {

@@ -1,14 +1,16 @@
 import {
   ACCESS_PATH_LABELS,
+  ActivationMessages,
   GRANTABLE_TIERS,
   type GrantableTier,
+  PROOF_ACTIVE_CONTENT_LABELS,
   PROOF_LIMITS,
   rejectReasonIssue,
   suggestedTier,
   type TAdminActivation,
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { Check, Download, Image, Loader2, X } from 'lucide-react';
+import { Check, Download, Image, Loader2, ShieldAlert, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import * as api from '../../api/api.js';
 import { saveDownload } from '../../api/download.js';
@@ -80,9 +82,33 @@ export function ActivationCard({ item, busy, onApprove, onReject, onFileError }:
           </div>
         )}
       </dl>
+      <ActiveContentWarning item={item} />
       <ProofFile item={item} onError={onFileError} />
       {item.status === 'pending' && <Decision item={item} busy={busy} onApprove={onApprove} onReject={onReject} />}
     </article>
+  );
+}
+
+/**
+ * What the server found in the file at upload that could run or carry something when it is opened
+ * (PDF scripts, launch actions, embedded files), or that it was uploaded before files were inspected.
+ */
+function ActiveContentWarning({ item }: { item: TAdminActivation }) {
+  if (item.activeContent === null) {
+    if (item.fileType !== 'application/pdf') return null;
+    return <p className={clsx(pageStyles.muted, pageStyles.small)}>{ActivationMessages.notInspected}</p>;
+  }
+  if (item.activeContent.length === 0) return null;
+  return (
+    <div className={styles.activeContent} role="note" data-testid="proof-active-content">
+      <ShieldAlert aria-hidden="true" size={20} />
+      <div>
+        <p>{ActivationMessages.activeContent}</p>
+        <p className={pageStyles.small}>
+          Found: {item.activeContent.map((reason) => PROOF_ACTIVE_CONTENT_LABELS[reason]).join('; ')}.
+        </p>
+      </div>
+    </div>
   );
 }
 

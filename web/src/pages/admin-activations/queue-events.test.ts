@@ -16,6 +16,7 @@ function proof(id: string, status: TAdminActivation['status'] = 'pending'): TAdm
     reviewedAt: status === 'pending' ? null : '2026-11-24T11:00:00Z',
     tier: status === 'approved' ? 'pro' : null,
     reason: status === 'rejected' ? 'blurry' : null,
+    activeContent: [],
     member: { id: `m-${id}`, fullName: 'M', email: 'm@example.com', admissionCode: 'SR-1', tier: 'guest' },
   };
 }

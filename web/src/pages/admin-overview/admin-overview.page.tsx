@@ -10,6 +10,7 @@ import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { auditActionLabel, auditTargetLabel } from '../admin-audit/audit-format.js';
 import styles from './admin-overview.module.css';
+import { QueueBoardLink } from './queue-board-link.js';
 import { SetupChecklist } from './setup-checklist.js';
 import { SignupsChart } from './signups-chart.js';
 import { TrackRecordPanel } from './track-record-panel.js';
@@ -157,6 +158,8 @@ function Figures({ overview, stale }: { overview: TAdminOverview; stale: boolean
               </tbody>
             </table>
           </section>
+          {/* The board reads the job queue in Redis: a deployment without one has none. */}
+          {!overview.signalQueueInProcess && <QueueBoardLink />}
         </section>
 
         <section className={clsx(panelStyles.panel, styles.wide)} aria-labelledby="audit-title">

@@ -22,7 +22,7 @@ import { BusinessSettingsForm } from '../admin-settings/business-settings-form.j
 import { useBusinessSettings } from '../admin-settings/use-business-settings.js';
 import styles from './setup.module.css';
 
-type Phase = 'checking' | 'invalid' | 'account' | 'business' | 'landing' | 'done';
+type Phase = 'checking' | 'invalid' | 'expired' | 'account' | 'business' | 'landing' | 'done';
 
 const STEPS = ['Admin account', 'Business details', 'Landing page'] as const;
 
@@ -51,7 +51,9 @@ export function Component() {
       return;
     }
     void api.setup.status({ body: { token } }).then((answer) => {
-      if (!cancelled) setPhase(answer.ok && answer.data.tokenValid ? 'account' : 'invalid');
+      if (cancelled) return;
+      if (answer.ok && answer.data.tokenValid) setPhase('account');
+      else setPhase(answer.ok && answer.data.expired ? 'expired' : 'invalid');
     });
     return () => {
       cancelled = true;
@@ -70,16 +72,20 @@ export function Component() {
       </AuthLayout>
     );
   }
-  if (phase === 'invalid') {
+  if (phase === 'invalid' || phase === 'expired') {
     return (
       <AuthLayout>
         <div className={publicStyles.center} data-testid="setup-invalid">
           <span className={clsx(authLayoutStyles.stateIcon, authLayoutStyles.bad)}>
             <XCircle size={28} aria-hidden="true" />
           </span>
-          <h1>Link not valid</h1>
+          <h1>{phase === 'expired' ? 'Link expired' : 'Link not valid'}</h1>
           <p className={authLayoutStyles.lead} role="alert">
-            {token ? SetupMessages.linkSpent : SetupMessages.tokenRequired}
+            {phase === 'expired'
+              ? SetupMessages.linkExpired
+              : token
+                ? SetupMessages.linkSpent
+                : SetupMessages.tokenRequired}
           </p>
           <Link
             to={PAGES.login.path}
