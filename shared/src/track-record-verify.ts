@@ -128,6 +128,7 @@ export interface VerifyReport {
 }
 
 interface SiteSummary {
+  head: { length: number };
   counted: { counted: number; late: number; unwitnessed: number; awaiting: number };
   witnessing: { maxMergeDelaySeconds: number };
   stats: { resolvedSignals: number; overall: { firstWindow: { won: number } } } | null;
@@ -157,20 +158,10 @@ export async function verifyTrackRecordOnline(options: VerifyOptions): Promise<V
   const servedKey = (await text('/key')).trim();
   if (options.logKey) passed.push('the log key is the one pinned');
   else passed.push(`the log key was taken from the site (pin it to check it): ${servedKey}`);
-  const note = await text('/checkpoint').catch(() => null);
-  let latest: ReadCheckpointNote | null = null;
-  let cosigners: string[] = [];
-  if (note) {
-    latest = readCheckpointNote(note);
-    if (!noteSignedBy(latest, servedKey)) problems.push("the latest checkpoint does not carry the log's signature");
-    cosigners = verifiedCosignatures(latest, witnesses).map((c) => c.witness);
-    if (cosigners.length < quorum) {
-      problems.push(`the latest checkpoint carries ${cosigners.length} of the ${quorum} witness cosignatures required`);
-    } else if (quorum > 0) passed.push(`the latest checkpoint is cosigned by ${cosigners.join(', ')}`);
-  } else if (quorum > 0) problems.push('the site serves no checkpoint');
-
-  const head = await json<{ length: number }>('/head');
+  let note = await text('/checkpoint').catch(() => null);
+  // The site's figures and the public length they cover, read together.
   const summary = await json<SiteSummary>('/summary');
+  const head = summary.head;
   const maxMergeDelayMs = (options.maxMergeDelaySeconds ?? summary.witnessing.maxMergeDelaySeconds) * 1000;
 
   // Every public entry: rehashed, linked, its kind's rules; facts gathered in log order.
@@ -197,6 +188,18 @@ export async function verifyTrackRecordOnline(options: VerifyOptions): Promise<V
   }
   const { length, root } = checker.result();
   if (!broken) passed.push(`${length} public entries rehashed and linked`);
+  // A live log grows while it is read: a checkpoint read before the entries may sign fewer than came.
+  if (note && readCheckpointNote(note).checkpoint.size < length) note = await text('/checkpoint').catch(() => null);
+  let latest: ReadCheckpointNote | null = null;
+  let cosigners: string[] = [];
+  if (note) {
+    latest = readCheckpointNote(note);
+    if (!noteSignedBy(latest, servedKey)) problems.push("the latest checkpoint does not carry the log's signature");
+    cosigners = verifiedCosignatures(latest, witnesses).map((c) => c.witness);
+    if (cosigners.length < quorum) {
+      problems.push(`the latest checkpoint carries ${cosigners.length} of the ${quorum} witness cosignatures required`);
+    } else if (quorum > 0) passed.push(`the latest checkpoint is cosigned by ${cosigners.join(', ')}`);
+  } else if (quorum > 0) problems.push('the site serves no checkpoint');
   if (options.logKey && !checker.keys().some((k) => k.key === options.logKey)) {
     problems.push('the pinned key is not one the log ever announced');
   }

@@ -1,6 +1,6 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { looksLikeApiKey, type RouteContract } from '@signalroom/shared';
+import { looksLikeApiKey, REST_OF_PATH_PARAM, type RouteContract } from '@signalroom/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../context.js';
@@ -120,6 +120,19 @@ export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): 
       components?: { schemas?: Record<string, unknown> };
       servers?: unknown;
     };
+    // Fastify's trailing wildcard, `{*}`, is no parameter name OpenAPI tools accept: `{path}` instead.
+    for (const [path, methods] of Object.entries(document.paths ?? {})) {
+      if (!path.endsWith('/{*}')) continue;
+      delete document.paths?.[path];
+      (document.paths ?? {})[path.replace(/\/\{\*\}$/, `/{${REST_OF_PATH_PARAM}}`)] = methods;
+      for (const operation of Object.values(methods)) {
+        for (const parameter of (operation.parameters ?? []) as { name: string; in: string; description?: string }[]) {
+          if (parameter.in !== 'path' || parameter.name !== '*') continue;
+          parameter.name = REST_OF_PATH_PARAM;
+          parameter.description = 'The file under this prefix, several path segments (e.g. 0/x001/234.p/5)';
+        }
+      }
+    }
     for (const methods of Object.values(document.paths ?? {})) {
       for (const operation of Object.values(methods)) {
         const plan = plans.get(String(operation.operationId));

@@ -89,7 +89,7 @@ describe('signal delivery on Telegram', () => {
     expect(text).toEqual({
       chat_id: 777,
       text: expect.stringMatching(
-        /^BUY EUR\/USD \(OTC\): CALL\nCALL EUR\/USD \(OTC\) at 1\.0845 \(simulated market\)\nConfidence 70%\nSource: Model: seed\nPrimary window closes at (?:\d+ \w+, )?\d\d:\d\d GMT\+1$/,
+        /^BUY EUR\/USD \(OTC\): CALL\nCALL EUR\/USD \(OTC\) at 1\.0845 \(simulated market\)\nConfidence 70%\nSource: Model: seed\nPrimary window closes at (?:\d+ \w+, )?\d\d:\d\d GMT\+1\nTrack record entry #\d+: [0-9a-f]{64}\n\nSigned checkpoint that covered it before it was sent:\n.+\n\d+\n[A-Za-z0-9+/=]{44}\n\n\u2014 .+$/,
       ),
     });
 

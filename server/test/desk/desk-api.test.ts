@@ -311,7 +311,15 @@ describe(`the analyst desk (${testShape} shape)`, () => {
   });
 
   it('lists each source with its own record', async () => {
-    const res = await server.api<TSourceRecord[]>('GET', '/api/track-record/sources');
+    // The outcome entry is public (and so counted) once the entries before it are: within a window.
+    const res = await pollUntil(
+      async () => {
+        const answer = await server.api<TSourceRecord[]>('GET', '/api/track-record/sources');
+        const mine = answer.body.data?.find((s) => s.source === `analyst:${analyst.user.id}`);
+        return mine?.resolved === 1 ? answer : false;
+      },
+      { timeoutMs: 10_000, message: "the analyst's resolved signal was not counted" },
+    );
     expect(res.status).toBe(200);
     const ada = res.body.data?.find((s) => s.source === `analyst:${analyst.user.id}`);
     expect(ada).toMatchObject({ kind: 'analyst', label: 'Analyst: Ada Lovelace', issued: 1, resolved: 1 });

@@ -92,7 +92,7 @@ describe('the gold room and the platinum stream', () => {
 
   it('lists each signal with its analysis and martingale plan, and a calibration table by hand', async () => {
     const gold = await createMember(server.context.db, { tier: 'gold' });
-    const base = Date.parse('2030-06-01T00:00:00Z');
+    const base = Date.parse('2026-06-01T00:00:00Z');
     const seeds = [
       { confidence: 61, result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 } },
       { confidence: 63, result: { status: 'closed', outcome: 'profit', resolvedLevel: 1 } },

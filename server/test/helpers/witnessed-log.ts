@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { ed25519NoteSigner } from '@signalroom/shared/tlog';
 import { formatPrivateKey } from '@signalroom/shared-node';
 import { type RunningWitness, startWitness } from '../../src/witness/witness.server.js';
+import { engineFor } from '../signals/signal-helpers.js';
+import type { TestServer } from './test-server.js';
 
 /**
  * A track record with real witnesses around it: the log's key made first (in its own file, as an
@@ -68,4 +70,23 @@ export async function createWitnessedLog(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+let lastSlot = 0;
+
+/**
+ * Issues a signal for a slot that starts about now (logged on time, so witnesses can cosign it in
+ * time), with windows of `windowMs` so it is public within seconds, and resolves it. The strategy
+ * finds no setup in some slots (the slot records why): the next second's slot is tried then.
+ */
+export async function issueSignalNow(server: TestServer, windowMs: number): Promise<string> {
+  const engine = engineFor(server, { intervalMs: windowMs });
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    lastSlot = Math.max(lastSlot + 1000, Math.floor(Date.now() / 1000) * 1000 - 1000);
+    const signal = await engine.runSlot(new Date(lastSlot));
+    if (!signal) continue;
+    await engine.resolveSignal(signal.id);
+    return signal.id;
+  }
+  throw new Error('no signal issued in 30 slots');
 }

@@ -1,11 +1,12 @@
-import { apiRoutes, type RouteContract } from '@signalroom/shared';
+import { apiRoutes, openApiPath, type RouteContract } from '@signalroom/shared';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerModules } from '../../src/modules/index.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 /** A route as "METHOD /api/path/{param}", the form OpenAPI names it. */
-const openApiName = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`;
+const openApiName = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.startsWith('/api') ? openApiPath(path.slice('/api'.length)) : path}`;
 const contractNames = apiRoutes()
   .map((route: RouteContract) => openApiName(route.method, `/api${route.path}`))
   .sort();
@@ -52,7 +53,7 @@ describe('the API contract', () => {
       .sort();
     expect(documented).toEqual(contractNames);
     for (const route of apiRoutes()) {
-      const operation = document.paths[`/api${route.path}`.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      const operation = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
       expect(operation?.tags).toEqual([route.group]);
       expect(Object.keys(operation?.responses ?? {})).toContain(String(route.status ?? 200));
     }

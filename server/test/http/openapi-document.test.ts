@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { apiRoutes, type RouteContract, type TCreatedApiKey, ZFailureEnvelope } from '@signalroom/shared';
+import { apiRoutes, openApiPath, type RouteContract, type TCreatedApiKey, ZFailureEnvelope } from '@signalroom/shared';
 import Fastify from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ interface OpenApiDocument {
 
 /** The operation a request reached: its method and the contract path it matched. */
 function operationFor(document: OpenApiDocument, method: string, contractPath: string): Operation {
-  const operation = document.paths[`/api${contractPath}`.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+  const operation = document.paths[openApiPath(contractPath)]?.[method.toLowerCase()];
   if (!operation) throw new Error(`No operation for ${method} ${contractPath}`);
   return operation;
 }

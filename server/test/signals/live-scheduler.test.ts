@@ -45,7 +45,7 @@ describe(`live signals from the embedded worker (${testShape === 'distributed' ?
       8000,
     );
     expect(done.type === 'signal:update' && done.signal.outcome).toMatch(/^(profit|loss|breakeven)$/);
-    await bus.waitFor((e) => e.type === 'stats:update' && !e.stats.empty, 3000);
+    await bus.waitFor((e) => e.type === 'record:checkpoint', 3000);
     expect(bus.invalid).toEqual([]);
   });
 

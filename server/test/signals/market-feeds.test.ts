@@ -64,8 +64,11 @@ describe('signals from OANDA v20 (MARKET_FEED=oanda)', () => {
 
   it('issues a signal at OANDA prices and resolves it at OANDA expiry prices, naming the feed', async () => {
     const slot = new Date('2026-11-18T10:00:00Z');
+    // Issued on time (logged a second after its boundary), judged an hour later.
+    const signal = (await engineFor(server, { feed, now: () => new Date('2026-11-18T10:00:01Z') }).runSlot(
+      slot,
+    )) as TSignal;
     const engine = engineFor(server, { feed, now: () => new Date('2026-11-18T11:00:00Z') });
-    const signal = (await engine.runSlot(slot)) as TSignal;
     expect(signal).toMatchObject({ source: 'oanda:practice', status: 'active' });
     const symbol = signal.asset.replace('/', '_');
     expect(['EUR_USD', 'GBP_USD', 'XAU_USD']).toContain(symbol);

@@ -110,7 +110,8 @@ describe('signal engine', () => {
     expect([...seen.keys()]).toEqual(expect.arrayContaining(['closed:primary', 'closed:martingale', 'expired:none']));
     const resolvedEvent = await bus.waitFor((e) => e.type === 'signal:update' && e.signal.status === 'expired');
     expect(resolvedEvent.type).toBe('signal:update');
-    await bus.waitFor((e) => e.type === 'stats:update' && !e.stats.empty);
+    // The outcome went into the track record with a checkpoint of its own, announced for the witnesses.
+    await bus.waitFor((e) => e.type === 'record:checkpoint');
   });
 
   it('waits before a window ends and moves to the next level after a lost primary', async () => {

@@ -25,7 +25,7 @@ import { spawnSource } from '../helpers/processes.js';
 import { testShape } from '../helpers/shape.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { pollUntil } from '../helpers/wait-for.js';
-import { createWitnessedLog, type WitnessedLog } from '../helpers/witnessed-log.js';
+import { createWitnessedLog, issueSignalNow, type WitnessedLog } from '../helpers/witnessed-log.js';
 import { engineFor } from '../signals/signal-helpers.js';
 
 /**
@@ -39,24 +39,6 @@ import { engineFor } from '../signals/signal-helpers.js';
 
 /** Short windows, so a signal issued now is public (and countable) within seconds. */
 const WINDOW_MS = 2000;
-
-let lastSlot = 0;
-
-/**
- * Issues a signal for a slot that starts about now (logged on time), and resolves it. The strategy
- * finds no setup in some slots (the slot records why): the next second's slot is tried then.
- */
-async function issueNow(server: TestServer): Promise<string> {
-  const engine = engineFor(server, { intervalMs: WINDOW_MS });
-  for (let attempt = 0; attempt < 30; attempt += 1) {
-    lastSlot = Math.max(lastSlot + 1000, Math.floor(Date.now() / 1000) * 1000 - 1000);
-    const signal = await engine.runSlot(new Date(lastSlot));
-    if (!signal) continue;
-    await engine.resolveSignal(signal.id);
-    return signal.id;
-  }
-  throw new Error('no signal issued in 30 slots');
-}
 
 /** Polls until `accept` holds for what `probe` answers; answers that. */
 function waitFor<T>(
@@ -119,8 +101,8 @@ describe('a witnessed track record', () => {
   beforeAll(async () => {
     log = await createWitnessedLog({ witnesses: 2 });
     server = await startTestServer(log.env);
-    await issueNow(server);
-    await issueNow(server);
+    await issueSignalNow(server, WINDOW_MS);
+    await issueSignalNow(server, WINDOW_MS);
     await waitFor(
       async () => (await summary(server)).counted.counted,
       (n: number) => n === 2,
@@ -155,7 +137,7 @@ describe('a witnessed track record', () => {
   });
 
   it('covers a signal with a cosigned checkpoint before anyone could be sent it, and its copy carries that checkpoint', async () => {
-    const id = await issueNow(server);
+    const id = await issueSignalNow(server, WINDOW_MS);
     const row = await server.context.db
       .selectFrom('signals')
       .selectAll()
@@ -236,7 +218,7 @@ describe('a history rewritten by whoever holds the database and the key', () => 
     const folder: Record<string, string> =
       testShape === 'embedded' ? { DATA_DIR: await mkdtemp(join(tmpdir(), 'sr-data-')) } : {};
     server = await startTestServer({ ...log.env, ...folder });
-    ids = [await issueNow(server), await issueNow(server)];
+    ids = [await issueSignalNow(server, WINDOW_MS), await issueSignalNow(server, WINDOW_MS)];
     await waitFor(
       async () => (await summary(server)).counted.counted,
       (n: number) => n === 2,
@@ -315,7 +297,7 @@ describe('a witness that is down', () => {
 
   it('never holds back a signal: it is issued, and the figures say they await the witness', async () => {
     const started = Date.now();
-    const id = await issueNow(server);
+    const id = await issueSignalNow(server, WINDOW_MS);
     expect(Date.now() - started).toBeLessThan(5000);
     const row = await server.context.db
       .selectFrom('signals')

@@ -119,6 +119,17 @@ export type QueryOf<C extends RouteContract> = C['query'] extends z.ZodType ? z.
 /** The path parameters of a route. */
 export type ParamsOf<C extends RouteContract> = C['params'] extends z.ZodType ? z.input<C['params']> : undefined;
 
+/** The name OpenAPI gives a route's trailing `*` (the rest of the path, over several segments). */
+export const REST_OF_PATH_PARAM = 'path';
+
+/**
+ * A route's path as the OpenAPI document writes it: under /api, `:name` as `{name}`, and a trailing `*`
+ * (a static file's path, e.g. a tile's) as `{path}`.
+ */
+export function openApiPath(path: string): string {
+  return `/api${path}`.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, `/{${REST_OF_PATH_PARAM}}`);
+}
+
 /** The path with its `:name` parameters filled in (each value URI-encoded). */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z_]\w*)/g, (_whole, name: string) => {

@@ -29,9 +29,17 @@ export function createEmailSender(ctx: ServerContext, unsubscribeKey: string): C
         to: delivery.email,
         subject: message.title,
         headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-        text: [...message.lines, '', `Open the signal room: ${room}`, '', `${stop}: ${page}`].join('\n'),
+        text: [
+          ...message.lines,
+          '',
+          `Open the signal room: ${room}`,
+          ...(message.proof.length ? ['', ...message.proof] : []),
+          '',
+          `${stop}: ${page}`,
+        ].join('\n'),
         html: frame(brand, message.title, [
           ...message.lines,
+          ...message.proof,
           { link: room, label: 'Open the signal room' },
           `You receive this because signal notifications are on in your ${escapeHtml(ctx.config.PRODUCT_NAME)} settings.`,
           { link: page, label: stop },

@@ -13,6 +13,17 @@ export interface SignalMessage {
    * so a member can prove what they were sent against the public record.
    */
   record: TSignalRecordRef | null;
+  /**
+   * The signed checkpoint that covered the entry before the signal was sent (a C2SP note), as text
+   * channels print it under the message; empty for signals from before checkpoints were notes.
+   */
+  proof: string[];
+}
+
+/** The lines text channels print after the message: the checkpoint that covered the signal's entry. */
+export function proofLines(record: TSignalRecordRef | null | undefined): string[] {
+  if (!record?.checkpoint) return [];
+  return ['Signed checkpoint that covered it before it was sent:', ...record.checkpoint.replace(/\n$/, '').split('\n')];
 }
 
 /** The line every channel shows for the record entry. */
@@ -44,5 +55,6 @@ export function signalMessage(
     ],
     path: PAGES.signals.path,
     record: signal.record ?? null,
+    proof: proofLines(signal.record),
   };
 }

@@ -25,6 +25,8 @@ export function createPushSender(ctx: ServerContext, vapid: DeliverySecrets['vap
         body: message.lines.join('\n'),
         url: message.path,
         signalId: signal.id,
+        // The entry and the checkpoint that covered it, kept with the notification for whoever checks it.
+        record: message.record,
       });
       const ttl = Math.max(0, Math.floor((Date.parse(signal.expiresAt) - ctx.now().getTime()) / 1000));
       try {

@@ -102,7 +102,10 @@ export function createTelegramChannel(ctx: ServerContext): TelegramChannel | nul
           .executeTakeFirst();
         if (!link) return { status: 'gone', error: 'Telegram unlinked' };
         try {
-          await api.sendMessage(Number(link.chat_id), [message.title, ...message.lines].join('\n'));
+          await api.sendMessage(
+            Number(link.chat_id),
+            [message.title, ...message.lines, ...(message.proof.length ? ['', ...message.proof] : [])].join('\n'),
+          );
           return { status: 'sent' };
         } catch (error) {
           if (!chatGone(error)) throw error;

@@ -102,7 +102,8 @@ export async function publicStats(
 ): Promise<TPublicStats> {
   const [members, stats] = await Promise.all([countMembers(ctx.db), performanceStats(ctx)]);
   const logged = ctx.record.view.signals();
-  const last = logged.at(-1);
+  // When the newest signal's window opened: whether the room is live.
+  const lastIssued = logged.reduce((max, s) => Math.max(max, s.windowStart), Number.NEGATIVE_INFINITY);
   return {
     members,
     signalsIssued: logged.length,
@@ -113,7 +114,7 @@ export async function publicStats(
     winsByLevel: stats.recordBroken ? [] : stats.winsByLevel,
     recordBroken: stats.recordBroken ?? false,
     marketSource: ctx.market.info.id,
-    lastSignalAt: last ? new Date(last.issuedAt).toISOString() : null,
+    lastSignalAt: Number.isFinite(lastIssued) ? new Date(lastIssued).toISOString() : null,
     evidence: stats.evidence,
   };
 }

@@ -170,16 +170,29 @@ export async function publishedEntries(
 
 function published(state: TrackRecordState, row: StoredEntry): TTrackRecordEntry {
   const verified = state.verifier.hashAt(row.seq);
-  const fail = (): never => state.verifier.fail(row.seq, 'its stored content changed after it was verified');
-  if (row.hash !== verified || sha256Hex(`${row.prevHash}\n${row.payload}`) !== verified) fail();
-  let payload: TTrackRecordEntry['payload'];
+  let payload: TTrackRecordEntry['payload'] | null = null;
   try {
     payload = ZTrackRecordPayload.parse(JSON.parse(row.payload));
   } catch {
-    // Text that hashes right but no longer reads: the same finding.
-    return fail();
+    // Unreadable stored text: reported below with any other change.
   }
-  if (sha256Hex(trackRecordHashInput(row.prevHash, payload)) !== verified) fail();
+  const holds =
+    payload !== null &&
+    row.hash === verified &&
+    sha256Hex(`${row.prevHash}\n${row.payload}`) === verified &&
+    sha256Hex(trackRecordHashInput(row.prevHash, payload)) === verified;
+  if (!holds) {
+    // The log is broken for this process from now on (every figure withheld); the entry is still served
+    // as stored, so whoever checks it sees the change for themselves.
+    try {
+      state.verifier.fail(row.seq, 'its stored content changed after it was verified');
+    } catch {
+      // fail() throws by design; here the break is recorded and serving goes on.
+    }
+  }
+  if (payload === null) {
+    throw new AppError('unavailable', `Entry #${row.seq} of the track record no longer reads: the log does not hold.`);
+  }
   return { seq: row.seq, prevHash: row.prevHash, hash: row.hash, payload };
 }
 
