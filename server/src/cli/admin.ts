@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AUDIT_REASON_MAX, checkSignupPassword, SIGNUP_EMAIL_PATTERN } from '@signalroom/shared';
+import { openRecordLog, recordSettingsOf } from '@signalroom/shared-node';
 import { parseConfig } from '../config.js';
 import { DataDirLockedError, dataDirFolder, runningDataDirs } from '../db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
@@ -14,13 +15,15 @@ import {
   revokeAdminByEmail,
 } from '../modules/admin/admin-accounts.js';
 import { repairTrackRecord } from '../modules/track-record/track-record.repair.js';
+import { RECORD_KEY_COMMANDS, RECORD_KEY_USAGE, runRecordKeyCommand } from './record-key.commands.js';
 
 const USAGE = `Usage:
   npm run admin -- create <email> <password> [full name]   create an admin (or promote that account)
   npm run admin -- promote <email>                          make an existing account an admin
   npm run admin -- revoke <email>                           make an admin a member again (not the last one)
   npm run admin -- track-record-repair --by <admin email> --reason "<why>"
-                                                            append the signals the track record lacks, audited`;
+                                                            append the signals the track record lacks, audited
+${RECORD_KEY_USAGE}`;
 
 type AdminConfig = ReturnType<typeof parseConfig>;
 
@@ -35,14 +38,17 @@ export async function runAdminCommand(
   options: { registry?: string } = {},
 ): Promise<string> {
   const [command, ...args] = argv;
-  if (!command || !['create', 'promote', 'revoke', 'track-record-repair'].includes(command)) throw new Error(USAGE);
+  const commands: readonly string[] = ['create', 'promote', 'revoke', 'track-record-repair', ...RECORD_KEY_COMMANDS];
+  if (!command || !commands.includes(command)) throw new Error(USAGE);
   const config = parseConfig(env, { forServer: false });
   refuseBesideRunningServer(config, options.registry);
   const where = databaseNote(config);
   const outcome =
     command === 'track-record-repair'
       ? await runTrackRecordRepair(args, config)
-      : await runAccountCommand(command, args, config);
+      : command.startsWith('record-key-')
+        ? await runKeyCommand(command, args, config)
+        : await runAccountCommand(command, args, config);
   return `${outcome}\n${where}`;
 }
 
@@ -129,6 +135,11 @@ async function runTrackRecordRepair(args: string[], config: AdminConfig): Promis
     await migrateToLatest(database.db);
     const admin = await findAdminByEmail(database.db, values.by);
     if (!admin) throw new Error(`No admin account for ${values.by}.`);
+    // The repair's entries are signed like any others: with the key from its file, never the database.
+    await openRecordLog(database.db, recordSettingsFor(config), {
+      payoutPercent: config.PAYOUT_PERCENT,
+      logger: { debug() {}, info() {}, warn: (_d, m) => console.warn(m), error: (_d, m) => console.error(m) },
+    });
     const repair = await repairTrackRecord(
       database.db,
       { id: admin.id, email: admin.email, ip: null },
@@ -138,6 +149,25 @@ async function runTrackRecordRepair(args: string[], config: AdminConfig): Promis
     return repair.appended === 0
       ? 'The track record lacks nothing: no entry appended.'
       : `Appended ${repair.appended} entries (#${repair.firstSeq} to #${repair.lastSeq}) to the track record; audited.`;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The record's settings as the server resolves them (the key file in the embedded data folder by default). */
+function recordSettingsFor(config: AdminConfig) {
+  return recordSettingsOf(config, config.DATABASE_URL ? undefined : config.DATA_DIR);
+}
+
+async function runKeyCommand(command: string, args: string[], config: AdminConfig): Promise<string> {
+  const database = await openAdminDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    return await runRecordKeyCommand(command, args, {
+      db: database.db,
+      settings: recordSettingsFor(config),
+      payoutPercent: config.PAYOUT_PERCENT,
+    });
   } finally {
     await database.close();
   }

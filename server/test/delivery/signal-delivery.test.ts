@@ -165,7 +165,10 @@ describe('signal delivery by e-mail and Web Push', () => {
       body: expect.stringContaining('Confidence 70%'),
       url: '/dashboard/signals',
       signalId: signal.id,
+      // The track record entry and the signed checkpoint that covered it before it was sent.
+      record: signal.record,
     });
+    expect(signal.record?.checkpoint).toContain('\n\n\u2014 ');
 
     // Three mails (the admin, silver within its allowance now, the pro member; the first test's gold
     // members turned signals off) and three pushes: sent, failed after 3 tries, failed at once (410).

@@ -6,7 +6,6 @@ import {
   ZPerformanceStats,
   ZPublicStats,
 } from '@signalroom/shared';
-import { loadPerformanceStats } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { insertSignal } from '../helpers/signal-rows.js';
@@ -103,11 +102,8 @@ describe('statistics: first-window and martingale win rates', () => {
     const client = await connectClient(server.url, gold);
     clients.push(client);
     expect(ZPerformanceStats.parse(client.snapshot.stats)).toMatchObject(expected);
-    // What the worker publishes after a resolution: the shared query, sent on the bus.
-    await server.context.bus.publish({
-      type: 'stats:update',
-      stats: await loadPerformanceStats(server.context.db, server.config.PAYOUT_PERCENT),
-    });
+    // A checkpoint signed (a resolution's, a slot's): every server recomputes from the log and pushes.
+    await server.context.bus.publish({ type: 'record:checkpoint', noteId: 1, size: 1 });
     const pushed = await client.waitFor('stats:update');
     expect(ZPerformanceStats.parse(pushed)).toMatchObject(expected);
     expect(pushed).not.toHaveProperty('winRate');

@@ -52,6 +52,14 @@ export function createTrackRecordState(deps: {
   let checkedNoteId = 0;
   let last: TRecordWitnessing | null = null;
   let running: Promise<TRecordWitnessing> | null = null;
+  let next: Promise<TRecordWitnessing> | null = null;
+  const start = (): Promise<TRecordWitnessing> => {
+    const current = run().finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
+  };
   let version = 0;
 
   /** Every checkpoint signed since the last look: the root and the key in force at its size. */
@@ -156,10 +164,21 @@ export function createTrackRecordState(deps: {
     ledger,
     settings: deps.settings,
     refresh() {
-      running ??= run().finally(() => {
-        running = null;
-      });
-      return running;
+      // A caller arriving while a run is under way may be asking about something that run started too
+      // early to see: it gets the next run (shared by everyone who arrives meanwhile).
+      if (running) {
+        next ??= running
+          .then(
+            () => undefined,
+            () => undefined,
+          )
+          .then(() => {
+            next = null;
+            return start();
+          });
+        return next;
+      }
+      return start();
     },
     status: () => last ?? describe(),
     version: () => `${version}:${verifier.size}:${view.publicLength(now())}`,
