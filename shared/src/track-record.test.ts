@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ed25519NoteSigner, encodeBase64 } from './tlog/index.js';
 import {
   checkTrackRecord,
+  createTrackRecordChecker,
   encodeTrackRecordPayload,
+  keyChangeFailure,
+  keyEndorsementMessage,
   TRACK_RECORD_GENESIS_HASH,
   type TTrackRecordEntry,
   type TTrackRecordPayload,
@@ -90,5 +94,61 @@ describe('checkTrackRecord', () => {
   it('refuses an outcome of a signal it never issued', () => {
     const orphan = chain([{ ...outcome, signalHash: 'f'.repeat(64) }]);
     expect(checkTrackRecord(orphan, sha256)).toMatchObject({ ok: false, brokenAt: 1 });
+  });
+});
+
+describe("the log's keys", () => {
+  const origin = 'example.com/track-record';
+  const first = ed25519NoteSigner(origin, new Uint8Array(32).fill(1));
+  const second = ed25519NoteSigner(origin, new Uint8Array(32).fill(2));
+  const at = '2026-12-02T00:00:00.000Z';
+  const genesis: TTrackRecordPayload = {
+    v: 2,
+    kind: 'key',
+    key: first.verifierKey,
+    previous: null,
+    endorsement: null,
+    appendedAt: at,
+  };
+  const endorsed = (by: typeof first, key: string): TTrackRecordPayload => ({
+    v: 2,
+    kind: 'key',
+    key,
+    previous: first.verifierKey,
+    endorsement: encodeBase64(by.sign(keyEndorsementMessage(key)).signature),
+    appendedAt: at,
+  });
+
+  it('follows a key changed with the endorsement of the key before it', () => {
+    const entries = chain([genesis, signal, endorsed(first, second.verifierKey)]);
+    const checker = createTrackRecordChecker(sha256);
+    for (const entry of entries) expect(checker.add(entry)).toBeNull();
+    expect(checker.keyAt(2)).toBe(first.verifierKey);
+    expect(checker.keyAt(3)).toBe(second.verifierKey);
+  });
+
+  it('refuses a new key the key in force did not endorse, or that replaces another key', () => {
+    expect(checkTrackRecord(chain([genesis, endorsed(second, second.verifierKey)]), sha256)).toMatchObject({
+      ok: false,
+      brokenAt: 2,
+      reason: 'the key in force did not endorse it',
+    });
+    const elsewhere = ed25519NoteSigner('other.example/log', new Uint8Array(32).fill(3));
+    const wrongPrevious = { ...endorsed(first, second.verifierKey), previous: elsewhere.verifierKey };
+    expect(checkTrackRecord(chain([genesis, wrongPrevious]), sha256)).toMatchObject({
+      ok: false,
+      reason: 'it does not replace the key in force',
+    });
+    expect(keyChangeFailure(endorsed(first, elsewhere.verifierKey) as never, first.verifierKey)).toBe(
+      'the new key has another name than the log',
+    );
+  });
+
+  it('refuses a first key that claims a previous one, and a payout that is no percentage', () => {
+    expect(keyChangeFailure({ ...genesis, previous: second.verifierKey } as never, null)).toBe(
+      'the first key names a previous key',
+    );
+    const payout: TTrackRecordPayload = { v: 2, kind: 'payout', payoutPercent: 180, appendedAt: at };
+    expect(checkTrackRecord(chain([genesis, payout]), sha256)).toMatchObject({ ok: false, brokenAt: 2 });
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZWinRateEvidence } from '../evidence.schemas.js';
-import { zQueryInteger } from '../request-fields.js';
+import { zQueryInteger, zText } from '../request-fields.js';
 import { ZTrackRecordEntry } from '../track-record.js';
 import { ZTrackRecordKey } from '../track-record-checkpoint.js';
 import { ZTrackRecordStats } from '../track-record-stats.js';
@@ -195,10 +195,11 @@ export const WitnessReportMessages = {
 /** What a member's browser sends when the record no longer extends a checkpoint it kept. */
 export const ZWitnessReportRequest = z
   .object({
-    checkpoint: z
-      .string({ error: WitnessReportMessages.checkpoint })
-      .min(1, WitnessReportMessages.checkpoint)
-      .max(16_384, WitnessReportMessages.checkpoint),
+    // A note is lines of text: newlines allowed, nothing else hidden.
+    checkpoint: zText({ max: 16_384, required: WitnessReportMessages.checkpoint, kind: 'multi-line' }).min(
+      1,
+      WitnessReportMessages.checkpoint,
+    ),
   })
   .strict();
 

@@ -1,14 +1,14 @@
 import type { TRecordWitnessing } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
+import { formatForReader } from '../components/clock/use-clock.js';
 import styles from './record-notices.module.css';
 import type { WitnessResult } from './record-witness.js';
 
 type State = { loading: true } | { loading: false; status: TRecordWitnessing | null; result: WitnessResult };
 
-/** A time as this page's reader reads it. */
-const readable = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+/** A time as this page's reader reads it (the one clock, with its zone named). */
+const readable = (iso: string) => formatForReader(iso, { zoneName: true, seconds: true });
 
 /**
  * Whether the track record is witnessed, as this browser checked it: the latest checkpoint's

@@ -66,6 +66,9 @@ function listInto(id: string, items: readonly string[]): void {
 
 const pct = (n: number | null) => (n === null ? '–' : `${n}%`);
 
+/** A count as the page writes it (1,234). */
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** The figures the site shows, side by side with the recomputed ones. */
 function figureRows(site: TTrackRecordStats, mine: TTrackRecordStats): [string, string, string][] {
   return [
@@ -191,7 +194,7 @@ async function verify(event: SubmitEvent): Promise<void> {
       const same = JSON.stringify(summary.stats) === JSON.stringify(mine);
       if (!same) problems.push("the site's published figures differ from the ones the witnessed record gives");
       figuresVerdict = same
-        ? `Every published figure recomputes from the ${counted.length.toLocaleString('en-US')} signals the witnesses vouch for.`
+        ? `Every published figure recomputes from the ${count(counted.length)} signals the witnesses vouch for.`
         : 'The published figures differ from the ones the witnessed record gives.';
       $('figures').replaceChildren(
         ...figureRows(summary.stats, mine).map((cells) => {
