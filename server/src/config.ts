@@ -122,8 +122,6 @@ const ZEnv = ZSharedEnv.extend({
   SIGNAL_STALE_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
   /** /api/health says degraded when this many slots in a row had no market data (a failing or stale feed). */
   NO_DATA_SLOTS_DEGRADED: z.coerce.number().int().min(1).default(3),
-  /** The server's full check of the track record runs at start and then this often (incremental between). */
-  TRACK_RECORD_FULL_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
   /**
    * Whether webhook endpoints may use http and reach loopback, private and link-local addresses (a
    * receiver on this machine or network while developing). Default: true outside production, false in it.

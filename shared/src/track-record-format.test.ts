@@ -2,6 +2,16 @@ import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkTrackRecord, portableSha256Hex } from './index.js';
+import {
+  cosignatureMessage,
+  ed25519Cosigner,
+  ed25519NoteSigner,
+  entryBundlePath,
+  formatCheckpoint,
+  formatSignatureLine,
+  formatSignedNote,
+  tilePath,
+} from './tlog/index.js';
 import { encodeTrackRecordPayload, type TTrackRecordEntry, ZTrackRecordEntry } from './track-record.js';
 import {
   checkpointMessage,
@@ -18,6 +28,7 @@ import {
   verifyConsistency,
   verifyInclusion,
 } from './track-record-merkle.js';
+import { noteSignedBy, readCheckpointNote, verifiedCosignatures } from './track-record-note.js';
 import { rateOf, type TRate } from './track-record-stats.js';
 
 /**
@@ -115,5 +126,68 @@ describe('the track record format document', () => {
   it('gives rates with the Wilson interval at the exact z', () => {
     for (const rate of vectors.rates) expect(rateOf(rate.won, rate.total)).toEqual(rate);
     expect(vectors.rates[0]).toMatchObject({ won: 3, total: 3, low: 43.9 });
+  });
+});
+
+/** The witnessed log's vectors (section 8.1): keys, a checkpoint note, a cosignature, the log's own entries. */
+interface WitnessedVectors {
+  logKey: { seed: string; origin: string; verifierKey: string };
+  nextKey: { seed: string; verifierKey: string };
+  checkpoint: { size: number; root: string; body: string; note: string };
+  cosignature: { seed: string; name: string; verifierKey: string; timestamp: number; message: string; line: string };
+  logEntries: (TTrackRecordEntry & { canonical: string })[];
+  tiles: Record<string, string>;
+}
+
+const witnessedBlock =
+  /<!-- witnessed-vectors:start -->\s*```json\n([\s\S]*?)\n```\s*<!-- witnessed-vectors:end -->/.exec(doc);
+const witnessed = JSON.parse(witnessedBlock?.[1] ?? 'null') as WitnessedVectors;
+
+describe('the witnessed log vectors of the format document', () => {
+  it('derive the verifier keys from the seeds, and the log signs the checkpoint note exactly so', () => {
+    const log = ed25519NoteSigner(witnessed.logKey.origin, hexToBytes(witnessed.logKey.seed));
+    expect(log.verifierKey).toBe(witnessed.logKey.verifierKey);
+    expect(ed25519NoteSigner(witnessed.logKey.origin, hexToBytes(witnessed.nextKey.seed)).verifierKey).toBe(
+      witnessed.nextKey.verifierKey,
+    );
+    const body = formatCheckpoint({
+      origin: witnessed.logKey.origin,
+      size: witnessed.checkpoint.size,
+      rootHash: hexToBytes(witnessed.checkpoint.root),
+      extensions: [],
+    });
+    expect(body).toBe(witnessed.checkpoint.body);
+    expect(witnessed.checkpoint.root).toBe(vectors.merkle.roots[3]);
+    expect(formatSignedNote(body, [log.sign(body)])).toBe(witnessed.checkpoint.note);
+    expect(noteSignedBy(readCheckpointNote(witnessed.checkpoint.note), witnessed.logKey.verifierKey)).toBe(true);
+  });
+
+  it('give the cosignature a witness makes, and it verifies over the checkpoint', () => {
+    const witness = ed25519Cosigner(witnessed.cosignature.name, hexToBytes(witnessed.cosignature.seed));
+    expect(witness.verifierKey).toBe(witnessed.cosignature.verifierKey);
+    expect(cosignatureMessage(witnessed.checkpoint.body, witnessed.cosignature.timestamp)).toBe(
+      witnessed.cosignature.message,
+    );
+    const line = formatSignatureLine(witness.cosign(witnessed.checkpoint.body, witnessed.cosignature.timestamp));
+    expect(line).toBe(witnessed.cosignature.line);
+    const read = readCheckpointNote(witnessed.checkpoint.note + witnessed.cosignature.line);
+    expect(verifiedCosignatures(read, [witnessed.cosignature.verifierKey])).toMatchObject([
+      { witness: witnessed.cosignature.name, timestamp: witnessed.cosignature.timestamp },
+    ]);
+  });
+
+  it("hold the log's own entries: canonical texts, hashes from SHA-256 alone, an endorsed key change", () => {
+    let prev = '0'.repeat(64);
+    for (const e of witnessed.logEntries) {
+      expect(encodeTrackRecordPayload(e.payload)).toBe(e.canonical);
+      expect(sha256(Buffer.from(`${prev}\n${e.canonical}`, 'utf8')).toString('hex')).toBe(e.hash);
+      prev = e.hash;
+    }
+    expect(checkTrackRecord(witnessed.logEntries, portableSha256Hex)).toMatchObject({ ok: true, length: 3 });
+  });
+
+  it('name tiles as C2SP tlog-tiles writes them', () => {
+    expect(witnessed.tiles['level 0, tile 1234067, width 45']).toBe(tilePath(0, 1234067, 45));
+    expect(witnessed.tiles['entries of tile 5, full']).toBe(entryBundlePath(5));
   });
 });

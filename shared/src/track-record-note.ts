@@ -33,9 +33,22 @@ export function readCheckpointNote(note: string): ReadCheckpointNote {
   return { body: text, checkpoint, rootHex: bytesToHex(checkpoint.rootHash), signatures };
 }
 
+/** Parsed verifier keys (parsing checks the key ID with a hash: done once per key, not per signature). */
+const parsedKeys = new Map<string, ReturnType<typeof parseVerifierKey>>();
+
+function parsedKey(verifierKey: string): ReturnType<typeof parseVerifierKey> {
+  let key = parsedKeys.get(verifierKey);
+  if (!key) {
+    key = parseVerifierKey(verifierKey);
+    if (parsedKeys.size > 256) parsedKeys.clear();
+    parsedKeys.set(verifierKey, key);
+  }
+  return key;
+}
+
 /** Whether the note carries a valid Ed25519 signature of its text by this log verifier key. */
 export function noteSignedBy(read: Pick<ReadCheckpointNote, 'body' | 'signatures'>, verifierKey: string): boolean {
-  const key = parseVerifierKey(verifierKey);
+  const key = parsedKey(verifierKey);
   if (key.type !== NOTE_KEY_TYPE_ED25519) return false;
   const message = new TextEncoder().encode(read.body);
   return read.signatures.some(
@@ -61,10 +74,10 @@ export function verifiedCosignatures(
 ): VerifiedCosignature[] {
   const found: VerifiedCosignature[] = [];
   for (const verifierKey of witnessKeys) {
-    const key = parseVerifierKey(verifierKey);
+    const key = parsedKey(verifierKey);
     for (const signature of read.signatures) {
       if (signature.name !== key.name || signature.keyId !== key.keyId) continue;
-      const verified = verifyCosignature(verifierKey, read.body, signature);
+      const verified = verifyCosignature(key, read.body, signature);
       if (verified) {
         found.push({ witness: key.name, verifierKey, timestamp: verified.timestamp, signature });
         break;
