@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript a first visit to the landing page loads (landing.html's entry
-// chunk and every chunk it imports statically; the landing page has no lazy parts) and fails above the
+// chunk and every chunk it imports statically) and fails above the
 // budget. Reads web/dist/.vite/landing-manifest.json from the landing page's build
-// (web/vite.landing.config.ts).
+// (web/vite.landing.config.ts). Lazy chunks (dynamic imports) load after the page and are not counted.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 // The goal is 80 kB. React alone (react, react-dom and scheduler hydrating one element) is 68.3 kB of it,
 // and the page's own code, about 14 kB, does not fit in the rest yet. The budget holds today's size with
-// a little room, so that nothing grows unseen.
-const BUDGET_BYTES = 84 * 1000;
+// a little room, so that nothing grows unseen. 85 since the landing page has one lazy part (the track
+// record's witness check and its cryptography, loaded after the page: 43 kB that stay out of this count),
+// which costs the bundler's loader and a Suspense boundary, about 1 kB.
+const BUDGET_BYTES = 85 * 1000;
 const GOAL_BYTES = 80 * 1000;
 const dist = process.argv[2] ?? 'web/dist';
 const LANDING_ENTRY = 'landing.html';

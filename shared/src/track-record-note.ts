@@ -34,7 +34,7 @@ export function readCheckpointNote(note: string): ReadCheckpointNote {
 }
 
 /** Parsed verifier keys (parsing checks the key ID with a hash: done once per key, not per signature). */
-const parsedKeys = new Map<string, ReturnType<typeof parseVerifierKey>>();
+const parsedKeys = /* @__PURE__ */ new Map<string, ReturnType<typeof parseVerifierKey>>();
 
 function parsedKey(verifierKey: string): ReturnType<typeof parseVerifierKey> {
   let key = parsedKeys.get(verifierKey);

@@ -25,7 +25,7 @@ export class CheckpointFormatError extends Error {
 }
 
 /** The root hash of the empty tree: SHA-256 of nothing (shared: read it, never write into it). */
-export const EMPTY_TREE_HASH: Uint8Array = hexToBytes(EMPTY_TREE_ROOT);
+export const EMPTY_TREE_HASH: Uint8Array = /* @__PURE__ */ hexToBytes(EMPTY_TREE_ROOT);
 
 function lineProblem(line: string, what: string): string | null {
   if (line === '') return `an empty ${what}`;

@@ -28,7 +28,7 @@ export function decodeBase64(text: string): Uint8Array | null {
   return encodeBase64(bytes) === text ? bytes : null;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** UTF-8 bytes of a string. */
 export function utf8(text: string): Uint8Array {

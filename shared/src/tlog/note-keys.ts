@@ -23,7 +23,7 @@ export const NOTE_KEY_TYPE_ED25519 = 0x01;
 /** Signature type of timestamped Ed25519 checkpoint cosignatures (cosignature/v1). */
 export const NOTE_KEY_TYPE_COSIGNATURE_V1 = 0x04;
 
-const SUPPORTED_TYPES = new Set([NOTE_KEY_TYPE_ED25519, NOTE_KEY_TYPE_COSIGNATURE_V1]);
+const SUPPORTED_TYPES = /* @__PURE__ */ new Set([NOTE_KEY_TYPE_ED25519, NOTE_KEY_TYPE_COSIGNATURE_V1]);
 const KEY_ID_HEX = /^[0-9a-f]{8}$/;
 
 /** A parsed verifier key. */

@@ -1,14 +1,24 @@
-import type { TRecordWitnessing } from '@signalroom/shared';
+import { formatMoment, type TRecordWitnessing } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
-import { formatForReader } from '../components/clock/use-clock.js';
+import { browserTimeZone } from '../components/clock/browser-zone.js';
 import styles from './record-notices.module.css';
 import type { WitnessResult } from './record-witness.js';
 
 type State = { loading: true } | { loading: false; status: TRecordWitnessing | null; result: WitnessResult };
 
-/** A time as this page's reader reads it (the one clock, with its zone named). */
-const readable = (iso: string) => formatForReader(iso, { zoneName: true, seconds: true });
+/**
+ * The site's status of its witnesses, read with a bare fetch: the landing page loads no API client or
+ * schema library for it (what is checked, the cosignatures, is checked by the witness module itself).
+ */
+async function readWitnessing(): Promise<TRecordWitnessing | null> {
+  const response = await fetch('/api/track-record/witnesses', { headers: { accept: 'application/json' } });
+  if (!response.ok) return null;
+  return ((await response.json()) as { data: TRecordWitnessing | null }).data;
+}
+
+/** A time as this page's reader reads it (the one clock in the browser's zone, the zone named). */
+const readable = (iso: string) => formatMoment(iso, { timeZone: browserTimeZone(), zoneName: true, seconds: true });
 
 /**
  * Whether the track record is witnessed, as this browser checked it: the latest checkpoint's
@@ -29,12 +39,9 @@ export function RecordWitnessBanner({
   const [state, setState] = useState<State>({ loading: true });
   useEffect(() => {
     let cancelled = false;
-    Promise.all([
-      import('./record-witness.js').then((witness) => witness.witnessTrackRecord()),
-      import('../api/api.js').then((api) => api.trackRecord.witnesses()),
-    ])
+    Promise.all([import('./record-witness.js').then((witness) => witness.witnessTrackRecord()), readWitnessing()])
       .then(([result, status]) => {
-        if (!cancelled) setState({ loading: false, result, status: status.ok ? status.data : null });
+        if (!cancelled) setState({ loading: false, result, status });
       })
       .catch((error: unknown) => {
         console.error('The track record witness could not run:', error);

@@ -7,7 +7,6 @@ import {
   verifiedCosignatures,
   verifyConsistency,
 } from '@signalroom/shared';
-import * as api from '../api/api.js';
 
 /**
  * The witness every visitor's browser is. On each visit it reads the latest checkpoint (a signed note)
@@ -67,9 +66,17 @@ function readKept(storage: Storage): KeptCheckpoint | null {
   }
 }
 
+// Bare fetches, not the API client: this module loads lazily on public pages, and the client's schemas
+// would come with it into the page's first script.
 async function latestNote(): Promise<string | null> {
   const response = await fetch('/api/track-record/checkpoint', { headers: { accept: 'text/plain' } });
   return response.ok ? response.text() : null;
+}
+
+async function readJson<T>(path: string, init?: RequestInit): Promise<T | null> {
+  const response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+  if (!response.ok) return null;
+  return ((await response.json()) as { data: T }).data;
 }
 
 /** The cosignatures of the note that verify under the witnesses the site names. */
@@ -89,9 +96,9 @@ export function cosignedBy(read: ReadCheckpointNote, status: TRecordWitnessing):
 
 /** Runs the witness's check once; reports a rewrite to the server. */
 export async function witnessTrackRecord(storage: Storage = localStorage): Promise<WitnessResult> {
-  const [status, note] = await Promise.all([api.trackRecord.witnesses(), latestNote()]);
-  if (!status.ok || !note || !status.data.verifierKey) return { status: 'unknown' };
-  const verifierKey = status.data.verifierKey;
+  const [status, note] = await Promise.all([readJson<TRecordWitnessing>('/api/track-record/witnesses'), latestNote()]);
+  if (!status || !note || !status.verifierKey) return { status: 'unknown' };
+  const verifierKey = status.verifierKey;
   let read: ReadCheckpointNote;
   try {
     read = readCheckpointNote(note);
@@ -99,7 +106,7 @@ export async function witnessTrackRecord(storage: Storage = localStorage): Promi
     // A checkpoint this browser cannot read says nothing either way.
     return { status: 'unknown' };
   }
-  const cosigned = cosignedBy(read, status.data);
+  const cosigned = cosignedBy(read, status);
   const kept = readKept(storage);
   if (!noteSignedBy(read, verifierKey)) {
     return kept
@@ -118,8 +125,12 @@ export async function witnessTrackRecord(storage: Storage = localStorage): Promi
   if (kept.verifierKey !== verifierKey) return { status: 'key-changed', kept, cosigned };
   const reason = await disagreement(kept, read);
   if (reason) {
-    const report = await api.trackRecord.witnessReport({ body: { checkpoint: kept.note } });
-    if (!report.ok) console.warn('The rewritten track record could not be reported:', report.message);
+    const report = await fetch('/api/track-record/witness-reports', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ checkpoint: kept.note }),
+    });
+    if (!report.ok) console.warn('The rewritten track record could not be reported:', report.status);
     return { status: 'rewritten', kept, reason, cosigned };
   }
   keep();
@@ -132,14 +143,16 @@ async function disagreement(kept: KeptCheckpoint, latest: ReadCheckpointNote): P
   if (size < kept.size) return `the log now holds ${size} entries, fewer than the ${kept.size} it signed`;
   if (size === kept.size) return latest.rootHex === kept.root ? null : `entry #${size} or one before it changed`;
   if (kept.size === 0) return null;
-  const answer = await api.trackRecord.consistency({ query: { from: kept.size, to: size } });
-  if (!answer.ok) return null;
+  const answer = await readJson<{ proof: string[] }>(
+    `/api/track-record/proofs/consistency?from=${kept.size}&to=${size}`,
+  );
+  if (!answer) return null;
   const holds = verifyConsistency(
     kept.size,
     size,
     hexToBytes(kept.root),
     latest.checkpoint.rootHash,
-    answer.data.proof.map(hexToBytes),
+    answer.proof.map(hexToBytes),
   );
   return holds ? null : `the log of ${size} entries does not extend the one of ${kept.size} your browser kept`;
 }

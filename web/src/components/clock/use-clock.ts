@@ -2,14 +2,9 @@ import { formatDay, formatMoment, type MomentOptions, type TUser } from '@signal
 import { useCallback } from 'react';
 import { useSessionStore } from '../../stores/session.store.js';
 
-/** The browser's own zone: the first guess for a visitor, and for a member who has not chosen one. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+import { browserTimeZone } from './browser-zone.js';
+
+export { browserTimeZone };
 
 /** The zone every time on this device is shown in: the member's own choice, else the browser's. */
 export function readerTimeZone(user: Pick<TUser, 'timeZone'> | null | undefined): string {

@@ -1,16 +1,29 @@
 import { marketFeedLabel } from '@signalroom/shared';
 import { clsx } from 'clsx';
+import { lazy, Suspense } from 'react';
 import { EvidenceNote } from '../../components/evidence/evidence-note.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
-import { RecordWitnessBanner } from '../../track-record/record-witness-banner.js';
 import styles from './landing.module.css';
 import type { PublicStatsState } from './use-public-stats.js';
 import { formatWinRate, rateSample } from './use-public-stats.js';
 
 const fmt = new Intl.NumberFormat('en-US');
+
+/** Whether the record is witnessed: loaded after the page (the landing page's first script stays small). */
+const LazyWitnessBanner = lazy(() =>
+  import('../../track-record/record-witness-banner.js').then((m) => ({ default: m.RecordWitnessBanner })),
+);
+
+function WitnessBanner() {
+  return (
+    <Suspense fallback={<p className={publicStyles.muted}>Checking the track record's witnesses…</p>}>
+      <LazyWitnessBanner compact />
+    </Suspense>
+  );
+}
 
 /**
  * The numbers strip, all from records. It leads with the first-window win rate (won at level 0); the
@@ -38,7 +51,7 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
     return (
       <section className={styles.statsStrip} aria-label="Platform figures">
         <div className={clsx(publicStyles.container, publicStyles.center)}>
-          <RecordWitnessBanner compact />
+          <WitnessBanner />
           <RecordBrokenNotice />
         </div>
       </section>
@@ -70,7 +83,7 @@ export function StatsStrip({ state, retry }: { state: PublicStatsState; retry: (
   return (
     <section className={styles.statsStrip} aria-label="Platform figures" aria-busy={state.status === 'loading'}>
       <div className={publicStyles.container}>
-        <RecordWitnessBanner compact />
+        <WitnessBanner />
         <dl className={styles.statsGrid}>
           {items.map((item) => (
             <div className={styles.stat} key={item.key} data-stat={item.key}>
