@@ -69,12 +69,20 @@ function readKept(storage: Storage): KeptCheckpoint | null {
 // Bare fetches, not the API client: this module loads lazily on public pages, and the client's schemas
 // would come with it into the page's first script.
 async function latestNote(): Promise<string | null> {
-  const response = await fetch('/api/track-record/checkpoint', { headers: { accept: 'text/plain' } });
+  // Past any cache: the checkpoint may be kept a few seconds by caches, and this check wants the latest.
+  const response = await fetch('/api/track-record/checkpoint', {
+    headers: { accept: 'text/plain' },
+    cache: 'no-store',
+  });
   return response.ok ? response.text() : null;
 }
 
 async function readJson<T>(path: string, init?: RequestInit): Promise<T | null> {
-  const response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+  const response = await fetch(path, {
+    cache: 'no-store',
+    ...init,
+    headers: { accept: 'application/json', ...init?.headers },
+  });
   if (!response.ok) return null;
   return ((await response.json()) as { data: T }).data;
 }

@@ -5,7 +5,7 @@ import {
   type TTrackRecordAdminView,
   type TWitnessReport,
 } from '@signalroom/shared';
-import { countUnrecordedSignals } from '@signalroom/shared-node';
+import { countUnrecordedSignals, createRecordVerifier, TrackRecordBrokenError } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { refreshRecord, trackRecordHead } from './track-record.service.js';
@@ -30,7 +30,7 @@ export async function reportWitnessCheckpoint(ctx: Ctx, note: string): Promise<T
   if (!keys.some((key) => noteSignedBy(read, key))) {
     throw AppError.validation("This checkpoint does not carry this record's signature.");
   }
-  const reason = disagreement(ctx, read.checkpoint.size, read.rootHex);
+  const reason = await disagreement(ctx, read.checkpoint.size, read.rootHex);
   if (!reason) throw AppError.validation('This checkpoint is consistent with the record.');
   await ctx.db
     .insertInto('track_record_witness_reports')
@@ -44,9 +44,22 @@ export async function reportWitnessCheckpoint(ctx: Ctx, note: string): Promise<T
   return { checkpoint: note, reason, reportedAt: ctx.now().toISOString() };
 }
 
-/** Why the log as verified now does not extend this checkpoint, or null when it does. */
-function disagreement(ctx: Ctx, size: number, root: string): string | null {
-  const { verifier } = ctx.record;
+/**
+ * Why the log as the site serves it now does not extend this checkpoint, or null when it does. While this
+ * process's hold on the log is broken its tree is the history it verified before, not what is served:
+ * the stored log is read afresh then (reports are few and rate-limited).
+ */
+async function disagreement(ctx: Ctx, size: number, root: string): Promise<string | null> {
+  let verifier = ctx.record.verifier;
+  if (verifier.broken()) {
+    verifier = createRecordVerifier();
+    try {
+      await verifier.catchUp(ctx.db);
+    } catch (error) {
+      if (!(error instanceof TrackRecordBrokenError)) throw error;
+      return `the record as stored does not hold at entry #${error.brokenAt}: ${error.reason}`;
+    }
+  }
   if (size > verifier.size) return `the record holds ${verifier.size} entries, fewer than the ${size} it signed`;
   if (bytesToHex(verifier.tree.rootAt(size)) !== root)
     return `the record's first ${size} entries are not the ones it signed`;

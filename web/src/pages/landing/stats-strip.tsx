@@ -1,6 +1,6 @@
 import { marketFeedLabel } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { EvidenceNote } from '../../components/evidence/evidence-note.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -17,9 +17,14 @@ const LazyWitnessBanner = lazy(() =>
   import('../../track-record/record-witness-banner.js').then((m) => ({ default: m.RecordWitnessBanner })),
 );
 
+/** Mounted once the page is hydrated: the prerendered page and the first render both show the wait. */
 function WitnessBanner() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const waiting = <p className={publicStyles.muted}>Checking the track record's witnesses…</p>;
+  if (!hydrated) return waiting;
   return (
-    <Suspense fallback={<p className={publicStyles.muted}>Checking the track record's witnesses…</p>}>
+    <Suspense fallback={waiting}>
       <LazyWitnessBanner compact />
     </Suspense>
   );

@@ -51,9 +51,10 @@ export function Component() {
         <span className={publicStyles.eyebrow}>Public record</span>
         <h1>Track record</h1>
         <p className={styles.lead}>
-          Every signal as it was issued and as it resolved, in a hash chain anyone can check. A signal is committed to
-          the record (its hash signed in a checkpoint) before anyone is sent it, and its content joins the public record
-          once its window has closed; the figures count resolved signals only.
+          Every signal as it was issued and as it resolved, in a log anyone can check. A signal is committed to the log
+          (its hash in a signed checkpoint, sent at once to independent witnesses) before anyone is sent it, and its
+          content joins the public record once its window has closed. The figures count only resolved signals the
+          witnesses cosigned in time.
         </p>
         <RecordWitnessBanner />
         {state.status === 'loading' && (
