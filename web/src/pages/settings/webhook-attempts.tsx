@@ -1,4 +1,4 @@
-import { type TWebhookAttempt, WEBHOOK_EVENT_LABELS } from '@signalroom/shared';
+import { type TWebhookAttempt, WEBHOOK_MESSAGE_LABELS, type WebhookTrigger } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as api from '../../api/api.js';
@@ -17,6 +17,14 @@ type AttemptsState =
 /** How long after a resend the list is read again, and how many times, waiting for the new attempt. */
 const RESEND_POLL_MS = 1000;
 const RESEND_POLLS = 10;
+
+/** What the list says of why a try was made (the queue's own tries say nothing). */
+const TRIGGER_NOTES: Record<WebhookTrigger, string> = {
+  delivery: '',
+  resend: ' · resent by you',
+  recover: ' · recovered by you',
+  test: ' · test by you',
+};
 
 /** What an attempt came to, in one line: the receiver's status and time, or why no answer came. */
 function outcomeOf(attempt: TWebhookAttempt): string {
@@ -88,8 +96,8 @@ export function WebhookAttempts({ endpointId, enabled }: { endpointId: string; e
             <li key={attempt.id} className={styles.attempt} data-testid="webhook-attempt">
               <div>
                 <p>
-                  <strong>{WEBHOOK_EVENT_LABELS[attempt.event]}</strong> · {formatMoment(attempt.at)}
-                  {attempt.trigger === 'resend' ? ' · resent by you' : ''}
+                  <strong>{WEBHOOK_MESSAGE_LABELS[attempt.event]}</strong> · {formatMoment(attempt.at)}
+                  {TRIGGER_NOTES[attempt.trigger]}
                 </p>
                 <p className={clsx(pageStyles.small, attempt.succeeded ? styles.ok : styles.failed)}>
                   {outcomeOf(attempt)}
@@ -100,7 +108,7 @@ export function WebhookAttempts({ endpointId, enabled }: { endpointId: string; e
                 className={buttonStyles.btn}
                 disabled={!enabled || resending !== null}
                 onClick={() => void resend(attempt)}
-                aria-label={`Resend ${WEBHOOK_EVENT_LABELS[attempt.event]} of ${formatMoment(attempt.at)}`}
+                aria-label={`Resend ${WEBHOOK_MESSAGE_LABELS[attempt.event]} of ${formatMoment(attempt.at)}`}
               >
                 {resending === attempt.id ? 'Sending...' : 'Resend'}
               </button>
