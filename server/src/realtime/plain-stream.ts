@@ -1,8 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { randomUUID } from 'node:crypto';
 import {
+  API_KEY_STREAMS_PER_KEY,
+  ApiKeyMessages,
   CommonMessages,
   type ErrorCode,
+  isApiKeyAttempt,
   looksLikeApiKey,
   SIGNAL_STREAM_PATH,
   type SignalTier,
@@ -19,16 +23,20 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { ServerContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
 import { failure } from '../http/envelope.js';
-import { apiKeyRateLimiter, authenticateApiKey, membersOfLiveKeys } from '../modules/api-keys/api-keys.service.js';
+import { BudgetExceeded, budgetHeaders, type KeyBudget } from '../modules/api-keys/api-key-budget.js';
+import { apiKeyStreamBudget, authenticateApiKey, membersOfLiveKeys } from '../modules/api-keys/api-keys.service.js';
 import { outcomeEntrySeq } from '../modules/track-record/track-record.repository.js';
 import { encodeForTiers, encodeMessage, type TierFrames } from './plain-stream.frames.js';
 import { streamReplay } from './plain-stream.replay.js';
+import { createStreamSlots } from './plain-stream.slots.js';
 
 /** A connected program: its socket, its member's tier view, and its key (re-checked by the sweep). */
 interface StreamClient {
   ws: WebSocket;
   userId: string;
   keyId: string;
+  /** Its slot among the key's connections. */
+  connectionId: string;
   tier: SignalTier;
   /** Live frames that arrived while the replay was being read, sent after it in order. */
   held: { seq: number | null; frame: Buffer }[] | null;
@@ -43,11 +51,14 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** The API key of an `Authorization: Bearer sr_...` header; null for anything else (sessions included). */
+/** The token meant as an API key of an `Authorization: Bearer sr_...` header; null for anything else (sessions included). */
 function apiKeyOf(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1] && looksLikeApiKey(match[1]) ? match[1] : null;
+  return match?.[1] && isApiKeyAttempt(match[1]) ? match[1] : null;
 }
+
+/** How long a refused connection is asked to wait when its key holds every stream it may. */
+const STREAMS_FULL_RETRY_SECONDS = 30;
 
 /** A client whose unsent frames pass this is too slow to keep: it is closed, not buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -55,6 +66,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PING_MS = 30_000;
 /** How often every connection's key and access are checked again (revocations publish no event). */
 const SWEEP_MS = 60_000;
+/** A connection's slot among its key's lapses this long after its process last renewed it (every ping). */
+const SLOT_TTL_MS = 3 * PING_MS;
 
 /** socket.io's path, whose upgrades its own listener takes. */
 export const SOCKET_IO_PATH = '/socket.io';
@@ -79,15 +92,41 @@ export function attachPlainStream(
 ): PlainStream {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
   const clients = new Set<StreamClient>();
-  const limitKey = apiKeyRateLimiter(ctx);
+  const connects = apiKeyStreamBudget(ctx);
+  const slots = createStreamSlots(ctx, { max: API_KEY_STREAMS_PER_KEY, ttlMs: SLOT_TTL_MS });
+  /** The budget each upgrade being accepted reported, for the header fields of its 101. */
+  const budgets = new WeakMap<IncomingMessage, KeyBudget>();
   let closing = false;
 
-  /** Answers the upgrade request with the API's error envelope, as any other call would get. */
-  function refuse(socket: Duplex, status: number, message: string, code: ErrorCode): void {
-    const body = JSON.stringify(failure(message, { code }));
+  wss.on('headers', (headers, request) => {
+    const budget = budgets.get(request);
+    if (budget) for (const [name, value] of Object.entries(budgetHeaders(budget))) headers.push(`${name}: ${value}`);
+  });
+
+  /**
+   * Answers the upgrade request with the API's error envelope, as any other call would get; a 429 with
+   * the seconds to wait, and the key's budget when one was counted.
+   */
+  function refuse(
+    socket: Duplex,
+    status: number,
+    message: string,
+    code: ErrorCode,
+    extra: { retryAfterSeconds?: number; budget?: KeyBudget } = {},
+  ): void {
+    const body = JSON.stringify(
+      failure(message, { code, ...(extra.retryAfterSeconds ? { retryAfterSeconds: extra.retryAfterSeconds } : {}) }),
+    );
+    const headers = {
+      ...(extra.retryAfterSeconds ? { 'Retry-After': String(extra.retryAfterSeconds) } : {}),
+      ...(extra.budget ? budgetHeaders(extra.budget) : {}),
+    };
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
         `Connection: close\r\n\r\n${body}`,
     );
   }
@@ -116,26 +155,60 @@ export function attachPlainStream(
     const query = ZSignalStreamQuery.safeParse(Object.fromEntries(url.searchParams));
     const token = apiKeyOf(request.headers.authorization);
     if (!token) return refuse(socket, 401, CommonMessages.unauthorized, 'unauthorized');
+    if (!looksLikeApiKey(token)) return refuse(socket, 401, ApiKeyMessages.malformed, 'unauthorized');
     let member: Awaited<ReturnType<typeof authenticateApiKey>>;
+    let budget: KeyBudget | undefined;
     try {
       member = await authenticateApiKey(ctx, token);
-      await limitKey(member.keyId);
+      budget = connects ? await connects(member.keyId) : undefined;
     } catch (error) {
+      if (error instanceof BudgetExceeded) {
+        return refuse(socket, 429, error.message, 'rate_limited', {
+          retryAfterSeconds: error.budget.resetSeconds,
+          budget: error.budget,
+        });
+      }
       if (error instanceof AppError) return refuse(socket, error.status, error.message, error.code);
       deps.onError(error);
       return refuse(socket, 503, CommonMessages.unavailable, 'unavailable');
     }
     const tier = signalTierOf(member.user);
-    if (!tier) return refuse(socket, 403, CommonMessages.forbidden, 'forbidden');
-    if (!query.success) return refuse(socket, 400, StreamMessages.afterInvalid, 'validation_failed');
+    if (!tier) return refuse(socket, 403, CommonMessages.forbidden, 'forbidden', { budget });
+    if (!query.success) return refuse(socket, 400, StreamMessages.afterInvalid, 'validation_failed', { budget });
+    const connectionId = randomUUID();
+    if (!(await slots.take(member.keyId, connectionId))) {
+      return refuse(socket, 429, ApiKeyMessages.streamsFull, 'rate_limited', {
+        retryAfterSeconds: STREAMS_FULL_RETRY_SECONDS,
+        budget,
+      });
+    }
+    if (budget) budgets.set(request, budget);
+    // ws may refuse the handshake itself (a malformed upgrade) without calling back: the slot goes then.
+    let upgraded = false;
+    socket.once('close', () => {
+      if (!upgraded) slots.release(member.keyId, connectionId).catch(deps.onError);
+    });
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const client: StreamClient = { ws, userId: member.user.id, keyId: member.keyId, tier, held: [], alive: true };
+      upgraded = true;
+      const client: StreamClient = {
+        ws,
+        userId: member.user.id,
+        keyId: member.keyId,
+        connectionId,
+        tier,
+        held: [],
+        alive: true,
+      };
       clients.add(client);
       ws.on('pong', () => {
         client.alive = true;
       });
-      ws.on('close', () => clients.delete(client));
-      ws.on('error', () => clients.delete(client));
+      const gone = () => {
+        if (!clients.delete(client)) return;
+        slots.release(client.keyId, client.connectionId).catch(deps.onError);
+      };
+      ws.on('close', gone);
+      ws.on('error', gone);
       // Programs only listen; anything they send is ignored (maxPayload bounds it).
       startClient(client, query.data.after ?? null).catch((error: unknown) => {
         deps.onError(error);
@@ -237,6 +310,7 @@ export function attachPlainStream(
       client.alive = false;
       client.ws.ping();
     }
+    slots.renew([...clients]).catch(deps.onError);
   }, PING_MS);
   const sweeper = setInterval(() => {
     recheck([...clients]).catch(deps.onError);
