@@ -61,7 +61,7 @@ export interface RouteFacts {
 /** Why each error status is answered, as the document describes it. */
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Refused input: a body, path or query field the contract does not accept (error.fields names each, with its message), malformed JSON, or a query parameter the route does not take',
-  401: 'Not signed in: no session, an expired or revoked one, an unknown or revoked API key, or wrong credentials',
+  401: 'Not signed in: no session, an expired or revoked one, an API key that is malformed, unknown, revoked or expired (the message says which), or wrong credentials',
   403: 'Not allowed: the member may not make this call (the message says why)',
   404: 'Not found: nothing with this id, or nothing of the kind yet',
   409: 'Refused by a rule of the call in the current state (the message says which)',
@@ -108,12 +108,32 @@ export function failureSchema(): JsonObject {
   return z.toJSONSchema(ZFailureEnvelope, { target: 'openapi-3.0', io: 'output' }) as JsonObject;
 }
 
-/** A response of the failure envelope for one status. */
-function failureResponse(status: number): JsonObject {
+/**
+ * The header fields every answer to an API key carries (IETF rate-limit headers): the key's request
+ * budget and what is left of it.
+ */
+export const BUDGET_HEADERS: JsonObject = {
+  'RateLimit-Policy': {
+    description: 'The API key\'s budget: `"api-key";q=<requests>;w=<window in seconds>`',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'What is left of it now: `"api-key";r=<requests remaining>;t=<seconds until the window ends>`',
+    schema: { type: 'string' },
+  },
+};
+
+/** A response of the failure envelope for one status (a 429 of a key-reading route also says its budget). */
+function failureResponse(status: number, apiKey: boolean): JsonObject {
   return {
     description: ERROR_DESCRIPTIONS[status] ?? 'An error',
     ...(status === 429
-      ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+      ? {
+          headers: {
+            'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+            ...(apiKey ? BUDGET_HEADERS : {}),
+          },
+        }
       : {}),
     content: { 'application/json': { schema: { $ref: `#/components/schemas/${FAILURE_SCHEMA}` } } },
   };
@@ -140,7 +160,12 @@ export function completeOperation(operation: JsonObject, plan: OperationPlan): v
     if (success) success.content = Object.fromEntries(contract.media.map((type) => [type, { schema }]));
   }
   for (const status of plan.errors) {
-    responses[String(status)] ??= failureResponse(status);
+    responses[String(status)] ??= failureResponse(status, Boolean(contract.apiKey));
+  }
+  if (contract.apiKey) {
+    // The success of a route a key may read tells the key's budget (a session's answer carries none).
+    const success = responses[String(contract.status ?? 200)];
+    if (success) success.headers = { ...(success.headers as JsonObject | undefined), ...BUDGET_HEADERS };
   }
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   if (contract.upload) {
