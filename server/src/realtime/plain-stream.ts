@@ -51,10 +51,23 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** The token meant as an API key of an `Authorization: Bearer sr_...` header; null for anything else (sessions included). */
-function apiKeyOf(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1] && isApiKeyAttempt(match[1]) ? match[1] : null;
+/** The subprotocol a browser offers with its key (`bearer, sr_...`), and the one the server selects. */
+export const STREAM_KEY_PROTOCOL = 'bearer';
+
+/**
+ * The token meant as an API key: from `Authorization: Bearer sr_...`, or, for a browser (which cannot
+ * set that header on a WebSocket), from the subprotocols it offers, `bearer` then the key. Null for
+ * anything else (sessions included).
+ */
+function apiKeyOf(request: IncomingMessage): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (match?.[1]) return isApiKeyAttempt(match[1]) ? match[1] : null;
+  const offered = String(request.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((protocol) => protocol.trim());
+  const at = offered.indexOf(STREAM_KEY_PROTOCOL);
+  const key = at >= 0 ? offered[at + 1] : undefined;
+  return key && isApiKeyAttempt(key) ? key : null;
 }
 
 /** How long a refused connection is asked to wait when its key holds every stream it may. */
@@ -90,7 +103,13 @@ export function attachPlainStream(
   server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): void },
   deps: { limits: TierDailyLimits; onError: (error: unknown) => void },
 ): PlainStream {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 1024,
+    perMessageDeflate: false,
+    // A browser that offered its key as a subprotocol gets `bearer` back, never the key; anything else, none.
+    handleProtocols: (offered) => (offered.has(STREAM_KEY_PROTOCOL) ? STREAM_KEY_PROTOCOL : false),
+  });
   const clients = new Set<StreamClient>();
   const connects = apiKeyStreamBudget(ctx);
   const slots = createStreamSlots(ctx, { max: API_KEY_STREAMS_PER_KEY, ttlMs: SLOT_TTL_MS });
@@ -153,7 +172,7 @@ export function attachPlainStream(
     if (closing) return refuse(socket, 503, CommonMessages.unavailable, 'unavailable');
     const url = new URL(request.url ?? '/', 'http://stream');
     const query = ZSignalStreamQuery.safeParse(Object.fromEntries(url.searchParams));
-    const token = apiKeyOf(request.headers.authorization);
+    const token = apiKeyOf(request);
     if (!token) return refuse(socket, 401, CommonMessages.unauthorized, 'unauthorized');
     if (!looksLikeApiKey(token)) return refuse(socket, 401, ApiKeyMessages.malformed, 'unauthorized');
     let member: Awaited<ReturnType<typeof authenticateApiKey>>;
