@@ -42,12 +42,17 @@ export interface Envelope<T> {
   data: T | null;
   error: TErrorDetail | null;
   timestamp: string;
-  /** Only on paged lists (admin users). */
-  pagination?: Pagination;
+  /** Only on paged lists: numbered pages (admin lists), or a cursor to the next page (history reads). */
+  pagination?: Pagination | CursorPagination;
 }
 
 export interface Pagination {
   total: number;
   pages: number;
   current: number;
+}
+
+/** A page of a list read newest first: the cursor that asks for the next (older) page, null on the last. */
+export interface CursorPagination {
+  nextCursor: string | null;
 }

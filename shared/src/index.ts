@@ -42,6 +42,7 @@ export * from './notifications.js';
 export * from './offer-deadline.js';
 export * from './offer-window.js';
 export * from './pages.js';
+export * from './paging.js';
 export * from './paper-trading.js';
 export * from './performance.js';
 export * from './public-config.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { zFlag, zIsoTime, zText } from './request-fields.js';
+import { zHistoryQuery } from './paging.js';
+import { zChoice, zFlag, zIsoTime, zText } from './request-fields.js';
 import { ZSignal, ZSignalNote } from './signals.js';
 
 /**
@@ -216,6 +217,39 @@ export const ZWebhookAttempt = z.object({
   error: z.string().nullable(),
 });
 export type TWebhookAttempt = z.infer<typeof ZWebhookAttempt>;
+
+/** GET /api/users/webhooks/:id/attempts: a page of the endpoint's attempts, newest first. */
+export const ZWebhookAttemptsQuery = zHistoryQuery(100, WEBHOOK_ATTEMPTS_LISTED);
+export type TWebhookAttemptsQuery = z.infer<typeof ZWebhookAttemptsQuery>;
+
+/** What became of one message at one endpoint: `queued` while its retries go on. */
+export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
+export const WebhookDeliveryMessages = {
+  statusInvalid: `status is one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}.`,
+  listed: 'Deliveries',
+} as const;
+
+/** GET /api/users/webhooks/:id/deliveries: a page of the endpoint's deliveries, newest first, of one status or all. */
+export const ZWebhookDeliveriesQuery = zHistoryQuery(100, WEBHOOK_ATTEMPTS_LISTED).extend({
+  status: zChoice(WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryMessages.statusInvalid).optional(),
+});
+export type TWebhookDeliveriesQuery = z.infer<typeof ZWebhookDeliveriesQuery>;
+
+/** One message at one endpoint: its event, where it stands, and how many tries it took. */
+export const ZWebhookDelivery = z.object({
+  /** The `webhook-id` of the message. */
+  messageId: z.string(),
+  event: z.enum(WEBHOOK_MESSAGE_EVENTS),
+  signalId: z.string().nullable(),
+  /** `queued` while retries go on; `failed` once its schedule is used up (a recovery sends it again). */
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  /** Tries of the queue (a resend or recovery is not counted here: see the attempts). */
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  queuedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 
 /** POST /api/users/webhooks/:id/recover: send again every delivery to the endpoint that failed since then. */
 export const ZWebhookRecoverRequest = z.object({ since: zIsoTime(WebhookMessages.sinceInvalid) }).strict();

@@ -28,8 +28,11 @@ export interface RouteInfo {
   group: GuardGroup;
   /** Success status; 200 unless the call creates something. */
   status?: 200 | 201;
-  /** The envelope carries `pagination` (paged lists). */
-  paged?: boolean;
+  /**
+   * The envelope carries `pagination`: `true` for numbered pages (`{ total, pages, current }`), `cursor`
+   * for a list read newest first (`{ nextCursor }`, null on the last page).
+   */
+  paged?: boolean | 'cursor';
   /** The answer is a file download (bytes), not an envelope. */
   file?: boolean;
   /**
@@ -86,15 +89,21 @@ export function withSchemas<R extends RouteTable, S extends { [K in keyof R]: Ro
 
 export const ZPagination = z.object({ total: z.number().int(), pages: z.number().int(), current: z.number().int() });
 
+/** The pagination of a list read newest first: pass `nextCursor` as `before` for the next page. */
+export const ZCursorPagination = z.object({
+  /** The next (older) page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
 /** The one envelope every JSON answer has, around a route's `data`. */
-export function envelopeOf<D extends z.ZodType>(data: D, paged = false) {
+export function envelopeOf<D extends z.ZodType>(data: D, paged: boolean | 'cursor' = false) {
   return z.object({
     success: z.boolean(),
     message: z.string(),
     data,
     error: ZErrorDetail.nullable(),
     timestamp: z.string(),
-    ...(paged ? { pagination: ZPagination } : {}),
+    ...(paged === 'cursor' ? { pagination: ZCursorPagination } : paged ? { pagination: ZPagination } : {}),
   });
 }
 

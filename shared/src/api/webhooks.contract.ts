@@ -2,7 +2,10 @@ import { z } from 'zod';
 import {
   ZCreatedWebhookEndpoint,
   ZWebhookAttempt,
+  ZWebhookAttemptsQuery,
   ZWebhookCreateRequest,
+  ZWebhookDeliveriesQuery,
+  ZWebhookDelivery,
   ZWebhookEndpoint,
   ZWebhookRecovered,
   ZWebhookRecoverRequest,
@@ -25,7 +28,8 @@ export const WebhooksRoutes = {
   create: { method: 'POST', path: '/users/webhooks', group: 'live', status: 201 },
   update: { method: 'PATCH', path: '/users/webhooks/:id', group: 'live' },
   remove: { method: 'DELETE', path: '/users/webhooks/:id', group: 'live' },
-  attempts: { method: 'GET', path: '/users/webhooks/:id/attempts', group: 'live' },
+  attempts: { method: 'GET', path: '/users/webhooks/:id/attempts', group: 'live', paged: 'cursor' },
+  deliveries: { method: 'GET', path: '/users/webhooks/:id/deliveries', group: 'live', paged: 'cursor' },
   resend: { method: 'POST', path: '/users/webhooks/:id/attempts/:attemptId/resend', group: 'live' },
   recover: { method: 'POST', path: '/users/webhooks/:id/recover', group: 'live' },
   test: { method: 'POST', path: '/users/webhooks/:id/test', group: 'live' },
@@ -55,9 +59,18 @@ export const WebhooksContract = /* @__PURE__ */ withSchemas(WebhooksRoutes, {
     data: z.null(),
   },
   attempts: {
-    summary: 'The latest attempts to deliver to an endpoint, newest first, with status and response time',
+    summary:
+      'The attempts to deliver to an endpoint, newest first, with status and response time; page back with before and since',
     params: ZWebhookParams,
+    query: ZWebhookAttemptsQuery,
     data: z.array(ZWebhookAttempt),
+  },
+  deliveries: {
+    summary:
+      'What became of each message at an endpoint (queued while retried, sent, failed, skipped), newest first; page back with before and since',
+    params: ZWebhookParams,
+    query: ZWebhookDeliveriesQuery,
+    data: z.array(ZWebhookDelivery),
   },
   resend: {
     summary:

@@ -7,6 +7,7 @@ import type {
 } from '@signalroom/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type PagePlace, pageAtOf } from '../../http/page-cursor.js';
 
 /** An endpoint as its member's list shows it (never the secret). */
 export interface EndpointRow {
@@ -152,9 +153,16 @@ export interface AttemptRow {
   error: string | null;
 }
 
-/** The endpoint's latest attempts, newest first. */
-export function listAttempts(db: Db, endpointId: string, limit: number): Promise<AttemptRow[]> {
-  return db
+/**
+ * A page of the endpoint's attempts, newest first (ties by id): before `before`, since `since`, read
+ * `limit + 1` so the caller knows whether an older page follows.
+ */
+export function listAttempts(
+  db: Db,
+  endpointId: string,
+  page: { limit: number; before: PagePlace | null; since: Date | null },
+): Promise<(AttemptRow & { page_at: string; page_id: string })[]> {
+  let query = db
     .selectFrom('webhook_attempts as a')
     .innerJoin('webhook_messages as m', 'm.id', 'a.message_id')
     .select([
@@ -168,11 +176,67 @@ export function listAttempts(db: Db, endpointId: string, limit: number): Promise
       'a.response_status',
       'a.response_ms',
       'a.error',
+      'a.id as page_id',
     ])
-    .where('a.endpoint_id', '=', endpointId)
+    .select(pageAtOf('a.at').as('page_at'))
+    .where('a.endpoint_id', '=', endpointId);
+  if (page.before) query = query.where(sql<boolean>`(a.at, a.id) < (${page.before.at}::timestamptz, ${page.before.id}::uuid)`);
+  if (page.since) query = query.where('a.at', '>=', page.since);
+  return query
     .orderBy('a.at', 'desc')
     .orderBy('a.id', 'desc')
-    .limit(limit)
+    .limit(page.limit + 1)
+    .execute();
+}
+
+/** One message at one endpoint, as the member's list of deliveries shows it. */
+export interface DeliveryRow {
+  message_id: string;
+  event: WebhookMessageEvent;
+  signal_id: string | null;
+  status: DeliveryStatus;
+  attempts: number;
+  error: string | null;
+  queued_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * A page of the endpoint's deliveries, newest first (ties by message id), of one status or all: before
+ * `before`, queued since `since`, read `limit + 1`.
+ */
+export function listDeliveries(
+  db: Db,
+  endpointId: string,
+  page: { limit: number; before: PagePlace | null; since: Date | null; status: DeliveryStatus | null },
+): Promise<(DeliveryRow & { page_at: string; page_id: string })[]> {
+  let query = db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_messages as m', 'm.id', 'd.message_id')
+    .select([
+      'd.message_id',
+      'm.event',
+      'm.signal_id',
+      'd.status',
+      'd.attempts',
+      'd.error',
+      'd.queued_at',
+      'd.updated_at',
+      'd.message_id as page_id',
+    ])
+    .select(pageAtOf('d.queued_at').as('page_at'))
+    .where('d.endpoint_id', '=', endpointId);
+  if (page.before) {
+    query = query.where(
+      sql<boolean>`(d.queued_at, d.message_id) < (${page.before.at}::timestamptz, ${page.before.id}::uuid)`,
+    );
+  }
+  if (page.since) query = query.where('d.queued_at', '>=', page.since);
+  if (page.status) query = query.where('d.status', '=', page.status);
+  return query
+    .orderBy('d.queued_at', 'desc')
+    .orderBy('d.message_id', 'desc')
+    .limit(page.limit + 1)
     .execute();
 }
 

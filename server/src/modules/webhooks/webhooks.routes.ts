@@ -1,4 +1,9 @@
-import { WEBHOOK_MANUAL_PER_MINUTE, WebhookMessages, WebhooksContract } from '@signalroom/shared';
+import {
+  WEBHOOK_MANUAL_PER_MINUTE,
+  WebhookDeliveryMessages,
+  WebhookMessages,
+  WebhooksContract,
+} from '@signalroom/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { serve } from '../../http/contract-routes.js';
@@ -10,6 +15,7 @@ import {
   createWebhook,
   deleteWebhook,
   listWebhookAttempts,
+  listWebhookDeliveries,
   listWebhooks,
   recoverWebhook,
   resendWebhookAttempt,
@@ -60,9 +66,14 @@ export async function registerWebhooksRoutes(app: FastifyInstance, ctx: ServerCo
       await deleteWebhook(ctx, memberOf(request), auditActorOf(request), request.params.id);
       return ok(null, WebhookMessages.deleted);
     });
-    serve(scope, WebhooksContract.attempts, async (request) =>
-      ok(await listWebhookAttempts(ctx, memberOf(request), request.params.id), WebhookMessages.attemptsListed),
-    );
+    serve(scope, WebhooksContract.attempts, async (request) => {
+      const page = await listWebhookAttempts(ctx, memberOf(request), request.params.id, request.query);
+      return ok(page.attempts, WebhookMessages.attemptsListed, { nextCursor: page.nextCursor });
+    });
+    serve(scope, WebhooksContract.deliveries, async (request) => {
+      const page = await listWebhookDeliveries(ctx, memberOf(request), request.params.id, request.query);
+      return ok(page.deliveries, WebhookDeliveryMessages.listed, { nextCursor: page.nextCursor });
+    });
     serve(
       scope,
       WebhooksContract.resend,

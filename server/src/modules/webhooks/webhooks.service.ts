@@ -2,12 +2,14 @@ import {
   type TCreatedWebhookEndpoint,
   type TUser,
   type TWebhookAttempt,
+  type TWebhookAttemptsQuery,
   type TWebhookCreateRequest,
+  type TWebhookDeliveriesQuery,
+  type TWebhookDelivery,
   type TWebhookEndpoint,
   type TWebhookRecovered,
   type TWebhookTestQueued,
   type TWebhookUpdateRequest,
-  WEBHOOK_ATTEMPTS_LISTED,
   WEBHOOK_HISTORY_DAYS,
   WEBHOOK_MANUAL_QUEUE_MAX,
   WEBHOOK_MAX_PER_MEMBER,
@@ -18,6 +20,7 @@ import {
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { decodePageCursor, pageOf } from '../../http/page-cursor.js';
 import { isUuid } from '../../http/parse.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
@@ -35,6 +38,7 @@ import {
   insertEndpoint,
   insertTestMessage,
   listAttempts,
+  listDeliveries,
   listEndpoints,
   lockEndpoint,
   rotateEndpointSecret,
@@ -171,10 +175,49 @@ export async function deleteWebhook(ctx: Ctx, user: TUser, actor: AuditActor, id
   });
 }
 
-/** The latest attempts at one of the member's endpoints, newest first. */
-export async function listWebhookAttempts(ctx: Ctx, user: TUser, id: string): Promise<TWebhookAttempt[]> {
+/** A page of the attempts at one of the member's endpoints, newest first, and the next page's cursor. */
+export async function listWebhookAttempts(
+  ctx: Ctx,
+  user: TUser,
+  id: string,
+  query: TWebhookAttemptsQuery,
+): Promise<{ attempts: TWebhookAttempt[]; nextCursor: string | null }> {
   await endpointOf(ctx, user, id);
-  return (await listAttempts(ctx.db, id, WEBHOOK_ATTEMPTS_LISTED)).map(presentAttempt);
+  const before = decodePageCursor(query.before);
+  const rows = await listAttempts(ctx.db, id, { limit: query.limit, before, since: query.since ?? null });
+  const { items, nextCursor } = pageOf(rows, query.limit);
+  return { attempts: items.map(presentAttempt), nextCursor };
+}
+
+/** A page of what became of each message at one of the member's endpoints, newest first. */
+export async function listWebhookDeliveries(
+  ctx: Ctx,
+  user: TUser,
+  id: string,
+  query: TWebhookDeliveriesQuery,
+): Promise<{ deliveries: TWebhookDelivery[]; nextCursor: string | null }> {
+  await endpointOf(ctx, user, id);
+  const before = decodePageCursor(query.before);
+  const rows = await listDeliveries(ctx.db, id, {
+    limit: query.limit,
+    before,
+    since: query.since ?? null,
+    status: query.status ?? null,
+  });
+  const { items, nextCursor } = pageOf(rows, query.limit);
+  return {
+    deliveries: items.map((row) => ({
+      messageId: row.message_id,
+      event: row.event,
+      signalId: row.signal_id,
+      status: row.status,
+      attempts: row.attempts,
+      error: row.error,
+      queuedAt: new Date(row.queued_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    })),
+    nextCursor,
+  };
 }
 
 /** Queues messages in an endpoint's own queue and starts its turn; 409 when the queue has no room. */

@@ -12,7 +12,7 @@ import styles from './settings.module.css';
 type AttemptsState =
   | { phase: 'loading' }
   | { phase: 'error'; message: string }
-  | { phase: 'ready'; attempts: TWebhookAttempt[] };
+  | { phase: 'ready'; attempts: TWebhookAttempt[]; nextCursor: string | null };
 
 /** How long after a resend the list is read again, and how many times, waiting for the new attempt. */
 const RESEND_POLL_MS = 1000;
@@ -34,19 +34,25 @@ function outcomeOf(attempt: TWebhookAttempt): string {
 }
 
 /**
- * An endpoint's latest attempts, newest first: event, time, status and response time, and a button to
- * send one again (the server queues it; the list is read again until the new attempt shows).
+ * An endpoint's latest attempts, newest first: event, time, status and response time, a button to send
+ * one again (the server queues it; the list is read again until the new attempt shows), and older pages
+ * on demand.
  */
 export function WebhookAttempts({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
   const [state, setState] = useState<AttemptsState>({ phase: 'loading' });
   const [notice, setNotice] = useState('');
   const [resending, setResending] = useState<string | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const load = useCallback(
     async (signal?: AbortSignal): Promise<TWebhookAttempt[] | null> => {
       const result = await api.webhooks.attempts({ params: { id: endpointId }, signal });
-      setState(result.ok ? { phase: 'ready', attempts: result.data } : { phase: 'error', message: result.message });
+      setState(
+        result.ok
+          ? { phase: 'ready', attempts: result.data, nextCursor: result.nextCursor ?? null }
+          : { phase: 'error', message: result.message },
+      );
       return result.ok ? result.data : null;
     },
     [endpointId],
@@ -60,6 +66,22 @@ export function WebhookAttempts({ endpointId, enabled }: { endpointId: string; e
       if (timer.current) clearTimeout(timer.current);
     };
   }, [load]);
+
+  /** Appends the next (older) page of attempts. */
+  async function showOlder(before: string) {
+    setLoadingOlder(true);
+    const result = await api.webhooks.attempts({ params: { id: endpointId }, query: { before } });
+    setLoadingOlder(false);
+    if (!result.ok) {
+      setNotice(result.message);
+      return;
+    }
+    setState((current) =>
+      current.phase === 'ready'
+        ? { phase: 'ready', attempts: [...current.attempts, ...result.data], nextCursor: result.nextCursor ?? null }
+        : current,
+    );
+  }
 
   async function resend(attempt: TWebhookAttempt) {
     setResending(attempt.id);
@@ -115,6 +137,18 @@ export function WebhookAttempts({ endpointId, enabled }: { endpointId: string; e
             </li>
           ))}
         </ol>
+      )}
+      {state.phase === 'ready' && state.nextCursor !== null && (
+        <div>
+          <button
+            type="button"
+            className={buttonStyles.btn}
+            disabled={loadingOlder}
+            onClick={() => void showOlder(state.nextCursor as string)}
+          >
+            {loadingOlder ? 'Loading...' : 'Show older attempts'}
+          </button>
+        </div>
       )}
     </div>
   );
