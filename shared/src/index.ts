@@ -33,6 +33,7 @@ export * from './evidence.schemas.js';
 export * from './evidence-sentences.js';
 export * from './feed-status.js';
 export * from './gold.js';
+export * from './idempotency.js';
 export * from './iso-date.js';
 export * from './market-feed.js';
 export * from './martingale.js';

@@ -23,6 +23,7 @@ import { registerCountdownRoutes } from './countdown/countdown.routes.js';
 import { registerDeliveryModule } from './delivery/delivery.module.js';
 import { registerDeskRoutes } from './desk/desk.routes.js';
 import { registerGoldRoutes } from './gold/gold.routes.js';
+import { acceptIdempotencyKeys } from './idempotency/idempotency.service.js';
 import { registerMentorshipRoutes } from './mentorship/mentorship.routes.js';
 import { registerNotificationsRoutes } from './notifications/notifications.routes.js';
 import { registerSetupRoutes } from './setup/setup.routes.js';
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       refuseUnknownQueryParameters(api);
       allowCrossOriginReads(api);
       acceptApiKeys(api, ctx);
+      acceptIdempotencyKeys(api, ctx);
       await registerHealthRoutes(api, ctx);
       await registerConfigRoutes(api, ctx);
       await registerAuthRoutes(api, ctx);

@@ -10,6 +10,7 @@ export type { ContentTables, OperatorContentTable } from './content-tables.js';
 export * from './countdown-store.js';
 export * from './database.js';
 export type { DeliveryTables, SignalDeliveriesTable } from './delivery-tables.js';
+export type { IdempotencyKeysTable, IdempotencyTables } from './idempotency-tables.js';
 export * from './logger.js';
 export * from './market-config.js';
 export type * from './member-content-tables.js';

@@ -36,6 +36,12 @@ export interface RouteInfo {
   /** The answer is a file download (bytes), not an envelope. */
   file?: boolean;
   /**
+   * A create that honours an `Idempotency-Key` header (per member, for 24 hours): the same key and body
+   * answer the first answer again and create nothing; the key with another body answers 422; while the
+   * first is being handled, 409.
+   */
+  idempotent?: true;
+  /**
    * A read that also accepts a member's API key (`Authorization: Bearer sr_...`) in place of a session,
    * with the same access as the member's session. Every other route refuses a key with 403.
    */

@@ -25,7 +25,7 @@ const ZWebhookAttemptParams = z.object({ id: z.string(), attemptId: z.string() }
  */
 export const WebhooksRoutes = {
   list: { method: 'GET', path: '/users/webhooks', group: 'live' },
-  create: { method: 'POST', path: '/users/webhooks', group: 'live', status: 201 },
+  create: { method: 'POST', path: '/users/webhooks', group: 'live', status: 201, idempotent: true },
   update: { method: 'PATCH', path: '/users/webhooks/:id', group: 'live' },
   remove: { method: 'DELETE', path: '/users/webhooks/:id', group: 'live' },
   attempts: { method: 'GET', path: '/users/webhooks/:id/attempts', group: 'live', paged: 'cursor' },

@@ -29,6 +29,7 @@ import * as notifications from './2026-11-28T0300_notifications.js';
 import * as businessSettingsAndSetup from './2026-11-28T0410_business_settings_and_setup.js';
 import * as webhookRetriesAndRecovery from './2026-12-02T0200_webhook_retries_and_recovery.js';
 import * as apiKeyExpiryAndRecovery from './2026-12-02T0300_api_key_expiry_and_recovery.js';
+import * as idempotencyKeys from './2026-12-02T0400_idempotency_keys.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0410_business_settings_and_setup': businessSettingsAndSetup,
   '2026-12-02T0200_webhook_retries_and_recovery': webhookRetriesAndRecovery,
   '2026-12-02T0300_api_key_expiry_and_recovery': apiKeyExpiryAndRecovery,
+  '2026-12-02T0400_idempotency_keys': idempotencyKeys,
 };
