@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { TCreatedApiKey } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -96,5 +98,15 @@ describe('cross-origin reads with an API key', () => {
       bare.on('error', () => undefined);
     });
     expect(refused).toBe(401);
+  });
+
+  it('runs the browser tool of docs/connect-your-tools.md (fetch and WebSocket only) against this server', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['docs/examples/browser-tool.mjs'], {
+      env: { ...process.env, SIGNALROOM_URL: server.url, SIGNALROOM_KEY: key, STOP_AFTER: '1' },
+      timeout: 20_000,
+    });
+    expect(stdout).toMatch(
+      /^\d+ newest signals; budget "api-key";r=\d+;t=\d+\nstream ready \(bearer\)\nstream closed \(1000\)\n$/,
+    );
   });
 });

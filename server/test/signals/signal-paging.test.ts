@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import {
   type CursorPagination,
   type Envelope,
@@ -125,6 +127,25 @@ describe('paging back through history', () => {
     expect(seen).toEqual(expected.map((row) => row.id));
     expect(seen.length).toBeGreaterThanOrEqual(500);
     expect(seen).not.toContain(ordered[ordered.length - 1]);
+  });
+
+  it('runs the paging example of docs/connect-your-tools.md, which reads every signal since a date', async () => {
+    const created = await server.api<{ secret: string }>('POST', '/api/users/api-keys', {
+      token: gold.token,
+      body: { name: 'history' },
+    });
+    const since = new Date(newestSlot - 400 * SLOT).toISOString();
+    const expected = await server.context.db
+      .selectFrom('signals')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('issued_at', '>=', new Date(since))
+      .executeTakeFirstOrThrow();
+    const { stdout } = await promisify(execFile)(process.execPath, ['docs/examples/page-history.mjs'], {
+      env: { ...process.env, SIGNALROOM_URL: server.url, SIGNALROOM_KEY: created.body.data?.secret, SINCE: since },
+      timeout: 20_000,
+    });
+    expect(stdout).toBe(`${Number(expected.n)} signals since ${since}, 0 won\n`);
+    expect(Number(expected.n)).toBeGreaterThan(400);
   });
 
   it('gives the same walk to an API key, and a trial member only what has closed', async () => {

@@ -18,7 +18,8 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { expectNothingWithin, pollUntil } from '../helpers/wait-for.js';
 import { type ReceivedWebhook, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
-const TIMEOUT_MS = 400;
+// Long enough that a loaded machine does not time out a receiver that answers at once.
+const TIMEOUT_MS = 2000;
 /** Retries at about 0.2 s each here (jittered), four of them: a whole schedule takes about a second. */
 const RETRY_SCHEDULE = '0.2,0.2,0.2,0.2';
 /** An endpoint is disabled once a delivery used up its schedule after it has failed this long. */
