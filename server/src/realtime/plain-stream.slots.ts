@@ -84,13 +84,13 @@ export function createStreamSlots(
     },
     async release(keyId, connectionId) {
       releaseLocal(keyId, connectionId);
-      if (!redis || redis.status !== 'ready') return;
+      if (redis?.status !== 'ready') return;
       await withTimeout(redis.zrem(keyOf(keyId), connectionId), () => 0);
     },
     async renew(held) {
       const until = Date.now() + options.ttlMs;
       for (const { keyId, connectionId } of held) local.get(keyId)?.set(connectionId, until);
-      if (!redis || redis.status !== 'ready' || held.length === 0) return;
+      if (redis?.status !== 'ready' || held.length === 0) return;
       const batch = redis.multi();
       for (const { keyId, connectionId } of held) {
         // Added back if Redis lost it (a restart, or a slot taken here while Redis was away).

@@ -1,12 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { randomUUID } from 'node:crypto';
 import {
   API_KEY_STREAMS_PER_KEY,
   ApiKeyMessages,
   CommonMessages,
-  type ErrorCode,
-  isApiKeyAttempt,
   looksLikeApiKey,
   SIGNAL_STREAM_PATH,
   type SignalTier,
@@ -22,13 +20,13 @@ import {
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { ServerContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
-import { failure } from '../http/envelope.js';
 import { BudgetExceeded, budgetHeaders, type KeyBudget } from '../modules/api-keys/api-key-budget.js';
 import { apiKeyStreamBudget, authenticateApiKey, membersOfLiveKeys } from '../modules/api-keys/api-keys.service.js';
 import { outcomeEntrySeq } from '../modules/track-record/track-record.repository.js';
 import { encodeForTiers, encodeMessage, type TierFrames } from './plain-stream.frames.js';
 import { streamReplay } from './plain-stream.replay.js';
 import { createStreamSlots } from './plain-stream.slots.js';
+import { apiKeyOf, refuse, STREAM_KEY_PROTOCOL } from './plain-stream.upgrade.js';
 
 /** A connected program: its socket, its member's tier view, and its key (re-checked by the sweep). */
 interface StreamClient {
@@ -41,33 +39,6 @@ interface StreamClient {
   /** Live frames that arrived while the replay was being read, sent after it in order. */
   held: { seq: number | null; frame: Buffer }[] | null;
   alive: boolean;
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  429: 'Too Many Requests',
-  503: 'Service Unavailable',
-};
-
-/** The subprotocol a browser offers with its key (`bearer, sr_...`), and the one the server selects. */
-export const STREAM_KEY_PROTOCOL = 'bearer';
-
-/**
- * The token meant as an API key: from `Authorization: Bearer sr_...`, or, for a browser (which cannot
- * set that header on a WebSocket), from the subprotocols it offers, `bearer` then the key. Null for
- * anything else (sessions included).
- */
-function apiKeyOf(request: IncomingMessage): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  if (match?.[1]) return isApiKeyAttempt(match[1]) ? match[1] : null;
-  const offered = String(request.headers['sec-websocket-protocol'] ?? '')
-    .split(',')
-    .map((protocol) => protocol.trim());
-  const at = offered.indexOf(STREAM_KEY_PROTOCOL);
-  const key = at >= 0 ? offered[at + 1] : undefined;
-  return key && isApiKeyAttempt(key) ? key : null;
 }
 
 /** How long a refused connection is asked to wait when its key holds every stream it may. */
@@ -121,34 +92,6 @@ export function attachPlainStream(
     const budget = budgets.get(request);
     if (budget) for (const [name, value] of Object.entries(budgetHeaders(budget))) headers.push(`${name}: ${value}`);
   });
-
-  /**
-   * Answers the upgrade request with the API's error envelope, as any other call would get; a 429 with
-   * the seconds to wait, and the key's budget when one was counted.
-   */
-  function refuse(
-    socket: Duplex,
-    status: number,
-    message: string,
-    code: ErrorCode,
-    extra: { retryAfterSeconds?: number; budget?: KeyBudget } = {},
-  ): void {
-    const body = JSON.stringify(
-      failure(message, { code, ...(extra.retryAfterSeconds ? { retryAfterSeconds: extra.retryAfterSeconds } : {}) }),
-    );
-    const headers = {
-      ...(extra.retryAfterSeconds ? { 'Retry-After': String(extra.retryAfterSeconds) } : {}),
-      ...(extra.budget ? budgetHeaders(extra.budget) : {}),
-    };
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        Object.entries(headers)
-          .map(([name, value]) => `${name}: ${value}\r\n`)
-          .join('') +
-        `Connection: close\r\n\r\n${body}`,
-    );
-  }
 
   function send(client: StreamClient, frame: Buffer): void {
     if (client.ws.readyState !== client.ws.OPEN) return;

@@ -208,7 +208,9 @@ describe('API keys and the account’s recovery', () => {
       }
     }
     expect(refused?.status).toBe(429);
-    expect(refused?.message).toMatch(/^This API key opened the stream 30 times this minute\. Reconnect in \d+ seconds\.$/);
+    expect(refused?.message).toMatch(
+      /^This API key opened the stream 30 times this minute\. Reconnect in \d+ seconds\.$/,
+    );
     expect(refused?.headers.ratelimit).toMatch(/^"api-key-stream";r=0;t=\d+$/);
     // Its requests are a budget apart: reads still go through.
     expect((await server.api('GET', '/api/auth/me', { token: key.secret })).status).toBe(200);

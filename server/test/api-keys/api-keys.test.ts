@@ -141,7 +141,9 @@ describe('API keys', () => {
     expect(revoked.body.message).toBe(ApiKeyMessages.revoked);
     const after = await server.api('GET', '/api/signals', { token: key.secret });
     expect(after.status).toBe(401);
-    expect(after.body.message).toMatch(/^This API key was revoked on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Make a new one/);
+    expect(after.body.message).toMatch(
+      /^This API key was revoked on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Make a new one/,
+    );
     expect((await listKeys(member.token)).body.data).toEqual([]);
     // Revoking twice, or an id that is not a key of this member: 404.
     expect((await server.api('DELETE', `/api/users/api-keys/${key.id}`, { token: member.token })).status).toBe(404);

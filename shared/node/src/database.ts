@@ -135,13 +135,7 @@ export interface ApiKeysTable {
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Why it was revoked: by its member, or with the account's recovery. */
-  revoked_reason:
-    | 'member'
-    | 'password-reset'
-    | 'password-change'
-    | 'sessions-ended'
-    | 'admin-sessions-ended'
-    | null;
+  revoked_reason: 'member' | 'password-reset' | 'password-change' | 'sessions-ended' | 'admin-sessions-ended' | null;
   /** When it stops working; null: until revoked. */
   expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

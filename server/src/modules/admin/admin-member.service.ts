@@ -2,11 +2,11 @@ import {
   dayKeyInZone,
   MEMBER_DETAIL_LIMITS,
   SettingsMessages,
-  type TRevokedApiKey,
   signalAccessMode,
   signalTierOf,
   type TAdminMemberDetail,
   type TMemberSignalsToday,
+  type TRevokedApiKey,
   type TUser,
   toIso,
 } from '@signalroom/shared';

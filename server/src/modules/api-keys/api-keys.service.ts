@@ -14,10 +14,6 @@ import { AppError } from '../../http/app-error.js';
 import { hashSecret } from '../../http/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
-import { presentUser } from '../users/users.presenter.js';
-import { lockMember } from '../users/users.repository.js';
-import { generateApiKey, isWellFormedApiKey, sameHash } from './api-key-secret.js';
-import { keyBudget } from './api-key-budget.js';
 import {
   type ApiKeyRow,
   countLiveKeys,
@@ -28,6 +24,10 @@ import {
   revokeKey,
   touchKey,
 } from '../users/api-keys.repository.js';
+import { presentUser } from '../users/users.presenter.js';
+import { lockMember } from '../users/users.repository.js';
+import { keyBudget } from './api-key-budget.js';
+import { generateApiKey, isWellFormedApiKey, sameHash } from './api-key-secret.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A key's last use is written at most this often. */
@@ -115,7 +115,9 @@ export async function authenticateApiKey(ctx: ServerContext, token: string): Pro
   if (!found || !sameHash(found.secretHash, presentedHash)) throw AppError.unauthorized(ApiKeyMessages.invalid);
   const now = ctx.now();
   if (found.revokedAt) {
-    throw AppError.unauthorized(ApiKeyMessages.revokedKey(found.revokedAt.toISOString(), found.revokedReason ?? 'member'));
+    throw AppError.unauthorized(
+      ApiKeyMessages.revokedKey(found.revokedAt.toISOString(), found.revokedReason ?? 'member'),
+    );
   }
   if (found.expiresAt && found.expiresAt <= now) {
     throw AppError.unauthorized(ApiKeyMessages.expiredKey(found.expiresAt.toISOString()));

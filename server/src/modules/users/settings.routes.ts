@@ -79,7 +79,10 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: ServerCo
     );
     serve(scope, UsersContract.revokeOtherSessions, async (request) => {
       const result = await revokeOtherSessions(ctx, memberOf(request), tokenOf(request), linkBaseOf(request));
-      return ok(result, SettingsMessages.otherSessionsRevoked + SettingsMessages.apiKeysRevoked(result.revokedKeys.length));
+      return ok(
+        result,
+        SettingsMessages.otherSessionsRevoked + SettingsMessages.apiKeysRevoked(result.revokedKeys.length),
+      );
     });
     serve(scope, UsersContract.revokeSession, async (request) => {
       await revokeSession(ctx, memberOf(request), request.params.id);

@@ -25,20 +25,17 @@ import { isUuid } from '../../http/parse.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { lockMember } from '../users/users.repository.js';
+import { type AttemptRow, findAttemptMessage, listAttempts, listDeliveries } from './webhook-history.repository.js';
 import { enqueueManualSends, findFailedDeliveriesSince, type ManualTrigger } from './webhook-manual.repository.js';
 import { scheduleManualTurn } from './webhook-manual.tasks.js';
 import { generateWebhookSecret } from './webhook-secret.js';
 import { webhookTargetProblem } from './webhook-target.js';
 import {
-  type AttemptRow,
   countEndpoints,
   deleteEndpoint,
   type EndpointRow,
-  findAttemptMessage,
   insertEndpoint,
   insertTestMessage,
-  listAttempts,
-  listDeliveries,
   listEndpoints,
   lockEndpoint,
   rotateEndpointSecret,
@@ -50,7 +47,7 @@ const DAY_MS = 24 * 60 * 60_000;
 type Ctx = Pick<ServerContext, 'db' | 'config' | 'now' | 'tasks'>;
 
 /** What leaves the server about an endpoint: never its secret. */
-export function presentWebhookEndpoint(row: EndpointRow): TWebhookEndpoint {
+export function presentWebhookEndpoint(row: EndpointRow, now: Date): TWebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -60,7 +57,7 @@ export function presentWebhookEndpoint(row: EndpointRow): TWebhookEndpoint {
     disabledReason: row.disabled_reason,
     failingSince: row.failing_since ? new Date(row.failing_since).toISOString() : null,
     previousSecretExpiresAt:
-      row.previous_secret_expires_at && new Date(row.previous_secret_expires_at) > new Date()
+      row.previous_secret_expires_at && new Date(row.previous_secret_expires_at) > now
         ? new Date(row.previous_secret_expires_at).toISOString()
         : null,
     createdAt: new Date(row.created_at).toISOString(),
@@ -90,7 +87,8 @@ function auditLabel(url: string): string {
 
 /** The member's endpoints. */
 export async function listWebhooks(ctx: Ctx, user: TUser): Promise<TWebhookEndpoint[]> {
-  return (await listEndpoints(ctx.db, user.id)).map(presentWebhookEndpoint);
+  const now = ctx.now();
+  return (await listEndpoints(ctx.db, user.id)).map((row) => presentWebhookEndpoint(row, now));
 }
 
 /**
@@ -125,7 +123,7 @@ export async function createWebhook(
     });
     return created;
   });
-  return { ...presentWebhookEndpoint(row), secret };
+  return { ...presentWebhookEndpoint(row, ctx.now()), secret };
 }
 
 /** Changes the events of one of the member's endpoints, or enables (or pauses) it; audited. */
@@ -154,7 +152,7 @@ export async function updateWebhook(
       before: { events: before.events, enabled: wasEnabled },
       after: { events: after.events, enabled: after.disabled_at === null },
     });
-    return presentWebhookEndpoint(after);
+    return presentWebhookEndpoint(after, ctx.now());
   });
 }
 
@@ -330,5 +328,5 @@ export async function rotateWebhookSecret(
     });
     return rotated;
   });
-  return { ...presentWebhookEndpoint(row), secret };
+  return { ...presentWebhookEndpoint(row, now), secret };
 }
