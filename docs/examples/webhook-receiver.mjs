@@ -29,10 +29,15 @@ const server = createServer((request, response) => {
     const id = request.headers['webhook-id'];
     if (seen.has(id)) return;
     seen.add(id);
-    const { signal } = event.data;
-    console.log(
-      `${event.type} ${signal.direction} ${signal.asset} ${signal.status}${signal.outcome ? ` ${signal.outcome}` : ''}`,
-    );
+    if (event.type === 'webhook.test') {
+      // Sent when you press Send test event: no signal, only proof that this receiver works.
+      console.log(`webhook.test ${event.data.message}`);
+    } else {
+      const { signal } = event.data;
+      console.log(
+        `${event.type} ${signal.direction} ${signal.asset} ${signal.status}${signal.outcome ? ` ${signal.outcome}` : ''}`,
+      );
+    }
     if (stopAfter > 0 && seen.size >= stopAfter) server.close();
   });
 });

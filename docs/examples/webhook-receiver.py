@@ -25,6 +25,10 @@ class Receiver(BaseHTTPRequestHandler):
         if self.headers["webhook-id"] in seen:
             return
         seen.add(self.headers["webhook-id"])
+        if event["type"] == "webhook.test":
+            # Sent when you press Send test event: no signal, only proof that this receiver works.
+            print("webhook.test", event["data"]["message"])
+            return
         signal = event["data"]["signal"]
         print(event["type"], signal["direction"], signal["asset"], signal["status"], signal.get("outcome") or "")
 

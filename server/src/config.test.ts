@@ -76,6 +76,16 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ ALLOWED_ORIGINS: 'ftp://files.example.com' })).toThrow(/ALLOWED_ORIGINS/);
   });
 
+  it('reads the webhook retry schedule as waits in milliseconds, and refuses anything else', () => {
+    expect(parseConfig({}).WEBHOOK_RETRY_SCHEDULE).toEqual(
+      [5, 300, 1800, 7200, 18000, 36000, 36000].map((s) => s * 1000),
+    );
+    expect(parseConfig({ WEBHOOK_RETRY_SCHEDULE: '0.2, 0.5,1' }).WEBHOOK_RETRY_SCHEDULE).toEqual([200, 500, 1000]);
+    expect(() => parseConfig({ WEBHOOK_RETRY_SCHEDULE: '5,soon' })).toThrow(/WEBHOOK_RETRY_SCHEDULE: .*soon/);
+    expect(() => parseConfig({ WEBHOOK_RETRY_SCHEDULE: '5,-1' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    expect(() => parseConfig({ WEBHOOK_RETRY_SCHEDULE: '90000' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -22,6 +22,27 @@ function parseOrigins(list: string, ctx: z.RefinementCtx): string[] {
   return origins;
 }
 
+/** The longest wait between two tries of one webhook (a day), and the most retries a schedule may list. */
+const RETRY_WAIT_MAX_SECONDS = 86_400;
+const RETRIES_MAX = 20;
+
+/** WEBHOOK_RETRY_SCHEDULE: the waits in milliseconds, in order (an empty schedule: no retry). */
+function parseRetrySchedule(list: string, ctx: z.RefinementCtx): number[] {
+  const items = list
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (items.length > RETRIES_MAX) ctx.addIssue({ code: 'custom', message: `at most ${RETRIES_MAX} retries` });
+  const waits: number[] = [];
+  for (const item of items) {
+    const seconds = Number(item);
+    if (!/^\d+(\.\d+)?$/.test(item) || seconds > RETRY_WAIT_MAX_SECONDS) {
+      ctx.addIssue({ code: 'custom', message: `not a wait in seconds from 0 to ${RETRY_WAIT_MAX_SECONDS}: ${item}` });
+    } else waits.push(Math.round(seconds * 1000));
+  }
+  return waits;
+}
+
 /** The shipped contact defaults: enough for a local run, never a real contact. */
 export const PLACEHOLDERS = {
   SUPPORT_HANDLE: '@signalroom_support',
@@ -129,10 +150,23 @@ const ZEnv = ZSharedEnv.extend({
   WEBHOOK_ALLOW_LOCAL: bool.optional(),
   /** Longest wait for a webhook receiver's status line; past it the try fails and the connection is closed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
-  /** An endpoint is disabled after this many failed deliveries in a row (each after its retries)... */
-  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
-  /** ...and once it has been failing for at least this long (a short outage under a burst of signals is not enough). */
-  WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /**
+   * When a failed webhook is tried again: comma-separated seconds, each the wait after the try before
+   * failed (fractions allowed, so tests run the whole schedule in seconds). Each wait is jittered by up
+   * to a fifth either way. The default retries at about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z.string().default('5,300,1800,7200,18000,36000,36000').transform(parseRetrySchedule),
+  /**
+   * An endpoint is disabled once a delivery has used up its whole retry schedule while the endpoint has
+   * failed every try for at least this long (default 5 days)...
+   */
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 86_400_000),
+  /** ...and at least this many deliveries in a row used up their schedule (default 1: the time decides). */
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(1),
 }).and(ZStorageEnv);
 
 export type AppConfig = ReturnType<typeof parseConfig>;

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'webhook.create',
   'webhook.update',
   'webhook.delete',
+  'webhook.rotate-secret',
   'settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

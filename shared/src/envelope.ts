@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  'unprocessable',
   'too_large',
   'rate_limited',
   'unavailable',
@@ -20,6 +21,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A request that cannot be taken as sent: an Idempotency-Key reused for another request. */
+  unprocessable: 422,
   too_large: 413,
   rate_limited: 429,
   unavailable: 503,
@@ -42,12 +45,17 @@ export interface Envelope<T> {
   data: T | null;
   error: TErrorDetail | null;
   timestamp: string;
-  /** Only on paged lists (admin users). */
-  pagination?: Pagination;
+  /** Only on paged lists: numbered pages (admin lists), or a cursor to the next page (history reads). */
+  pagination?: Pagination | CursorPagination;
 }
 
 export interface Pagination {
   total: number;
   pages: number;
   current: number;
+}
+
+/** A page of a list read newest first: the cursor that asks for the next (older) page, null on the last. */
+export interface CursorPagination {
+  nextCursor: string | null;
 }

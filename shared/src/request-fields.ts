@@ -59,3 +59,13 @@ export function zFlag(message: string) {
 export function zQueryInteger(min: number, max: number, message: string) {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 }
+
+/** An ISO 8601 date and time with its zone (`2026-12-01T09:30:00Z`, `...+01:00`); the seconds may carry a fraction. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** A moment given as ISO 8601 text with its zone, read as a Date; anything else gets `message`. */
+export function zIsoTime(message: string) {
+  return zText({ max: 40, required: message })
+    .refine((value) => ISO_TIME.test(value.trim()) && !Number.isNaN(Date.parse(value.trim())), message)
+    .transform((value) => new Date(Date.parse(value.trim())));
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRevokedApiKey } from './api-keys.js';
 import { Messages } from './messages.js';
 import { zEmailText, zFlag, zText } from './request-fields.js';
 import { FORMER_MEMBER_NAME } from './support.js';
@@ -9,6 +10,10 @@ export const SettingsMessages = {
   currentPasswordIncorrect: 'Current password is incorrect',
   passwordsDoNotMatch: 'Passwords do not match',
   passwordChanged: 'Password changed. Your other sessions have been logged out.',
+  revokeApiKeysInvalid: 'revokeApiKeys must be true or false.',
+  /** After a change of password or a log-out everywhere: which keys went with the sessions. */
+  apiKeysRevoked: (count: number) =>
+    count === 0 ? '' : ` ${count === 1 ? 'Your API key was' : `Your ${count} API keys were`} revoked too.`,
   sessionsListed: 'Active sessions',
   sessionNotFound: 'Session not found',
   sessionRevoked: 'Session logged out',
@@ -35,9 +40,15 @@ export const ZPasswordChangeRequest = z
   .object({
     currentPassword: zText({ max: 200, required: SettingsMessages.currentPasswordRequired }),
     newPassword: zText({ max: 200, required: Messages.signup.passwordRequired }),
+    /** Revoke every API key with the other sessions (default true: a changed password ends what the old one made). */
+    revokeApiKeys: zFlag(SettingsMessages.revokeApiKeysInvalid).default(true),
   })
   .strict();
 export type TPasswordChangeRequest = z.infer<typeof ZPasswordChangeRequest>;
+
+/** What a change of password or a log-out everywhere ended besides sessions: the API keys it revoked. */
+export const ZRevokedKeys = z.object({ revokedKeys: z.array(ZRevokedApiKey) });
+export type TRevokedKeys = z.infer<typeof ZRevokedKeys>;
 
 /** One live session of the member, as the sessions list shows it. */
 export const ZMemberSession = z.object({

@@ -1,19 +1,32 @@
 import { z } from 'zod';
 import { OfferWindowMessages } from './offer-window.js';
-import { zChoice, zQueryInteger } from './request-fields.js';
+import { PagingMessages, zBeforeCursor } from './paging.js';
+import { zChoice, zIsoTime, zQueryInteger } from './request-fields.js';
 
 /** Query of GET /api/signals (the web app asks ?limit=10&sortOrder=desc). */
 export const SignalQueryMessages = {
   limit: 'limit must be a whole number from 1 to 100.',
   sortOrder: 'sortOrder must be asc or desc.',
+  pagedOrder: 'before and since page newest first: leave sortOrder out or set it to desc.',
 } as const;
 
+/**
+ * The page size (1 to 100, default 10) and order of the list; to page back through the whole history,
+ * newest first: `before` (the previous page's `pagination.nextCursor`) and `since` (an ISO time of
+ * issue, a lower bound).
+ */
 export const ZSignalListQuery = z
   .object({
     limit: zQueryInteger(1, 100, SignalQueryMessages.limit).default(10),
     sortOrder: zChoice(['asc', 'desc'], SignalQueryMessages.sortOrder).default('desc'),
+    before: zBeforeCursor().optional(),
+    since: zIsoTime(PagingMessages.since).optional(),
   })
-  .strict();
+  .strict()
+  .refine((query) => query.sortOrder === 'desc' || (query.before === undefined && query.since === undefined), {
+    message: SignalQueryMessages.pagedOrder,
+    path: ['sortOrder'],
+  });
 export type TSignalListQuery = z.infer<typeof ZSignalListQuery>;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { zFlag, zText } from './request-fields.js';
+import { zHistoryQuery } from './paging.js';
+import { zChoice, zFlag, zIsoTime, zText } from './request-fields.js';
 import { ZSignal, ZSignalNote } from './signals.js';
 
 /**
@@ -14,11 +15,30 @@ import { ZSignal, ZSignalNote } from './signals.js';
 export const WEBHOOK_EVENTS = ['signal.issued', 'signal.resolved', 'signal.note'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/** The event a member sends to check a receiver: not a signal, sent only when asked for. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** What a message can be: one of the events endpoints choose, or a test. */
+export const WEBHOOK_MESSAGE_EVENTS = [...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT] as const;
+export type WebhookMessageEvent = (typeof WEBHOOK_MESSAGE_EVENTS)[number];
+
+/**
+ * Why a try was made: the queue's delivery (its retries included), or the member's resend, recovery or
+ * test event.
+ */
+export const WEBHOOK_TRIGGERS = ['delivery', 'resend', 'recover', 'test'] as const;
+export type WebhookTrigger = (typeof WEBHOOK_TRIGGERS)[number];
+
 /** How the settings screen names each event. */
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'signal.issued': 'Signal issued',
   'signal.resolved': 'Signal resolved',
   'signal.note': 'Follow-up note',
+};
+
+/** How the settings screen names what a message was (a test is not an event an endpoint chooses). */
+export const WEBHOOK_MESSAGE_LABELS: Record<WebhookMessageEvent, string> = {
+  ...WEBHOOK_EVENT_LABELS,
+  'webhook.test': 'Test event',
 };
 
 /** How many endpoints one member may have. */
@@ -33,8 +53,16 @@ export const WEBHOOK_SECRET_BYTES = 32;
  * came), so a receiver that streams without end cannot hold a sender.
  */
 export const WEBHOOK_RESPONSE_MAX_BYTES = 64 * 1024;
-/** Recent attempts listed per endpoint. */
+/** Recent attempts listed per endpoint (one page; older ones are paged with `before`). */
 export const WEBHOOK_ATTEMPTS_LISTED = 25;
+/** Messages, with their deliveries and attempts, are kept this many days: a recovery reaches as far back. */
+export const WEBHOOK_HISTORY_DAYS = 30;
+/** Resends, recoveries and test events one member may ask for per minute (all endpoints together). */
+export const WEBHOOK_MANUAL_PER_MINUTE = 10;
+/** Messages that may wait in one endpoint's queue of resends, recoveries and tests. */
+export const WEBHOOK_MANUAL_QUEUE_MAX = 1000;
+/** After a rotation, the replaced secret signs beside the new one for this long. */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
 /** Words of the webhook calls and the settings section. */
 export const WebhookMessages = {
@@ -61,6 +89,23 @@ export const WebhookMessages = {
   attemptNotFound: 'Attempt not found',
   resendQueued: 'Sending again: the attempt appears in the list in a moment.',
   resendDisabled: 'This endpoint is disabled. Enable it again to resend.',
+  recoverDisabled: 'This endpoint is disabled. Enable it again to recover its failed deliveries.',
+  sinceInvalid: 'since must be a date and time with its zone, such as 2026-12-01T09:30:00Z.',
+  sinceFuture: 'since must be in the past.',
+  sinceTooOld: `Deliveries are kept ${WEBHOOK_HISTORY_DAYS} days: since must be within them.`,
+  recoverQueued: (count: number) =>
+    count === 0
+      ? 'No failed deliveries since then: nothing to send again.'
+      : `Sending ${count} failed ${count === 1 ? 'delivery' : 'deliveries'} again, oldest first.`,
+  recoverMore: (count: number) =>
+    `Sending ${count} failed deliveries again, oldest first. More failed since then: recover again once these are sent.`,
+  queueFull: `This endpoint already has ${WEBHOOK_MANUAL_QUEUE_MAX} messages waiting to be sent again. Try again once they are sent.`,
+  manualLimit: (seconds: number) =>
+    `You can resend, recover or test at most ${WEBHOOK_MANUAL_PER_MINUTE} times a minute. Try again in ${seconds} seconds.`,
+  testQueued: 'Test event queued: it appears in the recent attempts in a moment.',
+  testBody: 'A test event: your endpoint receives and verifies webhooks from this account.',
+  rotated:
+    'New signing secret made. Copy it now: it will not be shown again. The old one keeps signing beside it for 24 hours.',
   pausedReason: 'Paused by you',
   failingReason:
     'Disabled because its deliveries kept failing, retries included. Fix the receiver, then enable it again.',
@@ -135,26 +180,35 @@ export const ZWebhookEndpoint = z.object({
   /** When it stopped receiving: disabled by its member, or by the server after failing too long. */
   disabledAt: z.string().nullable(),
   disabledReason: z.string().nullable(),
-  /** Since when every delivery to it has failed (null while the last one succeeded). */
+  /** Since when every try to it has failed (null while the last one succeeded). */
   failingSince: z.string().nullable(),
+  /**
+   * After a rotation of its signing secret: until when the old secret still signs beside the new one
+   * (each webhook then carries two signatures). Null otherwise.
+   */
+  previousSecretExpiresAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 
-/** An endpoint just created: the one answer that carries its signing secret. */
+/** An endpoint just created, or its secret just rotated: the one answer that carries that signing secret. */
 export const ZCreatedWebhookEndpoint = ZWebhookEndpoint.extend({ secret: z.string() });
 export type TCreatedWebhookEndpoint = z.infer<typeof ZCreatedWebhookEndpoint>;
 
 /** One try of one message at one endpoint, as the member's list shows it. */
 export const ZWebhookAttempt = z.object({
   id: z.string(),
-  /** The message's `webhook-id`: the same on every try and every resend of one event. */
+  /** The message's `webhook-id`: the same on every try, resend and recovery of one event. */
   messageId: z.string(),
-  event: z.enum(WEBHOOK_EVENTS),
-  signalId: z.string(),
+  event: z.enum(WEBHOOK_MESSAGE_EVENTS),
+  /** The signal the event is about; null for a test event. */
+  signalId: z.string().nullable(),
   at: z.string(),
-  /** `delivery`: the queue's try (retried with backoff); `resend`: the member asked for it again. */
-  trigger: z.enum(['delivery', 'resend']),
+  /**
+   * `delivery`: the queue's try (retried on the schedule); `resend`, `recover`, `test`: the member asked
+   * for it (one try each).
+   */
+  trigger: z.enum(WEBHOOK_TRIGGERS),
   succeeded: z.boolean(),
   /** The receiver's HTTP status; null when no answer came (refused, timed out, address not allowed). */
   responseStatus: z.number().int().nullable(),
@@ -164,7 +218,55 @@ export const ZWebhookAttempt = z.object({
 });
 export type TWebhookAttempt = z.infer<typeof ZWebhookAttempt>;
 
-/** What the body of every webhook is: the event, when it happened, and the signal as the API answers it. */
+/** GET /api/users/webhooks/:id/attempts: a page of the endpoint's attempts, newest first. */
+export const ZWebhookAttemptsQuery = zHistoryQuery(100, WEBHOOK_ATTEMPTS_LISTED);
+export type TWebhookAttemptsQuery = z.infer<typeof ZWebhookAttemptsQuery>;
+
+/** What became of one message at one endpoint: `queued` while its retries go on. */
+export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
+export const WebhookDeliveryMessages = {
+  statusInvalid: `status is one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}.`,
+  listed: 'Deliveries',
+} as const;
+
+/** GET /api/users/webhooks/:id/deliveries: a page of the endpoint's deliveries, newest first, of one status or all. */
+export const ZWebhookDeliveriesQuery = zHistoryQuery(100, WEBHOOK_ATTEMPTS_LISTED).extend({
+  status: zChoice(WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryMessages.statusInvalid).optional(),
+});
+export type TWebhookDeliveriesQuery = z.infer<typeof ZWebhookDeliveriesQuery>;
+
+/** One message at one endpoint: its event, where it stands, and how many tries it took. */
+export const ZWebhookDelivery = z.object({
+  /** The `webhook-id` of the message. */
+  messageId: z.string(),
+  event: z.enum(WEBHOOK_MESSAGE_EVENTS),
+  signalId: z.string().nullable(),
+  /** `queued` while retries go on; `failed` once its schedule is used up (a recovery sends it again). */
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  /** Tries of the queue (a resend or recovery is not counted here: see the attempts). */
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  queuedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+
+/** POST /api/users/webhooks/:id/recover: send again every delivery to the endpoint that failed since then. */
+export const ZWebhookRecoverRequest = z.object({ since: zIsoTime(WebhookMessages.sinceInvalid) }).strict();
+export type TWebhookRecoverRequest = z.infer<typeof ZWebhookRecoverRequest>;
+
+/** What a recovery queued: how many, and whether more failed since then than one recovery takes. */
+export const ZWebhookRecovered = z.object({ queued: z.number().int(), more: z.boolean() });
+export type TWebhookRecovered = z.infer<typeof ZWebhookRecovered>;
+
+/** A test event queued: its `webhook-id`, to find it among the attempts and at the receiver. */
+export const ZWebhookTestQueued = z.object({ messageId: z.string() });
+export type TWebhookTestQueued = z.infer<typeof ZWebhookTestQueued>;
+
+/**
+ * What the body of every webhook is: the event, when it happened, and the signal as the API answers it;
+ * or, for a test event, a line saying what it is.
+ */
 export const ZWebhookPayload = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('signal.issued'),
@@ -180,6 +282,11 @@ export const ZWebhookPayload = z.discriminatedUnion('type', [
     type: z.literal('signal.note'),
     timestamp: z.string(),
     data: z.object({ signal: ZSignal, note: ZSignalNote }),
+  }),
+  z.object({
+    type: z.literal(WEBHOOK_TEST_EVENT),
+    timestamp: z.string(),
+    data: z.object({ message: z.string() }),
   }),
 ]);
 export type TWebhookPayload = z.infer<typeof ZWebhookPayload>;

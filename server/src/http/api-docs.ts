@@ -1,6 +1,6 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { looksLikeApiKey, REST_OF_PATH_PARAM, type RouteContract } from '@signalroom/shared';
+import { isApiKeyAttempt, REST_OF_PATH_PARAM, type RouteContract } from '@signalroom/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../context.js';
@@ -45,7 +45,7 @@ function contractOf(route: RouteOf): RouteContract | undefined {
  */
 function isRefusedApiKey(request: FastifyRequest, status: number): boolean {
   const token = readBearerToken(request);
-  return status === 403 && token !== null && looksLikeApiKey(token) && !request.routeOptions.config?.contract?.apiKey;
+  return status === 403 && token !== null && isApiKeyAttempt(token) && !request.routeOptions.config?.contract?.apiKey;
 }
 
 /**

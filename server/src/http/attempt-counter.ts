@@ -7,6 +7,8 @@ type ServiceContext = Pick<ServerContext, 'redis'>;
 export interface AttemptCounter {
   /** Counts one more for `key` and returns the count in the current window. */
   hit(key: string): Promise<number>;
+  /** Counts one more for `key`: the count in the current window and how long until the window ends. */
+  hitWindow(key: string): Promise<{ count: number; remainingMs: number }>;
   /** The count in the current window, without counting. */
   peek(key: string): Promise<number>;
   /** How long until the current window of `key` ends (0 when it has no count). */
@@ -31,6 +33,7 @@ function memoryCounter(windowMs: number): AttemptCounter & {
   hitNow(key: string): number;
   peekNow(key: string): number;
   remainingNow(key: string): number;
+  hitWindowNow(key: string): { count: number; remainingMs: number };
 } {
   const counts = new Map<string, { count: number; resetAt: number }>();
   const live = (key: string, now: number) => {
@@ -53,11 +56,14 @@ function memoryCounter(windowMs: number): AttemptCounter & {
     const entry = live(key, now);
     return entry ? entry.resetAt - now : 0;
   };
+  const hitWindowNow = (key: string) => ({ count: hitNow(key), remainingMs: remainingNow(key) });
   return {
     hitNow,
     peekNow,
     remainingNow,
+    hitWindowNow,
     hit: async (key) => hitNow(key),
+    hitWindow: async (key) => hitWindowNow(key),
     peek: async (key) => peekNow(key),
     remainingMs: async (key) => remainingNow(key),
     clear: async (key) => {
@@ -86,6 +92,20 @@ export function createAttemptCounter(ctx: ServiceContext, options: { name: strin
         .exec()
         .then((results) => Number(results?.[0]?.[1] ?? 0));
       return withTimeout(run, () => memory.hitNow(key));
+    },
+    async hitWindow(key) {
+      if (redis.status !== 'ready') return memory.hitWindowNow(key);
+      const run = redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, options.windowMs, 'NX')
+        .pttl(prefix + key)
+        .exec()
+        .then((results) => ({
+          count: Number(results?.[0]?.[1] ?? 0),
+          remainingMs: Math.max(0, Number(results?.[2]?.[1] ?? 0)),
+        }));
+      return withTimeout(run, () => memory.hitWindowNow(key));
     },
     async peek(key) {
       if (redis.status !== 'ready') return memory.peekNow(key);

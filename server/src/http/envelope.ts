@@ -1,7 +1,7 @@
-import type { Envelope, Pagination, TErrorDetail } from '@signalroom/shared';
+import type { CursorPagination, Envelope, Pagination, TErrorDetail } from '@signalroom/shared';
 
 /** A success envelope. */
-export function ok<T>(data: T, message = 'OK', pagination?: Pagination): Envelope<T> {
+export function ok<T>(data: T, message = 'OK', pagination?: Pagination | CursorPagination): Envelope<T> {
   return {
     success: true,
     message,

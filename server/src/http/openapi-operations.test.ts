@@ -85,4 +85,17 @@ describe('completeOperation', () => {
       'application/json': { schema: { $ref: '#/components/schemas/FailureEnvelope' } },
     });
   });
+
+  it('declares the key budget’s header fields on the answers of a route a key may read', () => {
+    const operation: Record<string, unknown> = { responses: { 200: { description: 'OK' } } };
+    completeOperation(operation, { contract: route({ apiKey: true }), errors: [401, 429] });
+    const responses = operation.responses as Record<string, { headers?: Record<string, unknown> }>;
+    expect(Object.keys(responses['200']?.headers ?? {})).toEqual(['RateLimit-Policy', 'RateLimit']);
+    expect(Object.keys(responses['429']?.headers ?? {})).toEqual(['Retry-After', 'RateLimit-Policy', 'RateLimit']);
+    const bySession: Record<string, unknown> = { responses: { 200: { description: 'OK' } } };
+    completeOperation(bySession, { contract: route({}), errors: [429] });
+    const plain = bySession.responses as Record<string, { headers?: Record<string, unknown> }>;
+    expect(plain['200']?.headers).toBeUndefined();
+    expect(Object.keys(plain['429']?.headers ?? {})).toEqual(['Retry-After']);
+  });
 });

@@ -1,4 +1,11 @@
-import { ERROR_STATUS, type RouteContract, ZFailureEnvelope } from '@signalroom/shared';
+import {
+  ERROR_STATUS,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_MAX,
+  IDEMPOTENT_REPLAYED_HEADER,
+  type RouteContract,
+  ZFailureEnvelope,
+} from '@signalroom/shared';
 import { z } from 'zod';
 
 /**
@@ -61,13 +68,14 @@ export interface RouteFacts {
 /** Why each error status is answered, as the document describes it. */
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Refused input: a body, path or query field the contract does not accept (error.fields names each, with its message), malformed JSON, or a query parameter the route does not take',
-  401: 'Not signed in: no session, an expired or revoked one, an unknown or revoked API key, or wrong credentials',
+  401: 'Not signed in: no session, an expired or revoked one, an API key that is malformed, unknown, revoked or expired (the message says which), or wrong credentials',
   403: 'Not allowed: the member may not make this call (the message says why)',
   404: 'Not found: nothing with this id, or nothing of the kind yet',
-  409: 'Refused by a rule of the call in the current state (the message says which)',
+  409: 'Refused by a rule of the call in the current state (the message says which), or the first request with this Idempotency-Key is still being handled (Retry-After)',
   413: 'The body is larger than the route accepts',
   414: 'A path parameter longer than any the API takes',
   415: 'The body is in a media type the route does not read',
+  422: 'The Idempotency-Key was used with another request in the last 24 hours',
   429: 'Too many attempts: error.retryAfterSeconds (and the Retry-After header) says how long to wait',
   500: 'An unexpected failure on the server',
   503: 'The database is unavailable for the moment: try again',
@@ -91,6 +99,8 @@ export function errorStatusesOf(contract: RouteContract, facts: RouteFacts): num
   if (/:\w+/.test(contract.path)) statuses.push(404, 414);
   if (BODY_METHODS.has(contract.method) || contract.upload) statuses.push(413, 415);
   if (facts.rateLimited) statuses.push(429);
+  // A create with an Idempotency-Key: 409 while the first is handled, 422 for the key with another request.
+  if (contract.idempotent) statuses.push(409, 422);
   for (const code of contract.raises ?? []) statuses.push(ERROR_STATUS[code]);
   return [...new Set(statuses)].sort((a, b) => a - b);
 }
@@ -108,12 +118,50 @@ export function failureSchema(): JsonObject {
   return z.toJSONSchema(ZFailureEnvelope, { target: 'openapi-3.0', io: 'output' }) as JsonObject;
 }
 
-/** A response of the failure envelope for one status. */
-function failureResponse(status: number): JsonObject {
+/**
+ * The header fields every answer to an API key carries (IETF rate-limit headers): the key's request
+ * budget and what is left of it.
+ */
+export const BUDGET_HEADERS: JsonObject = {
+  'RateLimit-Policy': {
+    description: 'The API key\'s budget: `"api-key";q=<requests>;w=<window in seconds>`',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'What is left of it now: `"api-key";r=<requests remaining>;t=<seconds until the window ends>`',
+    schema: { type: 'string' },
+  },
+};
+
+/** The header a create takes to be retried safely. */
+const IDEMPOTENCY_PARAMETER: JsonObject = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Any visible text up to 255 characters, new for each request (a random UUID): within 24 hours the same key and body answer the first answer again and create nothing; the key with another body answers 422; while the first is being handled, 409',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
+};
+
+/** Set on the answer a repeated Idempotency-Key gets: the first answer, kept. */
+const REPLAYED_HEADER: JsonObject = {
+  [IDEMPOTENT_REPLAYED_HEADER]: {
+    description: '`true` when this is the first answer of an earlier request with the same Idempotency-Key',
+    schema: { type: 'string' },
+  },
+};
+
+/** A response of the failure envelope for one status (a 429 of a key-reading route also says its budget). */
+function failureResponse(status: number, apiKey: boolean): JsonObject {
   return {
     description: ERROR_DESCRIPTIONS[status] ?? 'An error',
     ...(status === 429
-      ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+      ? {
+          headers: {
+            'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+            ...(apiKey ? BUDGET_HEADERS : {}),
+          },
+        }
       : {}),
     content: { 'application/json': { schema: { $ref: `#/components/schemas/${FAILURE_SCHEMA}` } } },
   };
@@ -140,7 +188,18 @@ export function completeOperation(operation: JsonObject, plan: OperationPlan): v
     if (success) success.content = Object.fromEntries(contract.media.map((type) => [type, { schema }]));
   }
   for (const status of plan.errors) {
-    responses[String(status)] ??= failureResponse(status);
+    responses[String(status)] ??= failureResponse(status, Boolean(contract.apiKey));
+  }
+  if (contract.idempotent) {
+    const parameters = (operation.parameters ?? []) as JsonObject[];
+    operation.parameters = [...parameters, IDEMPOTENCY_PARAMETER];
+    const success = responses[String(contract.status ?? 200)];
+    if (success) success.headers = { ...(success.headers as JsonObject | undefined), ...REPLAYED_HEADER };
+  }
+  if (contract.apiKey) {
+    // The success of a route a key may read tells the key's budget (a session's answer carries none).
+    const success = responses[String(contract.status ?? 200)];
+    if (success) success.headers = { ...(success.headers as JsonObject | undefined), ...BUDGET_HEADERS };
   }
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   if (contract.upload) {

@@ -21,6 +21,8 @@ export interface LimitRule {
   windowMs: number;
   /** The key to count under, or null to skip this rule for the request (e.g. no e-mail in the body). */
   key(request: FastifyRequest): string | null;
+  /** The refusal's words, given the seconds to wait (the sign-in wording otherwise). */
+  message?(seconds: number): string;
 }
 
 /**
@@ -66,7 +68,7 @@ export function limitBy(app: FastifyInstance, ctx: ServerContext, rules: LimitRu
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         const seconds = Math.max(1, result.ttlInSeconds);
-        throw AppError.rateLimited(seconds, AuthMessages.rateLimited(seconds));
+        throw AppError.rateLimited(seconds, (rule.message ?? AuthMessages.rateLimited)(seconds));
       }
     }
   };

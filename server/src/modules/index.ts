@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { enforceContract } from '../http/contract-routes.js';
+import { allowCrossOriginReads, answerPreflights } from '../http/cross-origin-reads.js';
 import { refuseUnknownQueryParameters } from '../http/request-shape.js';
 import { registerConfigRoutes } from '../ops/config/config.routes.js';
 import { registerDevOutboxRoutes } from '../ops/dev-outbox/dev-outbox.routes.js';
@@ -22,6 +23,7 @@ import { registerCountdownRoutes } from './countdown/countdown.routes.js';
 import { registerDeliveryModule } from './delivery/delivery.module.js';
 import { registerDeskRoutes } from './desk/desk.routes.js';
 import { registerGoldRoutes } from './gold/gold.routes.js';
+import { acceptIdempotencyKeys } from './idempotency/idempotency.service.js';
 import { registerMentorshipRoutes } from './mentorship/mentorship.routes.js';
 import { registerNotificationsRoutes } from './notifications/notifications.routes.js';
 import { registerSetupRoutes } from './setup/setup.routes.js';
@@ -43,7 +45,9 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
     async (api) => {
       enforceContract(api);
       refuseUnknownQueryParameters(api);
+      allowCrossOriginReads(api);
       acceptApiKeys(api, ctx);
+      acceptIdempotencyKeys(api, ctx);
       await registerHealthRoutes(api, ctx);
       await registerConfigRoutes(api, ctx);
       await registerAuthRoutes(api, ctx);
@@ -74,6 +78,8 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
     },
     { prefix: '/api' },
   );
+  // Browsers ask before a cross-origin read with a key: answered before routing, outside the contract.
+  answerPreflights(app);
   // Prometheus scrapes /metrics at the root, outside the API's envelope.
   await registerMetricsRoutes(app, ctx);
   // Bull Board for admins, outside /api (an HTML app), when there is a job queue.

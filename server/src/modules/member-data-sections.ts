@@ -7,6 +7,7 @@ import { defineCommunityMemberData } from './community/community.member-data.js'
 import { defineDeliveryMemberData } from './delivery/delivery.member-data.js';
 import { defineDeskMemberData } from './desk/desk.member-data.js';
 import { defineGoldMemberData } from './gold/gold.member-data.js';
+import { defineIdempotencyMemberData } from './idempotency/idempotency.member-data.js';
 import { defineMailMemberData } from './mail/mail.member-data.js';
 import { defineMentorshipMemberData } from './mentorship/mentorship.member-data.js';
 import { defineNotificationsMemberData } from './notifications/notifications.member-data.js';
@@ -36,4 +37,5 @@ export function defineMemberDataSections(memberData: MemberDataRegistry): void {
   defineDeliveryMemberData(memberData);
   defineDeskMemberData(memberData);
   defineNotificationsMemberData(memberData);
+  defineIdempotencyMemberData(memberData);
 }

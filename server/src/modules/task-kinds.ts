@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context.js';
+import { defineIdempotencyTasks } from './idempotency/idempotency.tasks.js';
 import { defineReminderTask } from './mentorship/mentorship.service.js';
 import { defineNotificationTasks } from './notifications/notifications.tasks.js';
 import { defineTierExpiringTask } from './tier-grants/tier-expiring.task.js';
@@ -15,4 +16,5 @@ export function defineTaskKinds(ctx: ServerContext): void {
   defineReminderTask(ctx);
   defineNotificationTasks(ctx);
   defineWitnessTask(ctx);
+  defineIdempotencyTasks(ctx);
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
+  API_KEY_STREAMS_PER_KEY,
+  ApiKeyMessages,
   CommonMessages,
-  type ErrorCode,
   looksLikeApiKey,
   SIGNAL_STREAM_PATH,
   type SignalTier,
@@ -18,11 +20,13 @@ import {
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { ServerContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
-import { failure } from '../http/envelope.js';
-import { apiKeyRateLimiter, authenticateApiKey, membersOfLiveKeys } from '../modules/api-keys/api-keys.service.js';
+import { BudgetExceeded, budgetHeaders, type KeyBudget } from '../modules/api-keys/api-key-budget.js';
+import { apiKeyStreamBudget, authenticateApiKey, membersOfLiveKeys } from '../modules/api-keys/api-keys.service.js';
 import { outcomeEntrySeq } from '../modules/track-record/track-record.repository.js';
 import { encodeForTiers, encodeMessage, type TierFrames } from './plain-stream.frames.js';
 import { streamReplay } from './plain-stream.replay.js';
+import { createStreamSlots } from './plain-stream.slots.js';
+import { apiKeyOf, refuse, STREAM_KEY_PROTOCOL } from './plain-stream.upgrade.js';
 import type { RecordStatsFeed } from './record-stats.js';
 
 /** A connected program: its socket, its member's tier view, and its key (re-checked by the sweep). */
@@ -30,25 +34,16 @@ interface StreamClient {
   ws: WebSocket;
   userId: string;
   keyId: string;
+  /** Its slot among the key's connections. */
+  connectionId: string;
   tier: SignalTier;
   /** Live frames that arrived while the replay was being read, sent after it in order. */
   held: { seq: number | null; frame: Buffer }[] | null;
   alive: boolean;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  429: 'Too Many Requests',
-  503: 'Service Unavailable',
-};
-
-/** The API key of an `Authorization: Bearer sr_...` header; null for anything else (sessions included). */
-function apiKeyOf(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1] && looksLikeApiKey(match[1]) ? match[1] : null;
-}
+/** How long a refused connection is asked to wait when its key holds every stream it may. */
+const STREAMS_FULL_RETRY_SECONDS = 30;
 
 /** A client whose unsent frames pass this is too slow to keep: it is closed, not buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -56,6 +51,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PING_MS = 30_000;
 /** How often every connection's key and access are checked again (revocations publish no event). */
 const SWEEP_MS = 60_000;
+/** A connection's slot among its key's lapses this long after its process last renewed it (every ping). */
+const SLOT_TTL_MS = 3 * PING_MS;
 
 /** socket.io's path, whose upgrades its own listener takes. */
 export const SOCKET_IO_PATH = '/socket.io';
@@ -78,20 +75,24 @@ export function attachPlainStream(
   server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): void },
   deps: { limits: TierDailyLimits; onError: (error: unknown) => void; statsFeed: RecordStatsFeed },
 ): PlainStream {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 1024,
+    perMessageDeflate: false,
+    // A browser that offered its key as a subprotocol gets `bearer` back, never the key; anything else, none.
+    handleProtocols: (offered) => (offered.has(STREAM_KEY_PROTOCOL) ? STREAM_KEY_PROTOCOL : false),
+  });
   const clients = new Set<StreamClient>();
-  const limitKey = apiKeyRateLimiter(ctx);
+  const connects = apiKeyStreamBudget(ctx);
+  const slots = createStreamSlots(ctx, { max: API_KEY_STREAMS_PER_KEY, ttlMs: SLOT_TTL_MS });
+  /** The budget each upgrade being accepted reported, for the header fields of its 101. */
+  const budgets = new WeakMap<IncomingMessage, KeyBudget>();
   let closing = false;
 
-  /** Answers the upgrade request with the API's error envelope, as any other call would get. */
-  function refuse(socket: Duplex, status: number, message: string, code: ErrorCode): void {
-    const body = JSON.stringify(failure(message, { code }));
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Connection: close\r\n\r\n${body}`,
-    );
-  }
+  wss.on('headers', (headers, request) => {
+    const budget = budgets.get(request);
+    if (budget) for (const [name, value] of Object.entries(budgetHeaders(budget))) headers.push(`${name}: ${value}`);
+  });
 
   function send(client: StreamClient, frame: Buffer): void {
     if (client.ws.readyState !== client.ws.OPEN) return;
@@ -115,28 +116,62 @@ export function attachPlainStream(
     if (closing) return refuse(socket, 503, CommonMessages.unavailable, 'unavailable');
     const url = new URL(request.url ?? '/', 'http://stream');
     const query = ZSignalStreamQuery.safeParse(Object.fromEntries(url.searchParams));
-    const token = apiKeyOf(request.headers.authorization);
+    const token = apiKeyOf(request);
     if (!token) return refuse(socket, 401, CommonMessages.unauthorized, 'unauthorized');
+    if (!looksLikeApiKey(token)) return refuse(socket, 401, ApiKeyMessages.malformed, 'unauthorized');
     let member: Awaited<ReturnType<typeof authenticateApiKey>>;
+    let budget: KeyBudget | undefined;
     try {
       member = await authenticateApiKey(ctx, token);
-      await limitKey(member.keyId);
+      budget = connects ? await connects(member.keyId) : undefined;
     } catch (error) {
+      if (error instanceof BudgetExceeded) {
+        return refuse(socket, 429, error.message, 'rate_limited', {
+          retryAfterSeconds: error.budget.resetSeconds,
+          budget: error.budget,
+        });
+      }
       if (error instanceof AppError) return refuse(socket, error.status, error.message, error.code);
       deps.onError(error);
       return refuse(socket, 503, CommonMessages.unavailable, 'unavailable');
     }
     const tier = signalTierOf(member.user);
-    if (!tier) return refuse(socket, 403, CommonMessages.forbidden, 'forbidden');
-    if (!query.success) return refuse(socket, 400, StreamMessages.afterInvalid, 'validation_failed');
+    if (!tier) return refuse(socket, 403, CommonMessages.forbidden, 'forbidden', { budget });
+    if (!query.success) return refuse(socket, 400, StreamMessages.afterInvalid, 'validation_failed', { budget });
+    const connectionId = randomUUID();
+    if (!(await slots.take(member.keyId, connectionId))) {
+      return refuse(socket, 429, ApiKeyMessages.streamsFull, 'rate_limited', {
+        retryAfterSeconds: STREAMS_FULL_RETRY_SECONDS,
+        budget,
+      });
+    }
+    if (budget) budgets.set(request, budget);
+    // ws may refuse the handshake itself (a malformed upgrade) without calling back: the slot goes then.
+    let upgraded = false;
+    socket.once('close', () => {
+      if (!upgraded) slots.release(member.keyId, connectionId).catch(deps.onError);
+    });
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const client: StreamClient = { ws, userId: member.user.id, keyId: member.keyId, tier, held: [], alive: true };
+      upgraded = true;
+      const client: StreamClient = {
+        ws,
+        userId: member.user.id,
+        keyId: member.keyId,
+        connectionId,
+        tier,
+        held: [],
+        alive: true,
+      };
       clients.add(client);
       ws.on('pong', () => {
         client.alive = true;
       });
-      ws.on('close', () => clients.delete(client));
-      ws.on('error', () => clients.delete(client));
+      const gone = () => {
+        if (!clients.delete(client)) return;
+        slots.release(client.keyId, client.connectionId).catch(deps.onError);
+      };
+      ws.on('close', gone);
+      ws.on('error', gone);
       // Programs only listen; anything they send is ignored (maxPayload bounds it).
       startClient(client, query.data.after ?? null).catch((error: unknown) => {
         deps.onError(error);
@@ -241,6 +276,7 @@ export function attachPlainStream(
       client.alive = false;
       client.ws.ping();
     }
+    slots.renew([...clients]).catch(deps.onError);
   }, PING_MS);
   const sweeper = setInterval(() => {
     recheck([...clients]).catch(deps.onError);

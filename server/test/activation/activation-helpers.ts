@@ -28,6 +28,8 @@ export interface ProofForm {
   file?: { bytes: Uint8Array; name: string; type: string } | null;
   /** Extra parts, e.g. an unknown field or a second file. */
   extra?: (form: FormData) => void;
+  /** Sent as the Idempotency-Key header. */
+  idempotencyKey?: string;
 }
 
 /** Posts a proof as multipart/form-data over real HTTP, as the browser's form does. */
@@ -45,7 +47,10 @@ export async function uploadProof<T = unknown>(
   proof.extra?.(form);
   const response = await fetch(`${server.url}/api/activation/proof`, {
     method: 'POST',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(proof.idempotencyKey ? { 'idempotency-key': proof.idempotencyKey } : {}),
+    },
     body: form,
   });
   const text = await response.text();

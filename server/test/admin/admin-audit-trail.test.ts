@@ -1,4 +1,11 @@
-import { type AuditAction, apiRoutes, type TAdminMemberDetail, type TAuditEntry, type TUser } from '@signalroom/shared';
+import {
+  type AuditAction,
+  apiRoutes,
+  type Pagination,
+  type TAdminMemberDetail,
+  type TAuditEntry,
+  type TUser,
+} from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadProof, validProof } from '../activation/activation-helpers.js';
 import { type CreatedMember, createMember } from '../helpers/factories.js';
@@ -176,7 +183,7 @@ describe('audit trail of admin actions', () => {
 
     const today = new Date().toISOString().slice(0, 10);
     const all = await asAdmin<TAuditEntry[]>('GET', `/api/admin/audit?from=${today}&to=${today}`);
-    const total = all.body.pagination!.total;
+    const total = (all.body.pagination as Pagination).total;
     expect(total).toBeGreaterThanOrEqual(9);
     const none = await asAdmin<TAuditEntry[]>('GET', '/api/admin/audit?to=2020-01-01');
     expect(none.body).toMatchObject({ data: [], message: 'No audit entries match these filters.' });

@@ -1,4 +1,11 @@
-import { AuthMessages, Messages, type TBusEvent, type TDashboardCodeIssued, type TUser } from '@signalroom/shared';
+import {
+  AuthMessages,
+  Messages,
+  type Pagination,
+  type TBusEvent,
+  type TDashboardCodeIssued,
+  type TUser,
+} from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -102,7 +109,7 @@ describe('admin user management', () => {
       token: admin.token,
     });
     expect(firstOnly.body.data).toHaveLength(1);
-    expect(firstOnly.body.pagination?.total).toBeGreaterThan(1);
+    expect((firstOnly.body.pagination as Pagination | undefined)?.total).toBeGreaterThan(1);
     const byCode = await server.api<TUser[]>(
       'GET',
       `/api/admin/users/search?query=${encodeURIComponent(member.user.admissionCode.toLowerCase())}`,

@@ -52,7 +52,14 @@ describe('API keys', () => {
     const listed = await listKeys(member.token);
     expect(listed.status).toBe(200);
     expect(listed.body.data).toEqual([
-      { id: key.id, name: 'Trading bot', prefix: key.prefix, createdAt: key.createdAt, lastUsedAt: null },
+      {
+        id: key.id,
+        name: 'Trading bot',
+        prefix: key.prefix,
+        createdAt: key.createdAt,
+        lastUsedAt: null,
+        expiresAt: null,
+      },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain(key.secret);
 
@@ -125,7 +132,7 @@ describe('API keys', () => {
     expect(log.text()).not.toContain('answer not declared');
   });
 
-  it('answers 401 for a revoked or unknown key, and audits creation and revocation', async () => {
+  it('answers 401 for a revoked, unknown or malformed key with a message that says which, and audits creation and revocation', async () => {
     const member = await createMember(server.context.db, { tier: 'pro' });
     const key = await newKey(member.token, 'Dashboard');
     expect((await server.api('GET', '/api/auth/me', { token: key.secret })).status).toBe(200);
@@ -134,7 +141,9 @@ describe('API keys', () => {
     expect(revoked.body.message).toBe(ApiKeyMessages.revoked);
     const after = await server.api('GET', '/api/signals', { token: key.secret });
     expect(after.status).toBe(401);
-    expect(after.body.message).toBe(ApiKeyMessages.invalid);
+    expect(after.body.message).toMatch(
+      /^This API key was revoked on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Make a new one/,
+    );
     expect((await listKeys(member.token)).body.data).toEqual([]);
     // Revoking twice, or an id that is not a key of this member: 404.
     expect((await server.api('DELETE', `/api/users/api-keys/${key.id}`, { token: member.token })).status).toBe(404);
@@ -144,7 +153,12 @@ describe('API keys', () => {
     expect((await server.api('DELETE', `/api/users/api-keys/${theirs.id}`, { token: member.token })).status).toBe(404);
     // A key of the right shape that was never issued.
     const unknown = `sr_${'A'.repeat(43)}`;
-    expect((await server.api('GET', '/api/signals', { token: unknown })).status).toBe(401);
+    const neverIssued = await server.api('GET', '/api/signals', { token: unknown });
+    expect(neverIssued.status).toBe(401);
+    expect(neverIssued.body.message).toBe(ApiKeyMessages.invalid);
+    // A key copied short is told so, not asked to log in.
+    const short = await server.api('GET', '/api/signals', { token: key.secret.slice(0, 30) });
+    expect(short).toMatchObject({ status: 401, body: { message: ApiKeyMessages.malformed } });
 
     const audit = await server.context.db
       .selectFrom('audit_log')
@@ -187,12 +201,21 @@ describe('API keys', () => {
     const member = await createMember(server.context.db, { tier: 'gold' });
     const [first, second] = [await newKey(member.token, 'First'), await newKey(member.token, 'Second')];
     for (let i = 0; i < KEY_BUDGET; i += 1) {
-      expect((await server.api('GET', '/api/auth/me', { token: first.secret })).status).toBe(200);
+      const answer = await server.api('GET', '/api/auth/me', { token: first.secret });
+      expect(answer.status).toBe(200);
+      // Every answer to a key carries its budget: the policy, and what is left of it now.
+      expect(answer.headers.get('ratelimit-policy')).toBe(`"api-key";q=${KEY_BUDGET};w=60`);
+      expect(answer.headers.get('ratelimit')).toMatch(new RegExp(`^"api-key";r=${KEY_BUDGET - 1 - i};t=\\d+$`));
     }
     const limited = await server.api('GET', '/api/auth/me', { token: first.secret });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatchObject({ code: 'rate_limited' });
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const wait = Number(limited.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(limited.headers.get('ratelimit')).toBe(`"api-key";r=0;t=${wait}`);
+    // A session's answers carry no key budget.
+    const bySession = await server.api('GET', '/api/auth/me', { token: member.token });
+    expect(bySession.headers.get('ratelimit')).toBeNull();
     expect((await server.api('GET', '/api/auth/me', { token: second.secret })).status).toBe(200);
     expect((await server.api('GET', '/api/auth/me', { token: member.token })).status).toBe(200);
   });

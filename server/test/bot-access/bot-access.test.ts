@@ -1,4 +1,10 @@
-import { EMPTY_BOT_ACCESS_FORM, Messages, type TBotAccessSubmission, toBotAccessSubmission } from '@signalroom/shared';
+import {
+  EMPTY_BOT_ACCESS_FORM,
+  Messages,
+  type Pagination,
+  type TBotAccessSubmission,
+  toBotAccessSubmission,
+} from '@signalroom/shared';
 import { VALID_BOT_ACCESS_FORM } from '@signalroom/shared/test-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
@@ -80,7 +86,9 @@ describe('bot-access applications', () => {
       callNumber: 'Please enter a call number',
     });
     const after = await server.api('GET', '/api/bot-access/submissions', { token: admin.token });
-    expect(after.body.pagination?.total).toBe(before.body.pagination?.total);
+    expect((after.body.pagination as Pagination | undefined)?.total).toBe(
+      (before.body.pagination as Pagination | undefined)?.total,
+    );
   });
 
   it('validates the national part of the joined phone number and the e-mail', async () => {
@@ -141,7 +149,7 @@ describe('bot-access applications', () => {
     }
     const all = await server.api<TBotAccessSubmission[]>('GET', '/api/bot-access/submissions', { token: admin.token });
     expect(all.status).toBe(200);
-    const total = all.body.pagination!.total;
+    const total = (all.body.pagination as Pagination).total;
     expect(total).toBeGreaterThanOrEqual(5);
     expect(all.body.pagination).toEqual({ total, pages: 1, current: 1 });
     expect(all.body.data![0]!.fullName).toBe('Lead 2');
@@ -165,7 +173,7 @@ describe('bot-access applications', () => {
       token: admin.token,
     });
     expect(contacted.body.data!.map((s) => s.id)).toEqual([target.id]);
-    expect(contacted.body.pagination?.total).toBe(1);
+    expect((contacted.body.pagination as Pagination | undefined)?.total).toBe(1);
   });
 
   it('answers bad queries, unknown ids and unknown statuses with 400 or 404, never 500', async () => {

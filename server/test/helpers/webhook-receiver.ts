@@ -22,8 +22,8 @@ export interface WebhookReceiver {
 
 /**
  * A member's webhook receiver on this machine (node:http). What a path does:
- * `/ok/...` answers 200; `/fail/...` 500 until the test adds it to `healed`; `/slow/...` never
- * answers; `/big/...` answers 200 and then streams its body without end; `/redirect/...` answers 302
+ * `/ok/...` answers 200; `/fail/...` 500 until the test adds it to `healed`; `/fail-times/<n>/...`
+ * 500 to its first n requests, then 200 (a receiver down for a while); `/slow/...` never answers; `/big/...` answers 200 and then streams its body without end; `/redirect/...` answers 302
  * to `/ok/redirected`. Every request is recorded with its headers and raw body, as a receiver must
  * keep the raw body to check the signature.
  */
@@ -47,7 +47,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
           if (!response.destroyed) response.once('drain', pump);
         };
         pump();
-      } else if (path.startsWith('/fail/') && !healed.has(path)) {
+      } else if (
+        (path.startsWith('/fail/') && !healed.has(path)) ||
+        requests.filter((r) => r.path === path).length <= Number(/^\/fail-times\/(\d+)\//.exec(path)?.[1] ?? 0)
+      ) {
         response.writeHead(500, { 'content-type': 'text/plain' }).end('receiver is down');
       } else {
         response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');

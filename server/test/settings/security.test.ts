@@ -91,7 +91,7 @@ describe('settings: password and sessions', () => {
       body: {},
     });
     expect(out.status).toBe(200);
-    expect(out.body.data).toEqual({ revoked: 2 });
+    expect(out.body.data).toEqual({ revoked: 2, revokedKeys: [] });
     expect(await dropped).toBe('io server disconnect');
     expect((await server.api('GET', '/api/auth/me', { token: b })).status).toBe(401);
     expect((await server.api('GET', '/api/auth/me', { token: member.token })).status).toBe(401);

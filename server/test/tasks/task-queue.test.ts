@@ -145,4 +145,47 @@ describe.each(shapes)('task queue ($name)', (shape) => {
     await pollUntil(() => seen.length === 2, { timeoutMs: 5000, message: 'fan-out did not run' });
     expect(seen.sort()).toEqual(['1=first', '2=first']);
   });
+
+  it_('keeps a kind to its own concurrency and runs background tasks after the ordinary ones waiting', async () => {
+    const queue = fresh();
+    let runningSlow = 0;
+    let mostSlow = 0;
+    const order: string[] = [];
+    queue.define<{ n: number }>(
+      'slow',
+      async (payload) => {
+        runningSlow += 1;
+        mostSlow = Math.max(mostSlow, runningSlow);
+        order.push(`slow${payload.n}`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        runningSlow -= 1;
+      },
+      { background: true, concurrency: 2 },
+    );
+    queue.define<{ n: number }>('live', async (payload) => {
+      order.push(`live${payload.n}`);
+    });
+    // Six slow tasks wait on someone else's server; live tasks scheduled after them still run at once.
+    await queue.scheduleMany(
+      'slow',
+      Array.from({ length: 6 }, (_, n) => ({ id: `s${n}`, payload: { n } })),
+    );
+    await queue.start();
+    await pollUntil(() => runningSlow === 2, { timeoutMs: 5000, message: 'slow tasks did not start' });
+    const scheduled = Date.now();
+    await queue.scheduleMany(
+      'live',
+      Array.from({ length: 3 }, (_, n) => ({ id: `l${n}`, payload: { n } })),
+    );
+    await pollUntil(() => order.filter((o) => o.startsWith('live')).length === 3, {
+      timeoutMs: 5000,
+      message: 'live tasks did not run',
+    });
+    expect(Date.now() - scheduled).toBeLessThan(250);
+    await pollUntil(() => order.filter((o) => o.startsWith('slow')).length === 6, {
+      timeoutMs: 10_000,
+      message: 'slow tasks did not all run',
+    });
+    expect(mostSlow).toBe(2);
+  });
 });

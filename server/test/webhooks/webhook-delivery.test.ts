@@ -18,9 +18,15 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { expectNothingWithin, pollUntil } from '../helpers/wait-for.js';
 import { type ReceivedWebhook, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
-const TIMEOUT_MS = 400;
+// Long enough that a loaded machine does not time out a receiver that answers at once.
+const TIMEOUT_MS = 2000;
+/** Retries at about 0.2 s each here (jittered), four of them: a whole schedule takes about a second. */
+const RETRY_SCHEDULE = '0.2,0.2,0.2,0.2';
+/** An endpoint is disabled once a delivery used up its schedule after it has failed this long. */
+const DISABLE_AFTER_MS = 1500;
 
-// Signed webhooks to a member's own receiver: signal issued, resolved, follow-up note; retries, disabling.
+// Signed webhooks to a member's own receiver: signal issued, resolved, follow-up note; retries on a
+// schedule, disabling after failing for a time, resends and recoveries.
 describe('webhooks', () => {
   let server: TestServer;
   let receiver: WebhookReceiver;
@@ -28,12 +34,10 @@ describe('webhooks', () => {
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
     server = await startTestServer({
-      DELIVERY_ATTEMPTS: '3',
-      DELIVERY_BACKOFF_MS: '50',
       WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
-      // Two failed deliveries in a row disable an endpoint here (in production: five, over a day at least).
-      WEBHOOK_DISABLE_AFTER_FAILURES: '2',
-      WEBHOOK_DISABLE_AFTER_MS: '0',
+      WEBHOOK_RETRY_SCHEDULE: RETRY_SCHEDULE,
+      // In production: after five days of failing; here after a second and a half.
+      WEBHOOK_DISABLE_AFTER_MS: String(DISABLE_AFTER_MS),
     });
   });
   afterAll(async () => {
@@ -116,7 +120,9 @@ describe('webhooks', () => {
     expect(payload.type).toBe('signal.issued');
     expect(payload.timestamp).toBe(row.issued_at?.toISOString());
     const room = await server.api<TSignalView[]>('GET', '/api/signals', { token: member.token });
-    expect(payload.data.signal).toEqual(room.body.data?.find((s) => s.id === row.id));
+    expect(payload.type === 'signal.issued' && payload.data.signal).toEqual(
+      room.body.data?.find((s) => s.id === row.id),
+    );
     expect(issued?.headers['content-type']).toBe('application/json');
     // The signature is the endpoint's own: another secret, or a changed body, does not verify.
     expect(() => verify(notes.secret, issued as ReceivedWebhook)).toThrow(WebhookVerificationError);
@@ -128,7 +134,12 @@ describe('webhooks', () => {
     const [, resolved] = await received('/ok/trading-bot', 2);
     const outcome = verify(endpoint.secret, resolved as ReceivedWebhook);
     expect(outcome.type).toBe('signal.resolved');
-    expect(outcome.data.signal).toMatchObject({ id: row.id, status: 'closed', outcome: 'profit', resolvedLevel: 0 });
+    expect(outcome.type === 'signal.resolved' && outcome.data.signal).toMatchObject({
+      id: row.id,
+      status: 'closed',
+      outcome: 'profit',
+      resolvedLevel: 0,
+    });
     expect(resolved?.headers['webhook-id']).not.toBe(issued?.headers['webhook-id']);
 
     // A follow-up note goes to the endpoint that chose notes, and only there.
@@ -184,26 +195,69 @@ describe('webhooks', () => {
     );
   });
 
-  it('retries a failing receiver with backoff, disables it after repeated failures and mails the member', async () => {
+  it('tries a receiver that is down for three retries again until it gets the signal, with the same webhook-id', async () => {
+    const member = await createMember(server.context.db, { tier: 'gold' });
+    const endpoint = await addEndpoint(member.token, '/fail-times/4/back', ['signal.issued']);
+    const published = Date.now();
+    const row = await issueSignal();
+    // The first try and three retries fail; the fourth retry gets through.
+    const tries = await received('/fail-times/4/back', 5);
+    expect(new Set(tries.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    const payload = verify(endpoint.secret, tries[4] as ReceivedWebhook);
+    expect(payload.type === 'signal.issued' && payload.data.signal.id).toBe(row.id);
+    // Four waits of about 0.2 s (each jittered by up to a fifth) came between them.
+    expect(Date.now() - published).toBeGreaterThanOrEqual(4 * 160);
+
+    const listed = await pollUntil(
+      async () => {
+        const found = await attempts(member.token, endpoint.id);
+        return found.length === 5 && found;
+      },
+      { timeoutMs: 5000, message: 'the five tries were not listed' },
+    );
+    expect(listed.map((a) => a.succeeded)).toEqual([true, false, false, false, false]);
+    expect(listed.every((a) => a.trigger === 'delivery' && a.messageId === tries[0]?.headers['webhook-id'])).toBe(true);
+    const delivery = await server.context.db
+      .selectFrom('webhook_deliveries')
+      .select(['status', 'attempts'])
+      .where('endpoint_id', '=', endpoint.id)
+      .executeTakeFirstOrThrow();
+    expect(delivery).toEqual({ status: 'sent', attempts: 5 });
+    const [after] =
+      (await server.api<TWebhookEndpoint[]>('GET', '/api/users/webhooks', { token: member.token })).body.data ?? [];
+    expect(after).toMatchObject({ enabled: true, failingSince: null });
+  });
+
+  it('disables an endpoint only once its schedule is used up after failing for a while, mails the member, and recovers', async () => {
     const member = await createMember(server.context.db, { tier: 'pro', email: 'hooks-down@example.com' });
     const endpoint = await addEndpoint(member.token, '/fail/down', ['signal.issued']);
+    const since = new Date().toISOString();
 
     await issueSignal();
-    // Three tries (DELIVERY_ATTEMPTS), the same message each time.
-    const first = await received('/fail/down', 3);
+    // Five tries (the first and four retries), the same message each time; then it is failed.
+    const first = await received('/fail/down', 5);
     expect(new Set(first.map((r) => r.headers['webhook-id'])).size).toBe(1);
     const afterOne = await pollUntil(
       async () => {
-        const [found] =
-          (await server.api<TWebhookEndpoint[]>('GET', '/api/users/webhooks', { token: member.token })).body.data ?? [];
-        return found?.failingSince ? found : undefined;
+        const row = await server.context.db
+          .selectFrom('webhook_deliveries')
+          .select('status')
+          .where('endpoint_id', '=', endpoint.id)
+          .executeTakeFirst();
+        return row?.status === 'failed';
       },
-      { timeoutMs: 10_000, message: 'the failed delivery was not counted' },
+      { timeoutMs: 10_000, message: 'the delivery did not end failed' },
     );
-    expect(afterOne.enabled).toBe(true);
+    expect(afterOne).toBe(true);
+    const [failing] =
+      (await server.api<TWebhookEndpoint[]>('GET', '/api/users/webhooks', { token: member.token })).body.data ?? [];
+    // Failing for about a second: not yet long enough to be disabled.
+    expect(failing).toMatchObject({ enabled: true });
+    expect(failing?.failingSince).not.toBeNull();
 
+    await new Promise((resolve) => setTimeout(resolve, DISABLE_AFTER_MS));
     await issueSignal();
-    await received('/fail/down', 6);
+    await received('/fail/down', 10);
     // (The member's signal e-mails reach the same address.)
     const mail = await server.smtp.waitFor(
       (m) => m.to.includes('hooks-down@example.com') && m.subject.includes('webhook'),
@@ -216,18 +270,22 @@ describe('webhooks', () => {
     expect(disabled).toMatchObject({ id: endpoint.id, enabled: false, disabledReason: WebhookMessages.failingReason });
 
     const tried = await attempts(member.token, endpoint.id);
-    expect(tried).toHaveLength(6);
+    expect(tried).toHaveLength(10);
     expect(tried.every((a) => !a.succeeded && a.responseStatus === 500 && a.error === 'receiver answered 500')).toBe(
       true,
     );
 
-    // Disabled: the next signal is not sent to it, and a resend is refused until it is enabled again.
+    // Disabled: the next signal is not sent to it, and a resend or a recovery is refused until it is enabled.
     await issueSignal();
-    await expectNothingWithin(300, 'a webhook to a disabled endpoint', () => receiver.to('/fail/down').length > 6);
+    await expectNothingWithin(300, 'a webhook to a disabled endpoint', () => receiver.to('/fail/down').length > 10);
     const resend = `/api/users/webhooks/${endpoint.id}/attempts/${tried[0]?.id}/resend`;
     const refused = await server.api('POST', resend, { token: member.token });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(WebhookMessages.resendDisabled);
+    const recover = `/api/users/webhooks/${endpoint.id}/recover`;
+    const notYet = await server.api('POST', recover, { token: member.token, body: { since } });
+    expect(notYet.status).toBe(409);
+    expect(notYet.body.message).toBe(WebhookMessages.recoverDisabled);
 
     // The member fixes the receiver, enables the endpoint and resends the latest message.
     receiver.healed.add('/fail/down');
@@ -243,7 +301,7 @@ describe('webhooks', () => {
     const queued = await server.api('POST', resend, { token: member.token });
     expect(queued.status).toBe(200);
     expect(queued.body.message).toBe(WebhookMessages.resendQueued);
-    const [again] = (await received('/fail/down', 7)).slice(6);
+    const [again] = (await received('/fail/down', 11)).slice(10);
     // The same message as its last try: the same webhook-id, so the receiver can tell it is a repeat.
     expect(again?.headers['webhook-id']).toBe(tried[0]?.messageId);
     const latest = await pollUntil(
@@ -254,6 +312,40 @@ describe('webhooks', () => {
       { timeoutMs: 5000, message: 'the resend was not listed' },
     );
     expect(latest).toMatchObject({ succeeded: true, responseStatus: 200, messageId: tried[0]?.messageId });
+
+    // Then recovers everything that failed since the outage began: the other message, once, oldest first.
+    const bad = await server.api('POST', recover, { token: member.token, body: { since: 'yesterday' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields?.since).toBe(WebhookMessages.sinceInvalid);
+    const recovered = await server.api<{ queued: number; more: boolean }>('POST', recover, {
+      token: member.token,
+      body: { since },
+    });
+    expect(recovered.status).toBe(200);
+    expect(recovered.body.data).toEqual({ queued: 1, more: false });
+    expect(recovered.body.message).toBe(WebhookMessages.recoverQueued(1));
+    const [recoveredTry] = (await received('/fail/down', 12)).slice(11);
+    const messages = new Set(tried.map((a) => a.messageId));
+    expect(messages.has(String(recoveredTry?.headers['webhook-id']))).toBe(true);
+    expect(recoveredTry?.headers['webhook-id']).not.toBe(tried[0]?.messageId);
+    await pollUntil(
+      async () => {
+        const rows = await server.context.db
+          .selectFrom('webhook_deliveries')
+          .select('status')
+          .where('endpoint_id', '=', endpoint.id)
+          .execute();
+        return rows.length === 2 && rows.every((r) => r.status === 'sent');
+      },
+      { timeoutMs: 5000, message: 'the recovered delivery was not marked sent' },
+    );
+    const [newest] = await attempts(member.token, endpoint.id);
+    expect(newest).toMatchObject({ trigger: 'recover', succeeded: true });
+    const nothingLeft = await server.api('POST', recover, { token: member.token, body: { since } });
+    expect(nothingLeft.body).toMatchObject({
+      data: { queued: 0, more: false },
+      message: WebhookMessages.recoverQueued(0),
+    });
   });
 
   it('bounds a slow, endless or redirecting receiver: a timeout, a response cap, no redirect followed', async () => {

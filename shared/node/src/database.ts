@@ -134,6 +134,10 @@ export interface ApiKeysTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why it was revoked: by its member, or with the account's recovery. */
+  revoked_reason: 'member' | 'password-reset' | 'password-change' | 'sessions-ended' | 'admin-sessions-ended' | null;
+  /** When it stops working; null: until revoked. */
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** A pass to the queue board (its SHA-256), issued to an admin's session and ending with it. */

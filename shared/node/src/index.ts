@@ -11,6 +11,7 @@ export * from './countdown-store.js';
 export * from './database.js';
 export type { DeliveryTables, SignalDeliveriesTable } from './delivery-tables.js';
 export * from './ed25519-node.js';
+export type { IdempotencyKeysTable, IdempotencyTables } from './idempotency-tables.js';
 export * from './logger.js';
 export * from './market-config.js';
 export type * from './member-content-tables.js';

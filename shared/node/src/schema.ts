@@ -5,6 +5,7 @@ import type { BotAccessTables } from './bot-access-tables.js';
 import type { ContentTables } from './content-tables.js';
 import type { AuthTables } from './database.js';
 import type { DeliveryTables } from './delivery-tables.js';
+import type { IdempotencyTables } from './idempotency-tables.js';
 import type { MemberContentTables } from './member-content-tables.js';
 import type { NotificationTables } from './notification-tables.js';
 import type { PaperTradingTables } from './paper-trading-tables.js';
@@ -30,4 +31,5 @@ export interface Database
     DeliveryTables,
     BacktestTables,
     WebhookTables,
-    NotificationTables {}
+    NotificationTables,
+    IdempotencyTables {}

@@ -64,6 +64,39 @@ export function listSignals(db: Db, limit: number, order: 'asc' | 'desc' = 'desc
   return db.selectFrom('signals').selectAll().orderBy('slot_start', order).limit(limit).execute();
 }
 
+/**
+ * One page of the history, newest first by slot (ties by id): signals strictly before `before` (a slot
+ * time to the microsecond, as `page_at` gives it, and an id), issued at or after `since`, and with
+ * `closedBy` only those whose primary window had closed by then (the trial's view). Reads `limit + 1`
+ * rows, so the caller knows whether an older page follows. Each row carries its order key as
+ * `page_at` and `page_id`, for the next page's cursor.
+ */
+export function listSignalsPage(
+  db: Db,
+  page: {
+    limit: number;
+    before: { at: string; id: string } | null;
+    since: Date | null;
+    closedBy: Date | null;
+  },
+): Promise<(SignalRow & { page_at: string; page_id: string })[]> {
+  let query = db
+    .selectFrom('signals')
+    .selectAll()
+    .select(sql<string>`to_char(slot_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('page_at'))
+    .select('id as page_id');
+  if (page.before) {
+    query = query.where(sql<boolean>`(slot_start, id) < (${page.before.at}::timestamptz, ${page.before.id}::uuid)`);
+  }
+  if (page.since) query = query.where('issued_at', '>=', page.since);
+  if (page.closedBy) query = query.where('expires_at', '<=', page.closedBy);
+  return query
+    .orderBy('slot_start', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+}
+
 /** When the newest signal was issued, or null before the first. */
 export async function lastSignalTime(db: Db): Promise<Date | null> {
   const row = await db

@@ -1,9 +1,13 @@
-import { type Job, Queue, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import type { ModuleLogger } from './logger.js';
 import { closeRedis, type RedisConnections } from './redis-clients.js';
 import { createDefinitions, TASK_QUEUE, type TaskCounts, type TaskQueue, taskKey } from './task-queue.js';
 
 const keepFailed = { count: 1000 };
+/** BullMQ takes a job with a priority only when no job without one is waiting: background kinds get this one. */
+const BACKGROUND_PRIORITY = 100;
+/** How long a task of a kind at its own concurrency waits before it is offered again. */
+const KIND_BUSY_DELAY_MS = 250;
 
 /**
  * The distributed shape's task queue: one BullMQ queue, consumed by every process that calls start()
@@ -33,6 +37,7 @@ export function createBullmqTaskQueue(options: {
       delay: Math.max(0, (runAt?.getTime() ?? 0) - Date.now()),
       attempts: definition.attempts,
       backoff: { type: 'exponential', delay: definition.backoffMs },
+      ...(definition.background ? { priority: BACKGROUND_PRIORITY } : {}),
       removeOnComplete: true,
       removeOnFail: keepFailed,
     };
@@ -57,10 +62,24 @@ export function createBullmqTaskQueue(options: {
     }
   }
 
-  async function process(job: Job): Promise<void> {
+  /** Tasks running now in this process, per kind (for kinds with a concurrency of their own). */
+  const runningOfKind = new Map<string, number>();
+
+  async function process(job: Job, token?: string): Promise<void> {
     const definition = registry.require(job.name);
-    const id = String(job.id).slice(job.name.length + 1);
-    await definition.handler(job.data, { id, attempt: job.attemptsMade + 1 });
+    const running = runningOfKind.get(job.name) ?? 0;
+    if (definition.concurrency && running >= definition.concurrency && token) {
+      // Back to the delayed set without counting as an attempt, freeing the worker's slot for other kinds.
+      await job.moveToDelayed(Date.now() + KIND_BUSY_DELAY_MS, token);
+      throw new DelayedError();
+    }
+    runningOfKind.set(job.name, running + 1);
+    try {
+      const id = String(job.id).slice(job.name.length + 1);
+      await definition.handler(job.data, { id, attempt: job.attemptsMade + 1 });
+    } finally {
+      runningOfKind.set(job.name, (runningOfKind.get(job.name) ?? 1) - 1);
+    }
   }
 
   return {

@@ -30,6 +30,8 @@ export function createInProcessTaskQueue(
   const pending = new Map<string, Entry>();
   const ready: Entry[] = [];
   const running = new Set<Promise<void>>();
+  /** Tasks running now, per kind (for kinds with a concurrency of their own). */
+  const runningOfKind = new Map<string, number>();
   let failed = 0;
   let started = false;
   let closed = false;
@@ -47,11 +49,30 @@ export function createInProcessTaskQueue(
     entry.timer.unref?.();
   }
 
+  /**
+   * The next task to run: the first ready one of an ordinary kind, else the first of a background kind;
+   * a kind already running as many as its own concurrency is passed over.
+   */
+  function takeNext(): Entry | undefined {
+    let background = -1;
+    for (let i = 0; i < ready.length; i += 1) {
+      const { kind } = ready[i] as Entry;
+      const definition = registry.definitions.get(kind);
+      if (definition?.concurrency && (runningOfKind.get(kind) ?? 0) >= definition.concurrency) continue;
+      if (!definition?.background) return ready.splice(i, 1)[0];
+      if (background < 0) background = i;
+    }
+    return background >= 0 ? ready.splice(background, 1)[0] : undefined;
+  }
+
   function pump(): void {
     while (!closed && running.size < concurrency && ready.length > 0) {
-      const entry = ready.shift() as Entry;
+      const entry = takeNext();
+      if (!entry) return;
+      runningOfKind.set(entry.kind, (runningOfKind.get(entry.kind) ?? 0) + 1);
       const run = execute(entry).finally(() => {
         running.delete(run);
+        runningOfKind.set(entry.kind, (runningOfKind.get(entry.kind) ?? 1) - 1);
         pump();
       });
       running.add(run);

@@ -27,6 +27,16 @@ export interface TaskKindOptions<P> {
    * restart or a lost queue loses no task; handlers must be idempotent, since a task may then run twice.
    */
   restore?: () => Promise<PendingTask<P>[]>;
+  /**
+   * Work a member asked for by hand (a resend, a recovery): it runs only when no task of an ordinary
+   * kind is waiting, so it never goes ahead of them.
+   */
+  background?: boolean;
+  /**
+   * At most this many tasks of the kind run at once in one process; the others wait without taking a
+   * slot, so a kind whose tasks may each wait seconds on someone else's server cannot fill the queue.
+   */
+  concurrency?: number;
 }
 
 export interface TaskCounts {
@@ -60,6 +70,9 @@ export interface Definition {
   attempts: number;
   backoffMs: number;
   restore?: (() => Promise<PendingTask<unknown>[]>) | undefined;
+  background: boolean;
+  /** Null: no limit of its own (the queue's concurrency). */
+  concurrency: number | null;
 }
 
 /** The name of the queue every shape's tasks go through, and its BullMQ prefix. */
@@ -83,6 +96,8 @@ export function createDefinitions(logger: ModuleLogger) {
         attempts: Math.max(1, options.attempts ?? 5),
         backoffMs: options.backoffMs ?? 1000,
         restore: options.restore as Definition['restore'],
+        background: options.background ?? false,
+        concurrency: options.concurrency ? Math.max(1, options.concurrency) : null,
       });
     },
     /** The pending tasks of every kind, from the database; a kind whose restore fails is logged and skipped. */

@@ -17,7 +17,7 @@ const ZProofParams = z.object({ id: z.string() });
 /** The member's proof of deposit and the admins' review of it: where each call lives and who may make it. */
 export const ActivationRoutes = {
   status: { method: 'GET', path: '/activation', group: 'member' },
-  submitProof: { method: 'POST', path: '/activation/proof', group: 'member', status: 201 },
+  submitProof: { method: 'POST', path: '/activation/proof', group: 'member', status: 201, idempotent: true },
   proofFile: { method: 'GET', path: '/activation/proof/:id/file', group: 'member', file: true },
   list: { method: 'GET', path: '/admin/activations', group: 'admin', paged: true },
   approve: { method: 'POST', path: '/admin/activations/:id/approve', group: 'admin' },

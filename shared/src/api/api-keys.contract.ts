@@ -11,7 +11,7 @@ const ZApiKeyParams = z.object({ id: z.string() });
  */
 export const ApiKeysRoutes = {
   list: { method: 'GET', path: '/users/api-keys', group: 'live' },
-  create: { method: 'POST', path: '/users/api-keys', group: 'live', status: 201 },
+  create: { method: 'POST', path: '/users/api-keys', group: 'live', status: 201, idempotent: true },
   revoke: { method: 'DELETE', path: '/users/api-keys/:id', group: 'live' },
 } as const satisfies RouteTable;
 

@@ -28,10 +28,19 @@ export interface RouteInfo {
   group: GuardGroup;
   /** Success status; 200 unless the call creates something. */
   status?: 200 | 201;
-  /** The envelope carries `pagination` (paged lists). */
-  paged?: boolean;
+  /**
+   * The envelope carries `pagination`: `true` for numbered pages (`{ total, pages, current }`), `cursor`
+   * for a list read newest first (`{ nextCursor }`, null on the last page).
+   */
+  paged?: boolean | 'cursor';
   /** The answer is a file download (bytes), not an envelope. */
   file?: boolean;
+  /**
+   * A create that honours an `Idempotency-Key` header (per member, for 24 hours): the same key and body
+   * answer the first answer again and create nothing; the key with another body answers 422; while the
+   * first is being handled, 409.
+   */
+  idempotent?: true;
   /**
    * A read that also accepts a member's API key (`Authorization: Bearer sr_...`) in place of a session,
    * with the same access as the member's session. Every other route refuses a key with 403.
@@ -86,15 +95,21 @@ export function withSchemas<R extends RouteTable, S extends { [K in keyof R]: Ro
 
 export const ZPagination = z.object({ total: z.number().int(), pages: z.number().int(), current: z.number().int() });
 
+/** The pagination of a list read newest first: pass `nextCursor` as `before` for the next page. */
+export const ZCursorPagination = z.object({
+  /** The next (older) page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
 /** The one envelope every JSON answer has, around a route's `data`. */
-export function envelopeOf<D extends z.ZodType>(data: D, paged = false) {
+export function envelopeOf<D extends z.ZodType>(data: D, paged: boolean | 'cursor' = false) {
   return z.object({
     success: z.boolean(),
     message: z.string(),
     data,
     error: ZErrorDetail.nullable(),
     timestamp: z.string(),
-    ...(paged ? { pagination: ZPagination } : {}),
+    ...(paged === 'cursor' ? { pagination: ZCursorPagination } : paged ? { pagination: ZPagination } : {}),
   });
 }
 

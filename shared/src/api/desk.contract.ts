@@ -8,8 +8,8 @@ const ZSignalParams = z.object({ id: z.string() });
 /** The analyst desk (analysts and admins) and each source's own record (public). */
 export const DeskRoutes = {
   options: { method: 'GET', path: '/desk', group: 'desk' },
-  publish: { method: 'POST', path: '/desk/signals', group: 'desk', status: 201 },
-  addNote: { method: 'POST', path: '/desk/signals/:id/notes', group: 'desk', status: 201 },
+  publish: { method: 'POST', path: '/desk/signals', group: 'desk', status: 201, idempotent: true },
+  addNote: { method: 'POST', path: '/desk/signals/:id/notes', group: 'desk', status: 201, idempotent: true },
   sources: { method: 'GET', path: '/track-record/sources', group: 'public' },
 } as const satisfies RouteTable;
 

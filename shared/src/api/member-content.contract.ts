@@ -65,7 +65,7 @@ export const MentorshipContract = /* @__PURE__ */ withSchemas(MentorshipRoutes, 
 /** The Elite Network: posts, likes, reports, figures; admins moderate. */
 export const CommunityRoutes = {
   feed: { method: 'GET', path: '/community/posts', group: 'live' },
-  post: { method: 'POST', path: '/community/posts', group: 'live', status: 201 },
+  post: { method: 'POST', path: '/community/posts', group: 'live', status: 201, idempotent: true },
   like: { method: 'PUT', path: '/community/posts/:id/like', group: 'live' },
   report: { method: 'POST', path: '/community/posts/:id/reports', group: 'live', status: 201 },
   summary: { method: 'GET', path: '/community/summary', group: 'live' },

@@ -7,7 +7,7 @@ import { type RouteTable, withSchemas } from './contract.js';
 
 /** The signal room's REST reads and the landing page's figures: where each call lives and who may make it. */
 export const SignalsRoutes = {
-  list: { method: 'GET', path: '/signals', group: 'unlocked', apiKey: true },
+  list: { method: 'GET', path: '/signals', group: 'unlocked', apiKey: true, paged: 'cursor' },
   performance: { method: 'GET', path: '/signals/stats/performance', group: 'unlocked', apiKey: true },
   chart: { method: 'GET', path: '/signals/:id/chart', group: 'unlocked' },
   publicStats: { method: 'GET', path: '/stats/public', group: 'public' },
@@ -17,7 +17,8 @@ export const SignalsRoutes = {
 /** What each of SignalsRoutes takes and answers. */
 export const SignalsContract = /* @__PURE__ */ withSchemas(SignalsRoutes, {
   list: {
-    summary: 'The newest signals this member may see (locked teasers past the daily allowance)',
+    summary:
+      'The signals this member may see, newest first (locked teasers past the daily allowance); page back through the whole history with before (the previous page’s pagination.nextCursor) and since',
     query: ZSignalListQuery,
     data: z.array(ZSignalView),
   },

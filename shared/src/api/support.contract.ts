@@ -16,13 +16,19 @@ const ZTicketParams = z.object({ id: z.string() });
 
 /** Support tickets: members open and follow their own; admins answer them from an inbox. */
 export const SupportRoutes = {
-  create: { method: 'POST', path: '/support/tickets', group: 'member', status: 201 },
+  create: { method: 'POST', path: '/support/tickets', group: 'member', status: 201, idempotent: true },
   list: { method: 'GET', path: '/support/tickets', group: 'member' },
   thread: { method: 'GET', path: '/support/tickets/:id', group: 'member' },
-  reply: { method: 'POST', path: '/support/tickets/:id/messages', group: 'member', status: 201 },
+  reply: { method: 'POST', path: '/support/tickets/:id/messages', group: 'member', status: 201, idempotent: true },
   inbox: { method: 'GET', path: '/admin/support/tickets', group: 'admin', paged: true },
   adminThread: { method: 'GET', path: '/admin/support/tickets/:id', group: 'admin' },
-  adminReply: { method: 'POST', path: '/admin/support/tickets/:id/messages', group: 'admin', status: 201 },
+  adminReply: {
+    method: 'POST',
+    path: '/admin/support/tickets/:id/messages',
+    group: 'admin',
+    status: 201,
+    idempotent: true,
+  },
   setStatus: { method: 'PATCH', path: '/admin/support/tickets/:id', group: 'admin' },
 } as const satisfies RouteTable;
 

@@ -7,6 +7,7 @@ import {
   ZMemberSession,
   ZNotificationSettings,
   ZPasswordChangeRequest,
+  ZRevokedKeys,
 } from '../settings.js';
 import { ZUser } from '../user.js';
 import { type RouteTable, withSchemas } from './contract.js';
@@ -51,17 +52,18 @@ export const UsersContract = /* @__PURE__ */ withSchemas(UsersRoutes, {
     data: ZUser,
   },
   changePassword: {
-    summary: 'Change the password; every other session of the member ends',
+    summary:
+      'Change the password; every other session of the member ends, and every API key too unless revokeApiKeys is false',
     body: ZPasswordChangeRequest,
-    data: z.null(),
+    data: ZRevokedKeys,
   },
   listSessions: {
     summary: "The member's live sessions, this one marked",
     data: z.array(ZMemberSession),
   },
   revokeOtherSessions: {
-    summary: 'Log out every session of the member but this one',
-    data: z.object({ revoked: z.number() }),
+    summary: 'Log out every session of the member but this one, and revoke every API key (their streams close)',
+    data: ZRevokedKeys.extend({ revoked: z.number() }),
   },
   revokeSession: {
     summary: 'Log out one of the member’s sessions',

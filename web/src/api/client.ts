@@ -35,8 +35,13 @@ export interface ApiFailure {
   retryAfterSeconds?: number;
 }
 
-/** What a call of a contract entry resolves to: the entry's `data` type, or the failure. */
-export type ApiOutcome<T> = { ok: true; data: T; message: string; pagination: Pagination | null } | ApiFailure;
+/**
+ * What a call of a contract entry resolves to: the entry's `data` type (with a numbered list's pages, or
+ * a list read newest first's cursor to its next page), or the failure.
+ */
+export type ApiOutcome<T> =
+  | { ok: true; data: T; message: string; pagination: Pagination | null; nextCursor?: string | null }
+  | ApiFailure;
 
 const STATUS_OF_CODE: Partial<Record<ErrorCode, FailureStatus>> = {
   unauthorized: 'unauthorized',
@@ -199,7 +204,8 @@ export async function callApi<R extends RouteInfo>(route: R, input: CallInput<R>
       ok: true,
       data: envelope.data as AnswerOf<R>,
       message: envelope.message,
-      pagination: envelope.pagination ?? null,
+      pagination: envelope.pagination && 'total' in envelope.pagination ? envelope.pagination : null,
+      nextCursor: envelope.pagination && 'nextCursor' in envelope.pagination ? envelope.pagination.nextCursor : null,
     };
   }
   if (response.status === 401 && token && route.group !== 'public') sessionEnded();

@@ -84,7 +84,11 @@ export const webhooks = {
   update: 'The webhook endpoint could not be saved.',
   remove: 'The webhook endpoint could not be deleted.',
   attempts: 'The recent attempts could not be loaded.',
+  deliveries: 'The deliveries could not be loaded.',
   resend: 'The attempt could not be sent again.',
+  recover: 'The failed deliveries could not be queued again.',
+  test: 'The test event could not be sent.',
+  rotateSecret: 'A new signing secret could not be made.',
 } satisfies FallbackMessages<typeof WebhooksRoutes>;
 
 export const admin = {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { ActivationContract, ActivationMessages } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import { byIp, installRateLimits, type LimitRule, limitBy } from '../../http/rat
 import { memberOf, routeGroup } from '../../http/route-groups.js';
 import { hashSecret } from '../../http/tokens.js';
 import { auditActorOf } from '../audit/audit-actor.js';
+import { enterIdempotentRequest } from '../idempotency/idempotency.service.js';
 import { getActivation, readProofFile, submitProof } from './activation.service.js';
 import { PROOF_MAX_REQUEST_BYTES, PROOF_UPLOAD_LIMITS, readProofUpload } from './activation.upload.js';
 import { approveActivation, listActivations, rejectActivation } from './activation-review.service.js';
@@ -45,8 +47,15 @@ export async function registerActivationRoutes(app: FastifyInstance, ctx: Server
       serve(
         upload,
         ActivationContract.submitProof,
-        async (request) => {
-          const submitted = await submitProof(ctx, memberOf(request), await readProofUpload(request));
+        async (request, reply) => {
+          const proof = await readProofUpload(request);
+          // A retried upload is the same request when its fields and file are: its boundary differs.
+          const identity = {
+            fields: proof.fields,
+            file: proof.file ? createHash('sha256').update(proof.file.bytes).digest('hex') : null,
+          };
+          if (await enterIdempotentRequest(ctx, request, reply, identity)) return reply as never;
+          const submitted = await submitProof(ctx, memberOf(request), proof);
           return ok(submitted, ActivationMessages.submitted);
         },
         {

@@ -6,6 +6,7 @@ import {
   signalTierOf,
   type TAdminMemberDetail,
   type TMemberSignalsToday,
+  type TRevokedApiKey,
   type TUser,
   toIso,
 } from '@signalroom/shared';
@@ -19,6 +20,8 @@ import type { AuditActor } from '../audit/audit-actor.js';
 import { auditTrailOf } from '../audit/audit-list.service.js';
 import { tierDailyLimits } from '../signals/signals.service.js';
 import { lockMemberRow, tierHistoryOf } from '../tier-grants/tier-grants.service.js';
+import { tellKeysRevoked } from '../users/account-security.service.js';
+import { revokeAllKeysOfUser } from '../users/api-keys.repository.js';
 import { listLiveSessionsOfUser, revokeAllSessionsOfUser, revokeSessionOfUser } from '../users/sessions.repository.js';
 import { describeUserAgent } from '../users/user-agent.js';
 import { presentUser } from '../users/users.presenter.js';
@@ -84,7 +87,8 @@ export async function memberDetail(ctx: ServerContext, userId: string): Promise<
 
 /**
  * Logs out one of a member's sessions (sessionId) or all of them (null), with its audit row in the same
- * transaction; the member's sockets on those sessions close at once. 404 for an unknown member, or a
+ * transaction; the member's sockets on those sessions close at once. All of them ends the member's API
+ * keys too (their streams close; the member is mailed which). 404 for an unknown member, or a
  * session id that is not one of the member's live sessions.
  */
 export async function revokeMemberSessions(
@@ -99,8 +103,12 @@ export async function revokeMemberSessions(
     const member = await lockMemberRow(trx, userId);
     if (!member) throw AppError.notFound();
     let count: number;
-    if (sessionId === null) count = await revokeAllSessionsOfUser(trx, userId, now);
-    else if (await revokeSessionOfUser(trx, userId, sessionId, now)) count = 1;
+    let keys: TRevokedApiKey[] = [];
+    if (sessionId === null) {
+      count = await revokeAllSessionsOfUser(trx, userId, now);
+      // Logged out everywhere: the keys a session made go too.
+      keys = await revokeAllKeysOfUser(trx, userId, now, 'admin-sessions-ended');
+    } else if (await revokeSessionOfUser(trx, userId, sessionId, now)) count = 1;
     else throw AppError.notFound(SettingsMessages.sessionNotFound);
     await recordAudit(trx, {
       actor,
@@ -109,10 +117,11 @@ export async function revokeMemberSessions(
       targetId: userId,
       targetLabel: member.email,
       before: sessionId === null ? { liveSessions: count } : { sessionId },
-      after: { revoked: count },
+      after: sessionId === null ? { revoked: count, revokedApiKeys: keys.length } : { revoked: count },
     });
-    return count;
+    return { count, keys, email: member.email };
   });
-  if (revoked > 0) await ctx.events.accountChanged(userId);
-  return { revoked };
+  if (revoked.count > 0 || revoked.keys.length > 0) await ctx.events.accountChanged(userId);
+  tellKeysRevoked(ctx, revoked.email, revoked.keys, 'admin-sessions-ended');
+  return { revoked: revoked.count };
 }

@@ -13,6 +13,8 @@ import { generateSecret, hashSecret } from '../../http/tokens.js';
 import { hashPassword } from '../credentials/credentials.secrets.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { passwordResetMail } from '../mail/mail.templates.js';
+import { tellKeysRevoked } from '../users/account-security.service.js';
+import { revokeAllKeysOfUser } from '../users/api-keys.repository.js';
 import { revokeAllSessionsOfUser } from '../users/sessions.repository.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
 import { ENUMERATION_FLOOR_MS } from './auth.limits.js';
@@ -67,7 +69,8 @@ export async function verifyResetToken(ctx: ServerContext, token: string): Promi
 
 /**
  * Sets a new password with a reset token. The token is consumed by one conditional UPDATE in the same
- * transaction that changes the password and ends every session of the member, so of many simultaneous
+ * transaction that changes the password and ends every session and API key of the member (their
+ * sockets and streams close, and the member is mailed which keys went), so of many simultaneous
  * redemptions exactly one succeeds and nothing half-done remains. Following the link also proves the
  * mailbox, so an unconfirmed account counts as confirmed from here (its trial starts).
  */
@@ -94,9 +97,12 @@ export async function resetPassword(ctx: ServerContext, input: TResetPasswordReq
     });
     await revokeAllSessionsOfUser(trx, id, now);
     await consumeAllResetTokensOfUser(trx, id, now);
-    return user;
+    // Whoever had the account may have made keys with it: they end with the recovery.
+    const revokedKeys = await revokeAllKeysOfUser(trx, id, now, 'password-reset');
+    return { ...user, revokedKeys };
   });
   // The link proved the mailbox: a lock that guesses from elsewhere put on the account is lifted.
   await getLoginThrottle(ctx).forgive(user.email);
   await ctx.events.accountChanged(user.id);
+  tellKeysRevoked(ctx, user.email, user.revokedKeys, 'password-reset');
 }

@@ -14,7 +14,8 @@ export type MailKind =
   | 'password_changed'
   | 'support_reply'
   | 'session_reminder'
-  | 'webhook_disabled';
+  | 'webhook_disabled'
+  | 'api_keys_revoked';
 
 /** One mail, ready to send: both parts, and the secrets in it (kept out of the outbox when SMTP is used). */
 export interface MailMessage {
@@ -362,8 +363,8 @@ export function webhookDisabledMail(
   const link = publicLink(brand, PAGES.settings.path);
   const since = formatMoment(endpoint.failingSince, { timeZone: reader.timeZone, now, zoneName: true });
   const lines = [
-    `Hello ${reader.fullName}, we stopped sending webhooks to ${endpoint.url}: its last ${endpoint.failedDeliveries} deliveries failed, retries included, and none has succeeded since ${since}.`,
-    `Recent attempts with their errors are listed under Webhooks in Profile Settings, where you can enable the endpoint again once the receiver works: ${link}`,
+    `Hello ${reader.fullName}, we stopped sending webhooks to ${endpoint.url}: every try has failed since ${since}, retries included (each webhook is tried for more than a day).`,
+    `Recent attempts with their errors are listed under Webhooks in Profile Settings, where you can enable the endpoint again once the receiver works, then recover what failed meanwhile: ${link}`,
   ];
   return {
     to: reader.email,
@@ -371,6 +372,44 @@ export function webhookDisabledMail(
     subject: `${brand.PRODUCT_NAME}: a webhook endpoint was disabled`,
     text: `${title}\n\n${lines.join('\n\n')}\n`,
     html: frame(brand, title, [lines[0]!, { link, label: 'Open Profile Settings' }]),
+    secrets: [],
+  };
+}
+
+/** Why an account's API keys were revoked together, as the e-mail says it. */
+export type KeysRevokedBecause = 'password-reset' | 'password-change' | 'sessions-ended' | 'admin-sessions-ended';
+
+const KEYS_REVOKED_BECAUSE: Record<KeysRevokedBecause, string> = {
+  'password-reset': 'the password of your account was reset',
+  'password-change': 'you changed your password and chose to revoke them',
+  'sessions-ended': 'you logged out everywhere',
+  'admin-sessions-ended': 'an admin logged your account out everywhere',
+};
+
+/**
+ * The account's API keys were revoked with its recovery: which ones (name and first characters), and
+ * that programs using them, their streams included, have stopped.
+ */
+export function apiKeysRevokedMail(
+  brand: Branding,
+  to: string,
+  keys: { name: string; prefix: string }[],
+  because: KeysRevokedBecause,
+): MailMessage {
+  const title = keys.length === 1 ? 'Your API key was revoked' : `Your ${keys.length} API keys were revoked`;
+  const link = publicLink(brand, PAGES.settings.path);
+  const named = keys.map((key) => `${key.name} (${key.prefix}…)`).join(', ');
+  const lines = [
+    `Because ${KEYS_REVOKED_BECAUSE[because]}, every API key of your ${brand.PRODUCT_NAME} account was revoked: ${named}. Programs using them are refused from now on, and their open streams were closed.`,
+    `If you did this, make new keys for your programs in Profile Settings: ${link}`,
+    `If this was not you, ${supportByEmail(brand)}.`,
+  ];
+  return {
+    to,
+    kind: 'api_keys_revoked',
+    subject: `${brand.PRODUCT_NAME}: ${title.charAt(0).toLowerCase()}${title.slice(1)}`,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: frame(brand, title, [lines[0]!, { link, label: 'Open Profile Settings' }, lines[2]!]),
     secrets: [],
   };
 }

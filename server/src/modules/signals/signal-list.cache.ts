@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { TPerformanceStats, TSignal } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
-import { findSignals } from './signals.repository.js';
+import { findSignals, findSignalsPage } from './signals.repository.js';
 
 /** A cached read lives at most this long, in case a signal event was lost on the bus. */
 export const SIGNAL_LIST_CACHE_MS = 5000;
 
 export interface SignalList {
   signals: TSignal[];
+  /** The next (older) page's cursor, newest first; null on the last page, and for the oldest-first order. */
+  nextCursor: string | null;
   /** Derived from the content, so every server process gives the same list the same version. */
   version: string;
 }
@@ -39,9 +41,13 @@ export function signalListCacheOf(ctx: Pick<ServerContext, 'db' | 'bus' | 'event
       const key = `${limit}:${order}`;
       const entry = entries.get(key);
       if (entry && Date.now() - entry.at < SIGNAL_LIST_CACHE_MS) return entry.list;
-      const list = findSignals(ctx.db, limit, order).then((signals) => ({
-        signals,
-        version: createHash('sha1').update(JSON.stringify(signals)).digest('base64url').slice(0, 20),
+      const read =
+        order === 'desc'
+          ? findSignalsPage(ctx.db, { limit, before: null, since: null, closedBy: null })
+          : findSignals(ctx.db, limit, order).then((signals) => ({ signals, nextCursor: null }));
+      const list = read.then((page) => ({
+        ...page,
+        version: createHash('sha1').update(JSON.stringify(page)).digest('base64url').slice(0, 20),
       }));
       const fresh = { at: Date.now(), list };
       entries.set(key, fresh);

@@ -4,11 +4,13 @@ import {
   listClosedSignals,
   listSignalNotes,
   listSignals,
+  listSignalsPage,
   listSlotGaps,
   presentSignal,
   type SlotGapRow,
 } from '@signalroom/shared-node';
 import type { Db } from '../../db/database.js';
+import { type PagePlace, pageOf } from '../../http/page-cursor.js';
 
 /**
  * The signal module's reads. The signals table itself is read and written through the one signal
@@ -18,6 +20,18 @@ import type { Db } from '../../db/database.js';
 /** Signals by slot time, as members receive them (before the per-tier cut). */
 export async function findSignals(db: Db, limit: number, order: 'asc' | 'desc'): Promise<TSignal[]> {
   return withNotes(db, (await listSignals(db, limit, order)).map(presentSignal));
+}
+
+/**
+ * One page of the history, newest first, with the next page's cursor (null on the last): signals before
+ * `before`, issued since `since`, and with `closedBy` only those whose primary window had closed then.
+ */
+export async function findSignalsPage(
+  db: Db,
+  page: { limit: number; before: PagePlace | null; since: Date | null; closedBy: Date | null },
+): Promise<{ signals: TSignal[]; nextCursor: string | null }> {
+  const { items, nextCursor } = pageOf(await listSignalsPage(db, page), page.limit);
+  return { signals: await withNotes(db, items.map(presentSignal)), nextCursor };
 }
 
 /** The signals with their follow-up notes (each signal gets a list, empty when it has none). */

@@ -9,7 +9,8 @@ import { signalChart } from './signal-chart.service.js';
 import { listSignalsFor, performanceStats, publicStats } from './signals.service.js';
 
 /**
- * GET /api/signals?limit=10&sortOrder=desc and GET /api/signals/stats/performance: unlocked non-guest
+ * GET /api/signals?limit=10&sortOrder=desc (paged back with `before` and `since`, the envelope's
+ * `pagination.nextCursor` naming the next page) and GET /api/signals/stats/performance: unlocked non-guest
  * members live, with the tier daily limits applied on the server; members in their trial the delayed
  * view (signals whose primary window has closed); everyone else 403 (the `unlocked` group's guard).
  * Statistics are history (resolved signals only): the trial may see them too.
@@ -21,13 +22,13 @@ import { listSignalsFor, performanceStats, publicStats } from './signals.service
 export async function registerSignalsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await routeGroup(app, ctx, 'unlocked', (scope) => {
     serve(scope, SignalsContract.list, async (request, reply) => {
-      const { signals, etag } = await listSignalsFor(ctx, memberOf(request), request.query);
+      const { signals, etag, nextCursor } = await listSignalsFor(ctx, memberOf(request), request.query);
       if (etag) {
         reply.header('etag', etag);
         // The web app's fallback polling sends what it has: nothing changed, nothing to send.
         if (request.headers['if-none-match'] === etag) return reply.code(304).send() as never;
       }
-      return ok(signals);
+      return ok(signals, 'OK', { nextCursor });
     });
     serve(scope, SignalsContract.performance, async () => ok(await performanceStats(ctx)));
     serve(scope, SignalsContract.chart, async (request) =>

@@ -18,6 +18,7 @@ import {
 import type { SlotGapRow } from '@signalroom/shared-node';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { decodePageCursor } from '../../http/page-cursor.js';
 import { countedRecord, performanceFigures } from '../track-record/record-figures.js';
 import { refreshRecord } from '../track-record/track-record.service.js';
 import { signalListCacheOf } from './signal-list.cache.js';
@@ -26,6 +27,7 @@ import {
   findClosedSignals,
   findLastSignalTime,
   findSignals,
+  findSignalsPage,
   findSlotGaps,
 } from './signals.repository.js';
 
@@ -46,31 +48,48 @@ export function requireSignalAccessMode(ctx: ServerContext, user: TUser): Exclud
 }
 
 /**
- * The signal list a member may see. Live members: every signal of the page, each cut to the member's
- * tier (the first N of the operator's day in full, a locked teaser after that; an admin sees the gold
- * room's view). Trial members: only signals whose primary window has closed, in full (they are history
- * by then, nothing left to trade).
+ * The signal list a member may see, and the cursor of its next (older) page. Live members: every signal,
+ * each cut to the member's tier (the first N of the operator's day in full, a locked teaser after that;
+ * an admin sees the gold room's view). Trial members: only signals whose primary window has closed, in
+ * full (they are history by then, nothing left to trade). Newest first, a page goes back from `before`
+ * (the previous page's cursor) and stops at `since`; the first page of live members is the shared cached
+ * read and carries an ETag.
  */
 export async function listSignalsFor(
   ctx: ServerContext,
   user: TUser,
   query: TSignalListQuery,
-): Promise<{ signals: TSignalView[]; etag: string | null }> {
+): Promise<{ signals: TSignalView[]; etag: string | null; nextCursor: string | null }> {
   requireSignalAccessMode(ctx, user);
   const tier = signalTierOf(user);
+  const before = decodePageCursor(query.before);
+  const since = query.since ?? null;
   if (!tier) {
     const now = ctx.now();
     // The database picks only closed windows; the shared rule checks again against the same clock.
     // This view changes with time alone (a window closes), so it carries no validator.
-    const signals = delayedSignals(await findClosedSignals(ctx.db, now, query.limit, query.sortOrder), now);
-    return { signals, etag: null };
+    if (query.sortOrder === 'asc') {
+      const signals = delayedSignals(await findClosedSignals(ctx.db, now, query.limit, 'asc'), now);
+      return { signals, etag: null, nextCursor: null };
+    }
+    const page = await findSignalsPage(ctx.db, { limit: query.limit, before, since, closedBy: now });
+    return { signals: delayedSignals(page.signals, now), etag: null, nextCursor: page.nextCursor };
   }
   const limits = tierDailyLimits(ctx);
+  if (before || since) {
+    const page = await findSignalsPage(ctx.db, { limit: query.limit, before, since, closedBy: null });
+    return {
+      signals: page.signals.map((s) => signalViewFor(s, tier, limits)),
+      etag: null,
+      nextCursor: page.nextCursor,
+    };
+  }
   const list = await signalListCacheOf(ctx).get(query.limit, query.sortOrder);
   return {
     signals: list.signals.map((s) => signalViewFor(s, tier, limits)),
     // The same list, tier and allowance give the same answer: a poll that repeats it gets 304.
     etag: `"${list.version}-${tier}-${limits[tier] ?? 'all'}"`,
+    nextCursor: list.nextCursor,
   };
 }
 

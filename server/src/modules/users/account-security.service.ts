@@ -3,6 +3,7 @@ import {
   SettingsMessages,
   type TMemberSession,
   type TPasswordChangeRequest,
+  type TRevokedApiKey,
   type TUser,
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
@@ -11,7 +12,8 @@ import { sessionIdleCutoff } from '../../http/guards.js';
 import { hashSecret } from '../../http/tokens.js';
 import { hashPassword, verifyPassword } from '../credentials/credentials.secrets.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
-import { passwordChangedMail } from '../mail/mail.templates.js';
+import { apiKeysRevokedMail, type KeysRevokedBecause, passwordChangedMail } from '../mail/mail.templates.js';
+import { revokeAllKeysOfUser } from './api-keys.repository.js';
 import { listLiveSessionsOfUser, revokeOtherSessionsOfUser, revokeSessionOfUser } from './sessions.repository.js';
 import { describeUserAgent } from './user-agent.js';
 import { findPasswordHash, updateUser } from './users.repository.js';
@@ -30,9 +32,25 @@ export async function assertPassword(
 }
 
 /**
+ * Tells the member, by e-mail, which API keys an account recovery revoked (nothing when it revoked
+ * none): programs stop at once, so the member must know which to give a new key.
+ */
+export function tellKeysRevoked(
+  ctx: ServerContext,
+  email: string,
+  keys: TRevokedApiKey[],
+  because: KeysRevokedBecause,
+  linkBase?: string,
+): void {
+  if (keys.length === 0) return;
+  getMailer(ctx).dispatch(apiKeysRevokedMail(brandOf(ctx, linkBase), email, keys, because));
+}
+
+/**
  * Settings' password change: the current password proves the member, the new one passes the sign-up
- * rules; the hash changes and every other session ends in one transaction, their sockets drop at once
- * and the member gets a notice by mail.
+ * rules; the hash changes, every other session ends and (unless the member unticks it) every API key is
+ * revoked, in one transaction; their sockets and streams drop at once and the member gets a notice by
+ * mail. Answers the keys revoked.
  */
 export async function changePassword(
   ctx: ServerContext,
@@ -40,7 +58,7 @@ export async function changePassword(
   sessionToken: string,
   input: TPasswordChangeRequest,
   linkBase?: string,
-): Promise<void> {
+): Promise<TRevokedApiKey[]> {
   if (!input.currentPassword) {
     const message = SettingsMessages.currentPasswordRequired;
     throw AppError.validation(message, { currentPassword: message });
@@ -52,12 +70,16 @@ export async function changePassword(
     message: SettingsMessages.currentPasswordIncorrect,
   });
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction().execute(async (trx) => {
+  const now = ctx.now();
+  const revokedKeys = await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash });
-    await revokeOtherSessionsOfUser(trx, user.id, hashSecret(sessionToken), ctx.now());
+    await revokeOtherSessionsOfUser(trx, user.id, hashSecret(sessionToken), now);
+    return input.revokeApiKeys === false ? [] : revokeAllKeysOfUser(trx, user.id, now, 'password-change');
   });
   await ctx.events.accountChanged(user.id);
   getMailer(ctx).dispatch(passwordChangedMail(brandOf(ctx, linkBase), user.email));
+  tellKeysRevoked(ctx, user.email, revokedKeys, 'password-change', linkBase);
+  return revokedKeys;
 }
 
 /** The member's live sessions, browser and system read from each one's user agent. */
@@ -86,9 +108,23 @@ export async function revokeSession(ctx: ServerContext, user: TUser, sessionId: 
   await ctx.events.accountChanged(user.id);
 }
 
-/** "Log out everywhere else": every session of the member but this one ends, sockets included. */
-export async function revokeOtherSessions(ctx: ServerContext, user: TUser, sessionToken: string): Promise<number> {
-  const revoked = await revokeOtherSessionsOfUser(ctx.db, user.id, hashSecret(sessionToken), ctx.now());
-  if (revoked > 0) await ctx.events.accountChanged(user.id);
-  return revoked;
+/**
+ * "Log out everywhere else": every session of the member but this one ends, and every API key is
+ * revoked (a stolen session may have made one), in one transaction; sockets and streams close at once
+ * and the member is mailed which keys went.
+ */
+export async function revokeOtherSessions(
+  ctx: ServerContext,
+  user: TUser,
+  sessionToken: string,
+  linkBase?: string,
+): Promise<{ revoked: number; revokedKeys: TRevokedApiKey[] }> {
+  const now = ctx.now();
+  const result = await ctx.db.transaction().execute(async (trx) => ({
+    revoked: await revokeOtherSessionsOfUser(trx, user.id, hashSecret(sessionToken), now),
+    revokedKeys: await revokeAllKeysOfUser(trx, user.id, now, 'sessions-ended'),
+  }));
+  if (result.revoked > 0 || result.revokedKeys.length > 0) await ctx.events.accountChanged(user.id);
+  tellKeysRevoked(ctx, user.email, result.revokedKeys, 'sessions-ended', linkBase);
+  return result;
 }

@@ -60,8 +60,17 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: ServerCo
       scope,
       UsersContract.changePassword,
       async (request) => {
-        await changePassword(ctx, memberOf(request), tokenOf(request), request.body, linkBaseOf(request));
-        return ok(null, SettingsMessages.passwordChanged);
+        const revokedKeys = await changePassword(
+          ctx,
+          memberOf(request),
+          tokenOf(request),
+          request.body,
+          linkBaseOf(request),
+        );
+        return ok(
+          { revokedKeys },
+          SettingsMessages.passwordChanged + SettingsMessages.apiKeysRevoked(revokedKeys.length),
+        );
       },
       limit(SETTINGS_LIMITS.password),
     );
@@ -69,8 +78,11 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: ServerCo
       ok(await listSessions(ctx, memberOf(request), tokenOf(request)), SettingsMessages.sessionsListed),
     );
     serve(scope, UsersContract.revokeOtherSessions, async (request) => {
-      const revoked = await revokeOtherSessions(ctx, memberOf(request), tokenOf(request));
-      return ok({ revoked }, SettingsMessages.otherSessionsRevoked);
+      const result = await revokeOtherSessions(ctx, memberOf(request), tokenOf(request), linkBaseOf(request));
+      return ok(
+        result,
+        SettingsMessages.otherSessionsRevoked + SettingsMessages.apiKeysRevoked(result.revokedKeys.length),
+      );
     });
     serve(scope, UsersContract.revokeSession, async (request) => {
       await revokeSession(ctx, memberOf(request), request.params.id);

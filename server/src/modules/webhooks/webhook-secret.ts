@@ -7,11 +7,20 @@ export function generateWebhookSecret(): string {
   return `${WEBHOOK_SECRET_PREFIX}${randomBytes(WEBHOOK_SECRET_BYTES).toString('base64')}`;
 }
 
-/** The three headers of a signed message: its id (the same on every try), the time, the signature. */
-export function signedHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
+/**
+ * The three headers of a signed message: its id (the same on every try), the time, the signature. Every
+ * secret given signs (the current one first, then one a rotation replaced and still honours): the
+ * signatures are separated by spaces, and a receiver accepts the message when any of them verifies.
+ */
+export function signedHeaders(
+  secrets: readonly string[],
+  messageId: string,
+  at: Date,
+  body: string,
+): Record<string, string> {
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(messageId, at, body),
+    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(' '),
   };
 }

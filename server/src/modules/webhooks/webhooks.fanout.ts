@@ -10,7 +10,7 @@ import type { ServerContext } from '../../context.js';
 import type { ServerMetrics } from '../../observability/metrics.registry.js';
 import { seesSignalInFull } from '../delivery/delivery.access.js';
 import { findWebhookTargets, insertMessage, insertWebhookBatches } from './webhooks.repository.js';
-import { WEBHOOK_BATCH_SIZE, WEBHOOK_TASKS, type WebhookBatchTask } from './webhooks.tasks.js';
+import { batchTaskId, WEBHOOK_BATCH_SIZE, WEBHOOK_TASKS, type WebhookBatchTask } from './webhooks.tasks.js';
 
 /** Which event a fan-out is about: a signal issued or resolved, or one note on it. */
 export interface WebhookEventRef {
@@ -88,7 +88,7 @@ export async function fanOutWebhookEvent(
   await ctx.tasks.scheduleMany(
     WEBHOOK_TASKS.send,
     batches.map((b) => ({
-      id: `${messageId}-${b.batch}`,
+      id: batchTaskId(messageId, b.batch, 1),
       payload: { messageId, batch: b.batch } satisfies WebhookBatchTask,
     })),
   );

@@ -1,4 +1,4 @@
-import type { TBusEvent } from '@signalroom/shared';
+import { type TBusEvent, WEBHOOK_HISTORY_DAYS, WEBHOOK_MANUAL_QUEUE_MAX } from '@signalroom/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { metricsFor } from '../../observability/metrics.registry.js';
@@ -6,23 +6,29 @@ import { brandOf, getMailer } from '../mail/mail.service.js';
 import { webhookDisabledMail } from '../mail/mail.templates.js';
 import { tierDailyLimits } from '../signals/signals.service.js';
 import { createWebhookSender } from './webhook.sender.js';
+import { enqueueManualSends } from './webhook-manual.repository.js';
+import {
+  MANUAL_CONCURRENCY,
+  pendingManualTurns,
+  scheduleManualTurn,
+  sendNextManual,
+  type WebhookManualTask,
+} from './webhook-manual.tasks.js';
 import { fanOutTaskId, fanOutWebhookEvent, type WebhookEventRef } from './webhooks.fanout.js';
 import { type DisabledEndpoint, deleteMessagesBefore, findEventsNotFannedOut } from './webhooks.repository.js';
 import { registerWebhooksRoutes } from './webhooks.routes.js';
 import {
   pendingWebhookBatches,
-  resendWebhook,
   sendWebhookBatch,
   WEBHOOK_TASKS,
   type WebhookBatchTask,
-  type WebhookResendTask,
   type WebhookSendDeps,
 } from './webhooks.tasks.js';
 
 /** An event whose fan-out never ran is taken up at start for this long after it happened. */
 const RESTORE_EVENTS_WITHIN_MS = 60 * 60_000;
 /** Messages, with their deliveries and attempts, are kept this long. */
-const KEEP_MESSAGES_MS = 30 * 24 * 60 * 60_000;
+const KEEP_MESSAGES_MS = WEBHOOK_HISTORY_DAYS * 24 * 60 * 60_000;
 
 /** The webhook event a bus event is, if any: a signal issued, resolved (won, lost, even or void), or noted. */
 export function webhookEventOf(event: TBusEvent): WebhookEventRef | null {
@@ -37,8 +43,9 @@ export function webhookEventOf(event: TBusEvent): WebhookEventRef | null {
 /**
  * Members' webhooks. Every server process hears signal events on the bus and schedules the event's
  * fan-out under one id per event, so it runs once whichever process takes it; the fan-out stores the
- * message and its batches and schedules a job per batch, which any process runs (retries with backoff,
- * restored from the batches after a restart), as signal delivery does for e-mail.
+ * message and its batches and schedules a job per batch, which any process runs (retried on the
+ * WEBHOOK_RETRY_SCHEDULE, restored from the batches after a restart), as signal delivery does for
+ * e-mail. What members ask to send again waits in each endpoint's own queue, in a background lane.
  */
 export async function registerWebhooksModule(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   if (!runtimes.has(ctx)) {
@@ -62,7 +69,13 @@ function startWebhooks(ctx: ServerContext): { close(): void } {
     timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
     userAgent: `${ctx.config.PRODUCT_NAME}-Webhooks/1`,
   });
-  const deps: WebhookSendDeps = { sender, limits, metrics, onDisabled: (endpoints) => tellDisabled(ctx, endpoints) };
+  const deps: WebhookSendDeps = {
+    sender,
+    limits,
+    metrics,
+    schedule: ctx.config.WEBHOOK_RETRY_SCHEDULE,
+    onDisabled: (endpoints) => tellDisabled(ctx, endpoints),
+  };
   const retries = { attempts: ctx.config.DELIVERY_ATTEMPTS, backoffMs: ctx.config.DELIVERY_BACKOFF_MS };
 
   ctx.tasks.define<WebhookEventRef>(
@@ -80,15 +93,33 @@ function startWebhooks(ctx: ServerContext): { close(): void } {
       },
     },
   );
-  ctx.tasks.define<WebhookBatchTask>(
-    WEBHOOK_TASKS.send,
-    (payload, run) =>
-      sendWebhookBatch(ctx, deps, payload, { attempt: run.attempt, lastAttempt: run.attempt >= retries.attempts }),
-    { ...retries, restore: () => pendingWebhookBatches(ctx) },
-  );
-  ctx.tasks.define<WebhookResendTask>(WEBHOOK_TASKS.resend, (payload) => resendWebhook(ctx, deps, payload), {
-    attempts: 1,
+  // A failure to reach the receiver is retried on the schedule by the task itself; these retries are for
+  // a run that could not reach the database.
+  ctx.tasks.define<WebhookBatchTask>(WEBHOOK_TASKS.send, (payload) => sendWebhookBatch(ctx, deps, payload), {
+    ...retries,
+    restore: () => pendingWebhookBatches(ctx),
   });
+  ctx.tasks.define<WebhookManualTask>(WEBHOOK_TASKS.manual, (payload) => sendNextManual(ctx, deps, payload), {
+    ...retries,
+    background: true,
+    concurrency: MANUAL_CONCURRENCY,
+    restore: () => pendingManualTurns(ctx),
+  });
+  ctx.tasks.define<{ endpointId: string; messageId: string }>(
+    WEBHOOK_TASKS.resend,
+    async ({ endpointId, messageId }) => {
+      const now = ctx.now();
+      await enqueueManualSends(ctx.db, {
+        endpointId,
+        messageIds: [messageId],
+        trigger: 'resend',
+        now,
+        max: WEBHOOK_MANUAL_QUEUE_MAX,
+      });
+      await scheduleManualTurn(ctx, endpointId);
+    },
+    { attempts: 1 },
+  );
 
   const stopListening = ctx.bus.subscribe((event) => {
     const ref = webhookEventOf(event);

@@ -1,4 +1,10 @@
-import type { AccessFields, DeliveryStatus, WebhookEvent } from '@signalroom/shared';
+import type {
+  AccessFields,
+  DeliveryStatus,
+  WebhookEvent,
+  WebhookMessageEvent,
+  WebhookTrigger,
+} from '@signalroom/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
@@ -11,6 +17,7 @@ export interface EndpointRow {
   disabled_at: Date | null;
   disabled_reason: string | null;
   failing_since: Date | null;
+  previous_secret_expires_at: Date | null;
 }
 
 const ENDPOINT_COLUMNS = [
@@ -21,6 +28,7 @@ const ENDPOINT_COLUMNS = [
   'disabled_at',
   'disabled_reason',
   'failing_since',
+  'previous_secret_expires_at',
 ] as const;
 
 /** The member's endpoints, oldest first. */
@@ -97,6 +105,28 @@ export async function updateEndpoint(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Gives an endpoint a new signing secret; the one it replaces keeps signing until `overlapUntil` (a
+ * secret replaced by an earlier rotation stops at once).
+ */
+export async function rotateEndpointSecret(
+  db: Db,
+  id: string,
+  change: { secret: string; now: Date; overlapUntil: Date },
+): Promise<EndpointRow> {
+  return db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({
+      previous_secret: eb.ref('secret'),
+      previous_secret_expires_at: change.overlapUntil,
+      secret: change.secret,
+      secret_rotated_at: change.now,
+    }))
+    .where('id', '=', id)
+    .returning(ENDPOINT_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
 /** Deletes one of the member's endpoints (its deliveries and attempts with it); the row, or null. */
 export async function deleteEndpoint(db: Db, userId: string, id: string): Promise<EndpointRow | null> {
   const row = await db
@@ -106,62 +136,6 @@ export async function deleteEndpoint(db: Db, userId: string, id: string): Promis
     .returning(ENDPOINT_COLUMNS)
     .executeTakeFirst();
   return row ?? null;
-}
-
-/** An attempt as the member's list shows it. */
-export interface AttemptRow {
-  id: string;
-  message_id: string;
-  event: WebhookEvent;
-  signal_id: string;
-  at: Date;
-  trigger: 'delivery' | 'resend';
-  succeeded: boolean;
-  response_status: number | null;
-  response_ms: number | null;
-  error: string | null;
-}
-
-/** The endpoint's latest attempts, newest first. */
-export function listAttempts(db: Db, endpointId: string, limit: number): Promise<AttemptRow[]> {
-  return db
-    .selectFrom('webhook_attempts as a')
-    .innerJoin('webhook_messages as m', 'm.id', 'a.message_id')
-    .select([
-      'a.id',
-      'a.message_id',
-      'm.event',
-      'm.signal_id',
-      'a.at',
-      'a.trigger',
-      'a.succeeded',
-      'a.response_status',
-      'a.response_ms',
-      'a.error',
-    ])
-    .where('a.endpoint_id', '=', endpointId)
-    .orderBy('a.at', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** The message of one attempt at one of the member's endpoints, or null. */
-export async function findAttemptMessage(
-  db: Db,
-  userId: string,
-  endpointId: string,
-  attemptId: string,
-): Promise<{ messageId: string; disabled: boolean } | null> {
-  const row = await db
-    .selectFrom('webhook_attempts as a')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'a.endpoint_id')
-    .select(['a.message_id', 'e.disabled_at'])
-    .where('a.id', '=', attemptId)
-    .where('a.endpoint_id', '=', endpointId)
-    .where('e.user_id', '=', userId)
-    .executeTakeFirst();
-  return row ? { messageId: row.message_id, disabled: row.disabled_at !== null } : null;
 }
 
 /** An endpoint that could receive an event, with its member's access fields for the room's rule. */
@@ -191,6 +165,22 @@ export async function findWebhookTargets(db: Db, event: WebhookEvent): Promise<W
     dashboardUnlocked,
     trialEndsAt,
   }));
+}
+
+/** Stores a test event's message for one endpoint (each test is its own message); its id. */
+export async function insertTestMessage(db: Db, message: { payload: string; now: Date }): Promise<string> {
+  const row = await db
+    .insertInto('webhook_messages')
+    .values({
+      event: 'webhook.test',
+      event_key: sql<string>`'webhook.test:' || gen_random_uuid()`,
+      signal_id: null,
+      payload: message.payload,
+      created_at: message.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Stores an event's message; null when the event already has one (its fan-out ran). */
@@ -249,8 +239,9 @@ export async function existingEventKeys(db: Db, keys: string[]): Promise<Set<str
 /** A message as its sender needs it. */
 export interface MessageRow {
   id: string;
-  event: WebhookEvent;
-  signal_id: string;
+  event: WebhookMessageEvent;
+  /** Null for a test event. */
+  signal_id: string | null;
   payload: string;
 }
 
@@ -258,35 +249,45 @@ export interface MessageRow {
 export interface QueuedWebhook extends WebhookTarget {
   url: string;
   secret: string;
+  /** The secret a rotation replaced, and until when it signs too. */
+  previousSecret: { secret: string; until: Date } | null;
   disabled: boolean;
 }
 
 /**
- * The message of one batch and its endpoints still to try (not yet final in the log). An endpoint
- * deleted meanwhile is left out. Null when the batch is done or unknown.
+ * The message of one batch, how many tries its queued endpoints have had and when the next is due,
+ * and those endpoints (not yet final in the log). An endpoint deleted meanwhile is left out. Null when
+ * the batch is done or unknown.
  */
 export async function findQueuedWebhookBatch(
   db: Db,
   messageId: string,
   batch: number,
-): Promise<{ message: MessageRow; queued: QueuedWebhook[] } | null> {
+): Promise<{ message: MessageRow; queued: QueuedWebhook[]; tries: number; nextTryAt: Date | null } | null> {
   const row = await db
     .selectFrom('webhook_delivery_batches as b')
     .innerJoin('webhook_messages as m', 'm.id', 'b.message_id')
-    .select(['b.endpoints', 'b.done', 'm.id', 'm.event', 'm.signal_id', 'm.payload'])
+    .select(['b.endpoints', 'b.done', 'b.tries', 'b.next_try_at', 'm.id', 'm.event', 'm.signal_id', 'm.payload'])
     .where('b.message_id', '=', messageId)
     .where('b.batch', '=', batch)
     .executeTakeFirst();
   if (!row || row.done) return null;
   const queued = await findQueuedEndpoints(db, messageId, row.endpoints);
-  return { message: { id: row.id, event: row.event, signal_id: row.signal_id, payload: row.payload }, queued };
+  return {
+    message: { id: row.id, event: row.event, signal_id: row.signal_id, payload: row.payload },
+    queued,
+    tries: row.tries,
+    nextTryAt: row.next_try_at ? new Date(row.next_try_at) : null,
+  };
 }
 
 /** An endpoint (`e`) and its member (`u`): what a try needs to sign, send and check the member's access. */
-const TARGET_COLUMNS = [
+export const TARGET_COLUMNS = [
   'e.id as endpoint_id',
   'e.url',
   'e.secret',
+  'e.previous_secret',
+  'e.previous_secret_expires_at',
   'e.disabled_at',
   'u.id as user_id',
   'u.role',
@@ -295,11 +296,13 @@ const TARGET_COLUMNS = [
   'u.trial_ends_at',
 ] as const;
 
-function toTarget(r: {
+export function toTarget(r: {
   endpoint_id: string;
   user_id: string;
   url: string;
   secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
   disabled_at: Date | null;
   role: QueuedWebhook['role'];
   tier: QueuedWebhook['tier'];
@@ -311,6 +314,10 @@ function toTarget(r: {
     userId: r.user_id,
     url: r.url,
     secret: r.secret,
+    previousSecret:
+      r.previous_secret && r.previous_secret_expires_at
+        ? { secret: r.previous_secret, until: new Date(r.previous_secret_expires_at) }
+        : null,
     disabled: r.disabled_at !== null,
     role: r.role,
     tier: r.tier,
@@ -351,16 +358,18 @@ export interface WebhookTry {
 }
 
 /**
- * Writes the tries of a run in one transaction's worth of statements: the log (first try inserts, later
- * ones update a queued row), the attempts, and each endpoint's failure count (a delivery that ended sent
- * clears it; one that ended failed adds one). Answers the endpoints that are now past the failure rule
- * and were disabled, with their members, so they can be told.
+ * Writes the tries of a run in one transaction's worth of statements: the log, the attempts, and each
+ * endpoint's failure streak. The queue's deliveries (first try inserts, later ones update a queued row)
+ * start a streak on any failed try (`failing_since`) and add one to its count when a delivery used up
+ * its schedule; any try that gets through ends the streak. A member's resend or recovery that gets
+ * through makes the delivery sent; one that fails leaves the streak alone (the member tried by hand).
+ * Answers the endpoints that are now past the disabling rule and were disabled, with their members.
  */
 export async function recordWebhookTries(
   db: Db,
   input: {
     messageId: string;
-    trigger: 'delivery' | 'resend';
+    trigger: WebhookTrigger;
     tries: WebhookTry[];
     now: Date;
     disable: { afterFailures: number; failingBefore: Date; reason: string };
@@ -386,8 +395,8 @@ export async function recordWebhookTries(
         updated_at = excluded.updated_at
       where webhook_deliveries.status = 'queued'
     `.execute(db);
-  } else {
-    // A resend that got through makes the delivery sent, whatever it ended as before.
+  } else if (input.trigger !== 'test') {
+    // A resend or recovery that got through makes the delivery sent, whatever it ended as before.
     const sent = tries.filter((t) => t.attempt?.succeeded).map((t) => t.endpointId);
     if (sent.length > 0) {
       await db
@@ -425,20 +434,23 @@ export async function recordWebhookTries(
       .execute();
   }
   // Only the queue's deliveries count towards disabling: a resend is the member trying by hand.
-  const failed =
-    input.trigger === 'delivery'
-      ? tries.filter((t) => t.status === 'failed' && t.attempt).map((t) => t.endpointId)
-      : [];
-  if (failed.length === 0) return [];
+  if (input.trigger !== 'delivery') return [];
+  const failedTry = tries.filter((t) => t.attempt && !t.attempt.succeeded).map((t) => t.endpointId);
+  if (failedTry.length > 0) {
+    await db
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: sql`coalesce(failing_since, ${now})` })
+      .where(sql<boolean>`id = any(${sql.val(failedTry)}::uuid[])`)
+      .execute();
+  }
+  const exhausted = tries.filter((t) => t.status === 'failed' && t.attempt).map((t) => t.endpointId);
+  if (exhausted.length === 0) return [];
   await db
     .updateTable('webhook_endpoints')
-    .set((eb) => ({
-      failed_deliveries: eb('failed_deliveries', '+', 1),
-      failing_since: sql`coalesce(failing_since, ${now})`,
-    }))
-    .where(sql<boolean>`id = any(${sql.val(failed)}::uuid[])`)
+    .set((eb) => ({ failed_deliveries: eb('failed_deliveries', '+', 1) }))
+    .where(sql<boolean>`id = any(${sql.val(exhausted)}::uuid[])`)
     .execute();
-  return disableFailingEndpoints(db, failed, input.disable, now);
+  return disableFailingEndpoints(db, exhausted, input.disable, now);
 }
 
 /** An endpoint the server just disabled, with what its member's e-mail says. */
@@ -468,44 +480,33 @@ async function disableFailingEndpoints(
   return result.rows;
 }
 
-/** Marks a batch done: every endpoint of it has a final state. */
-export async function markWebhookBatchDone(db: Db, messageId: string, batch: number): Promise<void> {
+/**
+ * Ends a batch's run: done when every endpoint of it is final, else the tries so far and when the next
+ * is due (what a restart restores).
+ */
+export async function updateWebhookBatch(
+  db: Db,
+  messageId: string,
+  batch: number,
+  state: { tries: number; nextTryAt: Date | null },
+): Promise<void> {
   await db
     .updateTable('webhook_delivery_batches')
-    .set({ done: true })
+    .set({ tries: state.tries, next_try_at: state.nextTryAt, done: state.nextTryAt === null })
     .where('message_id', '=', messageId)
     .where('batch', '=', batch)
     .execute();
 }
 
-/** Batches not done: what must run again after a restart. */
-export function findPendingWebhookBatches(db: Db): Promise<{ message_id: string; batch: number }[]> {
-  return db.selectFrom('webhook_delivery_batches').select(['message_id', 'batch']).where('done', '=', false).execute();
-}
-
-/** One endpoint and one message, for a resend. */
-export async function findResendTarget(
+/** Batches not done: what must run again after a restart, with their tries and when the next is due. */
+export function findPendingWebhookBatches(
   db: Db,
-  endpointId: string,
-  messageId: string,
-): Promise<{ message: MessageRow; target: QueuedWebhook } | null> {
-  const message = await db
-    .selectFrom('webhook_messages')
-    .select(['id', 'event', 'signal_id', 'payload'])
-    .where('id', '=', messageId)
-    .executeTakeFirst();
-  if (!message) return null;
-  const row = await db
-    .selectFrom('webhook_endpoints as e')
-    .innerJoin('users as u', 'u.id', 'e.user_id')
-    .select(TARGET_COLUMNS)
-    .where('e.id', '=', endpointId)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    message,
-    target: toTarget(row),
-  };
+): Promise<{ message_id: string; batch: number; tries: number; next_try_at: Date | null }[]> {
+  return db
+    .selectFrom('webhook_delivery_batches')
+    .select(['message_id', 'batch', 'tries', 'next_try_at'])
+    .where('done', '=', false)
+    .execute();
 }
 
 /** Events of the last `since` whose fan-out never ran (the process that took it stopped first). */

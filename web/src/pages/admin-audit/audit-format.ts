@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.create': 'Webhook endpoint added',
   'webhook.update': 'Webhook endpoint changed',
   'webhook.delete': 'Webhook endpoint deleted',
+  'webhook.rotate-secret': 'Webhook signing secret rotated',
   'settings.update': 'Settings updated',
 };
 

@@ -1,4 +1,5 @@
 import {
+  API_KEY_EXPIRY_CHOICES,
   API_KEY_MAX_PER_MEMBER,
   API_KEY_NAME_MAX,
   pagePath,
@@ -13,7 +14,7 @@ import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
-import { FormAlert, TextField } from '../../components/public/form-field.js';
+import { FormAlert, SelectField, TextField } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -25,13 +26,21 @@ import { ShownOnceSecret } from './shown-once-secret.js';
 type KeysState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; keys: TApiKey[] };
 type Outcome = { kind: 'error' | 'success'; text: string; fields?: Record<string, string> } | null;
 
+/** Whether a key has passed its expiry (it is refused, and listed until revoked). */
+function hasExpired(key: TApiKey): boolean {
+  return key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.now();
+}
+
 /**
  * API keys (members with live access): read-only access to signals, statistics, the track record and
- * the account for the member's own tools. A new key's secret is shown once, with a copy button.
+ * the account for the member's own tools, for a chosen number of days or until revoked. A new key's
+ * secret is shown once, with a copy button. `reloadKey` reads the list again (a change of password or
+ * a log-out everywhere revokes every key).
  */
-export function ApiKeysSection() {
+export function ApiKeysSection({ reloadKey }: { reloadKey: number }) {
   const [state, setState] = useState<KeysState>({ phase: 'loading' });
   const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [created, setCreated] = useState<TCreatedApiKey | null>(null);
@@ -42,16 +51,19 @@ export function ApiKeysSection() {
     setState(result.ok ? { phase: 'ready', keys: result.data } : { phase: 'error', message: result.message });
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh list
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal).catch(ignoreAbort);
     return () => controller.abort();
-  }, [load]);
+  }, [load, reloadKey]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await api.apiKeys.create({ body: { name } });
+    const result = await api.apiKeys.create({
+      body: { name, ...(expiry ? { expiresInDays: Number(expiry) } : {}) },
+    });
     setBusy(false);
     if (!result.ok) {
       setOutcome({ kind: 'error', text: result.message, fields: result.fields });
@@ -63,7 +75,7 @@ export function ApiKeysSection() {
     await load();
   }
 
-  const full = state.phase === 'ready' && state.keys.length >= API_KEY_MAX_PER_MEMBER;
+  const full = state.phase === 'ready' && state.keys.filter((key) => !hasExpired(key)).length >= API_KEY_MAX_PER_MEMBER;
   return (
     <section
       className={clsx(panelStyles.panel, styles.section)}
@@ -76,6 +88,7 @@ export function ApiKeysSection() {
       <p className={pageStyles.muted}>
         Read your signals, statistics, the track record and your account from your own tools with{' '}
         <code>Authorization: Bearer sr_...</code>. A key cannot change anything. Up to {API_KEY_MAX_PER_MEMBER} keys.
+        Keys end when your password is reset or changed, and when you log out everywhere.
       </p>
       <p className={pageStyles.small}>
         <Link to={pagePath('connect-tools')}>How to connect your tools</Link>, with programs to copy.
@@ -103,7 +116,11 @@ export function ApiKeysSection() {
                 <p className={pageStyles.small}>
                   Created {formatMoment(key.createdAt)} · last used{' '}
                   {key.lastUsedAt ? formatMoment(key.lastUsedAt) : 'never'}
+                  {key.expiresAt ? ` · ${hasExpired(key) ? 'expired' : 'expires'} ${formatMoment(key.expiresAt)}` : ''}
                 </p>
+                {hasExpired(key) ? (
+                  <p className={clsx(pageStyles.small, styles.failed)}>Expired: programs using it are refused.</p>
+                ) : null}
               </div>
               <button
                 type="button"
@@ -126,7 +143,23 @@ export function ApiKeysSection() {
           onChange={(event) => setName(event.target.value)}
           error={outcome?.fields?.name}
         />
-        {outcome && !outcome.fields?.name ? <FormAlert kind={outcome.kind}>{outcome.text}</FormAlert> : null}
+        <SelectField
+          id="settings-api-key-expiry"
+          label="Expires"
+          value={expiry}
+          onChange={(event) => setExpiry(event.target.value)}
+          error={outcome?.fields?.expiresInDays}
+        >
+          <option value="">Never (until revoked)</option>
+          {API_KEY_EXPIRY_CHOICES.map((days) => (
+            <option key={days} value={String(days)}>
+              In {days} days
+            </option>
+          ))}
+        </SelectField>
+        {outcome && !outcome.fields?.name && !outcome.fields?.expiresInDays ? (
+          <FormAlert kind={outcome.kind}>{outcome.text}</FormAlert>
+        ) : null}
         <div>
           <button
             type="submit"

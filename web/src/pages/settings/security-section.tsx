@@ -16,9 +16,13 @@ import styles from './settings.module.css';
 
 type Outcome = { kind: 'error' | 'success'; text: string; fields?: Record<string, string> } | null;
 
-/** Security: the password change (current, new, confirm; show/hide on the current one). */
+/**
+ * Security: the password change (current, new, confirm; show/hide on the current one), which also
+ * revokes the member's API keys unless they untick it.
+ */
 export function SecuritySection({ onSessionsChanged }: { onSessionsChanged(): void }) {
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [revokeApiKeys, setRevokeApiKeys] = useState(true);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
@@ -33,7 +37,7 @@ export function SecuritySection({ onSessionsChanged }: { onSessionsChanged(): vo
     }
     setBusy(true);
     const result = await api.users.changePassword({
-      body: { currentPassword: form.currentPassword, newPassword: form.newPassword },
+      body: { currentPassword: form.currentPassword, newPassword: form.newPassword, revokeApiKeys },
     });
     setBusy(false);
     if (result.ok) {
@@ -81,6 +85,15 @@ export function SecuritySection({ onSessionsChanged }: { onSessionsChanged(): vo
           onChange={set('confirmPassword')}
           error={outcome?.fields?.confirmPassword}
         />
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={revokeApiKeys}
+            onChange={(event) => setRevokeApiKeys(event.target.checked)}
+            data-testid="settings-revoke-api-keys"
+          />
+          Also revoke my API keys (programs using them stop until you give them new ones)
+        </label>
         {outcome ? <FormAlert kind={outcome.kind}>{outcome.text}</FormAlert> : null}
         <div>
           <button type="submit" className={clsx(buttonStyles.btn, buttonStyles.btnPrimary)} disabled={busy}>
@@ -97,8 +110,11 @@ type SessionsState =
   | { phase: 'error'; message: string }
   | { phase: 'ready'; sessions: TMemberSession[] };
 
-/** Active sessions: where the member is signed in, with a log-out per session and for all others. */
-export function SessionsSection({ reloadKey }: { reloadKey: number }) {
+/**
+ * Active sessions: where the member is signed in, with a log-out per session and for all others (which
+ * revokes the member's API keys too: `onAccountChanged` lets the keys list read itself again).
+ */
+export function SessionsSection({ reloadKey, onAccountChanged }: { reloadKey: number; onAccountChanged(): void }) {
   const [state, setState] = useState<SessionsState>({ phase: 'loading' });
   const [notice, setNotice] = useState<Outcome>(null);
 
@@ -118,6 +134,11 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
     const result = await run();
     setNotice({ kind: result.ok ? 'success' : 'error', text: result.message });
     await load();
+  }
+
+  async function logOutEverywhereElse() {
+    await act(api.users.revokeOtherSessions);
+    onAccountChanged();
   }
 
   const others = state.phase === 'ready' ? state.sessions.filter((s) => !s.current).length : 0;
@@ -163,12 +184,10 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
       )}
       {state.phase === 'ready' && others === 0 && <p className={pageStyles.muted}>No other active sessions.</p>}
       {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}
-      <button
-        type="button"
-        className={buttonStyles.btn}
-        disabled={others === 0}
-        onClick={() => void act(api.users.revokeOtherSessions)}
-      >
+      <p className={clsx(pageStyles.small, pageStyles.muted)}>
+        Logging out everywhere else also revokes your API keys and closes their streams.
+      </p>
+      <button type="button" className={buttonStyles.btn} onClick={() => void logOutEverywhereElse()}>
         Log Out Everywhere Else
       </button>
     </section>

@@ -16,8 +16,9 @@ import { WebhooksSection } from './webhooks-section.js';
 /** Profile Settings (/dashboard/settings): 'Elite Account Settings'. */
 export function Component() {
   const user = useSessionStore((s) => s.user);
-  // A password change ends the other sessions: the list is read again after it.
+  // A password change ends the other sessions (and, by default, the API keys): the lists are read again.
   const [sessionsKey, setSessionsKey] = useState(0);
+  const [keysKey, setKeysKey] = useState(0);
 
   if (!user) {
     return (
@@ -36,10 +37,15 @@ export function Component() {
         <div className={styles.wide}>
           <ProfileSection user={user} />
         </div>
-        <SecuritySection onSessionsChanged={() => setSessionsKey((k) => k + 1)} />
-        <SessionsSection reloadKey={sessionsKey} />
+        <SecuritySection
+          onSessionsChanged={() => {
+            setSessionsKey((k) => k + 1);
+            setKeysKey((k) => k + 1);
+          }}
+        />
+        <SessionsSection reloadKey={sessionsKey} onAccountChanged={() => setKeysKey((k) => k + 1)} />
         {/* Keys and webhooks are for members with live access (the server refuses the rest with 403). */}
-        {hasSignalAccess(user) && <ApiKeysSection />}
+        {hasSignalAccess(user) && <ApiKeysSection reloadKey={keysKey} />}
         {hasSignalAccess(user) && <WebhooksSection />}
         <NotificationsSection />
         <PushSection />

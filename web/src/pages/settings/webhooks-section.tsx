@@ -14,7 +14,6 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
-import { formatMoment } from '../../components/dashboard/activation-format.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FormAlert, TextField } from '../../components/public/form-field.js';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -24,7 +23,7 @@ import { ConfirmRemovalDialog } from './confirm-removal-dialog.js';
 import { SectionLoadState } from './section-load-state.js';
 import styles from './settings.module.css';
 import { ShownOnceSecret } from './shown-once-secret.js';
-import { WebhookAttempts } from './webhook-attempts.js';
+import { WebhookEndpointItem } from './webhook-endpoint-item.js';
 
 type EndpointsState =
   | { phase: 'loading' }
@@ -34,8 +33,9 @@ type Outcome = { kind: 'error' | 'success'; text: string; fields?: Record<string
 
 /**
  * Webhooks (members with live access): the member's own URLs receive each chosen event, signed per the
- * Standard Webhooks specification with the endpoint's secret (shown once, when it is added). Each
- * endpoint lists its recent attempts, can resend one, and is enabled again after the server disabled it.
+ * Standard Webhooks specification with the endpoint's secret (shown once, when it is added or rotated).
+ * Each endpoint lists its recent attempts, can resend one, recover what failed, send a test event, rotate
+ * its secret, and is enabled again after the server disabled it.
  */
 export function WebhooksSection() {
   const [state, setState] = useState<EndpointsState>({ phase: 'loading' });
@@ -43,7 +43,7 @@ export function WebhooksSection() {
   const [events, setEvents] = useState<WebhookEvent[]>(['signal.issued', 'signal.resolved']);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [created, setCreated] = useState<TCreatedWebhookEndpoint | null>(null);
+  const [created, setCreated] = useState<{ endpoint: TCreatedWebhookEndpoint; rotated: boolean } | null>(null);
   const [deleting, setDeleting] = useState<TWebhookEndpoint | null>(null);
   const eventsId = useId();
 
@@ -69,7 +69,7 @@ export function WebhooksSection() {
     }
     setUrl('');
     setOutcome(null);
-    setCreated(result.data);
+    setCreated({ endpoint: result.data, rotated: false });
     await load();
   }
 
@@ -103,9 +103,13 @@ export function WebhooksSection() {
       </p>
       {created && (
         <ShownOnceSecret
-          secret={created.secret}
+          secret={created.endpoint.secret}
           noun="secret"
-          warning={`Copy the signing secret of ${created.url} now: it will not be shown again. Your receiver needs it to check each webhook.`}
+          warning={
+            created.rotated
+              ? `Copy the new signing secret of ${created.endpoint.url} now: it will not be shown again. For 24 hours every webhook is signed with both the old and the new secret, so switch your receiver to the new one within that time.`
+              : `Copy the signing secret of ${created.endpoint.url} now: it will not be shown again. Your receiver needs it to check each webhook.`
+          }
           onDone={() => setCreated(null)}
           testId="created-webhook"
           secretTestId="webhook-secret"
@@ -118,11 +122,15 @@ export function WebhooksSection() {
       {state.phase === 'ready' && state.endpoints.length > 0 && (
         <ul className={styles.sessions}>
           {state.endpoints.map((endpoint) => (
-            <EndpointItem
+            <WebhookEndpointItem
               key={endpoint.id}
               endpoint={endpoint}
               onEnable={() => void enable(endpoint)}
               onDelete={() => setDeleting(endpoint)}
+              onRotated={(rotated) => {
+                setCreated({ endpoint: rotated, rotated: true });
+                void load();
+              }}
             />
           ))}
         </ul>
@@ -194,60 +202,5 @@ export function WebhooksSection() {
         />
       )}
     </section>
-  );
-}
-
-/** One endpoint: its URL, events and state, and its recent attempts on demand. */
-function EndpointItem({
-  endpoint,
-  onEnable,
-  onDelete,
-}: {
-  endpoint: TWebhookEndpoint;
-  onEnable(): void;
-  onDelete(): void;
-}) {
-  const [open, setOpen] = useState(false);
-  const attemptsId = useId();
-  let state = 'Receiving';
-  if (!endpoint.enabled) state = `Disabled ${endpoint.disabledAt ? formatMoment(endpoint.disabledAt) : ''}`;
-  else if (endpoint.failingSince) state = `Failing since ${formatMoment(endpoint.failingSince)}`;
-  return (
-    <li className={styles.endpoint} data-testid="settings-webhook">
-      <p className={styles.url}>
-        <code>{endpoint.url}</code>
-      </p>
-      <p className={pageStyles.small}>
-        {endpoint.events.map((event) => WEBHOOK_EVENT_LABELS[event]).join(', ')} · {state}
-      </p>
-      {!endpoint.enabled && endpoint.disabledReason ? (
-        <p className={clsx(pageStyles.small, styles.failed)}>{endpoint.disabledReason}</p>
-      ) : null}
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={buttonStyles.btn}
-          aria-expanded={open}
-          aria-controls={attemptsId}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? 'Hide attempts' : 'Recent attempts'}
-        </button>
-        {!endpoint.enabled && (
-          <button type="button" className={buttonStyles.btn} onClick={onEnable}>
-            Enable again
-          </button>
-        )}
-        <button
-          type="button"
-          className={buttonStyles.btn}
-          onClick={onDelete}
-          aria-label={`Delete webhook endpoint ${endpoint.url}`}
-        >
-          Delete
-        </button>
-      </div>
-      <div id={attemptsId}>{open && <WebhookAttempts endpointId={endpoint.id} enabled={endpoint.enabled} />}</div>
-    </li>
   );
 }
