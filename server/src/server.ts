@@ -239,6 +239,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
           await drain.start();
           await Promise.all([app.close(), stopping]);
           drain.stop();
+          record.stop();
           await tasks.close();
           await closeQueue();
           context.files.close?.();

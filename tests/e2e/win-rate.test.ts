@@ -189,7 +189,7 @@ describe('win rates in a real browser', () => {
     expect(await evidenceOn(page)).toEqual(EVIDENCE);
   });
 
-  // Last: it changes a stored signal.
+  // Last: it edits the log itself.
   it('the public track record shows both rates with intervals and the plan, then a broken record', async () => {
     const { page } = await e2e.newPage({ width: 1280, height: 900 });
     await page.goto(e2e.url('/track-record'));
@@ -210,12 +210,23 @@ describe('win rates in a real browser', () => {
     expect(await page.getByTestId('equity-final').innerText()).toBe('-$14,690.00');
     expect(await page.getByTestId('max-drawdown').innerText()).toBe('-$14,700.00');
 
-    // The 51st signal (issue entry #101, each signal being followed by its outcome) is changed in place.
-    await sql`update signals set confidence = 99 where slot_start = ${new Date(first + 50 * FIVE_MIN)}`.execute(
-      e2e.server.context.db,
-    );
+    // A signal row changed in the signals table changes nothing published: the log is the record.
+    const db = e2e.server.context.db;
+    await sql`update signals set confidence = 99 where slot_start = ${new Date(first + 50 * FIVE_MIN)}`.execute(db);
     await page.reload();
     await status.waitFor();
-    expect(await status.locator('h2').innerText()).toBe('Server check: record broken at #101');
+    expect(await status.locator('h2').innerText()).toBe('Server check: record intact');
+    // The 51st signal's issue entry (#103: the log's key and payout come first, then each signal and its
+    // outcome) edited in the log's own table, its guard switched off: the server's check names it.
+    await sql`alter table track_record_chain disable trigger all`.execute(db);
+    await sql`update track_record_chain set payload = replace(payload, '"confidence":', '"confidence":9') where seq = 103`.execute(
+      db,
+    );
+    await sql`alter table track_record_chain enable trigger all`.execute(db);
+    // Caught within a slot by the server's sweep of its stored entries (run at once here).
+    await e2e.server.context.record.sweep();
+    await page.reload();
+    await status.waitFor();
+    expect(await status.locator('h2').innerText()).toBe('Server check: record broken at #103');
   });
 });

@@ -102,10 +102,14 @@ describe('statistics: first-window and martingale win rates', () => {
     const client = await connectClient(server.url, gold);
     clients.push(client);
     expect(ZPerformanceStats.parse(client.snapshot.stats)).toMatchObject(expected);
-    // A checkpoint signed (a resolution's, a slot's): every server recomputes from the log and pushes.
-    await server.context.bus.publish({ type: 'record:checkpoint', noteId: 1, size: 1 });
+    // One more signal resolves: its checkpoint is announced, every server recomputes from the log and
+    // pushes what changed.
+    await insertSignal(server.context.db, {
+      slotStart: slot(11),
+      result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
+    });
     const pushed = await client.waitFor('stats:update');
-    expect(ZPerformanceStats.parse(pushed)).toMatchObject(expected);
+    expect(ZPerformanceStats.parse(pushed)).toMatchObject({ totalSignals: expected.totalSignals + 1 });
     expect(pushed).not.toHaveProperty('winRate');
   });
 

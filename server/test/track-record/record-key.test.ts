@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRecordKeyCommand } from '../../src/cli/record-key.commands.js';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { pollUntil } from '../helpers/wait-for.js';
 import { issueSignalNow } from '../helpers/witnessed-log.js';
 
 /**
@@ -126,11 +127,18 @@ describe('the signing key of the track record', () => {
     // The server signs on with the new key (it read the file again), and the record holds for a
     // verifier that pinned the old one: the change is in the log, endorsed.
     await issueSignalNow(server, 2000);
-    const entries = (await (await fetch(`${server.url}/api/track-record/download`)).text())
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as TTrackRecordEntry);
-    const keys = entries.flatMap((e) => (e.payload.kind === 'key' ? [e.payload] : []));
+    // The key entry is public at once, but behind any signal whose window is still open (seconds).
+    const keys = await pollUntil(
+      async () => {
+        const entries = (await (await fetch(`${server.url}/api/track-record/download`)).text())
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as TTrackRecordEntry);
+        const found = entries.flatMap((e) => (e.payload.kind === 'key' ? [e.payload] : []));
+        return found.length === 2 ? found : false;
+      },
+      { timeoutMs: 15_000, message: 'the key change did not become public' },
+    );
     expect(keys.map((k) => [k.key, k.previous])).toEqual([
       [before, null],
       [after, before],

@@ -104,8 +104,11 @@ export function cosignedBy(read: ReadCheckpointNote, status: TRecordWitnessing):
 
 /** Runs the witness's check once; reports a rewrite to the server. */
 export async function witnessTrackRecord(storage: Storage = localStorage): Promise<WitnessResult> {
-  const [status, note] = await Promise.all([readJson<TRecordWitnessing>('/api/track-record/witnesses'), latestNote()]);
-  if (!status || !note || !status.verifierKey) return { status: 'unknown' };
+  const status = await readJson<TRecordWitnessing>('/api/track-record/witnesses');
+  // An empty log has signed nothing yet: nothing to check, nothing to keep.
+  if (!status?.verifierKey || status.size === 0) return { status: 'unknown' };
+  const note = await latestNote();
+  if (!note) return { status: 'unknown' };
   const verifierKey = status.verifierKey;
   let read: ReadCheckpointNote;
   try {

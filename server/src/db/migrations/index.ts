@@ -30,9 +30,9 @@ import * as businessSettingsAndSetup from './2026-11-28T0410_business_settings_a
 import * as setupLinkExpiry from './2026-12-02T0141_setup_link_expiry.js';
 import * as queueBoardPasses from './2026-12-02T0142_queue_board_passes.js';
 import * as proofActiveContent from './2026-12-02T0143_proof_active_content.js';
-import * as recordWitnessing from './2026-12-02T0300_record_witnessing.js';
 import * as webhookRetriesAndRecovery from './2026-12-02T0200_webhook_retries_and_recovery.js';
 import * as apiKeyExpiryAndRecovery from './2026-12-02T0300_api_key_expiry_and_recovery.js';
+import * as recordWitnessing from './2026-12-02T0300_record_witnessing.js';
 import * as idempotencyKeys from './2026-12-02T0400_idempotency_keys.js';
 
 /** Every migration, by name; names sort in the order they run. */

@@ -6,6 +6,7 @@ import {
   type RecordBreak,
   type RecordSettings,
   type RecordVerifier,
+  sha256Hex,
   TrackRecordBrokenError,
   verifiedRoot,
 } from '@signalroom/shared-node';
@@ -31,6 +32,14 @@ export interface TrackRecordState {
   status(): TRecordWitnessing;
   /** Bumped whenever anything a figure depends on may have changed (a cache key). */
   version(): string;
+  /**
+   * Reads every stored entry again and holds it against what was verified: an entry edited in place
+   * (its guard switched off) breaks the log for this process. Runs once a slot in the background.
+   */
+  sweep(): Promise<void>;
+  /** Starts the sweep's timer (stopped by `stop`). */
+  start(): void;
+  stop(): void;
 }
 
 /** Slots without a quorum's cosignature after which figures are withheld. */
@@ -112,6 +121,42 @@ export function createTrackRecordState(deps: {
     return last;
   }
 
+  let sweepTimer: NodeJS.Timeout | null = null;
+
+  async function sweep(): Promise<void> {
+    if (verifier.broken()) return;
+    const upTo = verifier.size;
+    for (let after = 0; after < upTo; ) {
+      const rows = await db
+        .selectFrom('track_record_chain')
+        .select(['seq', 'prev_hash', 'hash', 'payload'])
+        .where('seq', '>', after)
+        .where('seq', '<=', upTo)
+        .orderBy('seq')
+        .limit(5000)
+        .execute();
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const verified = verifier.hashAt(row.seq);
+        if (row.hash !== verified || sha256Hex(`${row.prev_hash}\n${row.payload}`) !== verified) {
+          broken = { brokenAt: row.seq, reason: 'its stored content changed after it was verified' };
+          logger.error({ brokenAt: row.seq }, 'track record: an entry was edited in place');
+          try {
+            verifier.fail(row.seq, broken.reason);
+          } catch {
+            // fail() throws by design: the break is recorded, the sweep ends here.
+          }
+          last = describe();
+          version += 1;
+          return;
+        }
+      }
+      after = rows[rows.length - 1]?.seq ?? upTo;
+      // A year of entries is read in slices: requests get the event loop between them.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
   function describe(): TRecordWitnessing {
     const at = now();
     const witnesses = ledger.witnesses();
@@ -181,6 +226,17 @@ export function createTrackRecordState(deps: {
       return start();
     },
     status: () => last ?? describe(),
+    sweep,
+    start() {
+      sweepTimer ??= setInterval(() => {
+        sweep().catch((error: unknown) => logger.warn({ err: error }, 'track record: the sweep could not run'));
+      }, deps.settings.intervalMs);
+      sweepTimer.unref();
+    },
+    stop() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = null;
+    },
     version: () => `${version}:${verifier.size}:${view.publicLength(now())}`,
   };
 }
