@@ -24,7 +24,7 @@ import {
   verifiedCosignatures,
 } from './track-record-note.js';
 import type { TrackRecordFacts } from './track-record-stats.js';
-import { createQuorumIndex, type QuorumPoint, witnessVerdict } from './track-record-witnessing.js';
+import { createPayoutLedger, createQuorumIndex, type QuorumPoint, witnessVerdict } from './track-record-witnessing.js';
 
 /**
  * The outside verifier of a track record, written against the public API only (web standards: fetch,
@@ -408,16 +408,14 @@ function collectFacts() {
   const issued = new Map<string, Pending>();
   const resolved: (Pending & TrackRecordFacts & { outcomeSeq: number })[] = [];
   const keys: { seq: number; key: string }[] = [];
-  let payout: number | undefined;
-  const withoutPayout: Pending[] = [];
+  const payouts = createPayoutLedger<Pending>((signal, payoutPercent) => {
+    signal.payoutPercent = payoutPercent;
+  });
   return {
     add(entry: TTrackRecordEntry) {
       const p = entry.payload;
       if (p.kind === 'key') keys.push({ seq: entry.seq, key: p.key });
-      if (p.kind === 'payout') {
-        if (payout === undefined) for (const s of withoutPayout) s.payoutPercent = p.payoutPercent;
-        payout = p.payoutPercent;
-      }
+      if (p.kind === 'payout') payouts.payout(p.payoutPercent);
       if (p.kind === 'signal') {
         const signal: Pending = {
           seq: entry.seq,
@@ -426,9 +424,8 @@ function collectFacts() {
           confidence: p.confidence,
           windowStart: Date.parse(p.slot),
           appendedAt: Date.parse(p.v === 1 ? p.issuedAt : p.appendedAt),
-          ...(payout === undefined ? {} : { payoutPercent: payout }),
         };
-        if (payout === undefined) withoutPayout.push(signal);
+        payouts.signal(signal);
         issued.set(entry.hash, signal);
       }
       if (p.kind === 'outcome' && p.outcome !== null && p.level !== null) {

@@ -62,3 +62,26 @@ export function witnessVerdict(input: {
   if (input.witnessedAt === null) return input.now <= deadline ? 'awaiting' : 'unwitnessed';
   return input.witnessedAt <= deadline ? 'in-time' : 'late';
 }
+
+/**
+ * The payout each signal is paid at, as the log states it: the last payout entry before the signal, and
+ * for signals before the first payout entry, that first one (older logs stated none before their
+ * signals). One rule for the server and every verifier: call `signal` for each signal entry and `payout`
+ * for each payout entry, in log order; `assign` receives a signal's payout when it is known.
+ */
+export function createPayoutLedger<S>(assign: (signal: S, payoutPercent: number) => void) {
+  let current: number | null = null;
+  const waiting: S[] = [];
+  return {
+    signal(s: S): void {
+      if (current === null) waiting.push(s);
+      else assign(s, current);
+    },
+    payout(payoutPercent: number): void {
+      if (current === null) for (const s of waiting.splice(0)) assign(s, payoutPercent);
+      current = payoutPercent;
+    },
+    /** The payout the log states now (null before its first payout entry). */
+    current: () => current,
+  };
+}

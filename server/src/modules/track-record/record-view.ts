@@ -1,4 +1,4 @@
-import type { Direction, TTrackRecordPayload } from '@signalroom/shared';
+import { createPayoutLedger, type Direction, type TTrackRecordPayload } from '@signalroom/shared';
 import type { RecordVerifier, VerifiedEntry } from '@signalroom/shared-node';
 
 /**
@@ -63,7 +63,9 @@ export function createRecordView(verifier: RecordVerifier): RecordView {
   const feeds = new Set<string>();
   const keys: { seq: number; key: string; appendedAt: string }[] = [];
   const payouts: { seq: number; payoutPercent: number; appendedAt: string }[] = [];
-  let payout: number | null = null;
+  const ledger = createPayoutLedger<LoggedSignal>((signal, payoutPercent) => {
+    signal.payoutPercent = payoutPercent;
+  });
 
   verifier.onEntry((entry: VerifiedEntry) => {
     const p = entry.payload;
@@ -84,9 +86,10 @@ export function createRecordView(verifier: RecordVerifier): RecordView {
         source: p.v === 1 ? `model:${p.strategy}` : p.source,
         feed: p.feed,
         appendedAt: at,
-        payoutPercent: payout,
+        payoutPercent: null,
         outcome: null,
       };
+      ledger.signal(signal);
       signals.push(signal);
       byHash.set(entry.hash, signal);
       feeds.add(p.feed);
@@ -107,9 +110,7 @@ export function createRecordView(verifier: RecordVerifier): RecordView {
     } else if (p.kind === 'key') {
       keys.push({ seq: entry.seq, key: p.key, appendedAt: p.appendedAt });
     } else if (p.kind === 'payout') {
-      // Signals issued before the log first stated a payout take the first one it stated.
-      if (payout === null) for (const s of signals) s.payoutPercent = p.payoutPercent;
-      payout = p.payoutPercent;
+      ledger.payout(p.payoutPercent);
       payouts.push({ seq: entry.seq, payoutPercent: p.payoutPercent, appendedAt: p.appendedAt });
     }
   });
