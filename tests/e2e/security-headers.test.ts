@@ -89,9 +89,10 @@ describe('the built web app under its Content-Security-Policy', () => {
   it('shows the API documentation at /api/docs from its own files, with no violation and no console error', async () => {
     const { context, page } = await e2e.newPage();
     const watch = await watchPage(context, page);
-    await page.goto(e2e.url('/api/docs'));
-    // Rendered from /api/docs/json: every group of the contract is a section, each route a line.
-    await page.getByText('/api/auth/login').first().waitFor();
+    // Rendered from /api/docs/json: every group of the contract is a section, each route a line. A
+    // document this long is drawn only where the reader looks, so a deep link brings a later group into view.
+    await page.goto(e2e.url('/api/docs#/admin/patchAdminUsersByIdAccess'));
+    await page.getByText('Signalroom API').first().waitFor();
     await page.getByText('/api/admin/users/{id}/access').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await watch.violations()).toEqual([]);
