@@ -58,6 +58,7 @@ export * from './signal-outcome.js';
 export * from './signal-stream.js';
 export * from './signal-timing.js';
 export * from './signals.js';
+export * from './slot-ledger.js';
 export * from './stake-plan.js';
 export * from './strategy-rules.js';
 export * from './support.js';

@@ -7,6 +7,7 @@ import {
   encodeTrackRecordPayload,
   keyChangeFailure,
   keyEndorsementMessage,
+  statedSlot,
   TRACK_RECORD_GENESIS_HASH,
   type TTrackRecordEntry,
   type TTrackRecordPayload,
@@ -94,6 +95,69 @@ describe('checkTrackRecord', () => {
   it('refuses an outcome of a signal it never issued', () => {
     const orphan = chain([{ ...outcome, signalHash: 'f'.repeat(64) }]);
     expect(checkTrackRecord(orphan, sha256)).toMatchObject({ ok: false, brokenAt: 1 });
+  });
+});
+
+describe('slots in the log', () => {
+  const modelSignal: TTrackRecordPayload = {
+    v: 2,
+    kind: 'signal',
+    id: 'b1',
+    asset: 'EUR/USD',
+    direction: 'PUT',
+    entryPrice: 1.1,
+    confidence: 60,
+    slot: '2026-12-02T10:00:00.000Z',
+    issuedAt: '2026-12-02T10:00:00.200Z',
+    expiresAt: '2026-12-02T10:05:00.000Z',
+    source: 'model:momentum-v1',
+    feed: 'simulated',
+    appendedAt: '2026-12-02T10:00:00.200Z',
+    salt: '00',
+  };
+  const closed: TTrackRecordPayload = {
+    v: 2,
+    kind: 'slot',
+    slot: '2026-12-02T10:05:00Z',
+    state: 'market-closed',
+    reason: 'The market was closed',
+    appendedAt: '2026-12-02T10:05:00.100Z',
+  };
+
+  it('encodes a slot entry in its fixed order with canonical times', () => {
+    expect(encodeTrackRecordPayload(closed)).toBe(
+      '{"v":2,"kind":"slot","slot":"2026-12-02T10:05:00.000Z","state":"market-closed",' +
+        '"reason":"The market was closed","appendedAt":"2026-12-02T10:05:00.100Z"}',
+    );
+    expect(statedSlot(closed)).toBe('2026-12-02T10:05:00.000Z');
+    expect(statedSlot(modelSignal)).toBe('2026-12-02T10:00:00.000Z');
+    const desk = { ...modelSignal, source: 'analyst:u1' } as TTrackRecordPayload;
+    expect(statedSlot(desk)).toBeNull();
+  });
+
+  it('holds for each slot stated once, and refuses a slot stated twice, by a gap or a second signal', () => {
+    expect(checkTrackRecord(chain([modelSignal, closed]), sha256)).toMatchObject({ ok: true, length: 2 });
+    const twice = chain([modelSignal, { ...closed, slot: modelSignal.slot, state: 'missed' } as TTrackRecordPayload]);
+    expect(checkTrackRecord(twice, sha256)).toEqual({
+      ok: false,
+      brokenAt: 2,
+      reason: 'it states a slot the record already stated',
+    });
+    const again = chain([closed, { ...closed, appendedAt: '2026-12-02T10:06:00.000Z' } as TTrackRecordPayload]);
+    expect(checkTrackRecord(again, sha256)).toMatchObject({ ok: false, brokenAt: 2 });
+    // A desk signal in the same slot states no slot: both stand.
+    const desk = { ...modelSignal, id: 'b2', source: 'analyst:u1' } as TTrackRecordPayload;
+    expect(checkTrackRecord(chain([modelSignal, desk]), sha256)).toMatchObject({ ok: true });
+  });
+
+  it('names an entry whose time has no canonical form instead of throwing', () => {
+    const [entry] = chain([closed]);
+    const broken = { ...entry, payload: { ...closed, slot: 'not a time' } } as TTrackRecordEntry;
+    expect(checkTrackRecord([broken], sha256)).toEqual({
+      ok: false,
+      brokenAt: 1,
+      reason: 'its content has a time or number out of form',
+    });
   });
 });
 

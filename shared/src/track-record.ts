@@ -108,6 +108,22 @@ export const ZTrackRecordPayoutPayload = z.object({
 });
 export type TTrackRecordPayoutPayload = z.infer<typeof ZTrackRecordPayoutPayload>;
 
+/**
+ * A slot's end (the slot ledger): a scheduled slot that yielded no signal of the model's, with its state
+ * (`market-closed`, `feed-failed`, `missed`, or `issued` when an analyst's signal stood in) and the public
+ * reason. A slot is stated once in the log, by this entry or by the model's signal for it.
+ */
+export const ZTrackRecordSlotPayload = z.object({
+  v: z.literal(2),
+  kind: z.literal('slot'),
+  /** The slot's boundary (ISO). */
+  slot: z.string(),
+  state: z.enum(['issued', 'market-closed', 'feed-failed', 'missed']),
+  reason: z.string(),
+  appendedAt: z.string(),
+});
+export type TTrackRecordSlotPayload = z.infer<typeof ZTrackRecordSlotPayload>;
+
 /** What a key entry's endorsement signs (UTF-8): a fixed first line, then the new verifier key. */
 export function keyEndorsementMessage(newVerifierKey: string): string {
   return `signalroom-record-key/v1\n${newVerifierKey}\n`;
@@ -125,6 +141,7 @@ export const ZTrackRecordPayload = z.union([
   ZTrackRecordOutcomePayloadV2,
   ZTrackRecordKeyPayload,
   ZTrackRecordPayoutPayload,
+  ZTrackRecordSlotPayload,
 ]);
 export type TTrackRecordPayload = z.infer<typeof ZTrackRecordPayload>;
 
@@ -190,6 +207,16 @@ export function encodeTrackRecordPayload(p: TTrackRecordPayload): string {
       ['appendedAt', canonicalTime(p.appendedAt)],
     ]);
   }
+  if (p.kind === 'slot') {
+    return encodeFields([
+      ['v', p.v],
+      ['kind', p.kind],
+      ['slot', canonicalTime(p.slot)],
+      ['state', p.state],
+      ['reason', p.reason],
+      ['appendedAt', canonicalTime(p.appendedAt)],
+    ]);
+  }
   if (p.kind === 'signal') {
     const fields: Field[] = [
       ['v', p.v],
@@ -229,6 +256,16 @@ export function encodeTrackRecordPayload(p: TTrackRecordPayload): string {
 /** What the chain hashes for an entry: the previous hash, a newline, the canonical payload (UTF-8). */
 export function trackRecordHashInput(prevHash: string, payload: TTrackRecordPayload): string {
   return `${prevHash}\n${encodeTrackRecordPayload(payload)}`;
+}
+
+/**
+ * The slot an entry states (its boundary in canonical form), or null: a slot entry, and a version 2
+ * signal of the model (`model:` source). Desk signals and version 1 entries state no slot.
+ */
+export function statedSlot(p: TTrackRecordPayload): string | null {
+  if (p.kind === 'slot') return canonicalTime(p.slot);
+  if (p.kind === 'signal' && p.v === 2 && p.source.startsWith('model:')) return canonicalTime(p.slot);
+  return null;
 }
 
 /** The first entry (counted from 1) whose hashes do not hold, or null when the whole chain does. */
@@ -302,6 +339,7 @@ export function createTrackRecordChecker(
   let prev = TRACK_RECORD_GENESIS_HASH;
   let length = 0;
   const issued = new Set<string>();
+  const slots = new Set<string>();
   const keys: { seq: number; key: string }[] = [];
   const fail = (brokenAt: number, reason: string) => ({ ok: false as const, brokenAt, reason });
   return {
@@ -309,9 +347,20 @@ export function createTrackRecordChecker(
       const expectedSeq = length + 1;
       if (entry.seq !== expectedSeq) return fail(expectedSeq, `entry #${expectedSeq} is missing (found #${entry.seq})`);
       if (entry.prevHash !== prev) return fail(entry.seq, 'its previous hash is not the hash of the entry before it');
-      if (sha256Hex(trackRecordHashInput(prev, entry.payload)) !== entry.hash)
-        return fail(entry.seq, 'its content does not match its hash');
       const p = entry.payload;
+      let slot: string | null;
+      try {
+        if (sha256Hex(trackRecordHashInput(prev, p)) !== entry.hash)
+          return fail(entry.seq, 'its content does not match its hash');
+        slot = statedSlot(p);
+      } catch {
+        // canonicalTime and canonicalNumber refuse what has no canonical form: the entry is the finding.
+        return fail(entry.seq, 'its content has a time or number out of form');
+      }
+      if (slot !== null) {
+        if (slots.has(slot)) return fail(entry.seq, 'it states a slot the record already stated');
+        slots.add(slot);
+      }
       if (p.kind === 'outcome' && !issued.has(p.signalHash))
         return fail(entry.seq, 'it resolves a signal the record never issued');
       if (p.kind === 'key') {

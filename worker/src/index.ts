@@ -6,6 +6,7 @@ export * from './engine/signal-engine.js';
 export * from './jobs/bullmq-runner.js';
 export * from './jobs/in-process-runner.js';
 export * from './jobs/job-payloads.js';
+export * from './jobs/slot-guard.js';
 export * from './jobs/slot-issuer.js';
 export * from './market/index.js';
 export * from './paper-trading/paper-trading.js';

@@ -18,6 +18,7 @@ import { type CountdownTicker, startCountdownTicker } from './countdown/countdow
 import { createSignalEngine, type SignalEngine } from './engine/signal-engine.js';
 import { startBullmqRunner } from './jobs/bullmq-runner.js';
 import { type Runner, startInProcessRunner } from './jobs/in-process-runner.js';
+import { startSlotGuard } from './jobs/slot-guard.js';
 import { createSlotIssuer } from './jobs/slot-issuer.js';
 import { createMarketFeed } from './market/index.js';
 import type { MarketFeed } from './market/market-feed.js';
@@ -123,6 +124,16 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     runner = await startInProcessRunner(engine, { issuer, logger, now });
   }
 
+  const guard = startSlotGuard({
+    db: options.db,
+    issuer,
+    intervalMs,
+    logger,
+    now,
+    everyBoundary: Boolean(redis),
+    onIssued: (signal) => runner.watch(signal.id, new Date(signal.expiresAt)),
+  });
+
   // One ticking worker at a time: the lease holder renews it; another takes over when it lapses.
   const me = randomUUID();
   const leaseGate = (name: string, tickMs: number) => {
@@ -190,6 +201,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
       ticker?.stop();
       prices?.stop();
       await backtests?.close();
+      await guard.close();
       await runner.close();
       if (lease) await closeRedis(lease);
       // A feed given by the caller (the server's, in the embedded shape) is the caller's to close.
@@ -208,10 +220,18 @@ export async function waitForSignalTables(
   for (;;) {
     try {
       // The newest migration's table too: a worker must not sign checkpoints before their table exists.
-      const { rows } = await sql<{ signals: string | null; countdown: string | null; notes: string | null }>`
+      // And the slot ledger's column: a gap must be written with its public reason.
+      const { rows } = await sql<{
+        signals: string | null;
+        countdown: string | null;
+        notes: string | null;
+        ledger: boolean;
+      }>`
         select to_regclass('signals')::text as signals, to_regclass('offer_countdown')::text as countdown,
-          to_regclass('track_record_notes')::text as notes`.execute(db);
-      if (rows[0]?.signals && rows[0]?.countdown && rows[0]?.notes) return;
+          to_regclass('track_record_notes')::text as notes,
+          exists (select 1 from information_schema.columns
+            where table_name = 'signal_slot_gaps' and column_name = 'public_reason') as ledger`.execute(db);
+      if (rows[0]?.signals && rows[0]?.countdown && rows[0]?.notes && rows[0]?.ledger) return;
     } catch {
       // Database not reachable yet: same wait.
     }

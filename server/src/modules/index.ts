@@ -28,6 +28,7 @@ import { registerMentorshipRoutes } from './mentorship/mentorship.routes.js';
 import { registerNotificationsRoutes } from './notifications/notifications.routes.js';
 import { registerSetupRoutes } from './setup/setup.routes.js';
 import { registerSignalsRoutes } from './signals/signals.routes.js';
+import { registerSlotsRoutes } from './slots/slots.routes.js';
 import { registerSupportRoutes } from './support/support.routes.js';
 import { registerTrackRecordRoutes } from './track-record/track-record.routes.js';
 import { registerSettingsRoutes } from './users/settings.routes.js';
@@ -61,6 +62,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerQueueBoardPassRoutes(api, ctx);
       await registerBotAccessRoutes(api, ctx);
       await registerSignalsRoutes(api, ctx);
+      await registerSlotsRoutes(api, ctx);
       await registerCountdownRoutes(api, ctx);
       await registerSupportRoutes(api, ctx);
       await registerContentRoutes(api, ctx);

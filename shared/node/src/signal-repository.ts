@@ -1,8 +1,11 @@
-import type { SlotGapReason } from '@signalroom/shared';
 import {
   directionOf,
   type SignalType,
+  SLOT_UNDECIDED,
+  type SlotGapReason,
+  type SlotStanding,
   signalIssuerOf,
+  slotStateOfGap,
   type TSignal,
   type TSignalNote,
   toIso,
@@ -11,7 +14,7 @@ import {
 import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from './schema.js';
 import type { SignalRow, SignalsTable } from './signal-tables.js';
-import { withSignalWriteLock } from './track-record-chain.js';
+import { recordDecidedSlots } from './track-record-chain.js';
 
 /**
  * The one repository of the signals table: the worker writes through it (one signal per slot, guarded
@@ -275,21 +278,35 @@ async function updateIfActiveAtLevel(
 
 export type SlotGapRow = Selectable<Database['signal_slot_gaps']>;
 
+/** Why a slot yielded no signal: for operators (`detail`) and in public (`publicReason`, SlotReasons). */
+export interface SlotGap {
+  slotStart: Date;
+  reason: SlotGapReason;
+  detail: string;
+  publicReason: string;
+  at: Date;
+}
+
 /**
- * Records why a slot yielded no signal. Does nothing when the slot already has its signal or its gap
- * (the first reason recorded stands), so retries and several workers record a slot once. True when
- * this call wrote the row.
+ * Records why a slot yielded no signal, with its slot entry in the log. Does nothing when the slot
+ * already has its signal or its gap (the first reason recorded stands), so retries and several workers
+ * record a slot once. True when this call wrote it.
  */
-export async function recordSlotGap(
-  db: Db,
-  gap: { slotStart: Date; reason: SlotGapReason; detail: string; at: Date },
-): Promise<boolean> {
-  const result = await sql`
-    insert into signal_slot_gaps (slot_start, reason, detail, recorded_at)
-    select ${gap.slotStart}, ${gap.reason}, ${gap.detail}, ${gap.at}
-    where not exists (select 1 from signals where slot_start = ${gap.slotStart} and author_id is null)
-    on conflict (slot_start) do nothing`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+export async function recordSlotGap(db: Db, gap: SlotGap): Promise<boolean> {
+  const rows = await recordDecidedSlots(
+    db,
+    async (trx) => {
+      const { rows } = await sql<SlotGapRow>`
+        insert into signal_slot_gaps (slot_start, reason, detail, public_reason, recorded_at)
+        select ${gap.slotStart}, ${gap.reason}, ${gap.detail}, ${gap.publicReason}, ${gap.at}
+        where not exists (select 1 from signals where slot_start = ${gap.slotStart} and author_id is null)
+        on conflict (slot_start) do nothing
+        returning *`.execute(trx);
+      return rows;
+    },
+    gap.at,
+  );
+  return rows.length > 0;
 }
 
 /** A worker that was away for longer records at most this many missed slots (a week of 5-minute slots). */
@@ -302,32 +319,58 @@ const MISSED_SLOTS_LOOKBACK = 2016;
  * worker was away. Counting from the last signal rather than from the last gap matters: after an outage
  * the first slot to reach the database may record its own gap before anything records the slots
  * before it, and those holes must still be filled. Call it with `before` no later than the first slot
- * that may still be issued. It holds the lock signal inserts hold, so a signal being inserted for one of
- * those slots is seen; answers how many slots it recorded.
+ * that may still be issued. Each gets its slot entry in the log; answers how many slots it recorded.
  */
-export function recordMissedSlots(
+export async function recordMissedSlots(
   db: Db,
-  options: { before: Date; intervalMs: number; detail: string; at: Date },
+  options: { before: Date; intervalMs: number; detail: string; publicReason: string; at: Date },
 ): Promise<number> {
   const { before, intervalMs } = options;
-  return withSignalWriteLock(db, async (trx) => {
-    const { rows } = await sql<{ last: Date | string | null }>`
-      select coalesce(
-        (select max(slot_start) from signals where slot_start < ${before} and author_id is null),
-        (select max(slot_start) from signal_slot_gaps where slot_start < ${before})) as last`.execute(trx);
-    const last = rows[0]?.last;
-    if (!last) return 0;
-    const from = Math.max(new Date(last).getTime() + intervalMs, before.getTime() - MISSED_SLOTS_LOOKBACK * intervalMs);
-    if (from >= before.getTime()) return 0;
-    const result = await sql`
-      insert into signal_slot_gaps (slot_start, reason, detail, recorded_at)
-      select slot, 'missed', ${options.detail}, ${options.at}
-      from generate_series(${new Date(from)}::timestamptz, ${new Date(before.getTime() - 1)}::timestamptz,
-        make_interval(secs => ${intervalMs / 1000})) as slot
-      where not exists (select 1 from signals where slot_start = slot and author_id is null)
-      on conflict (slot_start) do nothing`.execute(trx);
-    return Number(result.numAffectedRows ?? 0);
-  });
+  const rows = await recordDecidedSlots(
+    db,
+    async (trx) => {
+      const { rows } = await sql<{ last: Date | string | null }>`
+        select coalesce(
+          (select max(slot_start) from signals where slot_start < ${before} and author_id is null),
+          (select max(slot_start) from signal_slot_gaps where slot_start < ${before})) as last`.execute(trx);
+      const last = rows[0]?.last;
+      if (!last) return [];
+      const from = Math.max(
+        new Date(last).getTime() + intervalMs,
+        before.getTime() - MISSED_SLOTS_LOOKBACK * intervalMs,
+      );
+      if (from >= before.getTime()) return [];
+      const written = await sql<SlotGapRow>`
+        insert into signal_slot_gaps (slot_start, reason, detail, public_reason, recorded_at)
+        select slot, 'missed', ${options.detail}, ${options.publicReason}, ${options.at}
+        from generate_series(${new Date(from)}::timestamptz, ${new Date(before.getTime() - 1)}::timestamptz,
+          make_interval(secs => ${intervalMs / 1000})) as slot
+        where not exists (select 1 from signals where slot_start = slot and author_id is null)
+        on conflict (slot_start) do nothing
+        returning *`.execute(trx);
+      return written.rows;
+    },
+    options.at,
+  );
+  return rows.length;
+}
+
+/** Where a slot stands: issued (the model's signal, or a desk signal standing in), a gap's state, or undecided. */
+export async function slotStanding(db: Db, slotStart: Date): Promise<SlotStanding> {
+  const { rows } = await sql<{ signal: boolean; reason: SlotGapReason | null }>`
+    select exists (select 1 from signals where slot_start = ${slotStart} and author_id is null) as signal,
+      (select reason from signal_slot_gaps where slot_start = ${slotStart}) as reason`.execute(db);
+  const row = rows[0];
+  if (row?.signal) return 'issued';
+  return row?.reason ? slotStateOfGap(row.reason) : SLOT_UNDECIDED;
+}
+
+/** Whether any slot was ever decided (a model signal or a gap): the ledger has started. */
+export async function hasSlotLedgerStarted(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ started: boolean }>`
+    select exists (select 1 from signals where author_id is null)
+      or exists (select 1 from signal_slot_gaps) as started`.execute(db);
+  return Boolean(rows[0]?.started);
 }
 
 /** The gaps of slots starting in [from, to), oldest first. */

@@ -88,6 +88,10 @@ export interface SignalSlotGapsTable {
   reason: SlotGapReason;
   /** What happened, for operators: the provider's answer, the error, the closing time. */
   detail: string;
+  /** Why, as the public slot ledger and the log say it (SlotReasons). */
+  public_reason: string;
+  /** The log entry that states the slot; null for gaps recorded before slots entered the log. */
+  record_seq: number | null;
   recorded_at: Timestamp;
 }
 

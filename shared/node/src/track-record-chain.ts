@@ -4,6 +4,7 @@ import {
   encodeTrackRecordPayload,
   hexToBytes,
   keyEndorsementMessage,
+  slotStateOfGap,
   TRACK_RECORD_ENCODING_VERSION,
   TRACK_RECORD_SALT_BYTES,
   type TTrackRecordOutcomePayload,
@@ -14,13 +15,13 @@ import {
   trackRecordHashInput,
 } from '@signalroom/shared';
 import { encodeBase64, type NoteSigner } from '@signalroom/shared/tlog';
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { RecordKeyError } from './record-key.js';
 import { recordLogOf } from './record-log.js';
 import { checkLatestNote, signCheckpointNote } from './record-notes.js';
 import { recordVerifierOf } from './record-verifier.js';
 import type { Database } from './schema.js';
-import type { SignalRow } from './signal-tables.js';
+import type { SignalRow, SignalSlotGapsTable } from './signal-tables.js';
 import { sha256Hex } from './track-record-hash.js';
 import type { TrackRecordChainTable, TrackRecordEntryKind } from './track-record-tables.js';
 import { nodeSha256 } from './track-record-tree.js';
@@ -36,6 +37,7 @@ import { nodeSha256 } from './track-record-tree.js';
  */
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
+type SlotGapRow = Selectable<SignalSlotGapsTable>;
 
 /** Key of the advisory lock every append holds ("trac"). */
 const CHAIN_LOCK_KEY = 0x74726163;
@@ -122,15 +124,50 @@ async function lockChain(trx: Trx): Promise<void> {
   await sql`select pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK_KEY)})`.execute(trx);
 }
 
+/** A slot's end as `recordDecidedSlots` enters it: the gap row's slot, reason and public sentence. */
+export type DecidedSlot = Pick<SlotGapRow, 'slot_start' | 'reason' | 'public_reason'>;
+
 /**
- * Runs `work` in a transaction holding the lock every signal insert holds, so it sees a signal being
- * issued at the same moment once that insert has committed, and the insert sees what `work` wrote.
+ * Records slots' ends under the lock every signal insert holds (so a signal being issued for one of
+ * them at the same moment is seen, and sees these): `insert` writes the gap rows and answers those it
+ * wrote (a slot another process decided first is left out), then each gets a slot entry in the log, in
+ * slot order, with one checkpoint over them, and its row the entry's place. Answers the rows written.
  */
-export function withSignalWriteLock<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+export async function recordDecidedSlots<R extends DecidedSlot>(
+  db: Db,
+  insert: (trx: Trx) => Promise<R[]>,
+  at: Date = new Date(),
+): Promise<R[]> {
+  const result = await db.transaction().execute(async (trx) => {
     await lockChain(trx);
-    return work(trx);
+    const rows = await insert(trx);
+    if (rows.length === 0) return { rows, checkpoint: null };
+    const append = await openAppend(db, trx, at);
+    const ordered = [...rows].sort((a, b) => new Date(a.slot_start).getTime() - new Date(b.slot_start).getTime());
+    let first: number | null = null;
+    for (const row of ordered) {
+      const entry = append.addLogEntry({
+        v: 2,
+        kind: 'slot',
+        slot: toIso(row.slot_start),
+        state: slotStateOfGap(row.reason),
+        reason: row.public_reason,
+        appendedAt: toIso(at),
+      });
+      first ??= entry.seq;
+    }
+    const checkpoint = await append.commit();
+    // Each row points at its entry, found by the slot the entry states (one update for any number).
+    await sql`
+      update signal_slot_gaps g set record_seq = c.seq
+      from track_record_chain c
+      where c.seq >= ${first} and c.kind = 'slot' and g.record_seq is null
+        and g.slot_start = (c.payload::json->>'slot')::timestamptz
+    `.execute(trx);
+    return { rows, checkpoint };
   });
+  announce(db, result.checkpoint);
+  return result.rows;
 }
 
 async function entryHash(trx: Trx, signalId: string, kind: 'signal' | 'outcome'): Promise<string | null> {

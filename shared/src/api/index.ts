@@ -16,6 +16,7 @@ import { NotificationsContract } from './notifications.contract.js';
 import { PlatformContract } from './platform.contract.js';
 import { SetupContract } from './setup.contract.js';
 import { SignalsContract } from './signals.contract.js';
+import { SlotsContract } from './slots.contract.js';
 import { SupportContract } from './support.contract.js';
 import { TrackRecordContract } from './track-record.contract.js';
 import { UsersContract } from './users.contract.js';
@@ -39,6 +40,7 @@ export * from './notifications.contract.js';
 export * from './platform.contract.js';
 export * from './setup.contract.js';
 export * from './signals.contract.js';
+export * from './slots.contract.js';
 export * from './support.contract.js';
 export * from './track-record.contract.js';
 export * from './users.contract.js';
@@ -59,6 +61,7 @@ export function apiRoutes(): RouteContract[] {
     ...Object.values(ActivationContract),
     ...Object.values(BotAccessContract),
     ...Object.values(SignalsContract),
+    ...Object.values(SlotsContract),
     ...Object.values(CountdownContract),
     ...Object.values(SupportContract),
     ...Object.values(ContentContract),
@@ -87,6 +90,7 @@ export type ApiEntry =
   | EntriesOf<typeof ActivationContract>
   | EntriesOf<typeof BotAccessContract>
   | EntriesOf<typeof SignalsContract>
+  | EntriesOf<typeof SlotsContract>
   | EntriesOf<typeof CountdownContract>
   | EntriesOf<typeof SupportContract>
   | EntriesOf<typeof ContentContract>

@@ -1,4 +1,11 @@
-import { dayKeyInZone, judgeWindow, martingaleLevels, resolveAfterWindow, type TSignal } from '@signalroom/shared';
+import {
+  dayKeyInZone,
+  judgeWindow,
+  martingaleLevels,
+  resolveAfterWindow,
+  SlotReasons,
+  type TSignal,
+} from '@signalroom/shared';
 import type { ModuleLogger } from '@signalroom/shared-node';
 import {
   advanceSignalLevel,
@@ -128,7 +135,8 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
   /** Records why a slot has no signal (once per slot, never beside its signal) and logs it. */
   async function recordGap(slotStart: Date, reason: 'market_closed' | 'no_data', readings: Reading[]): Promise<null> {
     const detail = readings.map((r) => `${r.asset}: ${'reason' in r ? r.reason : 'no setup'}`).join('; ');
-    const recorded = await recordSlotGap(db, { slotStart, reason, detail, at: now() });
+    const publicReason = reason === 'market_closed' ? SlotReasons.marketClosed : SlotReasons.feedFailed;
+    const recorded = await recordSlotGap(db, { slotStart, reason, detail, publicReason, at: now() });
     if (recorded) logger.warn({ slot: slotStart.toISOString(), reason, detail }, 'slot without a signal');
     return null;
   }
@@ -139,7 +147,13 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
     const desk = await analystPublishedBefore(db, slotStart, deps.intervalMs);
     if (!desk) return false;
     const detail = `analyst ${desk.author_name} published ${desk.asset} ${desk.direction} at ${new Date(desk.created_at).toISOString()} (signal ${desk.id}); the engine's signal is skipped`;
-    const recorded = await recordSlotGap(db, { slotStart, reason: 'analyst_published', detail, at: now() });
+    const recorded = await recordSlotGap(db, {
+      slotStart,
+      reason: 'analyst_published',
+      detail,
+      publicReason: SlotReasons.deskStoodIn,
+      at: now(),
+    });
     if (recorded) logger.info({ slot: slotStart.toISOString(), signalId: desk.id }, 'slot left to an analyst');
     return true;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSlotFresh, resolveJobId, slotForRun, ZResolveSignalJob } from './job-payloads.js';
+import { resolveJobId, slotForRun, ZResolveSignalJob } from './job-payloads.js';
 
 const FIVE_MIN = 300_000;
 
@@ -12,16 +12,6 @@ describe('slotForRun', () => {
 
   it('refuses a run that is not on a boundary', () => {
     expect(slotForRun(Date.parse('2026-11-22T10:07:30Z'), FIVE_MIN)).toBeNull();
-  });
-});
-
-describe('isSlotFresh', () => {
-  const slot = new Date('2026-11-22T10:05:00Z');
-  it('issues a slot within the first half of its window', () => {
-    expect(isSlotFresh(slot, new Date('2026-11-22T10:07:30Z'), FIVE_MIN)).toBe(true);
-  });
-  it('skips a slot once half its window is gone', () => {
-    expect(isSlotFresh(slot, new Date('2026-11-22T10:07:31Z'), FIVE_MIN)).toBe(false);
   });
 });
 

@@ -22,12 +22,3 @@ export function slotForRun(nominalMs: number, intervalMs: number): Date | null {
   const slot = Math.round(nominalMs / intervalMs) * intervalMs;
   return Math.abs(nominalMs - slot) <= intervalMs / 10 ? new Date(slot) : null;
 }
-
-/**
- * A slot is issued only while fresh: once half its window has passed (the worker or the database was
- * away, or the queue stalled), a signal would reach members too late to act on, so the slot is recorded
- * as missed (slot-issuer.ts), not back-filled.
- */
-export function isSlotFresh(slotStart: Date, now: Date, intervalMs: number): boolean {
-  return now.getTime() - slotStart.getTime() <= intervalMs / 2;
-}

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { lateIssueSeconds, type TSignal } from '@signalroom/shared';
+import { isSlotIssuable, lateIssueSeconds, SlotReasons, type TSignal } from '@signalroom/shared';
 import {
   createEventPublisher,
   type Database,
@@ -13,7 +13,6 @@ import {
 } from '@signalroom/shared-node';
 import type { Kysely } from 'kysely';
 import type { SignalEngine } from '../engine/signal-engine.js';
-import { isSlotFresh } from './job-payloads.js';
 
 export type SlotOutcome =
   | { state: 'issued'; signal: TSignal }
@@ -28,13 +27,21 @@ export interface SlotIssuer {
 
 const MISSED_WHILE_AWAY = 'no signal was written while the slot could be issued: the database or every worker was away';
 
+/** The public reason a slot was missed for, from the last failure before its deadline (none: the job came late). */
+function missedReason(failure: unknown): string {
+  if (!failure) return SlotReasons.jobLate;
+  return isDatabaseUnavailable(failure) ? SlotReasons.databaseDown : SlotReasons.engineFailed;
+}
+
 /**
  * The slot promise around the engine's runSlot, shared by both schedulers: a slot yields its signal
- * (late, and marked so by its issue time, if the database came back within the first half of the
- * slot), or a recorded 'missed' gap; never nothing. While the database is unavailable the slot is tried
- * again every `retryMs` as long as it is fresh; other failures propagate as before. Each slot first
- * records as missed the earlier slots left with neither a signal nor a gap (the database or every
- * worker was away when they were due), so an outage longer than a slot is accounted for once it ends.
+ * (late, and marked so by its issue time, when it took a retry), a recorded reason for having none, or,
+ * once its issue deadline has passed (slotIssueDeadlineMs: 60 s at the real cadence), a recorded
+ * 'missed'; never nothing. Any failure is retried every `retryMs` until the deadline: runSlot is
+ * idempotent on the slot (its insert and its gap each refuse a slot already decided), so a retry, a
+ * second worker or the slot guard can never issue it twice. Each slot first records as missed the
+ * earlier slots left with neither a signal nor a gap (the database or every worker was away when they
+ * were due), so an outage longer than a slot is accounted for once it ends.
  */
 export function createSlotIssuer(
   engine: SignalEngine,
@@ -42,7 +49,7 @@ export function createSlotIssuer(
 ): SlotIssuer {
   const { db, logger } = deps;
   const now = deps.now ?? (() => new Date());
-  const retryMs = deps.retryMs ?? Math.min(1000, engine.intervalMs / 4);
+  const retryMs = deps.retryMs ?? Math.min(1000, engine.intervalMs / 8);
   const events = createEventPublisher(deps.bus, logger);
 
   async function recordEarlierMisses(slotStart: Date): Promise<void> {
@@ -51,6 +58,7 @@ export function createSlotIssuer(
         before: slotStart,
         intervalMs: engine.intervalMs,
         detail: MISSED_WHILE_AWAY,
+        publicReason: SlotReasons.workerAway,
         at: now(),
       });
       if (recorded > 0) logger.warn({ slot: slotStart.toISOString(), recorded }, 'earlier slots recorded as missed');
@@ -60,13 +68,13 @@ export function createSlotIssuer(
     }
   }
 
-  async function recordMissed(slotStart: Date, cause: unknown): Promise<void> {
-    const detail = cause
-      ? `the database was unavailable until the slot was too late to issue: ${(cause as Error).message}`
-      : 'the slot came too late to issue (its job was delayed)';
+  async function recordMissed(slotStart: Date, failure: unknown): Promise<void> {
+    const detail = failure
+      ? `the slot kept failing until its deadline: ${(failure as Error).message}`
+      : 'the slot came too late to issue (its job ran after the deadline)';
     logger.warn({ slot: slotStart.toISOString(), detail }, 'slot missed');
     try {
-      await recordSlotGap(db, { slotStart, reason: 'missed', detail, at: now() });
+      await recordSlotGap(db, { slotStart, reason: 'missed', detail, publicReason: missedReason(failure), at: now() });
     } catch (error) {
       logger.warn(
         { slot: slotStart.toISOString(), err: error },
@@ -91,7 +99,7 @@ export function createSlotIssuer(
       await recordEarlierMisses(slotStart);
       let failure: unknown = null;
       for (;;) {
-        if (!isSlotFresh(slotStart, now(), engine.intervalMs)) {
+        if (!isSlotIssuable(slotStart, now(), engine.intervalMs)) {
           await recordMissed(slotStart, failure);
           return { state: 'missed' };
         }
@@ -105,9 +113,11 @@ export function createSlotIssuer(
           if (late !== null) logger.warn({ slot: slotStart.toISOString(), lateSeconds: late }, 'signal issued late');
           return { state: 'issued', signal };
         } catch (error) {
-          if (!isDatabaseUnavailable(error)) throw error;
           failure = error;
-          logger.warn({ slot: slotStart.toISOString(), err: error }, 'slot not issued yet: database unavailable');
+          logger.warn(
+            { slot: slotStart.toISOString(), err: error },
+            'slot not issued yet: retrying until its deadline',
+          );
           await sleep(retryMs);
         }
       }

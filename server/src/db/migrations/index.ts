@@ -34,6 +34,7 @@ import * as webhookRetriesAndRecovery from './2026-12-02T0200_webhook_retries_an
 import * as apiKeyExpiryAndRecovery from './2026-12-02T0300_api_key_expiry_and_recovery.js';
 import * as recordWitnessing from './2026-12-02T0300_record_witnessing.js';
 import * as idempotencyKeys from './2026-12-02T0400_idempotency_keys.js';
+import * as slotLedger from './2026-12-02T0500_slot_ledger.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0200_webhook_retries_and_recovery': webhookRetriesAndRecovery,
   '2026-12-02T0300_api_key_expiry_and_recovery': apiKeyExpiryAndRecovery,
   '2026-12-02T0400_idempotency_keys': idempotencyKeys,
+  '2026-12-02T0500_slot_ledger': slotLedger,
 };
