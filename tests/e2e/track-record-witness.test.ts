@@ -66,6 +66,8 @@ describe('the witnessed track record in a real browser', () => {
       await banner.getByText('Who witnesses this record').click();
       expect(await banner.innerText()).toContain(log.witnesses[0]?.verifierKey ?? 'missing');
       expect(await page.getByTestId('counted-signals').innerText()).toBe('2');
+      // Every slot is accounted for, counted from the slot ledger.
+      expect(await page.getByTestId('slot-counts').innerText()).toMatch(/^\d+ slots? in the last 24 hours/);
 
       await signInBrowser(context, gold);
       await page.goto(e2e.url('/dashboard/signals'));

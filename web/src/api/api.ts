@@ -18,6 +18,7 @@ import {
   PlatformRoutes,
   SetupRoutes,
   SignalsRoutes,
+  SlotsRoutes,
   SupportRoutes,
   TrackRecordRoutes,
   UsersRoutes,
@@ -59,6 +60,7 @@ export const community = /* @__PURE__ */ clientOf(CommunityRoutes, messages.comm
 export const copyTrading = /* @__PURE__ */ clientOf(CopyTradingRoutes, messages.copyTrading);
 export const gold = /* @__PURE__ */ clientOf(GoldRoutes, messages.gold);
 export const trackRecord = /* @__PURE__ */ clientOf(TrackRecordRoutes, messages.trackRecord);
+export const slots = /* @__PURE__ */ clientOf(SlotsRoutes, messages.slots);
 export const delivery = /* @__PURE__ */ clientOf(DeliveryRoutes, messages.delivery);
 export const desk = /* @__PURE__ */ clientOf(DeskRoutes, messages.desk);
 export const setup = /* @__PURE__ */ clientOf(SetupRoutes, messages.setup);

@@ -18,6 +18,7 @@ import {
   type PlatformRoutes,
   type SetupRoutes,
   type SignalsRoutes,
+  type SlotsRoutes,
   type SupportRoutes,
   type TrackRecordRoutes,
   type UsersRoutes,
@@ -224,6 +225,10 @@ export const trackRecord = {
   witnessReport: 'The rewritten checkpoint could not be reported.',
   admin: 'The track record state could not be loaded.',
 } satisfies FallbackMessages<typeof TrackRecordRoutes>;
+
+export const slots = {
+  list: 'The slot ledger could not be loaded.',
+} satisfies FallbackMessages<typeof SlotsRoutes>;
 
 export const delivery = {
   pushKey: 'Web Push is not available right now.',

@@ -51,11 +51,9 @@ export async function slotLedger(ctx: ServiceContext, query: TSlotsQuery): Promi
   const to = query.to ?? now;
   const from = query.from ?? new Date(to.getTime() - DAY_MS);
   const first = await firstLedgerSlot(ctx.db);
-  // Slots run from a boundary: the first at or after `from`, and none before the ledger's first.
-  const start = Math.max(
-    Math.ceil(from.getTime() / intervalMs) * intervalMs,
-    first?.getTime() ?? Number.POSITIVE_INFINITY,
-  );
+  // Slots run from a boundary: the first at or after `from` and at or after the ledger's first slot.
+  const earliest = Math.max(from.getTime(), first?.getTime() ?? Number.POSITIVE_INFINITY);
+  const start = Math.ceil(earliest / intervalMs) * intervalMs;
   // A boundary is a slot once it has come (the current slot, undecided within its deadline, included).
   const end = Math.min(to.getTime(), now.getTime() + 1);
   const counts = { issued: 0, 'market-closed': 0, 'feed-failed': 0, missed: 0, undecided: 0 };

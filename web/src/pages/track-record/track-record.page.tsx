@@ -24,6 +24,7 @@ import { RecordWitnessBanner } from '../../track-record/record-witness-banner.js
 import { CalibrationChart } from './calibration-chart.js';
 import { formatMoney, formatRate } from './chart-scale.js';
 import { EquityChart } from './equity-chart.js';
+import { SlotLedger } from './slot-ledger.js';
 import { SourceTable } from './source-table.js';
 import styles from './track-record.module.css';
 import { useTrackRecord } from './use-track-record.js';
@@ -109,6 +110,7 @@ function Record({ summary }: { summary: TTrackRecordSummary }) {
       ) : (
         <Figures stats={stats} evidence={evidence} />
       )}
+      <SlotLedger />
     </>
   );
 }
