@@ -176,14 +176,14 @@ describe('the witnessed log vectors of the format document', () => {
     ]);
   });
 
-  it("hold the log's own entries: canonical texts, hashes from SHA-256 alone, an endorsed key change", () => {
+  it("hold the log's own entries: canonical texts, hashes from SHA-256 alone, an endorsed key change, a slot", () => {
     let prev = '0'.repeat(64);
     for (const e of witnessed.logEntries) {
       expect(encodeTrackRecordPayload(e.payload)).toBe(e.canonical);
       expect(sha256(Buffer.from(`${prev}\n${e.canonical}`, 'utf8')).toString('hex')).toBe(e.hash);
       prev = e.hash;
     }
-    expect(checkTrackRecord(witnessed.logEntries, portableSha256Hex)).toMatchObject({ ok: true, length: 3 });
+    expect(checkTrackRecord(witnessed.logEntries, portableSha256Hex)).toMatchObject({ ok: true, length: 4 });
   });
 
   it('name tiles as C2SP tlog-tiles writes them', () => {
