@@ -11,6 +11,7 @@ import {
   errorStatusesOf,
   FAILURE_SCHEMA,
   failureSchema,
+  loosenForClients,
   type OperationPlan,
   operationIdOf,
   SECURITY_SCHEMES,
@@ -137,12 +138,15 @@ export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): 
       for (const operation of Object.values(methods)) {
         const plan = plans.get(String(operation.operationId));
         if (plan) completeOperation(operation, plan);
+        loosenForClients(operation.responses, true);
+        loosenForClients([operation.parameters, operation.requestBody], false);
       }
     }
     document.components = {
       ...document.components,
       schemas: { ...document.components?.schemas, [FAILURE_SCHEMA]: failureSchema() },
     };
+    loosenForClients(document.components.schemas, true);
     // The web app and the API share one origin: the public address, or the one this process listens on.
     document.servers = [{ url: publicBaseUrl(ctx), description: 'This deployment' }];
     return document as ReturnType<TransformObject>;
@@ -151,7 +155,8 @@ export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): 
     openapi: {
       info: {
         title: `${ctx.config.PRODUCT_NAME} API`,
-        description: 'Every JSON answer is the envelope { success, message, data, error, timestamp }.',
+        description:
+          'Every JSON answer is the envelope { success, message, data, error, timestamp }. Within /api (version 1) changes are additive: answers may gain fields, so clients must accept fields they do not know; a change that removes or redefines a field comes as a new version, with the old one kept through a deprecation window.',
         version: '1',
       },
       components: { securitySchemes: SECURITY_SCHEMES },

@@ -107,7 +107,7 @@ export function errorStatusesOf(contract: RouteContract, facts: RouteFacts): num
 
 /** Every status a route may answer: its successes and its errors. */
 export function answersOf(contract: RouteContract, facts: RouteFacts): number[] {
-  const successes = [contract.status ?? 200, ...(contract.alsoAnswers ?? [])];
+  const successes = [contract.status ?? 200, ...(contract.alsoAnswers ?? []), ...(contract.etag ? [304] : [])];
   return [...new Set([...successes, ...errorStatusesOf(contract, facts)])].sort((a, b) => a - b);
 }
 
@@ -141,6 +141,18 @@ const IDEMPOTENCY_PARAMETER: JsonObject = {
   description:
     'Any visible text up to 255 characters, new for each request (a random UUID): within 24 hours the same key and body answer the first answer again and create nothing; the key with another body answers 422; while the first is being handled, 409',
   schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
+};
+
+/** The tag of a read that can answer 304, and how a poll sends it back. */
+const ETAG_HEADER: JsonObject = {
+  ETag: { description: 'The version of this answer, for If-None-Match on the next poll', schema: { type: 'string' } },
+};
+const IF_NONE_MATCH_PARAMETER: JsonObject = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'The ETag of the answer held: 304 with no body while it is still current',
+  schema: { type: 'string' },
 };
 
 /** Set on the answer a repeated Idempotency-Key gets: the first answer, kept. */
@@ -196,6 +208,16 @@ export function completeOperation(operation: JsonObject, plan: OperationPlan): v
     const success = responses[String(contract.status ?? 200)];
     if (success) success.headers = { ...(success.headers as JsonObject | undefined), ...REPLAYED_HEADER };
   }
+  if (contract.etag) {
+    const parameters = (operation.parameters ?? []) as JsonObject[];
+    operation.parameters = [...parameters, IF_NONE_MATCH_PARAMETER];
+    const success = responses[String(contract.status ?? 200)];
+    if (success) success.headers = { ...(success.headers as JsonObject | undefined), ...ETAG_HEADER };
+    responses['304'] = {
+      description: 'Not modified: the ETag in If-None-Match is still current; no body (keep what you have)',
+      headers: ETAG_HEADER,
+    };
+  }
   if (contract.apiKey) {
     // The success of a route a key may read tells the key's budget (a session's answer carries none).
     const success = responses[String(contract.status ?? 200)];
@@ -220,4 +242,23 @@ export function completeOperation(operation: JsonObject, plan: OperationPlan): v
       },
     };
   }
+}
+
+/**
+ * Makes a generated schema what strict validators and generated clients read as the server means it:
+ * a nullable enum lists `null` among its values (OpenAPI 3.0's `nullable` does not add it to `enum`, so
+ * ajv refused every open signal's `outcome: null`), and, in answers (`answer`), objects stay open to new
+ * fields: within /api v1 a change is additive, so a client must not be broken by a field it does not
+ * know. Request bodies keep refusing unknown fields, as the server does.
+ */
+export function loosenForClients(schema: unknown, answer: boolean): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) loosenForClients(item, answer);
+    return;
+  }
+  if (!schema || typeof schema !== 'object') return;
+  const node = schema as JsonObject;
+  if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null];
+  if (answer && node.additionalProperties === false) delete node.additionalProperties;
+  for (const value of Object.values(node)) loosenForClients(value, answer);
 }

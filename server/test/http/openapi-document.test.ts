@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { apiRoutes, openApiPath, type RouteContract, type TCreatedApiKey, ZFailureEnvelope } from '@signalroom/shared';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import Fastify from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +37,29 @@ function operationFor(document: OpenApiDocument, method: string, contractPath: s
   const operation = document.paths[openApiPath(contractPath)]?.[method.toLowerCase()];
   if (!operation) throw new Error(`No operation for ${method} ${contractPath}`);
   return operation;
+}
+
+/**
+ * An OpenAPI 3.0 schema as JSON Schema draft 7, which ajv reads: OpenAPI 3.0's Schema Object keeps
+ * draft 4's boolean `exclusiveMinimum`/`exclusiveMaximum` beside `minimum`/`maximum` (OpenAPI 3.0.3,
+ * "Schema Object"); ajv takes `nullable` as OpenAPI defines it. Nothing else is changed.
+ */
+function asDraft7(schema: unknown): object {
+  if (Array.isArray(schema)) schema.forEach(asDraft7);
+  else if (schema && typeof schema === 'object') {
+    const node = schema as Record<string, unknown>;
+    for (const [flag, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
+      if (typeof node[flag] !== 'boolean') continue;
+      if (node[flag]) node[flag] = node[bound];
+      else delete node[flag];
+      if (node[flag] !== undefined) delete node[bound];
+    }
+    Object.values(node).forEach(asDraft7);
+  }
+  return schema as object;
 }
 
 describe('the OpenAPI document', () => {
@@ -293,6 +318,50 @@ describe('the OpenAPI document', () => {
       expect(declared, name).toContain(String(status));
     }
     // The server's own alarm for an answer its document does not declare stayed silent.
+    expect(log.text()).not.toContain('answer not declared');
+  });
+
+  it('describes real answers as a strict validator (ajv) reads them: nulls, open objects, the export, 304', async () => {
+    const ajv = new Ajv({ strict: true, allErrors: true });
+    addFormats(ajv);
+    const member = await createMember(server.context.db, { tier: 'gold' });
+    // An open signal: outcome, status details and exit price still null.
+    await insertSignal(server.context.db, { slotStart: new Date(Date.now() - 60_000) });
+    const checks: { method: string; contractPath: string; path: string; token?: string }[] = [
+      { method: 'GET', contractPath: '/signals', path: '/api/signals', token: member.token },
+      {
+        method: 'GET',
+        contractPath: '/signals/stats/performance',
+        path: '/api/signals/stats/performance',
+        token: member.token,
+      },
+      { method: 'GET', contractPath: '/auth/me', path: '/api/auth/me', token: member.token },
+      { method: 'GET', contractPath: '/users/export', path: '/api/users/export', token: member.token },
+      { method: 'GET', contractPath: '/stats/public', path: '/api/stats/public' },
+      { method: 'GET', contractPath: '/track-record/summary', path: '/api/track-record/summary' },
+      { method: 'GET', contractPath: '/slots', path: '/api/slots' },
+    ];
+    const failures: string[] = [];
+    for (const check of checks) {
+      const response = await fetch(`${server.url}${check.path}`, {
+        headers: check.token ? { authorization: `Bearer ${check.token}` } : {},
+      });
+      expect([check.path, response.status]).toEqual([check.path, 200]);
+      const content = operationFor(document, check.method, check.contractPath).responses['200']?.content ?? {};
+      const { schema } = Object.values(content)[0] as { schema: object };
+      const validate = ajv.compile(asDraft7(structuredClone(schema)));
+      if (!validate(await response.json())) failures.push(`${check.path}: ${ajv.errorsText(validate.errors)}`);
+    }
+    expect(failures).toEqual([]);
+
+    // The signal list's poll answers 304 to its own ETag, and the document says so.
+    const first = await fetch(`${server.url}/api/signals`, { headers: { authorization: `Bearer ${member.token}` } });
+    const etag = first.headers.get('etag') as string;
+    const again = await fetch(`${server.url}/api/signals`, {
+      headers: { authorization: `Bearer ${member.token}`, 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(Object.keys(operationFor(document, 'GET', '/signals').responses)).toContain('304');
     expect(log.text()).not.toContain('answer not declared');
   });
 

@@ -46,6 +46,8 @@ export interface RouteInfo {
    * with the same access as the member's session. Every other route refuses a key with 403.
    */
   apiKey?: true;
+  /** The answer carries an `ETag`; a request with that tag in `If-None-Match` answers 304 with no body. */
+  etag?: true;
 }
 
 /** What a route takes and answers: zod schemas the server parses and encodes with, and OpenAPI shows. */

@@ -7,7 +7,7 @@ import { type RouteTable, withSchemas } from './contract.js';
 
 /** The signal room's REST reads and the landing page's figures: where each call lives and who may make it. */
 export const SignalsRoutes = {
-  list: { method: 'GET', path: '/signals', group: 'unlocked', apiKey: true, paged: 'cursor' },
+  list: { method: 'GET', path: '/signals', group: 'unlocked', apiKey: true, paged: 'cursor', etag: true },
   performance: { method: 'GET', path: '/signals/stats/performance', group: 'unlocked', apiKey: true },
   chart: { method: 'GET', path: '/signals/:id/chart', group: 'unlocked' },
   publicStats: { method: 'GET', path: '/stats/public', group: 'public' },

@@ -81,8 +81,9 @@ export const UsersContract = /* @__PURE__ */ withSchemas(UsersRoutes, {
   },
   exportData: {
     summary: 'Everything stored about the member, as one JSON file download',
-    data: z.string().meta({ format: 'binary' }),
-    // A file to save (Content-Disposition: attachment), not an envelope: JSON, but not the API's.
+    // A file to save (Content-Disposition: attachment), not an envelope: a JSON object, one member per
+    // part of the account (profile, sessions, signals received, tickets...), each part's own shape.
+    data: z.looseObject({}).meta({ description: 'The member data: one member per part of the account' }),
     media: ['application/json'],
   },
   deleteAccount: {

@@ -104,7 +104,7 @@ export async function registerSettingsRoutes(app: FastifyInstance, ctx: ServerCo
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="elite-data-${day}.json"`)
         .header('cache-control', 'no-store')
-        .send(JSON.stringify(data, null, 2));
+        .send(data);
     });
     serve(
       scope,
