@@ -209,7 +209,7 @@ describe('dashboard in a real browser', () => {
     );
     await issueSignal(
       server,
-      { asset: 'XAU/USD', signalType: 'sell', confidence: 66, entryPrice: 2345.5, slotsAgo: 3 },
+      { asset: 'XAU/USD', signalType: 'sell', confidence: 66, entryPrice: 2345.5, slotsAgo: 0 },
       11,
     );
     await page.waitForFunction(() =>
@@ -226,6 +226,9 @@ describe('dashboard in a real browser', () => {
     await teasers.waitFor();
     expect(await teasers.innerText()).toContain('Signal #11 today');
     expect(await teasers.innerText()).toContain('first 10 signals');
+    // Its window is open: the room says a signal is active, locked, rather than that none is.
+    expect(await page.getByTestId('locked-current-signal').innerText()).toContain('Signal #11 today is active now');
+    expect(await page.getByTestId('no-current-signal').count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toContain('XAU/USD');
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeLockedSignal,
   appendNote,
   currentSignal,
   LIVE_SIGNAL_WINDOW,
@@ -80,6 +81,18 @@ describe('signal lists', () => {
     };
     expect(currentSignal([teaser])).toBeNull();
     expect(currentSignal([])).toBeNull();
+  });
+  it('names a locked teaser as the active signal while its window is open, not after', () => {
+    const teaser = {
+      id: 't',
+      createdAt: '2026-11-22T12:00:00Z',
+      expiresAt: '2026-11-22T12:05:00Z',
+      daySequence: 11,
+      locked: true as const,
+    };
+    expect(activeLockedSignal([teaser, makeSignal(1)], Date.parse('2026-11-22T12:04:59Z'))?.id).toBe('t');
+    expect(activeLockedSignal([teaser], Date.parse('2026-11-22T12:05:00Z'))).toBeNull();
+    expect(activeLockedSignal([makeSignal(2), teaser], Date.parse('2026-11-22T12:01:00Z'))).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TPerformanceStats, TSignalNote, TSignalView } from '@signalroom/shared';
+import type { TLockedSignal, TPerformanceStats, TSignalNote, TSignalView } from '@signalroom/shared';
 
 /**
  * Pure parts of the live signal store: how lists merge and how the transport moves between push and
@@ -93,6 +93,15 @@ export function appendNote(list: readonly TSignalView[], note: TSignalNote): TSi
 export function currentSignal(list: readonly TSignalView[]): Extract<TSignalView, { locked: false }> | null {
   const newest = list[0];
   return newest && !newest.locked && newest.status === 'active' ? newest : null;
+}
+
+/**
+ * The newest signal when it is a locked teaser still within its window: a signal is active now, but past
+ * the member's daily allowance, so the room says so instead of "no signal is active".
+ */
+export function activeLockedSignal(list: readonly TSignalView[], now: number): TLockedSignal | null {
+  const newest = list[0];
+  return newest?.locked && Date.parse(newest.expiresAt) > now ? newest : null;
 }
 
 /** Top pair from statistics: the asset with the most resolved signals (ties: more wins). Null without data. */

@@ -7,7 +7,8 @@ import {
   zoneShortName,
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { Activity, RefreshCw } from 'lucide-react';
+import { Activity, Lock, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { FirstSignalNotice } from '../../components/dashboard/first-signal-notice.js';
@@ -18,7 +19,7 @@ import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import textStyles from '../../components/ui/text.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
-import { currentSignal } from '../../stores/live-signals.logic.js';
+import { activeLockedSignal, currentSignal } from '../../stores/live-signals.logic.js';
 import { useMarketStatus } from '../../stores/market-status.store.js';
 import { usePublicConfigStore, useTierLimits } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
@@ -70,6 +71,8 @@ function SignalRoom(props: RoomProps) {
 
   // The delayed view never has a current signal: by the time one shows, its window has closed.
   const current = delayed ? null : currentSignal(signals);
+  // Past the day's allowance the active signal reaches this member locked: the room says so, not "none".
+  const lockedNow = delayed || current ? null : activeLockedSignal(signals, now.getTime());
   const full = signals.filter((s): s is TSignal => !s.locked);
   const previous = full.filter((s) => s.id !== current?.id);
   const teasers = signals.filter((s): s is TLockedSignal => s.locked);
@@ -114,6 +117,15 @@ function SignalRoom(props: RoomProps) {
       <>
         {delayed ? null : current ? (
           <CurrentSignalCard signal={current} now={now} timeZone={timeZone} />
+        ) : lockedNow ? (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds a link)
+          <section className={statePanel} data-testid="locked-current-signal" aria-label="Current signal" tabIndex={0}>
+            <p>
+              <Lock aria-hidden="true" size={16} /> Signal #{lockedNow.daySequence} today is active now, until{' '}
+              {formatClock(lockedNow.expiresAt, timeZone, false)}. Your tier receives the first {limit ?? 'all'} signals
+              of each day in full, so this one is locked. <Link to="/dashboard/upgrade">Upgrade to unlock it</Link>
+            </p>
+          </section>
         ) : (
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
           <section className={statePanel} data-testid="no-current-signal" aria-label="Current signal" tabIndex={0}>
