@@ -209,7 +209,8 @@ describe('dashboard in a real browser', () => {
     );
     await issueSignal(
       server,
-      { asset: 'XAU/USD', signalType: 'sell', confidence: 66, entryPrice: 2345.5, slotsAgo: 0 },
+      // The newest in the list (a slot ahead of the signals earlier tests issued now), its window open.
+      { asset: 'XAU/USD', signalType: 'sell', confidence: 66, entryPrice: 2345.5, slotsAgo: -1 },
       11,
     );
     await page.waitForFunction(() =>

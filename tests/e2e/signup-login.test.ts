@@ -73,7 +73,9 @@ describe('journey: sign up, confirm by e-mail, log out and back in', () => {
     const me = await e2e.server.api('GET', '/api/auth/me', { token: stored[0]! });
     expect(me.status).toBe(401);
 
-    await page.goto(e2e.url('/login'));
+    // This device signed in before: the dashboard sends it to log in, not to sign up again.
+    await page.goto(e2e.url('/dashboard'));
+    await page.waitForURL('**/login');
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Log In' }).click();

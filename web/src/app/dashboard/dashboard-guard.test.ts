@@ -7,6 +7,9 @@ describe('dashboard guard', () => {
     expect(decideDashboardEntry(null, null)).toBe('signup');
     expect(decideDashboardEntry(null, 'token')).toBe('signup');
   });
+  it('sends a device that signed in before, and logged out since, to login', () => {
+    expect(decideDashboardEntry(null, null, 'device-token')).toBe('login');
+  });
   it('sends a stored user without a token to login', () => {
     expect(decideDashboardEntry(makeUser(), null)).toBe('login');
   });

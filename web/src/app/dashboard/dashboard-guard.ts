@@ -2,11 +2,16 @@ import type { TUser } from '@signalroom/shared';
 import type { ApiOutcome } from '../../api/client.js';
 
 /**
- * Where a visitor to /dashboard goes before anything loads (docs/decisions.md, "Sessions and dashboard access"): no stored
- * user on this device → /signup; a stored user without a token → /login; otherwise verify the token.
+ * Where a visitor to /dashboard goes before anything loads (docs/decisions.md, "Sessions and dashboard access"): a device
+ * that never signed in → /signup; one that did (a stored user without a token, or the device token a login leaves,
+ * which logging out keeps) → /login; otherwise verify the token.
  */
-export function decideDashboardEntry(storedUser: TUser | null, token: string | null): 'signup' | 'login' | 'verify' {
-  if (!storedUser) return 'signup';
+export function decideDashboardEntry(
+  storedUser: TUser | null,
+  token: string | null,
+  deviceToken: string | null = null,
+): 'signup' | 'login' | 'verify' {
+  if (!storedUser) return deviceToken ? 'login' : 'signup';
   if (!token) return 'login';
   return 'verify';
 }

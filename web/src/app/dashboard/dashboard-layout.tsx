@@ -39,7 +39,8 @@ function DashboardShell() {
   const liveSignals = useLiveSignalsStoreApi();
   const user = useSessionStore((s) => s.user);
   const token = useSessionStore((s) => s.token);
-  const [entry] = useState(() => decideDashboardEntry(user, token));
+  const deviceToken = useSessionStore((s) => s.deviceToken);
+  const [entry] = useState(() => decideDashboardEntry(user, token, deviceToken));
   const [phase, setPhase] = useState<Phase>('checking');
   const [offline, setOffline] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
