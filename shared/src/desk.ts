@@ -35,6 +35,8 @@ export const DeskMessages = {
   published: 'Signal published',
   alreadyPublished: 'This form was already published; here is its signal.',
   noteAdded: 'Note added',
+  paced: (max: number, minutes: number) =>
+    `You published ${max} signals in the last hour, the most an analyst may. The next can go out in ${minutes} min.`,
 } as const;
 
 /** Labels of windows: "5 min", "1 h". */

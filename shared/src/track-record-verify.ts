@@ -73,11 +73,18 @@ export function parseKeptNotes(text: string): string[] {
   return notes;
 }
 
-/** One cosignature to verify: a witness key, the checkpoint text, the note (the witness's line is in it). */
+/**
+ * One cosigned checkpoint to verify: the note (its text and signature lines), the log's key in force at
+ * its size, whose signature it must carry, and the witness keys whose cosignatures count.
+ */
 export interface CosignatureCheck {
   read: Pick<ReadCheckpointNote, 'body' | 'signatures'>;
+  logKey: string;
   witnessKeys: readonly string[];
 }
+
+/** A check's verified cosignatures, or null when the note does not carry the log's signature. */
+export type CosignatureResult = { witness: string; timestamp: number }[] | null;
 
 export interface VerifyOptions {
   /** The site, e.g. https://signals.example.com */
@@ -96,8 +103,11 @@ export interface VerifyOptions {
   sha256Hex?: (text: string) => string;
   merkleSha256?: Sha256;
   fetch?: typeof fetch;
-  /** Verifies many notes' cosignatures at once (a faster engine than the portable one, if the platform has it). */
-  verifyCosignatures?: (checks: CosignatureCheck[]) => Promise<{ witness: string; timestamp: number }[][]>;
+  /**
+   * Verifies many notes at once, the log's signature and the witnesses' (a faster engine than the
+   * portable one, if the platform has it): a year holds over a hundred thousand of each.
+   */
+  verifyCosignatures?: (checks: CosignatureCheck[]) => Promise<CosignatureResult[]>;
   onProgress?: (phase: 'entries' | 'witnesses', done: number, total: number) => void;
   /** The clock (ms) for signals still within their merge delay. */
   now?: number;
@@ -315,7 +325,7 @@ async function quorumPoints(
   keyAt: (size: number) => string | null,
   problems: string[],
 ): Promise<QuorumPoint[]> {
-  const listed: { size: number; read: ReadCheckpointNote }[] = [];
+  const listed: { id: number; size: number; read: ReadCheckpointNote; logKey: string }[] = [];
   for (let after = 0; ; ) {
     const page = await json<{ checkpoints: { id: number; note: string }[]; nextAfter: number | null }>(
       `/checkpoints?after=${after}&limit=1000`,
@@ -324,7 +334,7 @@ async function quorumPoints(
       try {
         const read = readCheckpointNote(cp.note);
         const key = keyAt(read.checkpoint.size);
-        if (key && noteSignedBy(read, key)) listed.push({ size: read.checkpoint.size, read });
+        if (key) listed.push({ id: cp.id, size: read.checkpoint.size, read, logKey: key });
         else problems.push(`cosigned checkpoint ${cp.id} does not carry the log's signature`);
       } catch {
         problems.push(`cosigned checkpoint ${cp.id} is not a signed note`);
@@ -333,17 +343,22 @@ async function quorumPoints(
     if (page.nextAfter === null) break;
     after = page.nextAfter;
   }
-  const checks = listed.map((l) => ({ read: l.read, witnessKeys: witnesses }));
+  const checks = listed.map((l) => ({ read: l.read, logKey: l.logKey, witnessKeys: witnesses }));
   const verified = options.verifyCosignatures
     ? await options.verifyCosignatures(checks)
     : checks.map((c, i) => {
         if (i % 500 === 0) options.onProgress?.('witnesses', i, checks.length);
-        return verifiedCosignatures(c.read, c.witnessKeys);
+        return noteSignedBy(c.read, c.logKey) ? verifiedCosignatures(c.read, c.witnessKeys) : null;
       });
   options.onProgress?.('witnesses', checks.length, checks.length);
   return listed.flatMap((l, i) => {
+    const cosignatures = verified[i];
+    if (cosignatures === null || cosignatures === undefined) {
+      problems.push(`cosigned checkpoint ${l.id} does not carry the log's signature`);
+      return [];
+    }
     const at = quorumTime(
-      (verified[i] ?? []).map((c) => c.timestamp),
+      cosignatures.map((c) => c.timestamp),
       quorum,
     );
     return at === null ? [] : [{ size: l.size, at: at * 1000 }];

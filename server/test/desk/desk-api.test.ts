@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DeskMessages,
   judgeWindow,
   martingaleLevels,
   nextSignalBoundary,
@@ -404,5 +405,36 @@ describe('the desk on a market that is closed', () => {
     expect(res.body.error?.fields?.asset).toMatch(
       /^The market for XAU\/USD is closed \(.+\)\. No signal can be published now\.$/,
     );
+  });
+});
+
+describe('desk pacing', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ DESK_MAX_PER_HOUR: '2' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('takes DESK_MAX_PER_HOUR signals from an analyst in a rolling hour, then answers 429 with when', async () => {
+    const analyst = await createMember(server.context.db, { role: 'analyst', tier: 'silver', fullName: 'Pace Setter' });
+    const other = await createMember(server.context.db, { role: 'analyst', tier: 'silver', fullName: 'Other Analyst' });
+    const publish = (token: string) =>
+      server.api<TSignal>('POST', '/api/desk/signals', { token, body: form({ windowMs: 5 * 60_000 }) });
+    expect((await publish(analyst.token)).status).toBe(201);
+    expect((await publish(analyst.token)).status).toBe(201);
+    const third = await publish(analyst.token);
+    expect(third.status).toBe(429);
+    expect(third.body.message).toBe(DeskMessages.paced(2, 60));
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(3500);
+    // Each analyst has an hour of their own; nothing of the refused one was written.
+    expect((await publish(other.token)).status).toBe(201);
+    const written = await server.context.db
+      .selectFrom('signals')
+      .select('id')
+      .where('author_id', '=', analyst.user.id)
+      .execute();
+    expect(written).toHaveLength(2);
   });
 });

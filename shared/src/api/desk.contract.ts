@@ -21,8 +21,8 @@ export const DeskContract = /* @__PURE__ */ withSchemas(DeskRoutes, {
   publish: {
     summary: 'Publish a signal at the feed price of now (a repeated idempotency key answers the first signal)',
     body: ZDeskPublishRequest,
-    // Two submits of one form racing, when the first cannot be read back.
-    raises: ['conflict'],
+    // Two submits of one form racing, when the first cannot be read back; past DESK_MAX_PER_HOUR.
+    raises: ['conflict', 'rate_limited'],
     data: ZSignal,
   },
   addNote: {

@@ -117,6 +117,14 @@ export async function publishDeskSignal(
       idempotencyKey: input.idempotencyKey,
     },
     now,
+    (lastHour) => {
+      const max = ctx.config.DESK_MAX_PER_HOUR;
+      if (lastHour.length < max) return;
+      // The next may go once the oldest of the last `max` leaves the rolling hour.
+      const freeAt = (lastHour[lastHour.length - max] as Date).getTime() + 3_600_000;
+      const seconds = (freeAt - now.getTime()) / 1000;
+      throw AppError.rateLimited(seconds, DeskMessages.paced(max, Math.max(1, Math.ceil(seconds / 60))));
+    },
   );
   if (!row) {
     // The same form's other submit won the race: answer its signal.
