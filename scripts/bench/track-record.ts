@@ -49,6 +49,8 @@ const { values } = parseArgs({
   options: {
     signals: { type: 'string', default: '105120' },
     'no-browser': { type: 'boolean', default: false },
+    /** Writes a CPU profile of the verifier page's run (Chrome DevTools format) and prints its top functions. */
+    profile: { type: 'string' },
   },
 });
 const count = Number(values.signals);
@@ -304,10 +306,21 @@ try {
         return performance.now() - started;
       });
       await page.waitForFunction(() => (document.getElementById('witnesses') as HTMLTextAreaElement).value !== '');
+      const cdp = values.profile ? await page.context().newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForFunction(() => ['ok', 'broken', 'error'].includes(document.body.dataset.verdict ?? ''), null, {
         timeout: 600_000,
       });
+      if (cdp && values.profile) {
+        const { profile } = await cdp.send('Profiler.stop');
+        await writeFile(values.profile, JSON.stringify(profile));
+        log(`\nCPU profile written to ${values.profile}; most self time:`);
+        for (const line of topSelfTime(profile, 12)) log(`  ${line}`);
+      }
       const outcome = await page.evaluate(() => ({
         verdict: document.body.dataset.verdict,
         seconds: document.body.dataset.seconds,
@@ -330,4 +343,26 @@ try {
 } finally {
   await server.close();
   await rm(scratch, { recursive: true, force: true });
+}
+
+/** The functions with the most self time in a DevTools CPU profile, "ms  name  url:line". */
+function topSelfTime(
+  profile: {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+    samples?: number[];
+    timeDeltas?: number[];
+  },
+  n: number,
+): string[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const totals = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byNode.get(id);
+    const key = frame ? `${frame.functionName || '(anonymous)'}  ${frame.url.split('/').pop()}:${frame.lineNumber}` : '?';
+    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([key, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${key}`);
 }

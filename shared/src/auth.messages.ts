@@ -45,6 +45,9 @@ export const AuthMessages = {
     return `Too many failed logins on this account. Log in from a device you have used before, reset your password with the link we can e-mail you, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
   },
   dashboardCodeIssued: 'Dashboard code issued. It is shown only once.',
+  /** A code whose redemption would leave the member as they are: a guest's must grant a tier. */
+  dashboardCodeChangesNothing: (tier: string) =>
+    `This code would change nothing: the member would stay ${tier.toUpperCase()} with the dashboard they have. Choose the tier it grants.`,
   /** Admin calls: a tier, a role or a yes/no flag that is missing or not one of its values. */
   tierInvalid: 'Choose a tier: guest, silver, pro or gold.',
   roleInvalid: 'Choose a role: member, analyst or admin.',

@@ -480,7 +480,10 @@ describe('Admin Users screen in a real browser', () => {
   });
 
   it('the audit log and a member page fit 360 px, and the filters work from the keyboard', async () => {
-    await e2e.server.api('POST', `/api/admin/users/${bob.user.id}/dashboard-code`, { token: admin.token, body: {} });
+    await e2e.server.api('POST', `/api/admin/users/${bob.user.id}/dashboard-code`, {
+      token: admin.token,
+      body: { tier: 'pro' },
+    });
     const { page } = await openAsAdmin(360);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await page.goto(e2e.url('/dashboard/admin/audit'));

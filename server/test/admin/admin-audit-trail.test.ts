@@ -168,7 +168,10 @@ describe('audit trail of admin actions', () => {
 
   it('filters the log by actor, target, action and days, in pages', async () => {
     const other = await createMember(server.context.db, { role: 'admin', email: 'second.admin@example.com' });
-    await server.api('POST', `/api/admin/users/${member.user.id}/dashboard-code`, { token: other.token, body: {} });
+    await server.api('POST', `/api/admin/users/${member.user.id}/dashboard-code`, {
+      token: other.token,
+      body: { tier: 'silver' },
+    });
 
     const byActor = await asAdmin<TAuditEntry[]>('GET', '/api/admin/audit?actor=SECOND.admin');
     expect(byActor.body.data!.map((r) => r.actorEmail)).toEqual(['second.admin@example.com']);

@@ -84,10 +84,30 @@ describe('dashboard codes: expiry and clear refusals', () => {
 
   it('a replaced code is no longer valid; only the newest works', async () => {
     const member = await createMember(server.context.db);
-    const old = await issue(member);
-    const fresh = await issue(member);
+    const old = await issue(member, 'silver');
+    const fresh = await issue(member, 'silver');
     expect((await redeem(member, old.code)).body.message).toBe(AuthMessages.dashboardCodeInvalid);
     expect((await redeem(member, fresh.code)).status).toBe(200);
     expect(await unlocked(member)).toBe(true);
+  });
+
+  it('refuses to issue a code that would change nothing: a guest kept a guest, an unlocked member kept as is', async () => {
+    const guest = await createMember(server.context.db, { tier: 'guest' });
+    const silver = await createMember(server.context.db, { tier: 'silver' });
+    const asAdmin = (member: CreatedMember, body: object) =>
+      server.api('POST', `/api/admin/users/${member.user.id}/dashboard-code`, { token: admin.token, body });
+    for (const [member, body, tier] of [
+      [guest, {}, 'guest'],
+      [guest, { tier: 'guest' }, 'guest'],
+      [silver, {}, 'silver'],
+      [silver, { tier: 'silver' }, 'silver'],
+    ] as const) {
+      const answer = await asAdmin(member, body);
+      expect([answer.status, answer.body.error?.fields?.tier]).toEqual([
+        400,
+        AuthMessages.dashboardCodeChangesNothing(tier),
+      ]);
+    }
+    expect((await asAdmin(silver, { tier: 'pro' })).status).toBe(201);
   });
 });

@@ -85,6 +85,8 @@ describe.skipIf(testShape !== 'distributed')('a fault at a slot boundary', () =>
   };
   /** A slot issued by the worker: the ledger has started, as in any running deployment. */
   const runningWorker = async () => {
+    // A test that failed before stopping its worker leaves it running: never two at once.
+    await killWorker();
     const since = new Date(Date.now() - INTERVAL);
     worker = startWorker();
     await pollUntil(

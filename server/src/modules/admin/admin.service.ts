@@ -187,6 +187,13 @@ export async function issueDashboardCode(
   await ctx.db.transaction().execute(async (trx) => {
     const member = await lockMemberRow(trx, userId);
     if (!member) throw AppError.notFound();
+    // Redeeming unlocks the dashboard and sets the tier: a guest's code without a tier, or a code for
+    // the tier an unlocked member already has, would be welcomed with "unlocked" on a page unchanged.
+    const granted = tier ?? member.tier;
+    if (granted === 'guest' || (granted === member.tier && member.dashboard_unlocked)) {
+      const message = AuthMessages.dashboardCodeChangesNothing(granted);
+      throw AppError.validation(message, { tier: message });
+    }
     const replaced = await replaceDashboardCode(trx, {
       userId,
       codeHash: hashDashboardCode(userId, code),

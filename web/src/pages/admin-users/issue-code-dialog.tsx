@@ -141,11 +141,15 @@ export function IssueCodeDialog({ user, onClose, onAuthFailure }: Props) {
             <label htmlFor={selectId}>Tier the code grants</label>
             <select
               id={selectId}
+              required={user.tier === 'guest'}
               className={styles.adminUsersSelect}
               value={tier}
               onChange={(event) => setTier(event.target.value as Tier | '')}
             >
-              <option value="">Keep current tier ({user.tier.toUpperCase()})</option>
+              {/* A guest's code must grant a tier: kept a guest, it would unlock nothing. */}
+              <option value="" disabled={user.tier === 'guest'}>
+                {user.tier === 'guest' ? 'Choose a tier' : `Keep current tier (${user.tier.toUpperCase()})`}
+              </option>
               {GRANTABLE.map((t) => (
                 <option key={t} value={t}>
                   {t.toUpperCase()}
