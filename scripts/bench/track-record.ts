@@ -358,7 +358,9 @@ function topSelfTime(
   const totals = new Map<string, number>();
   (profile.samples ?? []).forEach((id, i) => {
     const frame = byNode.get(id);
-    const key = frame ? `${frame.functionName || '(anonymous)'}  ${frame.url.split('/').pop()}:${frame.lineNumber}` : '?';
+    const key = frame
+      ? `${frame.functionName || '(anonymous)'}  ${frame.url.split('/').pop()}:${frame.lineNumber}`
+      : '?';
     totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
   return [...totals.entries()]
