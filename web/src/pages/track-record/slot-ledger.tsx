@@ -1,13 +1,11 @@
 import { SLOT_STATE_LABELS, SlotsRoutes, slotCountsSentence, type TSlotsPage } from '@signalroom/shared';
-import { clsx } from 'clsx';
 import { useCallback } from 'react';
 import * as api from '../../api/api.js';
 import { addressOf } from '../../api/client.js';
 import { useClock } from '../../components/clock/use-clock.js';
 import publicStyles from '../../components/public/public-page.module.css';
+import { RefreshedStatus } from '../../components/public/refreshed-status.js';
 import { useRefreshed } from '../../components/public/use-refreshed.js';
-import buttonStyles from '../../components/ui/button.module.css';
-import textStyles from '../../components/ui/text.module.css';
 import styles from './track-record.module.css';
 
 /** The newest slots without a signal of the model shown on the page (the API has them all). */
@@ -29,20 +27,7 @@ export function SlotLedger() {
       aria-busy={state.status === 'loading'}
     >
       <h2 id="slots-title">Every slot</h2>
-      {state.status === 'loading' && (
-        <p className={publicStyles.muted} role="status">
-          <span className={clsx(textStyles.spinner, textStyles.spinnerSmall)} aria-hidden="true" /> Loading the slot
-          ledger…
-        </p>
-      )}
-      {state.status === 'error' && (
-        <p role="alert" className={styles.alert}>
-          {state.message}{' '}
-          <button type="button" className={buttonStyles.linkBtn} onClick={retry}>
-            Retry
-          </button>
-        </p>
-      )}
+      <RefreshedStatus state={state} retry={retry} loading="Loading the slot ledger…" alertClassName={styles.alert} />
       {state.status === 'ready' && <SlotLedgerFacts page={state.data} />}
     </section>
   );

@@ -17,7 +17,7 @@ import { addressOf } from '../../api/client.js';
 import { EvidenceNote } from '../../components/dashboard/win-rates.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import { PublicPageHeader } from '../../components/public/public-page-header.js';
-import buttonStyles from '../../components/ui/button.module.css';
+import { RefreshedStatus } from '../../components/public/refreshed-status.js';
 import textStyles from '../../components/ui/text.module.css';
 import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
 import { RecordWitnessBanner } from '../../track-record/record-witness-banner.js';
@@ -58,20 +58,7 @@ export function Component() {
           witnesses cosigned in time.
         </p>
         <RecordWitnessBanner />
-        {state.status === 'loading' && (
-          <p className={publicStyles.muted} role="status">
-            <span className={clsx(textStyles.spinner, textStyles.spinnerSmall)} aria-hidden="true" /> Loading the
-            record…
-          </p>
-        )}
-        {state.status === 'error' && (
-          <p role="alert" className={styles.alert}>
-            {state.message}{' '}
-            <button type="button" className={buttonStyles.linkBtn} onClick={retry}>
-              Retry
-            </button>
-          </p>
-        )}
+        <RefreshedStatus state={state} retry={retry} loading="Loading the record…" alertClassName={styles.alert} />
         {state.status === 'ready' && <Record summary={state.data} />}
       </main>
     </div>
