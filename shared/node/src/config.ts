@@ -90,15 +90,15 @@ export const ZSharedEnv = z.object({
    */
   BACKTEST_SLOTS: z.coerce.number().int().min(0).max(100_000).default(2016),
   /**
-   * Whether the engine skips its slot signal when an analyst published on the desk during the interval
-   * leading to that slot (the slot is then recorded with the reason 'analyst_published'); by default the
-   * engine and the analysts run side by side.
-   */
-  /**
    * The most signals one analyst may publish on the desk over a rolling hour (beyond: 429), so a burst
    * from the desk cannot use up the members' daily allowance before the model's signals come.
    */
   DESK_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(6),
+  /**
+   * Whether the engine skips its slot signal when an analyst published on the desk during the interval
+   * leading to that slot (the slot is then recorded with the reason 'analyst_published'); by default the
+   * engine and the analysts run side by side.
+   */
   DESK_SKIPS_ENGINE_SLOT: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'true or false' })
     .transform((v) => v === 'true' || v === '1' || v === 'yes')
