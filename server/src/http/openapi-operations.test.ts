@@ -61,6 +61,7 @@ describe('securityOf', () => {
       'GET /auth/me',
       'GET /signals',
       'GET /signals/stats/performance',
+      'GET /slots',
       'GET /track-record',
       'GET /track-record/summary',
     ]);
