@@ -167,8 +167,15 @@ describe('Admin Users screen in a real browser', () => {
       await held;
       await route.continue();
     });
+    // Grant Gold asks first, naming the member; accepted, it goes out.
+    const granting: string[] = [];
+    page.once('dialog', (dialog) => {
+      granting.push(dialog.message());
+      void dialog.accept();
+    });
     await grant.click();
     await expect.poll(() => patched.length).toBe(1);
+    expect(granting[0]).toContain(`Grant ${ada.user.fullName} Gold?`);
     expect(await grant.isDisabled()).toBe(true);
     expect(await revoke.isDisabled()).toBe(true);
     expect(await r.getAttribute('aria-busy')).toBe('true');
@@ -217,6 +224,7 @@ describe('Admin Users screen in a real browser', () => {
     const search = page.getByLabel('Search users');
     await search.fill(bob.user.email);
     await row(page, cleo).waitFor({ state: 'detached' });
+    page.once('dialog', (dialog) => void dialog.accept());
     await row(page, bob).getByRole('button', { name: 'Grant Gold' }).click();
     await expect
       .poll(() => cellTexts(row(page, bob)))

@@ -44,10 +44,12 @@ function AdminUsers({ self }: { self: TUser }) {
   if (state.forbidden) return <AdminsOnly />;
 
   function changeAccess(user: TUser, access: TAccessUpdateRequest) {
-    const revoking = access === REVOKE_ACCESS;
-    if (revoking && !window.confirm(`Revoke ${user.fullName}'s access? They go back to guest with a locked dashboard.`))
-      return;
-    void state.setAccess(user, access);
+    // Both change what a member may see and are audited: each asks first.
+    const question =
+      access === REVOKE_ACCESS
+        ? `Revoke ${user.fullName}'s access? They go back to guest with a locked dashboard.`
+        : `Grant ${user.fullName} Gold? This records their deposit as checked and unlocks their dashboard.`;
+    if (window.confirm(question)) void state.setAccess(user, access);
   }
 
   function changeRole(user: TUser, role: Role) {
