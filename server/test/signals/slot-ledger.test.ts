@@ -179,6 +179,12 @@ describe('the slot guard', () => {
     // A second worker starting in the same minute finds the slot decided.
     await startWorkerAt(after(owed, 20_000));
     expect(await signalsAt(owed)).toBe(1);
+    // The job and the guard of one worker asking at once share one attempt: one issues, the other is told.
+    const shared = issuerAt(server, after(new Date(owed.getTime() + 2 * FIVE_MIN), 5_000));
+    const third = new Date(owed.getTime() + 2 * FIVE_MIN);
+    const both = await Promise.all([shared.issue(third), shared.issue(third)]);
+    expect(both.map((outcome) => outcome.state).sort()).toEqual(['issued', 'settled']);
+    expect(await signalsAt(third)).toBe(1);
     // Past the deadline the guard leaves the slot to be recorded missed by the next one.
     const next = new Date(owed.getTime() + FIVE_MIN);
     await startWorkerAt(after(next, 61_000));

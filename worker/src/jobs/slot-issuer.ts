@@ -94,33 +94,43 @@ export function createSlotIssuer(
     await events.signalNew(presentSignal(row));
   }
 
+  // A slot being issued in this process (its job, and the slot guard beside it) is issued once: a second
+  // caller waits for the same attempt rather than asking the feed again.
+  const inFlight = new Map<number, Promise<SlotOutcome>>();
+
   return {
-    async issue(slotStart) {
-      await recordEarlierMisses(slotStart);
-      let failure: unknown = null;
-      for (;;) {
-        if (!isSlotIssuable(slotStart, now(), engine.intervalMs)) {
-          await recordMissed(slotStart, failure);
-          return { state: 'missed' };
-        }
-        try {
-          const signal = await engine.runSlot(slotStart);
-          if (!signal) {
-            if (failure) await announceWritten(slotStart);
-            return { state: 'settled' };
-          }
-          const late = lateIssueSeconds(signal);
-          if (late !== null) logger.warn({ slot: slotStart.toISOString(), lateSeconds: late }, 'signal issued late');
-          return { state: 'issued', signal };
-        } catch (error) {
-          failure = error;
-          logger.warn(
-            { slot: slotStart.toISOString(), err: error },
-            'slot not issued yet: retrying until its deadline',
-          );
-          await sleep(retryMs);
-        }
-      }
+    issue(slotStart) {
+      const key = slotStart.getTime();
+      const running = inFlight.get(key);
+      if (running) return running.then((outcome) => (outcome.state === 'issued' ? { state: 'settled' } : outcome));
+      const attempt = issueSlot(slotStart).finally(() => inFlight.delete(key));
+      inFlight.set(key, attempt);
+      return attempt;
     },
   };
+
+  async function issueSlot(slotStart: Date): Promise<SlotOutcome> {
+    await recordEarlierMisses(slotStart);
+    let failure: unknown = null;
+    for (;;) {
+      if (!isSlotIssuable(slotStart, now(), engine.intervalMs)) {
+        await recordMissed(slotStart, failure);
+        return { state: 'missed' };
+      }
+      try {
+        const signal = await engine.runSlot(slotStart);
+        if (!signal) {
+          if (failure) await announceWritten(slotStart);
+          return { state: 'settled' };
+        }
+        const late = lateIssueSeconds(signal);
+        if (late !== null) logger.warn({ slot: slotStart.toISOString(), lateSeconds: late }, 'signal issued late');
+        return { state: 'issued', signal };
+      } catch (error) {
+        failure = error;
+        logger.warn({ slot: slotStart.toISOString(), err: error }, 'slot not issued yet: retrying until its deadline');
+        await sleep(retryMs);
+      }
+    }
+  }
 }
