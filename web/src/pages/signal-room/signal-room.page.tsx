@@ -118,8 +118,8 @@ function SignalRoom(props: RoomProps) {
         {delayed ? null : current ? (
           <CurrentSignalCard signal={current} now={now} timeZone={timeZone} />
         ) : lockedNow ? (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds a link)
-          <section className={statePanel} data-testid="locked-current-signal" aria-label="Current signal" tabIndex={0}>
+          // Named, and reached by the keyboard through its link.
+          <section className={statePanel} data-testid="locked-current-signal" aria-label="Current signal">
             <p>
               <Lock aria-hidden="true" size={16} /> Signal #{lockedNow.daySequence} today is active now, until{' '}
               {formatClock(lockedNow.expiresAt, timeZone, false)}. Your tier receives the first {limit ?? 'all'} signals
