@@ -1,5 +1,4 @@
 import { PagingMessages } from '@signalroom/shared';
-import { type RawBuilder, sql } from 'kysely';
 import { AppError } from './app-error.js';
 import { isUuid } from './parse.js';
 
@@ -17,11 +16,6 @@ export interface PagePlace {
 }
 
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/** A column as the text a cursor carries: UTC, to the microsecond. */
-export function pageAtOf(column: string): RawBuilder<string> {
-  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-}
 
 export function encodePageCursor(place: PagePlace): string {
   return Buffer.from(`${place.at}|${place.id}`).toString('base64url');

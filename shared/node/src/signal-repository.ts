@@ -12,6 +12,7 @@ import {
   toIsoOrNull,
 } from '@signalroom/shared';
 import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { pageAtOf } from './page-order.js';
 import type { Database } from './schema.js';
 import type { SignalRow, SignalsTable } from './signal-tables.js';
 import { recordDecidedSlots } from './track-record-chain.js';
@@ -83,11 +84,7 @@ export function listSignalsPage(
     closedBy: Date | null;
   },
 ): Promise<(SignalRow & { page_at: string; page_id: string })[]> {
-  let query = db
-    .selectFrom('signals')
-    .selectAll()
-    .select(sql<string>`to_char(slot_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('page_at'))
-    .select('id as page_id');
+  let query = db.selectFrom('signals').selectAll().select(pageAtOf('slot_start').as('page_at')).select('id as page_id');
   if (page.before) {
     query = query.where(sql<boolean>`(slot_start, id) < (${page.before.at}::timestamptz, ${page.before.id}::uuid)`);
   }

@@ -1,7 +1,8 @@
 import type { DeliveryStatus, WebhookMessageEvent, WebhookTrigger } from '@signalroom/shared';
+import { pageAtOf } from '@signalroom/shared-node';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { type PagePlace, pageAtOf } from '../../http/page-cursor.js';
+import type { PagePlace } from '../../http/page-cursor.js';
 
 /**
  * What a member reads of an endpoint's history: its attempts (each HTTP try) and its deliveries (what
