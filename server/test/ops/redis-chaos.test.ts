@@ -1,10 +1,11 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Spawned, spawnSource } from '../helpers/processes.js';
+import type { Spawned } from '../helpers/processes.js';
 import { testShape } from '../helpers/shape.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { pollUntil } from '../helpers/wait-for.js';
 import { type PrivateRedis, startPrivateRedis } from '../realtime/private-redis.js';
+import { killIfRunning, spawnStandaloneWorker } from './standalone-worker.js';
 
 // Short slots so a test sees several; long enough that a loaded machine does not skip one as late.
 const INTERVAL = 2000;
@@ -27,23 +28,13 @@ describe.skipIf(testShape !== 'distributed')('Redis loses its data under the rea
     server = await startTestServer({ REDIS_URL: redis.url, SIGNAL_INTERVAL_MS: String(INTERVAL) });
   });
   afterAll(async () => {
-    if (worker && worker.child.exitCode === null) {
-      worker.child.kill('SIGKILL');
-      await worker.exited;
-    }
+    await killIfRunning(worker);
     await server?.close();
     await redis?.stop();
   });
 
   const startWorker = (schedulerCheckMs: number) =>
-    spawnSource('worker/src/main.ts', [], {
-      DATABASE_URL: server.config.DATABASE_URL,
-      REDIS_URL: redis.url,
-      REDIS_NAMESPACE: server.config.REDIS_NAMESPACE,
-      SIGNAL_INTERVAL_MS: String(INTERVAL),
-      SCHEDULER_CHECK_MS: String(schedulerCheckMs),
-      LOG_LEVEL: 'warn',
-    });
+    spawnStandaloneWorker(server, redis, { intervalMs: INTERVAL, schedulerCheckMs });
   const health = () => server.api<Health>('GET', '/api/health');
   const latestSlot = async () => {
     const row = await server.context.db

@@ -2,11 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { TSlotsPage } from '@signalroom/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Spawned, spawnSource } from '../helpers/processes.js';
+import type { Spawned } from '../helpers/processes.js';
 import { testShape } from '../helpers/shape.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { pollUntil } from '../helpers/wait-for.js';
 import { type PrivateRedis, startPrivateRedis } from '../realtime/private-redis.js';
+import { killIfRunning, spawnStandaloneWorker } from './standalone-worker.js';
 
 // Slots long enough for a worker to restart inside the issue deadline (half the interval here: 6 s).
 const INTERVAL = 12_000;
@@ -33,21 +34,8 @@ describe.skipIf(testShape !== 'distributed')('a fault at a slot boundary', () =>
     await redis?.stop();
   });
 
-  const startWorker = () =>
-    spawnSource('worker/src/main.ts', [], {
-      DATABASE_URL: server.config.DATABASE_URL,
-      REDIS_URL: redis.url,
-      REDIS_NAMESPACE: server.config.REDIS_NAMESPACE,
-      SIGNAL_INTERVAL_MS: String(INTERVAL),
-      SCHEDULER_CHECK_MS: '60000',
-      LOG_LEVEL: 'warn',
-    });
-  async function killWorker(): Promise<void> {
-    if (worker && worker.child.exitCode === null && worker.child.signalCode === null) {
-      worker.child.kill('SIGKILL');
-      await worker.exited;
-    }
-  }
+  const startWorker = () => spawnStandaloneWorker(server, redis, { intervalMs: INTERVAL, schedulerCheckMs: 60_000 });
+  const killWorker = () => killIfRunning(worker);
   const redisCommand = async (...args: [string, ...(string | number)[]]) => {
     const admin = new Redis(redis.url);
     try {
