@@ -14,7 +14,7 @@ import {
   proveInclusion,
   publishedEntries,
   refreshRecord,
-  streamPublishedEntries,
+  streamPublishedLines,
   trackRecordHead,
   trackRecordKey,
   trackRecordSummary,
@@ -64,14 +64,11 @@ export async function registerTrackRecordRoutes(app: FastifyInstance, ctx: Serve
     });
     serve(scope, TrackRecordContract.download, async (_request, reply) => {
       const { length } = await trackRecordHead(ctx);
-      const lines = async function* () {
-        for await (const entry of streamPublishedEntries(ctx, length)) yield `${JSON.stringify(entry)}\n`;
-      };
       return reply
         .header('content-type', 'application/x-ndjson; charset=utf-8')
         .header('content-disposition', 'attachment; filename="track-record.jsonl"')
         .header('cache-control', 'no-store')
-        .send(Readable.from(lines()));
+        .send(Readable.from(streamPublishedLines(ctx, length)));
     });
     serve(scope, TrackRecordContract.head, async () => ok(await trackRecordHead(ctx)));
     serve(scope, TrackRecordContract.summary, async () => ok(await trackRecordSummary(ctx)));

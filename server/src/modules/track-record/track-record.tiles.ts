@@ -1,7 +1,7 @@
 import { encodeEntryBundle, hashTileBytes, parseTilePath, TILE_HEIGHT, TILE_WIDTH } from '@signalroom/shared/tlog';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { publishedEntries, refreshRecord } from './track-record.service.js';
+import { publishedLines, refreshRecord } from './track-record.service.js';
 
 /**
  * The log as static files (C2SP tlog-tiles, under the prefix /api/track-record): hash tiles and entry
@@ -49,9 +49,9 @@ export async function logContents(ctx: Ctx, path: string): Promise<LogFile> {
   const publicLength = ctx.record.view.publicLength(ctx.now());
   if (last > ctx.record.verifier.size) throw notFound('That bundle');
   if (last > publicLength) throw AppError.notFound('That bundle is not public yet: a signal in it is still open.');
-  const entries = await publishedEntries(ctx, first, last, parsed.width);
+  const { lines } = await publishedLines(ctx, first, last, parsed.width);
   return {
-    body: entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''),
+    body: lines.join(''),
     contentType: 'application/x-ndjson; charset=utf-8',
   };
 }
