@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Runs every test tier in order and prints one closing line "N passed, N failed".
-//   1. type check (all packages)      2. unit tests
+//   1. type check (all packages) and lint      2. unit tests
 //   3. integration on the embedded shape (PGlite, in-process bus)
-//   4. the same integration suite on PostgreSQL + Redis when TEST_DATABASE_URL and TEST_REDIS_URL are set
-//   5. production build of the web app, then end-to-end journeys in real Chromium
+//   4. the integration files whose subject differs by shape again on PostgreSQL + Redis, when
+//      TEST_DATABASE_URL and TEST_REDIS_URL are set (vitest.config.ts lists the files run once)
+//   5. production build of the web app (beside step 4), then end-to-end journeys in real Chromium
 // Set SR_SKIP_E2E=1 to leave out step 5 locally.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,18 +20,78 @@ const failures = [];
 
 const durations = [];
 
+/**
+ * CPU-seconds the whole machine spent busy so far (Linux's /proc/stat; null elsewhere): beside a step's
+ * wall time it says whether the step keeps the cores busy or mostly waits, which decides what may overlap.
+ */
+function busyCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = fields;
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Records how long a step took and how busy the cores were meanwhile. */
+function timeStep(label) {
+  const started = Date.now();
+  const cpuAtStart = busyCpuSeconds();
+  return () => {
+    const seconds = (Date.now() - started) / 1000;
+    const cpu = cpuAtStart === null ? null : (busyCpuSeconds() ?? cpuAtStart) - cpuAtStart;
+    durations.push(
+      `${label}: ${Math.round(seconds)} s${cpu === null ? '' : ` (${Math.round(cpu)} CPU-s, ${(cpu / seconds).toFixed(1)} cores busy)`}`,
+    );
+  };
+}
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
-  const started = Date.now();
+  const done = timeStep(label);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  durations.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
+  done();
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }
 
-function vitest(label, project, env = {}) {
+/**
+ * A step run beside another, its output held back and printed once it ends (two outputs interleaved
+ * line by line would be unreadable); resolves to whether it succeeded.
+ */
+function runBeside(label, command, args) {
+  const done = timeStep(label);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.once('close', (code) => {
+      done();
+      console.log(`\n=== ${label} (ran beside the step above) ===\n${Buffer.concat(output).toString()}`);
+      if (code !== 0) failures.push(label);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** A step in the foreground (its output goes straight through), without blocking steps run beside it. */
+function runForeground(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const done = timeStep(label);
+  return new Promise((resolve) => {
+    spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).once('exit', (code) => {
+      done();
+      if (code !== 0) failures.push(label);
+      resolve(code === 0);
+    });
+  });
+}
+
+async function vitest(label, project, env = {}) {
   const out = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
-  run(
+  await runForeground(
     label,
     'npx',
     ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
@@ -48,38 +109,40 @@ function vitest(label, project, env = {}) {
 /** Commands run side by side (two cores: the two type checks overlap); true when all succeeded. */
 async function runTogether(label, commands) {
   console.log(`\n=== ${label} ===`);
-  const started = Date.now();
+  const done = timeStep(label);
   const codes = await Promise.all(
     commands.map(
       ([command, args]) =>
         new Promise((resolve) => spawn(command, args, { stdio: 'inherit' }).once('exit', (code) => resolve(code))),
     ),
   );
-  durations.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
+  done();
   const ok = codes.every((code) => code === 0);
   if (!ok) failures.push(label);
   return ok;
 }
 
 // The same checks as `npm run typecheck`: the packages first (the others read their declarations), then
-// the tests and the web app together.
+// the tests, the web app and the linter together.
 const typesOk =
   run('type check (packages)', 'npx', ['tsc', '-b']) &&
-  (await runTogether('type check (tests, web)', [
+  (await runTogether('type check (tests, web) and lint', [
     ['npx', ['tsc', '-p', 'tsconfig.tests.json']],
     ['npm', ['run', 'typecheck', '--silent', '-w', '@signalroom/web']],
+    ['npx', ['biome', 'check', '.']],
   ]));
 if (!typesOk) failed += 1;
-if (!run('lint', 'npx', ['biome', 'check', '.'])) failed += 1;
-vitest('unit', 'unit');
-vitest('integration (embedded: PGlite)', 'integration', { SR_TEST_SHAPE: 'embedded' });
+await vitest('unit', 'unit');
+await vitest('integration (embedded: PGlite)', 'integration', { SR_TEST_SHAPE: 'embedded' });
+// The web build (for the journeys) runs beside the distributed run, which mostly waits on its services.
+const build = process.env.SR_SKIP_E2E ? null : runBeside('web build', 'npm', ['run', 'build', '--silent']);
 if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
-  vitest('integration (distributed: PostgreSQL + Redis)', 'integration', { SR_TEST_SHAPE: 'distributed' });
+  await vitest('integration (distributed: PostgreSQL + Redis)', 'integration', { SR_TEST_SHAPE: 'distributed' });
 } else {
   console.log('\n(TEST_DATABASE_URL/TEST_REDIS_URL not set: distributed integration run skipped)');
 }
-if (!process.env.SR_SKIP_E2E) {
-  if (run('web build', 'npm', ['run', 'build', '--silent'])) vitest('end to end (Chromium)', 'e2e');
+if (build) {
+  if (await build) await vitest('end to end (Chromium)', 'e2e');
   else failed += 1;
 }
 
