@@ -18,6 +18,7 @@ const SLOWEST_FIRST = [
   'fuzz/member-admin-calls.fuzz.test.ts',
   'auth/enumeration-timing.test.ts',
   'ops/embedded-stall.test.ts',
+  'ops/storage-full.test.ts',
   'track-record/record-witnessed.test.ts',
   'auth/rate-limits.test.ts',
   'admin/bootstrap.test.ts',

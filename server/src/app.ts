@@ -10,6 +10,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { installSiteFiles } from './http/site-files.js';
 import { installVerifierPage } from './http/verifier-page.js';
 import { registerModules } from './modules/index.js';
+import { refuseWritesWhileFull } from './ops/storage-guard.js';
 
 export interface BuildAppOptions {
   context: Omit<ServerContext, 'logger'>;
@@ -44,7 +45,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const context: ServerContext = { ...options.context, logger: app.log };
   const webDist = options.webDistDir;
   const serveWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));
-  installErrorHandler(app, { notFound: !serveWeb });
+  installErrorHandler(app, { notFound: !serveWeb, storage: context.storage });
+  refuseWritesWhileFull(app, context.storage);
   await installSecurityHeaders(app, context);
 
   await installApiDocs(app, context);

@@ -99,6 +99,11 @@ const ZEnv = ZSharedEnv.extend({
   /** Bind address; defaults to 127.0.0.1 outside production (see resolveHost). */
   HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Space (MB) kept free on the disk of the embedded data folder: below it writes are refused with 503
+   * and a start is refused, so the embedded database never meets a failed write (storage-guard.ts).
+   */
+  STORAGE_RESERVE_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Signalroom <no-reply@signalroom.local>'),
   /**

@@ -6,6 +6,7 @@ import type { Db } from './db/database.js';
 import type { MemberDataRegistry } from './db/member-data.js';
 import type { MarketFeedHandle } from './modules/market/market-feed.handle.js';
 import type { TrackRecordState } from './modules/track-record/record-state.js';
+import type { StorageGuard } from './ops/storage-guard.js';
 import type { FileStore } from './storage/file-store.js';
 
 /**
@@ -38,6 +39,8 @@ export interface ServerContext {
   market: MarketFeedHandle;
   /** Where uploaded files are kept. */
   files: FileStore;
+  /** Whether the disk has room for writes (see ops/storage-guard.ts). */
+  storage: StorageGuard;
   /**
    * What each module stores about a member, for the export and the erasure of member data. Modules
    * define their sections once per process, as they define their task kinds.

@@ -32,6 +32,7 @@ import { configWithBusinessSettings } from './modules/setup/business-settings.se
 import { defineTaskKinds } from './modules/task-kinds.js';
 import { createTrackRecordState } from './modules/track-record/record-state.js';
 import { createMemberDataRegistry } from './modules/users/member-data.js';
+import { createStorageGuard, MB, refuseFullDisk } from './ops/storage-guard.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
 import { createFileStore } from './storage/create-file-store.js';
@@ -91,6 +92,15 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       info: (details: object, message: string) => log?.info({ module, ...details }, message),
       error: (details: object, message: string) => log?.error({ module, ...details }, message),
     });
+    // The embedded database must never meet a full disk (see ops/storage-guard.ts): refuse to start on one.
+    const storageFolders = config.DATABASE_URL || config.DATA_DIR.startsWith('memory://') ? [] : [config.DATA_DIR];
+    await refuseFullDisk(storageFolders, config.STORAGE_RESERVE_MB);
+    const storage = createStorageGuard({
+      folders: storageFolders,
+      reserveBytes: config.STORAGE_RESERVE_MB * MB,
+      logger: logVia('storage'),
+    });
+    cleanups.push(async () => storage.close());
     const database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
@@ -176,6 +186,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         tasks,
         market,
         files: createFileStore(config, database.db, logVia('file-store')),
+        storage,
         memberData,
         record,
         now: () => new Date(),
@@ -243,6 +254,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
           await tasks.close();
           await closeQueue();
           context.files.close?.();
+          storage.close();
           await market.close();
           await bus.close();
           await redis?.close();

@@ -114,6 +114,8 @@ export const CommonMessages = {
   rateLimited: 'Too many requests. Please wait and try again.',
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is busy. Please try again in a moment.',
+  /** The disk the server writes to (or the database's) is full: writes are refused until it has room. */
+  storageFull: "The server's storage is full. Nothing was saved; please try again later.",
   /** The file store (an S3-compatible server) cannot be reached: uploads and downloads wait for it. */
   fileStoreUnavailable: 'Files cannot be stored or read right now. Please try again in a moment.',
   malformedJson: 'The request body is not valid JSON.',

@@ -1,11 +1,15 @@
 import { Messages } from '@signalroom/shared';
 import { isDatabaseUnavailable } from '@signalroom/shared-node';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStorageFull, type StorageGuard, storageFullError } from '../ops/storage-guard.js';
 import { AppError } from './app-error.js';
 import { failure } from './envelope.js';
 
 /** Maps every error to the envelope with a fitting status; nothing leaves as an unshaped 500. */
-export function installErrorHandler(app: FastifyInstance, options: { notFound?: boolean } = {}): void {
+export function installErrorHandler(
+  app: FastifyInstance,
+  options: { notFound?: boolean; storage?: Pick<StorageGuard, 'reportFull'> } = {},
+): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
@@ -35,6 +39,16 @@ export function installErrorHandler(app: FastifyInstance, options: { notFound?: 
       return reply
         .status(status)
         .send(failure(error.message || Messages.common.invalidRequest, { code: 'validation_failed' }));
+    }
+    if (isStorageFull(error)) {
+      // ENOSPC or PostgreSQL's 53100: later writes are refused at once until there is room again.
+      options.storage?.reportFull();
+      request.log.error({ err: error }, "a write failed: the server's storage is full");
+      const refused = storageFullError();
+      reply.header('retry-after', String(refused.details.retryAfterSeconds));
+      return reply
+        .status(503)
+        .send(failure(refused.message, { code: refused.code, retryAfterSeconds: refused.details.retryAfterSeconds }));
     }
     if (isDatabaseUnavailable(error)) {
       // Unreachable, stalled, out of connections or too slow: the client may try again (503), never a 500.

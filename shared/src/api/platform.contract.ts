@@ -18,6 +18,8 @@ export const ZHealth = z.object({
   problems: z.array(z.string()),
   database: z.enum(['up', 'down']),
   databaseKind: z.string(),
+  /** `full` while writes are refused for want of disk (the server's folders or the database's). */
+  storage: z.enum(['ok', 'full']),
   redis: ZUpDown,
   queue: z.union([
     z.enum(['down', HEALTH_IN_PROCESS]),

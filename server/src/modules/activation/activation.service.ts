@@ -72,6 +72,8 @@ export async function submitProof(
   const depositAmount = Number(fields.depositAmount!.trim());
 
   const store = ctx.files;
+  // A proof may be megabytes: it must not take the reserve the database needs (ops/storage-guard.ts).
+  await ctx.storage.ensureRoom(bytes.length);
   const fileKey = await store.put(bytes, contentType);
   let result: {
     proof: ProofRow;

@@ -85,6 +85,8 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
       }
       if (noData) problems.push(noData);
       problems.push(...recordProblems);
+      const storage = ctx.storage.state();
+      if (storage === 'full') problems.push('storage full');
       const healthy = problems.length === 0;
       reply.status(healthy ? 200 : 503);
       return ok(
@@ -93,6 +95,7 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: ServerCont
           problems,
           database,
           databaseKind: ctx.dbKind,
+          storage,
           redis,
           queue: queueHealth,
           lastSignalAt: lastSignal ? lastSignal.toISOString() : null,
