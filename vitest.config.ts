@@ -28,7 +28,6 @@ const SLOWEST_FIRST = [
   // Journeys: the accessibility walks take minutes each, and their files are small (the walk lives in a
   // module beside them).
   'e2e/every-page-desktop.test.ts',
-  'e2e/every-page-light.test.ts',
   'e2e/every-page-phone.test.ts',
   'e2e/admin-users.test.ts',
   'e2e/landing.test.ts',

@@ -89,7 +89,11 @@ async function waitForContent(page: Page): Promise<void> {
     undefined,
     { timeout: 8000 },
   );
-  // Colours are judged at rest: let fade-ins finish (endless ones, like a pulsing dot, never do).
+  await settle(page);
+}
+
+/** Colours are judged at rest: fade-ins and theme transitions finish (endless ones, like a pulsing dot, never do). */
+async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -97,14 +101,19 @@ async function waitForContent(page: Page): Promise<void> {
   );
 }
 
+type Scheme = 'dark' | 'light';
+
 /**
  * Every public page as a visitor, every member page as a guest and a gold member (with one admin screen's
- * "Admins only"), and every dashboard page as an admin, at one width: no axe-core violation and nothing written to the console as an error or a warning. One browser;
- * one context per role, reused across its pages. Each width is its own test file, so the two run side by
- * side.
+ * "Admins only"), and every dashboard page as an admin, at one width, in each theme given: no axe-core
+ * violation and nothing written to the console as an error or a warning. One browser; one context per
+ * role, reused across its pages. Each page is loaded once and judged in every theme: the system's setting
+ * is switched under it, as the app follows it live. Each width is its own test file, so the two run side
+ * by side.
  */
-export function describeEveryPage(size: (typeof WIDTHS)[number], colorScheme: 'dark' | 'light' = 'dark'): void {
-  describe(`every page at ${size.width} px in the ${colorScheme} theme: accessibility and a clean console`, () => {
+export function describeEveryPage(size: (typeof WIDTHS)[number], schemes: readonly Scheme[] = ['dark']): void {
+  const [firstScheme = 'dark'] = schemes;
+  describe(`every page at ${size.width} px in the ${schemes.join(' and ')} theme: accessibility and a clean console`, () => {
     let e2e: E2E;
     let members: Record<Exclude<Role, 'visitor'>, CreatedMember>;
 
@@ -159,7 +168,7 @@ export function describeEveryPage(size: (typeof WIDTHS)[number], colorScheme: 'd
 
     async function contextFor(role: Role): Promise<{ context: BrowserContext; page: Page }> {
       // The system's setting, which the app's theme follows for a member who has not chosen one.
-      const opened = await e2e.newPage({ ...size, colorScheme });
+      const opened = await e2e.newPage({ ...size, colorScheme: firstScheme });
       if (role !== 'visitor') await signInBrowser(opened.context, members[role]);
       return opened;
     }
@@ -173,9 +182,9 @@ export function describeEveryPage(size: (typeof WIDTHS)[number], colorScheme: 'd
             : role === 'admin'
               ? DASHBOARD_PAGES
               : MEMBER_PAGES;
-      // One test walks a whole role's pages: its budget grows with them (about 20 s a page on a loaded
-      // 2-core machine, where each page loads, settles and runs axe; a few seconds each when idle).
-      const budget = { timeout: 30_000 + pages.length * 20_000 };
+      // One test walks a whole role's pages: its budget grows with them (about 20 s a page and theme on a
+      // loaded 2-core machine, where each page loads, settles and runs axe; a few seconds each when idle).
+      const budget = { timeout: 30_000 + pages.length * schemes.length * 20_000 };
       it(`${role === 'visitor' ? 'public pages' : `dashboard as ${role}`} at ${size.width} px`, budget, async () => {
         const { context, page } = await contextFor(role);
         const console = collectConsole(page);
@@ -184,7 +193,20 @@ export function describeEveryPage(size: (typeof WIDTHS)[number], colorScheme: 'd
           for (const path of pages.map((p) => p.replace(':member', members.guest.user.id))) {
             await page.goto(e2e.url(path));
             await waitForContent(page);
-            problems.push(...describeFindings(path, await runAxe(page)));
+            problems.push(
+              ...describeFindings(schemes.length > 1 ? `${path} (${firstScheme})` : path, await runAxe(page)),
+            );
+            for (const scheme of schemes.slice(1)) {
+              await page.emulateMedia({ colorScheme: scheme });
+              // Pages with a theme follow the system at once; the verifier page has one theme only.
+              await page.waitForFunction((wanted) => {
+                const theme = document.documentElement.dataset.theme;
+                return theme === undefined || theme === wanted;
+              }, scheme);
+              await settle(page);
+              problems.push(...describeFindings(`${path} (${scheme})`, await runAxe(page)));
+            }
+            if (schemes.length > 1) await page.emulateMedia({ colorScheme: firstScheme });
             // The open phone menu is a screen of its own: check it too, once per role.
             if (path === '/dashboard' && size.width < 1024) {
               await page.getByRole('button', { name: 'Open menu' }).click();
