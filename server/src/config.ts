@@ -94,6 +94,10 @@ function contactsConfiguredIn(env: Record<string, string | undefined>): Record<O
  * checked the same way in both) and the server's own. Names are part of the contract (README's
  * configuration table). Operator branding settings come with defaults so one build serves any operator.
  */
+/** The sender while MAIL_FROM is left unset: the business's own name (live-brand.ts) with this address. */
+export const DEFAULT_MAIL_FROM_ADDRESS = 'no-reply@signalroom.local';
+export const DEFAULT_MAIL_FROM = `Signalroom <${DEFAULT_MAIL_FROM_ADDRESS}>`;
+
 const ZEnv = ZSharedEnv.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Bind address; defaults to 127.0.0.1 outside production (see resolveHost). */
@@ -105,7 +109,7 @@ const ZEnv = ZSharedEnv.extend({
    */
   STORAGE_RESERVE_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('Signalroom <no-reply@signalroom.local>'),
+  MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
   /**
    * Other origins the web app is served from (comma-separated, e.g. https://www.example.com). Sockets
    * from them are accepted and the Content-Security-Policy lets the page reach them.

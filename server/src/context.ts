@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { MemberDataRegistry } from './db/member-data.js';
 import type { MarketFeedHandle } from './modules/market/market-feed.handle.js';
+import type { LiveBrand } from './modules/setup/live-brand.types.js';
 import type { TrackRecordState } from './modules/track-record/record-state.js';
 import type { StorageGuard } from './ops/storage-guard.js';
 import type { FileStore } from './storage/file-store.js';
@@ -39,6 +40,8 @@ export interface ServerContext {
   market: MarketFeedHandle;
   /** Where uploaded files are kept. */
   files: FileStore;
+  /** The business's name and contacts as saved now, for e-mails (see modules/setup/live-brand.ts). */
+  brand: LiveBrand;
   /** Whether the disk has room for writes (see ops/storage-guard.ts). */
   storage: StorageGuard;
   /**

@@ -29,6 +29,7 @@ import { serializeRequest } from './http/log-redaction.js';
 import { createMarketFeedHandle } from './modules/market/market-feed.handle.js';
 import { defineMemberDataSections } from './modules/member-data-sections.js';
 import { configWithBusinessSettings } from './modules/setup/business-settings.service.js';
+import { createLiveBrand } from './modules/setup/live-brand.js';
 import { defineTaskKinds } from './modules/task-kinds.js';
 import { createTrackRecordState } from './modules/track-record/record-state.js';
 import { createMemberDataRegistry } from './modules/users/member-data.js';
@@ -120,6 +121,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await migrateToLatest(database.db);
     // The payout and business time zone an admin saved replace the environment's for this whole run.
     config = await configWithBusinessSettings(config, database.db, logVia('setup'));
+    const brand = createLiveBrand({ config, db: database.db, logger: logVia('setup') });
+    cleanups.push(async () => brand.close());
 
     // The shape is decided here, once: with REDIS_URL (and DATABASE_URL, config.ts checks both) Redis
     // carries the bus, the shared counters and the job queue; without, all of it stays in this process.
@@ -187,6 +190,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         market,
         files: createFileStore(config, database.db, logVia('file-store')),
         storage,
+        brand,
         memberData,
         record,
         now: () => new Date(),
@@ -255,6 +259,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
           await closeQueue();
           context.files.close?.();
           storage.close();
+          brand.close();
           await market.close();
           await bus.close();
           await redis?.close();

@@ -130,6 +130,14 @@ describe('first-run setup', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ version: 1, saved: settings, savedBy: ownerEmail });
+    // E-mails are signed with the saved name and contacts at once, without a restart.
+    const reset = await server.api('POST', '/api/auth/forgot-password', { body: { email: ownerEmail } });
+    expect(reset.status).toBe(200);
+    const mail = await server.smtp.waitFor((m) => m.to.some((to) => to.toLowerCase() === ownerEmail.toLowerCase()));
+    expect(mail.html).toContain('Lagos Signals');
+    expect(mail.html).toContain('help@lagos-signals.ng');
+    expect(mail.html).not.toContain('Signalroom');
+    expect(mail.parsed.from?.value[0]?.name).toBe('Lagos Signals');
 
     const audit = await server.context.db
       .selectFrom('audit_log')

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { ServerContext } from '../../context.js';
 import { publicBaseUrl } from '../../http/public-url.js';
-import { brandOf } from '../mail/mail.service.js';
+import { brandOf, mailFrom } from '../mail/mail.service.js';
 import { escapeHtml, frame, publicLink } from '../mail/mail.templates.js';
 import type { ChannelSender } from './delivery.channels.js';
 import { unsubscribeToken } from './delivery.secrets.js';
@@ -25,7 +25,7 @@ export function createEmailSender(ctx: ServerContext, unsubscribeKey: string): C
       const room = publicLink(brand, message.path);
       const stop = 'Stop signal notifications';
       await transport.sendMail({
-        from: ctx.config.MAIL_FROM,
+        from: mailFrom(ctx),
         to: delivery.email,
         subject: message.title,
         headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

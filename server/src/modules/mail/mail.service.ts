@@ -1,15 +1,17 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { DEFAULT_MAIL_FROM, DEFAULT_MAIL_FROM_ADDRESS } from '../../config.js';
 import type { ServerContext } from '../../context.js';
 import { publicBaseUrl } from '../../http/public-url.js';
 import { insertOutboxMail, markOutboxFailed, markOutboxSent } from './mail.repository.js';
 import type { Branding, MailMessage } from './mail.templates.js';
 
 /**
- * What the mail templates need: the configuration and the base of links (PUBLIC_URL, or where we listen;
+ * What the mail templates need: the business's name and contacts as saved now (live-brand.ts), the
+ * configuration and the base of links (PUBLIC_URL, or where we listen;
  * `linkBase` when the caller chose one from its request, see linkBaseFor).
  */
 export function brandOf(ctx: ServerContext, linkBase?: string): Branding {
-  return { ...ctx.config, publicUrl: linkBase ?? publicBaseUrl(ctx) };
+  return { ...ctx.config, ...ctx.brand.current(), publicUrl: linkBase ?? publicBaseUrl(ctx) };
 }
 
 /**
@@ -27,6 +29,12 @@ export interface Mailer {
   /** Waits for background sends (before the database closes). */
   drain(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The sender: MAIL_FROM as the operator set it; left unset, the business's own name as saved now. */
+export function mailFrom(ctx: ServerContext): string | { name: string; address: string } {
+  if (ctx.config.MAIL_FROM !== DEFAULT_MAIL_FROM) return ctx.config.MAIL_FROM;
+  return { name: ctx.brand.current().PRODUCT_NAME, address: DEFAULT_MAIL_FROM_ADDRESS };
 }
 
 const REDACTED = '[redacted]';
@@ -76,7 +84,7 @@ function createMailer(ctx: ServerContext): Mailer {
     }
     try {
       await transport.sendMail({
-        from: ctx.config.MAIL_FROM,
+        from: mailFrom(ctx),
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { latestContent } from '../content/content.repository.js';
 import { saveContent, storedValue } from '../content/content.service.js';
+import type { BrandFields } from './live-brand.types.js';
 
 type ServiceContext = Pick<ServerContext, 'db' | 'logger' | 'now' | 'config'>;
 
@@ -26,7 +27,8 @@ export async function savedBusinessSettings(
  * The configuration this process runs with: the saved settings replace the environment's at start.
  * The payout and business time zone are read in many places at once (stats, the track record, day
  * boundaries, e-mail times), so a change of them takes effect at the next start rather than halfway
- * through; pages take the saved contacts at once (withBusinessSettings), e-mails at the next start.
+ * through; pages take the saved contacts at once (withBusinessSettings), e-mails within seconds
+ * (live-brand.ts).
  */
 export async function configWithBusinessSettings<C extends AppConfig>(
   config: C,
@@ -35,10 +37,34 @@ export async function configWithBusinessSettings<C extends AppConfig>(
 ): Promise<C> {
   const { value } = await savedBusinessSettings({ db, logger });
   if (!value) return config;
-  const { configured, ...contacts } = savedContacts(value);
   return {
     ...config,
-    PRODUCT_NAME: value.productName || config.PRODUCT_NAME,
+    ...brandFieldsOf(config, value),
+    PAYOUT_PERCENT: value.payoutPercent ?? config.PAYOUT_PERCENT,
+    TIME_ZONE: value.timeZone || config.TIME_ZONE,
+  };
+}
+
+/** The name and contacts in force: the saved ones over `config`'s (an emptied contact is not set). */
+export function brandFieldsOf(config: AppConfig, saved: TBusinessSettings | null): BrandFields {
+  if (!saved) {
+    const { PRODUCT_NAME, BROKER_REGISTRATION_URL, promoCode, SUPPORT_HANDLE, supportChatUrl } = config;
+    const { WHATSAPP_NUMBER, SUPPORT_EMAIL, supportHours, contactsConfigured } = config;
+    return {
+      PRODUCT_NAME,
+      BROKER_REGISTRATION_URL,
+      promoCode,
+      SUPPORT_HANDLE,
+      supportChatUrl,
+      WHATSAPP_NUMBER,
+      SUPPORT_EMAIL,
+      supportHours,
+      contactsConfigured,
+    };
+  }
+  const { configured, ...contacts } = savedContacts(saved);
+  return {
+    PRODUCT_NAME: saved.productName || config.PRODUCT_NAME,
     BROKER_REGISTRATION_URL: contacts.brokerRegistrationUrl,
     promoCode: contacts.promoCode,
     SUPPORT_HANDLE: contacts.supportHandle,
@@ -47,8 +73,6 @@ export async function configWithBusinessSettings<C extends AppConfig>(
     SUPPORT_EMAIL: contacts.supportEmail,
     supportHours: contacts.supportHours,
     contactsConfigured: { ...config.contactsConfigured, ...configured },
-    PAYOUT_PERCENT: value.payoutPercent ?? config.PAYOUT_PERCENT,
-    TIME_ZONE: value.timeZone || config.TIME_ZONE,
   };
 }
 
@@ -85,11 +109,16 @@ export async function adminBusinessSettings(ctx: ServiceContext, db: Db = ctx.db
 
 /** Saves a new version of the settings, audited as "settings.update" with before and after. */
 export function saveBusinessSettings(
-  ctx: ServiceContext,
+  ctx: ServiceContext & Pick<ServerContext, 'brand'>,
   value: TBusinessSettings,
   actor: AuditActor,
 ): Promise<TAdminBusinessSettings> {
-  return saveContent(ctx, 'business', value, actor, (db) => adminBusinessSettings(ctx, db));
+  return saveContent(ctx, 'business', value, actor, (db) => adminBusinessSettings(ctx, db)).then((saved) => {
+    // E-mails of this process are signed with the new name and contacts at once; other processes read
+    // them within a few seconds (live-brand.ts).
+    ctx.brand.set(brandFieldsOf(ctx.config, saved.saved));
+    return saved;
+  });
 }
 
 /** The contacts and wording the saved settings put in force (an emptied contact is not set). */
