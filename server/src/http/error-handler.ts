@@ -10,7 +10,19 @@ export function installErrorHandler(
   app: FastifyInstance,
   options: { notFound?: boolean; storage?: Pick<StorageGuard, 'reportFull'> } = {},
 ): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
+    let error = thrown;
+    // Only a fault of the server's own (what the branches below would answer 5xx) can be a full disk.
+    const serverFault =
+      !(error instanceof AppError) &&
+      !(error instanceof SyntaxError) &&
+      ((error as FastifyError).statusCode ?? 500) >= 500;
+    if (serverFault && isStorageFull(error)) {
+      // ENOSPC or PostgreSQL's 53100: later writes are refused at once until there is room again.
+      options.storage?.reportFull();
+      request.log.error({ err: error }, "a write failed: the server's storage is full");
+      error = storageFullError();
+    }
     if (error instanceof AppError) {
       if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
       return reply.status(error.status).send(
@@ -39,16 +51,6 @@ export function installErrorHandler(
       return reply
         .status(status)
         .send(failure(error.message || Messages.common.invalidRequest, { code: 'validation_failed' }));
-    }
-    if (isStorageFull(error)) {
-      // ENOSPC or PostgreSQL's 53100: later writes are refused at once until there is room again.
-      options.storage?.reportFull();
-      request.log.error({ err: error }, "a write failed: the server's storage is full");
-      const refused = storageFullError();
-      reply.header('retry-after', String(refused.details.retryAfterSeconds));
-      return reply
-        .status(503)
-        .send(failure(refused.message, { code: refused.code, retryAfterSeconds: refused.details.retryAfterSeconds }));
     }
     if (isDatabaseUnavailable(error)) {
       // Unreachable, stalled, out of connections or too slow: the client may try again (503), never a 500.

@@ -5,7 +5,6 @@ import { Messages } from '@signalroom/shared';
 import { type ModuleLogger, StartupError } from '@signalroom/shared-node';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/app-error.js';
-import { failure } from '../http/envelope.js';
 
 /**
  * Keeps the product off a full disk. The embedded database must never meet a failed write: PGlite that
@@ -142,14 +141,13 @@ export async function refuseFullDisk(folders: readonly string[], reserveMb: numb
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** While storage is full, every write to the API is answered 503 before it reaches a handler. */
+/**
+ * While storage is full, every write to the API is answered 503 before it reaches a handler (the error
+ * handler writes the answer, as for any AppError).
+ */
 export function refuseWritesWhileFull(app: FastifyInstance, guard: Pick<StorageGuard, 'state'>): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     if (READ_METHODS.has(request.method) || !request.url.startsWith('/api/') || guard.state() === 'ok') return;
-    const refused = storageFullError();
-    return reply
-      .status(503)
-      .header('retry-after', String(refused.details.retryAfterSeconds))
-      .send(failure(refused.message, { code: refused.code, retryAfterSeconds: refused.details.retryAfterSeconds }));
+    throw storageFullError();
   });
 }
