@@ -47,21 +47,7 @@ export async function configWithBusinessSettings<C extends AppConfig>(
 
 /** The name and contacts in force: the saved ones over `config`'s (an emptied contact is not set). */
 export function brandFieldsOf(config: AppConfig, saved: TBusinessSettings | null): BrandFields {
-  if (!saved) {
-    const { PRODUCT_NAME, BROKER_REGISTRATION_URL, promoCode, SUPPORT_HANDLE, supportChatUrl } = config;
-    const { WHATSAPP_NUMBER, SUPPORT_EMAIL, supportHours, contactsConfigured } = config;
-    return {
-      PRODUCT_NAME,
-      BROKER_REGISTRATION_URL,
-      promoCode,
-      SUPPORT_HANDLE,
-      supportChatUrl,
-      WHATSAPP_NUMBER,
-      SUPPORT_EMAIL,
-      supportHours,
-      contactsConfigured,
-    };
-  }
+  if (!saved) return config;
   const { configured, ...contacts } = savedContacts(saved);
   return {
     PRODUCT_NAME: saved.productName || config.PRODUCT_NAME,

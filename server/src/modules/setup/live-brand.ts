@@ -32,7 +32,6 @@ export function createLiveBrand(options: {
     set(next) {
       fields = next;
     },
-    refresh,
     close: () => clearInterval(timer),
   };
 }

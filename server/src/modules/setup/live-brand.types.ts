@@ -23,6 +23,5 @@ export interface LiveBrand {
   current(): BrandFields;
   /** What this process just saved. */
   set(fields: BrandFields): void;
-  refresh(): Promise<void>;
   close(): void;
 }
