@@ -6,7 +6,7 @@
 //      TEST_DATABASE_URL and TEST_REDIS_URL are set (vitest.config.ts lists the files run once)
 //   5. production build of the web app (beside step 4), then end-to-end journeys in real Chromium
 // Set SR_SKIP_E2E=1 to leave out step 5 locally.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -45,15 +45,6 @@ function timeStep(label) {
       `${label}: ${Math.round(seconds)} s${cpu === null ? '' : ` (${Math.round(cpu)} CPU-s, ${(cpu / seconds).toFixed(1)} cores busy)`}`,
     );
   };
-}
-
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const done = timeStep(label);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  done();
-  if (result.status !== 0) failures.push(label);
-  return result.status === 0;
 }
 
 /**
@@ -125,7 +116,7 @@ async function runTogether(label, commands) {
 // The same checks as `npm run typecheck`: the packages first (the others read their declarations), then
 // the tests, the web app and the linter together.
 const typesOk =
-  run('type check (packages)', 'npx', ['tsc', '-b']) &&
+  (await runForeground('type check (packages)', 'npx', ['tsc', '-b'])) &&
   (await runTogether('type check (tests, web) and lint', [
     ['npx', ['tsc', '-p', 'tsconfig.tests.json']],
     ['npm', ['run', 'typecheck', '--silent', '-w', '@signalroom/web']],
