@@ -17,6 +17,8 @@ mkdirSync(reportDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Each failed test's file and name: CI keeps only the tail of the output, so the end must name them. */
+const failedTests = [];
 
 const durations = [];
 
@@ -92,6 +94,17 @@ async function vitest(label, project, env = {}) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failedTests.push(`${label}: ${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n    ${reason}`);
+      }
+      // A file that failed to load has no tests to name, only its message.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+        failedTests.push(`${label}: ${file.name.replace(`${process.cwd()}/`, '')}\n    ${(file.message ?? '').split('\n')[0]}`);
+      }
+    }
   } catch {
     failed += 1;
   }
@@ -140,5 +153,6 @@ if (build) {
 // How long each step took, so a slow step shows in CI's output.
 console.log(`\n${durations.join('\n')}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0);

@@ -45,7 +45,7 @@ describe(`workers racing for slots (${testShape})`, () => {
       // Best-effort teardown: one worker failing to close must not keep the others open.
       await w.close().catch((error: Error) => console.warn(`worker close failed: ${error.message}`));
     }
-    if (child && child.exitCode === null) {
+    if (child && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child?.once('exit', resolve));
     }
@@ -63,7 +63,8 @@ describe(`workers racing for slots (${testShape})`, () => {
           REDIS_URL: server.config.REDIS_URL,
           REDIS_NAMESPACE: server.config.REDIS_NAMESPACE,
           SIGNAL_INTERVAL_MS: String(INTERVAL),
-          LOG_LEVEL: 'warn',
+          // Info, for the line that says it has started.
+          LOG_LEVEL: 'info',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -72,6 +73,12 @@ describe(`workers racing for slots (${testShape})`, () => {
       });
       child.stderr?.on('data', (d) => {
         childLog += String(d);
+      });
+      // Loading the worker's modules takes seconds on a busy machine; until its start line it is not yet
+      // racing, and a SIGTERM before it has set up its shutdown would kill it instead of stopping it.
+      await pollUntil(() => childLog.includes('signal worker started'), {
+        timeoutMs: 60_000,
+        message: 'the worker process started',
       });
     }
     const announcedSoFar = () => bus.events.filter((e) => e.type === 'signal:new').length;
@@ -117,5 +124,6 @@ describe(`workers racing for slots (${testShape})`, () => {
     const announced = bus.events.flatMap((e) => (e.type === 'signal:new' ? [e.signal.id] : []));
     expect(announced.sort()).toEqual(rows.map((r) => r.id).sort());
     expect(bus.invalid).toEqual([]);
-  });
+    // The worker process's start (module loading included) may take most of a minute on a busy machine.
+  }, 90_000);
 });
