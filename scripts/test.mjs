@@ -102,7 +102,9 @@ async function vitest(label, project, env = {}) {
       }
       // A file that failed to load has no tests to name, only its message.
       if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
-        failedTests.push(`${label}: ${file.name.replace(`${process.cwd()}/`, '')}\n    ${(file.message ?? '').split('\n')[0]}`);
+        failedTests.push(
+          `${label}: ${file.name.replace(`${process.cwd()}/`, '')}\n    ${(file.message ?? '').split('\n')[0]}`,
+        );
       }
     }
   } catch {
