@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerContext } from './context.js';
-import { installApiDocs } from './http/api-docs.js';
+import { type AnswerObserver, installApiDocs, observeAnswers } from './http/api-docs.js';
 import { answerNotFound, installErrorHandler } from './http/error-handler.js';
 import { frameworkErrorOptions } from './http/framework-errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -17,6 +17,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; served at / with an SPA fallback when it exists. */
   webDistDir?: string | undefined;
+  /** Sees every JSON answer of the API as sent (the tests check each against the API's document). */
+  onAnswer?: AnswerObserver | undefined;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await installSecurityHeaders(app, context);
 
   await installApiDocs(app, context);
+  if (options.onAnswer) observeAnswers(app, options.onAnswer);
   await registerModules(app, context);
 
   installSiteFiles(app, context);

@@ -24,6 +24,7 @@ import type { ServerContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startEmbeddedWorker } from './embedded-worker.js';
+import type { AnswerObserver } from './http/api-docs.js';
 import { createDrain } from './http/drain.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { createMarketFeedHandle } from './modules/market/market-feed.handle.js';
@@ -55,6 +56,8 @@ export interface StartOptions {
   logStream?: Writable;
   /** The embedded database starts from this PGlite image (see DatabaseOptions.pgliteImage). */
   pgliteImage?: Blob;
+  /** Sees every JSON answer of the API as sent (BuildAppOptions.onAnswer). */
+  onAnswer?: AnswerObserver;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -197,6 +200,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       },
       logger: loggerOptions(config, options.logStream),
       webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,
+      onAnswer: options.onAnswer,
     });
     log = app.log;
     cleanups.push(() => app.close());

@@ -3,6 +3,7 @@ import { ACCESS_PATH_LABELS, depositMinimumIssue } from './account-setup.js';
 import { AdminQueryMessages } from './admin.schemas.js';
 import { AuthMessages } from './auth.messages.js';
 import { ACCESS_PATHS, type AccessPath, LIMITS, TIER_MIN_DEPOSIT_USD, TIERS } from './constants.js';
+import { ZInstant } from './iso-date.js';
 import { Messages } from './messages.js';
 import { zChoice, zQueryInteger, zText } from './request-fields.js';
 import { hiddenCharacterIssue } from './validation/text.rules.js';
@@ -114,8 +115,8 @@ export const ZActivationProof = z.object({
   fileSize: z.number().int(),
   /** The name the member's device gave the file; shown only, never used to store or serve it. */
   fileName: z.string(),
-  submittedAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  submittedAt: ZInstant,
+  reviewedAt: ZInstant.nullable(),
   /** The tier granted by an approval. */
   tier: ZGrantableTier.nullable(),
   /** Why a proof was rejected. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAuditEntry } from './audit.js';
+import { ZInstant } from './iso-date.js';
 import { ZMemberSession } from './settings.js';
 import { TICKET_STATUSES } from './support.js';
 import { ZTierGrant } from './tier-grant.js';
@@ -24,7 +25,7 @@ export const ZMemberBotApplication = z.object({
   id: z.string(),
   fullName: z.string(),
   status: z.string(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TMemberBotApplication = z.infer<typeof ZMemberBotApplication>;
 
@@ -32,7 +33,7 @@ export const ZMemberTicket = z.object({
   id: z.string(),
   subject: z.string(),
   status: z.enum(TICKET_STATUSES),
-  lastMessageAt: z.string(),
+  lastMessageAt: ZInstant,
 });
 export type TMemberTicket = z.infer<typeof ZMemberTicket>;
 
@@ -40,7 +41,7 @@ export type TMemberTicket = z.infer<typeof ZMemberTicket>;
 export const ZAdminMemberDetail = z.object({
   user: ZUser,
   /** Latest use of any of the member's sessions; null when never seen. */
-  lastSeenAt: z.string().nullable(),
+  lastSeenAt: ZInstant.nullable(),
   signalsToday: ZMemberSignalsToday,
   tierHistory: z.array(ZTierGrant),
   sessions: z.array(ZAdminMemberSession),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIERS } from './constants.js';
 import { ZWinRateEvidence } from './evidence.schemas.js';
+import { ZInstant } from './iso-date.js';
 import { zChoice, zText } from './request-fields.js';
 
 /** How many days the overview's sign-up chart covers. */
@@ -29,7 +30,7 @@ const ZQueueCounts = z
 
 export const ZAuditSummary = z.object({
   id: z.string(),
-  at: z.string(),
+  at: ZInstant,
   actorEmail: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
@@ -39,7 +40,7 @@ export type TAuditSummary = z.infer<typeof ZAuditSummary>;
 
 /** data of GET /api/admin/overview: every figure is counted from records when asked. */
 export const ZAdminOverview = z.object({
-  generatedAt: z.string(),
+  generatedAt: ZInstant,
   funnel: ZFunnel,
   /** Oldest first, one entry per day of the operator's time zone, days without sign-ups included. */
   signupsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthMessages } from './auth.messages.js';
 import { LIMITS, ROLES, TIERS } from './constants.js';
+import { ZInstant } from './iso-date.js';
 import { zChoice, zQueryInteger, zText } from './request-fields.js';
 import { ZUser } from './user.js';
 
@@ -43,7 +44,7 @@ export const ZDashboardCodeIssued = z.object({
   code: z.string(),
   tier: z.enum(TIERS).nullable(),
   /** When the code stops working (ISO). */
-  expiresAt: z.string(),
+  expiresAt: ZInstant,
 });
 export type TDashboardCodeIssued = z.infer<typeof ZDashboardCodeIssued>;
 
@@ -62,6 +63,6 @@ export const ZDevOutboxMail = z.object({
   subject: z.string(),
   kind: z.string(),
   text: z.string(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TDevOutboxMail = z.infer<typeof ZDevOutboxMail>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './iso-date.js';
 import { zText } from './request-fields.js';
 
 /** Every API key starts with this, so a bearer token is told apart from a session token by its look. */
@@ -115,10 +116,10 @@ export const ZApiKey = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
+  createdAt: ZInstant,
+  lastUsedAt: ZInstant.nullable(),
   /** When it stops working; null: until revoked. A key past it is listed until revoked, and refused. */
-  expiresAt: z.string().nullable(),
+  expiresAt: ZInstant.nullable(),
 });
 export type TApiKey = z.infer<typeof ZApiKey>;
 

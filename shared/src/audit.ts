@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './iso-date.js';
 
 /**
  * What an admin (or a member, for their own API keys and webhooks) can do that the audit log records, one name per kind of change. Each feature adds its
@@ -57,7 +58,7 @@ export const AUDIT_REASON_MAX = 500;
 /** One audit row as the admin API shows it. */
 export const ZAuditEntry = z.object({
   id: z.string(),
-  at: z.string(),
+  at: ZInstant,
   actorId: z.string().nullable(),
   actorEmail: z.string(),
   action: z.enum(AUDIT_ACTIONS),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZWinRateEvidence } from './evidence.schemas.js';
+import { ZInstant } from './iso-date.js';
 
 /**
  * A backtest: the engine's strategy replayed slot by slot over history, each signal judged with the
@@ -46,5 +47,5 @@ export const ZBacktestReport = z.object({
 export type TBacktestReport = z.infer<typeof ZBacktestReport>;
 
 /** A stored backtest as the Gold Room reads it. */
-export const ZStoredBacktest = z.object({ id: z.string(), ranAt: z.string(), report: ZBacktestReport });
+export const ZStoredBacktest = z.object({ id: z.string(), ranAt: ZInstant, report: ZBacktestReport });
 export type TStoredBacktest = z.infer<typeof ZStoredBacktest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DIAL_CODE, type DialCode, LIMITS } from './constants.js';
+import { ZInstant } from './iso-date.js';
 import { Messages } from './messages.js';
 import { zChoice, zEmailText, zQueryInteger, zText } from './request-fields.js';
 import type { FieldErrors } from './validation/auth.rules.js';
@@ -36,8 +37,8 @@ export const ZBotAccessSubmission = z.object({
   readyToStart: z.string(),
   status: z.enum(BOT_ACCESS_STATUSES),
   notes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: ZInstant,
+  updatedAt: ZInstant,
 });
 export type TBotAccessSubmission = z.infer<typeof ZBotAccessSubmission>;
 

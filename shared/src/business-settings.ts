@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from './clock.js';
+import { ZInstant } from './iso-date.js';
 import { Messages } from './messages.js';
 import { zEmailText, zText } from './request-fields.js';
 import { checkEmail, checkFullName, checkSignupPassword, type FieldErrors } from './validation/auth.rules.js';
@@ -78,7 +79,7 @@ export const EMPTY_BUSINESS_SETTINGS: TBusinessSettings = {
 export const ZAdminBusinessSettings = z.object({
   saved: ZBusinessSettings,
   version: z.number().int().nonnegative(),
-  savedAt: z.string().nullable(),
+  savedAt: ZInstant.nullable(),
   savedBy: z.string().nullable(),
 });
 export type TAdminBusinessSettings = z.infer<typeof ZAdminBusinessSettings>;
@@ -114,7 +115,7 @@ export const ZSetupStatus = z.object({
   /** The token was printed but has expired (a restart prints a new one). */
   expired: z.boolean(),
   /** When a valid token expires. */
-  expiresAt: z.string().nullable(),
+  expiresAt: ZInstant.nullable(),
 });
 export type TSetupStatus = z.infer<typeof ZSetupStatus>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './iso-date.js';
 import { Messages } from './messages.js';
 import { zFlag, zQueryInteger, zText } from './request-fields.js';
 import { hiddenCharacterIssue } from './validation/text.rules.js';
@@ -45,7 +46,7 @@ export const ZCommunityPost = z.object({
   authorId: z.string().nullable(),
   authorName: z.string(),
   body: z.string(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
   likeCount: z.number().int(),
   /** Whether the reader likes it (always false in the live event, which has no reader). */
   likedByMe: z.boolean(),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { ZInstant } from './iso-date.js';
 
 /** Offer countdown: a deadline an admin set. At zero it has ended; nothing restarts it by itself. */
 export const ZCountdown = z.object({
-  deadline: z.string().nullable(),
+  deadline: ZInstant.nullable(),
   ended: z.boolean(),
   timeLeftMs: z.number().int().nonnegative(),
   timeFormatted: z.object({ hours: z.string(), minutes: z.string(), seconds: z.string() }),
-  serverTime: z.string(),
+  serverTime: ZInstant,
 });
 export type TCountdown = z.infer<typeof ZCountdown>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AdminQueryMessages } from './admin.schemas.js';
 import { LIMITS } from './constants.js';
 import { ZDirection } from './direction.js';
+import { ZInstant } from './iso-date.js';
 import { zQueryInteger, zText } from './request-fields.js';
 
 /** The ways a signal reaches a member who is not looking at the page. */
@@ -83,7 +84,7 @@ export const ZPushSubscriptionRequest = z
 export type TPushSubscriptionRequest = z.infer<typeof ZPushSubscriptionRequest>;
 
 /** A browser receiving the member's signals by Web Push. */
-export const ZPushDevice = z.object({ id: z.string(), deviceName: z.string(), createdAt: z.string() });
+export const ZPushDevice = z.object({ id: z.string(), deviceName: z.string(), createdAt: ZInstant });
 export type TPushDevice = z.infer<typeof ZPushDevice>;
 
 /** The member's Telegram channel: off without a bot; otherwise linked or not. */
@@ -91,14 +92,14 @@ export const ZTelegramStatus = z.object({
   enabled: z.boolean(),
   linked: z.boolean(),
   username: z.string().nullable(),
-  linkedAt: z.string().nullable(),
+  linkedAt: ZInstant.nullable(),
   /** The bot's @username (for the t.me link), null while it is not known. */
   botUsername: z.string().nullable(),
 });
 export type TTelegramStatus = z.infer<typeof ZTelegramStatus>;
 
 /** A one-time code to send to the bot (`/start <code>`), and the t.me link that sends it. */
-export const ZTelegramLinkCode = z.object({ code: z.string(), expiresAt: z.string(), link: z.string().nullable() });
+export const ZTelegramLinkCode = z.object({ code: z.string(), expiresAt: ZInstant, link: z.string().nullable() });
 export type TTelegramLinkCode = z.infer<typeof ZTelegramLinkCode>;
 
 /** Whether a token has the shape the server issues (a member id, a dot, a SHA-256 signature). */
@@ -129,7 +130,7 @@ export const ZDeliveryProblem = z.object({
   memberEmail: z.string(),
   attempts: z.number().int(),
   error: z.string().nullable(),
-  updatedAt: z.string(),
+  updatedAt: ZInstant,
 });
 
 /** GET /api/admin/signals/:id/deliveries. */
@@ -155,7 +156,7 @@ export const ZDeliveredSignal = z.object({
   signalId: z.string(),
   asset: z.string(),
   direction: ZDirection,
-  issuedAt: z.string(),
+  issuedAt: ZInstant,
   channels: z.array(ZDeliveryChannelCounts),
 });
 export type TDeliveredSignal = z.infer<typeof ZDeliveredSignal>;

@@ -3,6 +3,7 @@ import { type TActivation, type TAdminActivation, ZActivation, ZAdminActivation 
 import { type TBotAccessSubmission, ZBotAccessSubmission } from './bot-access.js';
 import { type TCommunityPost, ZCommunityPost } from './community.js';
 import { type TCountdown, ZCountdown } from './countdown.js';
+import { ZInstant } from './iso-date.js';
 import { type TNotification, ZNotification } from './notifications.js';
 import type { TPaperTrade } from './paper-trading.js';
 import {
@@ -110,7 +111,7 @@ export const ZBusEvent = z.discriminatedUnion('type', [
   /** The feed's latest price of every asset, once a second: relayed to the gold stream rooms. */
   z.object({
     type: z.literal('price:tick'),
-    at: z.string(),
+    at: ZInstant,
     prices: z.record(z.string(), z.number()),
     ...busMeta,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './iso-date.js';
 
 /**
  * Where prices come from, as every page names it. A feed's id is stored with each signal (and in its
@@ -42,7 +43,7 @@ export type TMarketFeedInfo = z.infer<typeof ZMarketFeedInfo>;
 export const ZInstrumentState = /* @__PURE__ */ z.object({
   asset: z.string(),
   open: z.boolean(),
-  nextOpenAt: z.string().nullable(),
+  nextOpenAt: ZInstant.nullable(),
   reason: z.string().nullable(),
 });
 export type TInstrumentState = z.infer<typeof ZInstrumentState>;
@@ -54,8 +55,8 @@ export type TInstrumentState = z.infer<typeof ZInstrumentState>;
 export const ZMarketStatus = /* @__PURE__ */ z.object({
   feed: ZMarketFeedInfo,
   open: z.boolean(),
-  nextOpenAt: z.string().nullable(),
-  nextSignalAt: z.string().nullable(),
+  nextOpenAt: ZInstant.nullable(),
+  nextSignalAt: ZInstant.nullable(),
   instruments: z.array(ZInstrumentState),
 });
 export type TMarketStatus = z.infer<typeof ZMarketStatus>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './iso-date.js';
 import { zFlag } from './request-fields.js';
 
 /**
@@ -87,7 +88,7 @@ export const ZLiveSession = z.object({
   title: z.string(),
   host: z.string(),
   description: z.string(),
-  startsAt: z.string(),
+  startsAt: ZInstant,
   durationMinutes: z.number().int(),
   sample: z.boolean(),
   /** The member asked for an e-mail 15 minutes before it starts. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIERS } from './constants.js';
 import { ZDirection } from './direction.js';
+import { ZInstant } from './iso-date.js';
 import { PAGES } from './pages.js';
 import { signalResultLabel } from './performance.js';
 import { zQueryInteger, zText } from './request-fields.js';
@@ -81,10 +82,10 @@ export type TSignalNotice = z.infer<typeof ZSignalNotice>;
 
 const base = {
   id: z.string(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
   /** When the notification last changed (a signal's outcome); null while it never did. */
-  updatedAt: z.string().nullable(),
-  readAt: z.string().nullable(),
+  updatedAt: ZInstant.nullable(),
+  readAt: ZInstant.nullable(),
 };
 
 /** One notification as its member reads it; `data` depends on the kind. */
@@ -108,13 +109,13 @@ export const ZNotification = z.discriminatedUnion('kind', [
       tier: ZTier,
       previousTier: ZTier,
       dashboardUnlocked: z.boolean(),
-      expiresAt: z.string().nullable(),
+      expiresAt: ZInstant.nullable(),
     }),
   }),
   z.object({
     ...base,
     kind: z.literal('tier-expiring'),
-    data: z.object({ grantId: z.string(), tier: ZTier, returnsTo: ZTier, expiresAt: z.string() }),
+    data: z.object({ grantId: z.string(), tier: ZTier, returnsTo: ZTier, expiresAt: ZInstant }),
   }),
   z.object({
     ...base,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRADE_SIDES } from './direction.js';
 import { DEFAULT_PAYOUT_PERCENT, stakeRuleAt } from './evidence.js';
+import { ZInstant } from './iso-date.js';
 import { zChoice } from './request-fields.js';
 import { sequenceProfit } from './stake-plan.js';
 
@@ -103,7 +104,7 @@ export const ZBotSettings = z.object({
   maxTradesPerDay: z.number().int(),
   tradeSize: z.number(),
   active: z.boolean(),
-  updatedAt: z.string().nullable(),
+  updatedAt: ZInstant.nullable(),
 });
 export type TBotSettings = z.infer<typeof ZBotSettings>;
 
@@ -116,9 +117,9 @@ export const ZPaperTrade = z.object({
   stake: z.number(),
   maxLevel: z.number().int(),
   confidence: z.number(),
-  openedAt: z.string(),
+  openedAt: ZInstant,
   status: z.enum(['open', 'closed']),
-  closedAt: z.string().nullable(),
+  closedAt: ZInstant.nullable(),
   /** The last martingale level played; null while open. */
   level: z.number().int().nullable(),
   pnl: z.number().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRevokedApiKey } from './api-keys.js';
+import { ZInstant } from './iso-date.js';
 import { Messages } from './messages.js';
 import { zEmailText, zFlag, zText } from './request-fields.js';
 import { FORMER_MEMBER_NAME } from './support.js';
@@ -56,8 +57,8 @@ export const ZMemberSession = z.object({
   browser: z.string(),
   os: z.string(),
   ip: z.string().nullable(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
+  createdAt: ZInstant,
+  lastSeenAt: ZInstant,
   current: z.boolean(),
 });
 export type TMemberSession = z.infer<typeof ZMemberSession>;

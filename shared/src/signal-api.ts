@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './iso-date.js';
 import { OfferWindowMessages } from './offer-window.js';
 import { PagingMessages, zBeforeCursor } from './paging.js';
 import { zChoice, zIsoTime, zQueryInteger } from './request-fields.js';
@@ -41,10 +42,10 @@ export type TCountdownResetRequest = z.infer<typeof ZCountdownResetRequest>;
 
 /** GET /api/countdown/config (admin). */
 export const ZCountdownConfig = z.object({
-  deadline: z.string().nullable(),
+  deadline: ZInstant.nullable(),
   windowMinutes: z.number().int(),
   ended: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: ZInstant,
   updatedBy: z.string().nullable(),
 });
 export type TCountdownConfig = z.infer<typeof ZCountdownConfig>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIGNAL_TYPES, ZDirection } from './direction.js';
 import { ZWinRateEvidence } from './evidence.schemas.js';
+import { ZInstant } from './iso-date.js';
 
 /** `void`: no closing price could be had within the bound (docs/decisions.md): neither a win nor a loss. */
 export const SIGNAL_STATUSES = ['active', 'expired', 'closed', 'hit_tp', 'hit_sl', 'void'] as const;
@@ -44,7 +45,7 @@ export const ZSignalNote = z.object({
   signalId: z.string(),
   authorName: z.string(),
   body: z.string(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TSignalNote = z.infer<typeof ZSignalNote>;
 
@@ -58,11 +59,11 @@ export const ZSignal = z.object({
   status: z.enum(SIGNAL_STATUSES),
   outcome: z.enum(SIGNAL_OUTCOMES).nullable(),
   /** The slot's start: the entry price and the windows count from it. */
-  createdAt: z.string(),
+  createdAt: ZInstant,
   /** When the signal was really issued; past `createdAt` by more than a moment when issued late. Absent in older payloads. */
-  issuedAt: z.string().optional(),
-  updatedAt: z.string().nullable(),
-  expiresAt: z.string(),
+  issuedAt: ZInstant.optional(),
+  updatedAt: ZInstant.nullable(),
+  expiresAt: ZInstant,
   stopLoss: z.number().nullable(),
   takeProfit: z.number().nullable(),
   analysis: z.string().nullable(),
@@ -94,8 +95,8 @@ export type TSignal = z.infer<typeof ZSignal>;
 /** What a room past its daily allowance gets instead of the signal: that one exists, not what it is. */
 export const ZLockedSignal = z.object({
   id: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: ZInstant,
+  expiresAt: ZInstant,
   daySequence: z.number().int().positive(),
   locked: z.literal(true),
 });
@@ -159,7 +160,7 @@ export const ZPublicStats = z.object({
   /** The feed's id ('simulated', 'oanda:practice', 'ccxt:binance', 'http'). */
   marketSource: z.string(),
   /** When the newest signal was issued (ISO), null before the first: tells whether the room is live. */
-  lastSignalAt: z.string().nullable(),
+  lastSignalAt: ZInstant.nullable(),
   /** Both rates with their sample, interval, break-even at the payout and expected value per unit. */
   evidence: ZWinRateEvidence,
   /** True while the server's own check finds the track record broken: the rates are withheld (null). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './iso-date.js';
 import { zIsoTime, zQueryInteger } from './request-fields.js';
 import type { SlotGapReason } from './signal-timing.js';
 
@@ -110,12 +111,12 @@ export const ZSlotStanding = z.enum([...SLOT_STATES, SLOT_UNDECIDED]);
 /** One slot as the ledger answers it. */
 export const ZSlot = z.object({
   /** The slot's boundary (ISO). */
-  slot: z.string(),
+  slot: ZInstant,
   state: ZSlotStanding,
   /** Why it has no signal (or whose signal stood in); null for a slot the model issued, or undecided. */
   reason: z.string().nullable(),
   /** When its state was recorded (ISO); for an issued slot, its signal's issue time. */
-  decidedAt: z.string().nullable(),
+  decidedAt: ZInstant.nullable(),
   /** The log entry that states it: the signal's entry, or the slot's own (null while undecided). */
   recordSeq: z.number().int().nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdminQueryMessages } from './admin.schemas.js';
 import { LIMITS } from './constants.js';
+import { ZInstant } from './iso-date.js';
 import { Messages } from './messages.js';
 import { zChoice, zQueryInteger, zText } from './request-fields.js';
 import { hiddenCharacterIssue } from './validation/text.rules.js';
@@ -104,7 +105,7 @@ export const ZSupportMessage = z.object({
   author: z.enum(['member', 'support']),
   authorName: z.string(),
   body: z.string(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TSupportMessage = z.infer<typeof ZSupportMessage>;
 
@@ -115,9 +116,9 @@ export const ZSupportTicket = z.object({
   priority: z.enum(SUPPORT_PRIORITIES),
   subject: z.string(),
   status: z.enum(TICKET_STATUSES),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  lastMessageAt: z.string(),
+  createdAt: ZInstant,
+  updatedAt: ZInstant,
+  lastMessageAt: ZInstant,
   lastMessageBy: z.enum(['member', 'support']),
 });
 export type TSupportTicket = z.infer<typeof ZSupportTicket>;

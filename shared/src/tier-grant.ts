@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIERS, type Tier } from './constants.js';
+import { ZInstant } from './iso-date.js';
 
 /** The words of a timed tier grant (admin access changes with an expiry). */
 export const TierGrantMessages = {
@@ -36,12 +37,12 @@ export const ZTierGrant = z.object({
   tier: z.enum(TIERS),
   previousTier: z.enum(TIERS),
   /** When the tier returns to previousTier; null for a change without an expiry. */
-  expiresAt: z.string().nullable(),
+  expiresAt: ZInstant.nullable(),
   reason: z.string().nullable(),
   /** The admin's e-mail at the time (kept when that account is gone). */
   grantedBy: z.string(),
-  grantedAt: z.string(),
-  endedAt: z.string().nullable(),
+  grantedAt: ZInstant,
+  endedAt: ZInstant.nullable(),
   endReason: z.enum(TIER_GRANT_ENDINGS).nullable(),
 });
 export type TTierGrant = z.infer<typeof ZTierGrant>;

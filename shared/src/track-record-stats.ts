@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIMING } from './constants.js';
 import type { Direction } from './direction.js';
+import { ZInstant } from './iso-date.js';
 import { toCents as cents, levelStake, STAKE_RULE, type StakeRule, sequenceProfit } from './stake-plan.js';
 
 /**
@@ -186,7 +187,7 @@ function ruleOf(plan: TStakePlan): StakeRule {
   return { multiplier: plan.stakeMultiplier, payout: plan.payoutPercent / 100 };
 }
 
-export const ZEquityPoint = z.object({ at: z.string(), equity: z.number() });
+export const ZEquityPoint = z.object({ at: ZInstant, equity: z.number() });
 
 export const ZEquityCurve = z.object({
   plan: ZStakePlan,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './iso-date.js';
 import { decodeBase64, NOTE_KEY_TYPE_ED25519, parseVerifierKey, verifyEd25519 } from './tlog/index.js';
 import { bytesToHex, createMerkleAccumulator, hexToBytes, type Sha256 } from './track-record-merkle.js';
 
@@ -30,11 +31,11 @@ const signalFields = {
   entryPrice: z.number(),
   confidence: z.number(),
   /** Start of the 5-minute slot (ISO). */
-  slot: z.string(),
+  slot: ZInstant,
   /** When it was issued (ISO). */
-  issuedAt: z.string(),
+  issuedAt: ZInstant,
   /** End of its primary window (ISO): the entry becomes public then. */
-  expiresAt: z.string(),
+  expiresAt: ZInstant,
   /** The market feed it ran on ('simulated', or the name of a real feed). */
   feed: z.string(),
 };
@@ -51,7 +52,7 @@ export const ZTrackRecordSignalPayloadV2 = z.object({
   v: z.literal(2),
   ...signalFields,
   source: z.string(),
-  appendedAt: z.string(),
+  appendedAt: ZInstant,
   salt: z.string(),
 });
 
@@ -65,7 +66,7 @@ const outcomeFields = {
   /** Martingale level the signal ended at (0 = first window); for a loss, the last level played. */
   level: z.number().int().nullable(),
   exitPrice: z.number().nullable(),
-  resolvedAt: z.string().nullable(),
+  resolvedAt: ZInstant.nullable(),
 };
 
 /**
@@ -76,7 +77,7 @@ export const ZTrackRecordOutcomePayloadV1 = z.object({ v: z.literal(1), ...outco
 export const ZTrackRecordOutcomePayloadV2 = z.object({
   v: z.literal(2),
   ...outcomeFields,
-  appendedAt: z.string(),
+  appendedAt: ZInstant,
   salt: z.string(),
 });
 
@@ -92,7 +93,7 @@ export const ZTrackRecordKeyPayload = z.object({
   key: z.string(),
   previous: z.string().nullable(),
   endorsement: z.string().nullable(),
-  appendedAt: z.string(),
+  appendedAt: ZInstant,
 });
 export type TTrackRecordKeyPayload = z.infer<typeof ZTrackRecordKeyPayload>;
 
@@ -104,7 +105,7 @@ export const ZTrackRecordPayoutPayload = z.object({
   v: z.literal(2),
   kind: z.literal('payout'),
   payoutPercent: z.number(),
-  appendedAt: z.string(),
+  appendedAt: ZInstant,
 });
 export type TTrackRecordPayoutPayload = z.infer<typeof ZTrackRecordPayoutPayload>;
 
@@ -117,10 +118,10 @@ export const ZTrackRecordSlotPayload = z.object({
   v: z.literal(2),
   kind: z.literal('slot'),
   /** The slot's boundary (ISO). */
-  slot: z.string(),
+  slot: ZInstant,
   state: z.enum(['issued', 'market-closed', 'feed-failed', 'missed']),
   reason: z.string(),
-  appendedAt: z.string(),
+  appendedAt: ZInstant,
 });
 export type TTrackRecordSlotPayload = z.infer<typeof ZTrackRecordSlotPayload>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_LEVELS, ACCESS_PATHS, ROLES, TIERS } from './constants.js';
+import { ZInstant } from './iso-date.js';
 
 /** The user object the server returns: every field the web app reads, plus ours. */
 export const ZUser = z.object({
@@ -20,11 +21,11 @@ export const ZUser = z.object({
   emailVerified: z.boolean(),
   brokerAccountId: z.string().nullable(),
   depositAmount: z.number(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
   /** End of the guest trial: 24 h after the e-mail was confirmed; null before confirmation. */
-  trialEndsAt: z.string().nullable(),
+  trialEndsAt: ZInstant.nullable(),
   /** End of a timed tier an admin granted (the tier then returns to the one before); null otherwise. */
-  tierExpiresAt: z.string().nullable(),
+  tierExpiresAt: ZInstant.nullable(),
   /**
    * The member's own IANA time zone, in which screens, e-mails and exports show times; null until they
    * choose one (screens then use the browser's zone, e-mails the business's).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './iso-date.js';
 import { zHistoryQuery } from './paging.js';
 import { zChoice, zFlag, zIsoTime, zText } from './request-fields.js';
 import { ZSignal, ZSignalNote } from './signals.js';
@@ -178,16 +179,16 @@ export const ZWebhookEndpoint = z.object({
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   enabled: z.boolean(),
   /** When it stopped receiving: disabled by its member, or by the server after failing too long. */
-  disabledAt: z.string().nullable(),
+  disabledAt: ZInstant.nullable(),
   disabledReason: z.string().nullable(),
   /** Since when every try to it has failed (null while the last one succeeded). */
-  failingSince: z.string().nullable(),
+  failingSince: ZInstant.nullable(),
   /**
    * After a rotation of its signing secret: until when the old secret still signs beside the new one
    * (each webhook then carries two signatures). Null otherwise.
    */
-  previousSecretExpiresAt: z.string().nullable(),
-  createdAt: z.string(),
+  previousSecretExpiresAt: ZInstant.nullable(),
+  createdAt: ZInstant,
 });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 
@@ -203,7 +204,7 @@ export const ZWebhookAttempt = z.object({
   event: z.enum(WEBHOOK_MESSAGE_EVENTS),
   /** The signal the event is about; null for a test event. */
   signalId: z.string().nullable(),
-  at: z.string(),
+  at: ZInstant,
   /**
    * `delivery`: the queue's try (retried on the schedule); `resend`, `recover`, `test`: the member asked
    * for it (one try each).
@@ -246,8 +247,8 @@ export const ZWebhookDelivery = z.object({
   /** Tries of the queue (a resend or recovery is not counted here: see the attempts). */
   attempts: z.number().int(),
   error: z.string().nullable(),
-  queuedAt: z.string(),
-  updatedAt: z.string(),
+  queuedAt: ZInstant,
+  updatedAt: ZInstant,
 });
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 
@@ -270,22 +271,22 @@ export type TWebhookTestQueued = z.infer<typeof ZWebhookTestQueued>;
 export const ZWebhookPayload = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('signal.issued'),
-    timestamp: z.string(),
+    timestamp: ZInstant,
     data: z.object({ signal: ZSignal }),
   }),
   z.object({
     type: z.literal('signal.resolved'),
-    timestamp: z.string(),
+    timestamp: ZInstant,
     data: z.object({ signal: ZSignal }),
   }),
   z.object({
     type: z.literal('signal.note'),
-    timestamp: z.string(),
+    timestamp: ZInstant,
     data: z.object({ signal: ZSignal, note: ZSignalNote }),
   }),
   z.object({
     type: z.literal(WEBHOOK_TEST_EVENT),
-    timestamp: z.string(),
+    timestamp: ZInstant,
     data: z.object({ message: z.string() }),
   }),
 ]);

@@ -1,18 +1,18 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { isApiKeyAttempt, REST_OF_PATH_PARAM, type RouteContract } from '@signalroom/shared';
+import { apiRoutes, isApiKeyAttempt, REST_OF_PATH_PARAM, type RouteContract } from '@signalroom/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../context.js';
+import { nameSharedSchemas, usedComponents } from './api-components.js';
+import { streamDocument, webhookOperations } from './event-documents.js';
 import { readBearerToken } from './guards.js';
 import {
   answersOf,
   completeOperation,
   errorStatusesOf,
-  FAILURE_SCHEMA,
-  failureSchema,
-  loosenForClients,
   type OperationPlan,
+  openToNewFields,
   operationIdOf,
   SECURITY_SCHEMES,
   securityOf,
@@ -21,6 +21,8 @@ import { publicBaseUrl } from './public-url.js';
 
 /** Where the API's documentation is served: the viewer, and the OpenAPI document at `${API_DOCS_PATH}/json`. */
 export const API_DOCS_PATH = '/api/docs';
+/** The stream's AsyncAPI document. */
+export const ASYNC_API_PATH = `${API_DOCS_PATH}/asyncapi.json`;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -85,6 +87,31 @@ function checkDocumentedRoutes(app: FastifyInstance): void {
   });
 }
 
+/** One answer of an API route as sent: the operation it answers (method and contract path), and its body. */
+export interface ObservedAnswer {
+  method: string;
+  path: string;
+  status: number;
+  body: string;
+}
+export type AnswerObserver = (answer: ObservedAnswer) => void;
+
+/**
+ * Hands every JSON answer of an API route to `observe` as it is sent (a test's conformance check), but
+ * an API key's refusal by an operation that takes none (the key's scheme describes it, not the operation).
+ */
+export function observeAnswers(app: FastifyInstance, observe: AnswerObserver): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const contract = request.routeOptions.config?.contract;
+    const type = String(reply.getHeader('content-type') ?? '');
+    const json = typeof payload === 'string' && type.startsWith('application/json');
+    if (contract && json && !isRefusedApiKey(request, reply.statusCode)) {
+      observe({ method: contract.method, path: contract.path, status: reply.statusCode, body: payload });
+    }
+    return payload;
+  });
+}
+
 /**
  * OpenAPI generated from the contract's schemas (every route served from a contract entry carries a
  * tag, its guard group; routes outside the API, such as /metrics, have none and are left out), and
@@ -96,6 +123,7 @@ function checkDocumentedRoutes(app: FastifyInstance): void {
  * with the failure envelope, a download's real media types and an upload's multipart body.
  */
 export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  nameSharedSchemas(apiRoutes());
   checkDocumentedRoutes(app);
   // Filled as the document is built (once, then cached by @fastify/swagger), read when it is completed.
   const plans = new Map<string, OperationPlan>();
@@ -116,7 +144,8 @@ export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): 
     };
   };
   const transformObject: TransformObject = (input) => {
-    const document = ('openapiObject' in input ? input.openapiObject : input.swaggerObject) as {
+    // The named schemas (api-components.ts) as components, each answer's and request's refs to them.
+    const document = jsonSchemaTransformObject(input) as {
       paths?: Record<string, Record<string, Record<string, unknown>>>;
       components?: { schemas?: Record<string, unknown> };
       servers?: unknown;
@@ -138,21 +167,24 @@ export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): 
       for (const operation of Object.values(methods)) {
         const plan = plans.get(String(operation.operationId));
         if (plan) completeOperation(operation, plan);
-        loosenForClients(operation.responses, true);
-        loosenForClients([operation.parameters, operation.requestBody], false);
+        openToNewFields(operation.responses);
       }
     }
-    document.components = {
-      ...document.components,
-      schemas: { ...document.components?.schemas, [FAILURE_SCHEMA]: failureSchema() },
-    };
-    loosenForClients(document.components.schemas, true);
+    const generated = { ...document.components?.schemas };
+    (document as { webhooks?: unknown }).webhooks = webhookOperations(generated);
+    const schemas = usedComponents(document, generated);
+    // A request's named schema is generated as `<Name>Input`, and keeps refusing unknown fields.
+    for (const [name, schema] of Object.entries(schemas)) if (!name.endsWith('Input')) openToNewFields(schema);
+    document.components = { ...document.components, schemas };
     // The web app and the API share one origin: the public address, or the one this process listens on.
     document.servers = [{ url: publicBaseUrl(ctx), description: 'This deployment' }];
     return document as ReturnType<TransformObject>;
   };
   await app.register(swagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12 (a null is a type, a $ref may be nullable) and it has
+      // `webhooks`, where the bodies the server posts to members' endpoints are declared.
+      openapi: '3.1.0',
       info: {
         title: `${ctx.config.PRODUCT_NAME} API`,
         description:
@@ -166,4 +198,9 @@ export async function installApiDocs(app: FastifyInstance, ctx: ServerContext): 
     transformObject,
   });
   await app.register(swaggerUi, { routePrefix: API_DOCS_PATH });
+  let stream: unknown = null;
+  app.get(ASYNC_API_PATH, async () => {
+    stream ??= streamDocument(ctx);
+    return stream;
+  });
 }

@@ -4,7 +4,6 @@ import {
   IDEMPOTENCY_KEY_MAX,
   IDEMPOTENT_REPLAYED_HEADER,
   type RouteContract,
-  ZFailureEnvelope,
 } from '@signalroom/shared';
 import { z } from 'zod';
 
@@ -113,11 +112,6 @@ export function answersOf(contract: RouteContract, facts: RouteFacts): number[] 
 
 type JsonObject = Record<string, unknown>;
 
-/** The failure envelope's JSON Schema, for `components.schemas`. */
-export function failureSchema(): JsonObject {
-  return z.toJSONSchema(ZFailureEnvelope, { target: 'openapi-3.0', io: 'output' }) as JsonObject;
-}
-
 /**
  * The header fields every answer to an API key carries (IETF rate-limit headers): the key's request
  * budget and what is left of it.
@@ -225,7 +219,7 @@ export function completeOperation(operation: JsonObject, plan: OperationPlan): v
   }
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   if (contract.upload) {
-    const fields = z.toJSONSchema(contract.upload.fields, { target: 'openapi-3.0', io: 'input' }) as {
+    const fields = z.toJSONSchema(contract.upload.fields, { target: 'draft-2020-12', io: 'input' }) as {
       properties?: JsonObject;
       required?: string[];
     };
@@ -245,20 +239,17 @@ export function completeOperation(operation: JsonObject, plan: OperationPlan): v
 }
 
 /**
- * Makes a generated schema what strict validators and generated clients read as the server means it:
- * a nullable enum lists `null` among its values (OpenAPI 3.0's `nullable` does not add it to `enum`, so
- * ajv refused every open signal's `outcome: null`), and, in answers (`answer`), objects stay open to new
- * fields: within /api v1 a change is additive, so a client must not be broken by a field it does not
- * know. Request bodies keep refusing unknown fields, as the server does.
+ * Keeps an answer's objects open to new fields, as generated clients must read them: within /api v1 a
+ * change is additive, so a client must not be broken by a field it does not know. (Request bodies keep
+ * refusing unknown fields, as the server does.)
  */
-export function loosenForClients(schema: unknown, answer: boolean): void {
+export function openToNewFields(schema: unknown): void {
   if (Array.isArray(schema)) {
-    for (const item of schema) loosenForClients(item, answer);
+    for (const item of schema) openToNewFields(item);
     return;
   }
   if (!schema || typeof schema !== 'object') return;
   const node = schema as JsonObject;
-  if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null];
-  if (answer && node.additionalProperties === false) delete node.additionalProperties;
-  for (const value of Object.values(node)) loosenForClients(value, answer);
+  if (node.additionalProperties === false) delete node.additionalProperties;
+  for (const value of Object.values(node)) openToNewFields(value);
 }

@@ -1,6 +1,8 @@
 import type { Envelope } from '@signalroom/shared';
 import { type AppConfig, parseConfig } from '../../src/config.js';
+import { streamDocument } from '../../src/http/event-documents.js';
 import { type RunningServer, type StartOptions, startServer } from '../../src/server.js';
+import { recordAnswers } from './answer-conformance.js';
 import { prepareShape } from './shape.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 
@@ -41,7 +43,18 @@ export async function startTestServer(
     ...shape.env,
     ...env,
   });
-  const server = await startServer(config, { ...shape.startOptions, ...options });
+  // Every JSON answer is checked against the server's OpenAPI document when the server closes.
+  const answers = recordAnswers();
+  const server = await startServer(config, {
+    ...shape.startOptions,
+    ...options,
+    onAnswer: (answer) => {
+      answers.observe(answer);
+      options.onAnswer?.(answer);
+    },
+  });
+  const document = () => server.app.swagger();
+  const stream = () => streamDocument(server.context);
   return {
     ...server,
     config,
@@ -50,10 +63,12 @@ export async function startTestServer(
       await server.close();
       await smtp.close();
       await shape.cleanup();
+      answers.check(document, stream);
     },
     async closeKeepingData() {
       await server.close();
       await smtp.close();
+      answers.check(document, stream);
     },
     dropData: () => shape.cleanup(),
     async api<T>(

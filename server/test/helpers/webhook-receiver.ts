@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { recordWebhookBody } from './answer-conformance.js';
 
 /** One request the receiver got. */
 export interface ReceivedWebhook {
@@ -35,7 +36,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
-      requests.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({ path, headers: request.headers, body });
+      // Checked against the OpenAPI document's `webhooks` when the next test server closes.
+      if (request.headers['webhook-id']) recordWebhookBody(body);
       if (path.startsWith('/slow/')) return;
       if (path.startsWith('/redirect/')) {
         response.writeHead(302, { location: '/ok/redirected' }).end();

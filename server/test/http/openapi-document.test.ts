@@ -1,9 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { apiRoutes, openApiPath, type RouteContract, type TCreatedApiKey, ZFailureEnvelope } from '@signalroom/shared';
+import {
+  apiRoutes,
+  openApiPath,
+  type RouteContract,
+  type TCreatedApiKey,
+  WEBHOOK_MESSAGE_EVENTS,
+  ZFailureEnvelope,
+} from '@signalroom/shared';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify from 'fastify';
@@ -12,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { installApiDocs } from '../../src/http/api-docs.js';
 import { enforceContract, fastifySchemaOf } from '../../src/http/contract-routes.js';
+import { type Document, DocumentValidator, type StreamDocument } from '../helpers/answer-conformance.js';
 import { createMember } from '../helpers/factories.js';
 import { captureLog, type LogCapture } from '../helpers/log-capture.js';
 import { insertSignal } from '../helpers/signal-rows.js';
@@ -39,27 +47,24 @@ function operationFor(document: OpenApiDocument, method: string, contractPath: s
   return operation;
 }
 
-/**
- * An OpenAPI 3.0 schema as JSON Schema draft 7, which ajv reads: OpenAPI 3.0's Schema Object keeps
- * draft 4's boolean `exclusiveMinimum`/`exclusiveMaximum` beside `minimum`/`maximum` (OpenAPI 3.0.3,
- * "Schema Object"); ajv takes `nullable` as OpenAPI defines it. Nothing else is changed.
- */
-function asDraft7(schema: unknown): object {
-  if (Array.isArray(schema)) schema.forEach(asDraft7);
-  else if (schema && typeof schema === 'object') {
-    const node = schema as Record<string, unknown>;
-    for (const [flag, bound] of [
-      ['exclusiveMinimum', 'minimum'],
-      ['exclusiveMaximum', 'maximum'],
-    ] as const) {
-      if (typeof node[flag] !== 'boolean') continue;
-      if (node[flag]) node[flag] = node[bound];
-      else delete node[flag];
-      if (node[flag] !== undefined) delete node[bound];
+/** Every local `$ref` of a document that points at nothing in it. */
+function unresolvedRefs(root: unknown): string[] {
+  const missing: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) {
+          let target: unknown = root;
+          for (const part of value.slice(2).split('/'))
+            target = (target as Record<string, unknown> | undefined)?.[part];
+          if (target === undefined) missing.push(value);
+        } else walk(value);
+      }
     }
-    Object.values(node).forEach(asDraft7);
-  }
-  return schema as object;
+  };
+  walk(root);
+  return missing;
 }
 
 describe('the OpenAPI document', () => {
@@ -322,8 +327,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes real answers as a strict validator (ajv) reads them: nulls, open objects, the export, 304', async () => {
-    const ajv = new Ajv({ strict: true, allErrors: true });
-    addFormats(ajv);
+    const validator = new DocumentValidator(document as unknown as Document);
     const member = await createMember(server.context.db, { tier: 'gold' });
     // An open signal: outcome, status details and exit price still null.
     await insertSignal(server.context.db, { slotStart: new Date(Date.now() - 60_000) });
@@ -347,10 +351,9 @@ describe('the OpenAPI document', () => {
         headers: check.token ? { authorization: `Bearer ${check.token}` } : {},
       });
       expect([check.path, response.status]).toEqual([check.path, 200]);
-      const content = operationFor(document, check.method, check.contractPath).responses['200']?.content ?? {};
-      const { schema } = Object.values(content)[0] as { schema: object };
-      const validate = ajv.compile(asDraft7(structuredClone(schema)));
-      if (!validate(await response.json())) failures.push(`${check.path}: ${ajv.errorsText(validate.errors)}`);
+      const body = await response.text();
+      const problem = validator.problemOf({ method: check.method, path: check.contractPath, status: 200, body });
+      if (problem) failures.push(problem);
     }
     expect(failures).toEqual([]);
 
@@ -363,6 +366,44 @@ describe('the OpenAPI document', () => {
     expect(again.status).toBe(304);
     expect(Object.keys(operationFor(document, 'GET', '/signals').responses)).toContain('304');
     expect(log.text()).not.toContain('answer not declared');
+  });
+
+  it('declares each webhook event with its body and its Standard Webhooks headers', () => {
+    const webhooks = (document as unknown as Document).webhooks ?? {};
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_MESSAGE_EVENTS].sort());
+    const issued = webhooks['signal.issued']?.post as {
+      parameters: { name: string }[];
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    };
+    expect(issued.parameters.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const body = issued.requestBody.content['application/json']?.schema;
+    expect(body?.properties.timestamp).toEqual({ type: 'string', format: 'date-time' });
+    expect(JSON.stringify(body?.properties.data)).toContain('#/components/schemas/Signal');
+    expect(unresolvedRefs(document)).toEqual([]);
+  });
+
+  it('describes the stream in an AsyncAPI 3 document that the specification’s own schema accepts', async () => {
+    const response = await fetch(`${server.url}/api/docs/asyncapi.json`);
+    expect(response.status).toBe(200);
+    const stream = (await response.json()) as StreamDocument & { asyncapi: string };
+    // The published JSON Schema of AsyncAPI 3.0.0 (github.com/asyncapi/spec-json-schemas, @asyncapi/specs).
+    const specification = JSON.parse(
+      await readFile(join(ROOT, 'node_modules/@asyncapi/specs/schemas/3.0.0.json'), 'utf8'),
+    ) as object;
+    // The specification's bundle carries its own copy of draft 7, under the id ajv gives its own.
+    const ajv = new Ajv({ strict: false, allErrors: true, meta: false, validateSchema: false });
+    addFormats(ajv);
+    const validate = ajv.compile(specification);
+    expect(validate(stream) ? [] : validate.errors).toEqual([]);
+    expect(stream.asyncapi).toBe('3.0.0');
+    expect(Object.values(stream.components.messages).map((m) => m.name)).toEqual([
+      'ready',
+      'signal.issued',
+      'signal.updated',
+      'signal.resolved',
+      'stats',
+    ]);
+    expect(unresolvedRefs(stream)).toEqual([]);
   });
 
   it('logs an answer a route gives that its operation does not declare', async () => {

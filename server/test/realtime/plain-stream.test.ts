@@ -10,6 +10,7 @@ import {
 } from '@signalroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { recordStreamMessage } from '../helpers/answer-conformance.js';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engineFor, slots } from '../signals/signal-helpers.js';
@@ -61,6 +62,7 @@ describe('the plain WebSocket stream (GET /api/stream)', () => {
     const messages: TStreamMessage[] = [];
     const waiters: { predicate: (m: TStreamMessage) => boolean; resolve: (m: TStreamMessage) => void }[] = [];
     ws.on('message', (data) => {
+      recordStreamMessage(data.toString());
       const message = ZStreamMessage.parse(JSON.parse(data.toString()));
       messages.push(message);
       for (const waiter of [...waiters]) {

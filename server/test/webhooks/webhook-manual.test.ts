@@ -174,7 +174,12 @@ describe('webhooks a member sends by hand', () => {
           event: 'signal.issued' as const,
           event_key: `flood:${old.id}:${i}`,
           signal_id: old.id,
-          payload: JSON.stringify({ type: 'signal.issued', timestamp: old.created_at, data: {} }),
+          payload: JSON.stringify({
+            type: 'signal.issued',
+            timestamp: new Date(old.created_at).toISOString(),
+            // The signal as the API answers it, as a real message carries it.
+            data: { signal: presentSignal(old) },
+          }),
           created_at: new Date(),
         })),
       )

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ErrorCode, ZErrorDetail } from '../envelope.js';
+import { ZInstant } from '../iso-date.js';
 
 /**
  * Who may call a route. Each group has one guard on the server:
@@ -110,7 +111,7 @@ export function envelopeOf<D extends z.ZodType>(data: D, paged: boolean | 'curso
     message: z.string(),
     data,
     error: ZErrorDetail.nullable(),
-    timestamp: z.string(),
+    timestamp: ZInstant,
     ...(paged === 'cursor' ? { pagination: ZCursorPagination } : paged ? { pagination: ZPagination } : {}),
   });
 }
@@ -121,7 +122,7 @@ export const ZFailureEnvelope = z.object({
   message: z.string(),
   data: z.null(),
   error: ZErrorDetail,
-  timestamp: z.string(),
+  timestamp: ZInstant,
 });
 
 /** A request part that takes nothing (calls that must be sent with an empty JSON object). */

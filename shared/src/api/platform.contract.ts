@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDevOutboxMail } from '../admin.schemas.js';
+import { ZInstant } from '../iso-date.js';
 import { ZPublicConfig } from '../public-config.js';
 import { zQueryInteger } from '../request-fields.js';
 import { type RouteTable, withSchemas } from './contract.js';
@@ -32,7 +33,7 @@ export const ZHealth = z.object({
       schedulers: z.number(),
     }),
   ]),
-  lastSignalAt: z.string().nullable(),
+  lastSignalAt: ZInstant.nullable(),
   signalsStaleAfterMs: z.number(),
 });
 export type THealth = z.infer<typeof ZHealth>;
@@ -49,7 +50,7 @@ export const QUEUE_BOARD_PASS_TTL_MS = 10 * 60_000;
 export const ZQueueBoardPass = z.object({
   /** The board's address with the pass in its query (`/admin/queues?token=…`), relative to the server. */
   url: z.string(),
-  expiresAt: z.string(),
+  expiresAt: ZInstant,
 });
 export type TQueueBoardPass = z.infer<typeof ZQueueBoardPass>;
 

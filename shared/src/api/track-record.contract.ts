@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZWinRateEvidence } from '../evidence.schemas.js';
+import { ZInstant } from '../iso-date.js';
 import { zQueryInteger, zText } from '../request-fields.js';
 import { ZTrackRecordEntry } from '../track-record.js';
 import { ZTrackRecordKey } from '../track-record-checkpoint.js';
@@ -31,11 +32,9 @@ export const ZRecordWitness = z.object({
   verifierKey: z.string(),
   latestSize: z.number().int().nullable(),
   /** The witness's own time of its newest cosignature (ISO). */
-  latestAt: z.string().nullable(),
+  latestAt: ZInstant.nullable(),
   /** Its newest refusal, when newer than its newest cosignature: public evidence. */
-  refusal: z
-    .object({ size: z.number().int(), status: z.number().int(), reason: z.string(), at: z.string() })
-    .nullable(),
+  refusal: z.object({ size: z.number().int(), status: z.number().int(), reason: z.string(), at: ZInstant }).nullable(),
 });
 
 /**
@@ -54,7 +53,7 @@ export const ZRecordWitnessing = z.object({
   total: z.number().int(),
   /** Witnesses with a cosignature within the last two slots. */
   witnessing: z.number().int(),
-  latestAt: z.string().nullable(),
+  latestAt: ZInstant.nullable(),
   /** A signal counts only when a quorum cosigned its entry within this many seconds of its window opening. */
   maxMergeDelaySeconds: z.number().int(),
   witnesses: z.array(ZRecordWitness),
@@ -62,7 +61,7 @@ export const ZRecordWitnessing = z.object({
   brokenReason: z.string().nullable(),
   withheld: z.boolean(),
   withheldReason: z.string().nullable(),
-  checkedAt: z.string(),
+  checkedAt: ZInstant,
 });
 export type TRecordWitnessing = z.infer<typeof ZRecordWitnessing>;
 
@@ -80,7 +79,7 @@ export const ZTrackRecordHead = z.object({
   checkpoint: z.string().nullable(),
   brokenAt: z.number().int().nullable(),
   brokenReason: z.string().nullable(),
-  checkedAt: z.string(),
+  checkedAt: ZInstant,
 });
 export type TTrackRecordHead = z.infer<typeof ZTrackRecordHead>;
 
@@ -127,11 +126,11 @@ export const ZUncountedSignal = z.object({
   asset: z.string(),
   direction: z.string(),
   /** When its window opened: the slot's boundary, or the moment an analyst published it. */
-  windowStart: z.string(),
+  windowStart: ZInstant,
   /** The latest a quorum's cosignature could come for it to count. */
-  deadline: z.string(),
+  deadline: ZInstant,
   /** When a quorum had cosigned a checkpoint holding it; null when none has. */
-  witnessedAt: z.string().nullable(),
+  witnessedAt: ZInstant.nullable(),
   reason: z.enum(['late', 'unwitnessed', 'awaiting']),
 });
 export type TUncountedSignal = z.infer<typeof ZUncountedSignal>;
@@ -149,7 +148,7 @@ export const ZListedCheckpoint = z.object({
   root: z.string(),
   /** The signed note: checkpoint text, blank line, the log's signature, then the witnesses' cosignatures. */
   note: z.string(),
-  signedAt: z.string(),
+  signedAt: ZInstant,
 });
 export type TListedCheckpoint = z.infer<typeof ZListedCheckpoint>;
 
@@ -207,7 +206,7 @@ export const ZWitnessReport = z.object({
   /** The note as kept. */
   checkpoint: z.string(),
   reason: z.string(),
-  reportedAt: z.string(),
+  reportedAt: ZInstant,
 });
 export type TWitnessReport = z.infer<typeof ZWitnessReport>;
 

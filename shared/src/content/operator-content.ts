@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type TBusinessSettings, ZBusinessSettings } from '../business-settings.js';
+import { ZInstant } from '../iso-date.js';
 import { zFlag, zText } from '../request-fields.js';
 import { DEFAULT_LANDING_CONTENT, type OfferContent, type Testimonial } from './landing-content.js';
 
@@ -123,7 +124,7 @@ function zEntry<T extends z.ZodType>(value: T) {
   return z.object({
     value: value.nullable(),
     version: z.number().int().nonnegative(),
-    savedAt: z.string().nullable(),
+    savedAt: ZInstant.nullable(),
     savedBy: z.string().nullable(),
   });
 }
