@@ -2,12 +2,21 @@ import MagicString from 'magic-string';
 import { type Plugin, parseAst } from 'vite';
 
 /**
- * Schema builders: `z.object(...)`, the shared field builders `zText(...)` and the like, and the API
- * contract's `withSchemas(...)`. Building a schema has no side effects, so a module of @signalroom/shared
+ * Schema builders: `z.object(...)`, the shared field builders `zText(...)` and the like, the shared
+ * instant's `ZInstant.nullable()`, and the API contract's `withSchemas(...)`. Building a schema has no side effects, so a module of @signalroom/shared
  * that a page uses for one pure function or a route table does not drag zod into its bundle, nor build a
  * schema before the app's zod settings (app/zod-config.ts) are in place.
  */
-const SCHEMA_BUILDERS = new Set(['z', 'zText', 'zEmailText', 'zChoice', 'zFlag', 'zQueryInteger', 'withSchemas']);
+const SCHEMA_BUILDERS = new Set([
+  'z',
+  'zText',
+  'zEmailText',
+  'zChoice',
+  'zFlag',
+  'zQueryInteger',
+  'ZInstant',
+  'withSchemas',
+]);
 
 /** Our own sources (the workspaces), never a dependency's. */
 const OWN_SOURCE = /[\\/](shared|web)[\\/]src[\\/][^?]*\.tsx?$/;
