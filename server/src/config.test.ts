@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlaceholderContact, parseConfig } from './config.js';
+import { parseConfig } from './config.js';
 
 describe('parseConfig', () => {
   it('runs the embedded shape with nothing set', () => {
@@ -180,15 +180,6 @@ describe('operator contacts', () => {
       BOOTCAMP_URL: 'http://localhost:4000',
     });
     expect(Object.values(config.contactsConfigured).some(Boolean)).toBe(false);
-  });
-
-  it('tells placeholders from real values', () => {
-    for (const value of ['', 'support@signalroom.local', '+2340000000000', 'https://example.org', 'x@y.invalid']) {
-      expect(isPlaceholderContact(value), value).toBe(true);
-    }
-    for (const value of ['@acme', 'ops@acme.io', '+14155550123', 'https://t.me/acme', 'acme.com/join']) {
-      expect(isPlaceholderContact(value), value).toBe(false);
-    }
   });
 });
 

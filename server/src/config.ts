@@ -1,5 +1,10 @@
 import { isIP } from 'node:net';
-import { DEFAULT_SILVER_DAILY_LIMIT, type OperatorContact, parseSupportHours } from '@signalroom/shared';
+import {
+  DEFAULT_SILVER_DAILY_LIMIT,
+  isPlaceholderContact,
+  type OperatorContact,
+  parseSupportHours,
+} from '@signalroom/shared';
 import { ConfigError, cleanEnv, parseEnv, problemLine, ZSharedEnv } from '@signalroom/shared-node';
 import { z } from 'zod';
 import { ZStorageEnv } from './storage/storage.config.js';
@@ -51,30 +56,6 @@ export const PLACEHOLDERS = {
   BROKER_REGISTRATION_URL: 'https://broker.example.com/register',
   BOOTCAMP_URL: 'https://bootcamp.example.com',
 } as const;
-
-// Reserved names that can never be a real operator's contact (RFC 2606 / 6761 and the .local suffix).
-const RESERVED_HOST = /(^|\.)(example\.(com|org|net)|example|invalid|test|local|localhost)$/i;
-
-/**
- * Whether a contact value is a placeholder rather than a real contact: unset (the shipped default), on a
- * reserved domain (example.com, .local, .test ...), or a phone number that is all zeros after its
- * country code.
- */
-export function isPlaceholderContact(value: string | undefined): boolean {
-  const text = value?.trim() ?? '';
-  if (text === '') return true;
-  if (/^\+?[\d\s().-]+$/.test(text)) return /0{6,}$/.test(text.replace(/\D/g, ''));
-  const host = text.includes('@') && !text.includes('/') ? text.split('@').pop() : hostOf(text);
-  return host ? RESERVED_HOST.test(host) : false;
-}
-
-function hostOf(text: string): string | undefined {
-  try {
-    return new URL(/^[a-z]+:\/\//i.test(text) ? text : `https://${text}`).hostname;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Which operator contacts the environment really configured (not left to a placeholder default). */
 function contactsConfiguredIn(env: Record<string, string | undefined>): Record<OperatorContact, boolean> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isTimeZone } from './clock.js';
 import { ZInstant } from './iso-date.js';
 import { Messages } from './messages.js';
+import { isPlaceholderContact } from './placeholder-contact.js';
 import { zEmailText, zText } from './request-fields.js';
 import { checkEmail, checkFullName, checkSignupPassword, type FieldErrors } from './validation/auth.rules.js';
 import { SIGNUP_EMAIL_PATTERN } from './validation/patterns.js';
@@ -23,6 +24,8 @@ export const BusinessSettingsMessages = {
   tooManyHours: 'Keep at most 6 lines of hours.',
   payout: 'Enter a payout from 1 to 100 (percent of the stake a win pays), or leave it empty.',
   timeZone: 'Choose a time zone such as Africa/Lagos or Europe/London.',
+  placeholder:
+    'This is an example, not a contact anyone can reach (example.com, .test, .local, a number of zeros): enter the business’s own, or leave it empty.',
   saved: 'Settings saved',
 } as const;
 
@@ -61,6 +64,21 @@ export const ZBusinessSettings = z
   })
   .strict();
 export type TBusinessSettings = z.infer<typeof ZBusinessSettings>;
+
+/** The contacts a save checks are real (an example would be hidden from members while the form showed it). */
+const CONTACT_FIELDS = ['brokerRegistrationUrl', 'supportHandle', 'whatsappNumber', 'supportEmail'] as const;
+
+/**
+ * The settings as an admin saves them: the stored shape, and no contact that is only an example. (Stored
+ * settings are read with ZBusinessSettings, so a version saved before this rule still reads.)
+ */
+export const ZBusinessSettingsRequest = ZBusinessSettings.superRefine((value, ctx) => {
+  for (const field of CONTACT_FIELDS) {
+    if (value[field] !== '' && isPlaceholderContact(value[field])) {
+      ctx.addIssue({ code: 'custom', path: [field], message: m.placeholder });
+    }
+  }
+});
 
 /** Nothing set: what a new install starts from. */
 export const EMPTY_BUSINESS_SETTINGS: TBusinessSettings = {

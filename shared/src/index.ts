@@ -46,6 +46,7 @@ export * from './pages.js';
 export * from './paging.js';
 export * from './paper-trading.js';
 export * from './performance.js';
+export * from './placeholder-contact.js';
 export * from './public-config.js';
 export * from './queues.js';
 export * from './request-fields.js';

@@ -8,13 +8,16 @@ import { z } from 'zod';
 export const OPERATOR_CONTACTS = ['supportChat', 'supportEmail', 'whatsapp', 'brokerRegistration', 'bootcamp'] as const;
 export type OperatorContact = (typeof OPERATOR_CONTACTS)[number];
 
-/** How each contact is named on admin notices. */
+/**
+ * How each contact is named on admin notices: as the Settings form (and, for the bootcamp, the Content
+ * screen) names the field that sets it, so an admin finds it where the notice sends them.
+ */
 export const OPERATOR_CONTACT_LABELS: Record<OperatorContact, string> = {
-  supportChat: 'Support chat (SUPPORT_HANDLE / SUPPORT_CHAT_URL)',
-  supportEmail: 'Support e-mail (SUPPORT_EMAIL)',
-  whatsapp: 'WhatsApp number (WHATSAPP_NUMBER)',
-  brokerRegistration: 'Broker registration link (BROKER_REGISTRATION_URL)',
-  bootcamp: 'Bootcamp website (BOOTCAMP_URL)',
+  supportChat: 'Support on Telegram',
+  supportEmail: 'Support e-mail',
+  whatsapp: 'Support on WhatsApp',
+  brokerRegistration: 'Partner broker registration link',
+  bootcamp: 'Bootcamp website',
 };
 
 /** Operator settings served to the web app by GET /api/config/public (one build serves any operator). */

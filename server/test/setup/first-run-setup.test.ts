@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { TAdminBusinessSettings, TBusinessSettings, TPublicConfig, TSessionData } from '@signalroom/shared';
-import { EMPTY_BUSINESS_SETTINGS, Messages, SetupMessages } from '@signalroom/shared';
+import { BusinessSettingsMessages, EMPTY_BUSINESS_SETTINGS, Messages, SetupMessages } from '@signalroom/shared';
 import { readSavedRunSettings } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configWithBusinessSettings } from '../../src/modules/setup/business-settings.service.js';
@@ -192,6 +192,23 @@ describe('first-run setup', () => {
     });
     expect(zone.status).toBe(400);
     expect(JSON.stringify(zone.body)).toContain('timeZone');
+    // An example contact would be hidden from members while the form showed it saved: refused, by name.
+    const examples = await server.api<unknown>('PUT', '/api/admin/settings', {
+      token: adminToken,
+      body: {
+        ...EMPTY_BUSINESS_SETTINGS,
+        brokerRegistrationUrl: 'https://broker.example.com/register',
+        supportEmail: 'help@desk.test',
+        whatsappNumber: '+2340000000000',
+        supportHandle: '@lagos_signals',
+      },
+    });
+    expect(examples.status).toBe(400);
+    expect(examples.body.error?.fields).toEqual({
+      brokerRegistrationUrl: BusinessSettingsMessages.placeholder,
+      supportEmail: BusinessSettingsMessages.placeholder,
+      whatsappNumber: BusinessSettingsMessages.placeholder,
+    });
 
     const member = await createMember(server.context.db, { tier: 'gold' });
     const asMember = await server.api('PUT', '/api/admin/settings', {

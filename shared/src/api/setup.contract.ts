@@ -1,7 +1,7 @@
 import { ZSessionData } from '../auth.schemas.js';
 import {
   ZAdminBusinessSettings,
-  ZBusinessSettings,
+  ZBusinessSettingsRequest,
   ZFirstAdminRequest,
   ZSetupStatus,
   ZSetupTokenRequest,
@@ -39,7 +39,7 @@ export const SetupContract = /* @__PURE__ */ withSchemas(SetupRoutes, {
     summary: "Replace the business's settings (a new version, audited with before and after)",
     // Saved elsewhere at the same time.
     raises: ['conflict'],
-    body: ZBusinessSettings,
+    body: ZBusinessSettingsRequest,
     data: ZAdminBusinessSettings,
   },
 });

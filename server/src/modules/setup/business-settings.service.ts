@@ -1,10 +1,11 @@
 import {
   EMPTY_BUSINESS_SETTINGS,
+  isPlaceholderContact,
   type TAdminBusinessSettings,
   type TBusinessSettings,
   type TPublicConfig,
 } from '@signalroom/shared';
-import { type AppConfig, isPlaceholderContact } from '../../config.js';
+import type { AppConfig } from '../../config.js';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { AuditActor } from '../audit/audit-actor.js';

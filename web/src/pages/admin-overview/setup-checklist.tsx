@@ -61,8 +61,8 @@ export function SetupChecklist() {
       done: config.supportHours.length > 0,
       text:
         config.supportHours.length > 0
-          ? `Support hours (SUPPORT_HOURS): ${config.supportHours.length} published`
-          : 'Support hours (SUPPORT_HOURS): not set, the Support Hub shows none',
+          ? `Support hours: ${config.supportHours.length} published`
+          : 'Support hours: not set, the Support Hub shows none',
     });
   }
   if (content) {

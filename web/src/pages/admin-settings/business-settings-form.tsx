@@ -3,7 +3,7 @@ import {
   parseSupportHours,
   type TAdminBusinessSettings,
   type TBusinessSettings,
-  ZBusinessSettings,
+  ZBusinessSettingsRequest,
 } from '@signalroom/shared';
 import { useState } from 'react';
 import * as api from '../../api/api.js';
@@ -61,7 +61,7 @@ export function BusinessSettingsForm({
   const [hours, setHours] = useState(hoursText(entry.saved.supportHours));
   const [payout, setPayout] = useState(entry.saved.payoutPercent === null ? '' : String(entry.saved.payoutPercent));
   const [hoursError, setHoursError] = useState<string | undefined>();
-  const { errors, saving, result, save } = useContentSave(ZBusinessSettings, api.setup.saveSettings, onSaved);
+  const { errors, saving, result, save } = useContentSave(ZBusinessSettingsRequest, api.setup.saveSettings, onSaved);
   const parsedHours = parseSupportHours(hours.replaceAll('\n', ';').replaceAll(' = ', '='));
 
   async function submit() {
