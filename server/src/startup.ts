@@ -1,9 +1,23 @@
-import { OPERATOR_CONTACT_LABELS, type TPublicConfig, unconfiguredContacts } from '@signalroom/shared';
+import {
+  OPERATOR_CONTACT_LABELS,
+  type OperatorContact,
+  type TPublicConfig,
+  unconfiguredContacts,
+} from '@signalroom/shared';
 import type { ServerContext } from './context.js';
 import { createOrPromoteAdmin } from './modules/admin/admin-accounts.js';
 import { offerSetupToken, type SetupLink } from './modules/setup/setup.service.js';
 import { checkTrackRecordAtStart } from './modules/track-record/track-record.health.js';
 import { presentPublicConfig } from './ops/config/config.routes.js';
+
+/** The environment variables that set each contact, for the operator reading the server's log. */
+const CONTACT_VARIABLES: Record<OperatorContact, string> = {
+  supportChat: 'SUPPORT_HANDLE / SUPPORT_CHAT_URL',
+  supportEmail: 'SUPPORT_EMAIL',
+  whatsapp: 'WHATSAPP_NUMBER',
+  brokerRegistration: 'BROKER_REGISTRATION_URL',
+  bootcamp: 'BOOTCAMP_URL',
+};
 
 /**
  * In production, says which operator settings are still placeholders: contacts left at their shipped
@@ -21,8 +35,8 @@ export function warnAboutPlaceholders(
   const missing = unconfiguredContacts(contacts);
   if (missing.length > 0) {
     warnings.push(
-      `Operator contacts not configured (hidden from members; set them on the admin Settings screen): ${missing
-        .map((contact) => OPERATOR_CONTACT_LABELS[contact])
+      `Operator contacts not configured (hidden from members; set them on the admin Settings screen, or in the environment): ${missing
+        .map((contact) => `${OPERATOR_CONTACT_LABELS[contact]} (${CONTACT_VARIABLES[contact]})`)
         .join(', ')}`,
     );
   }

@@ -22,6 +22,7 @@ export const BusinessSettingsMessages = {
   hoursChannel: 'Name the channel, e.g. E-mail.',
   hoursText: 'Write the hours, e.g. Mon-Fri 9:00-17:00.',
   tooManyHours: 'Keep at most 6 lines of hours.',
+  hoursList: 'Give the support hours as a list of lines, each a channel and its hours (an empty list: none).',
   payout: 'Enter a payout from 1 to 100 (percent of the stake a win pays), or leave it empty.',
   timeZone: 'Choose a time zone such as Africa/Lagos or Europe/London.',
   placeholder:
@@ -58,7 +59,7 @@ export const ZBusinessSettings = z
     supportHandle: zOptionalText(64, m.handle, (v) => /^@\w{2,62}$/.test(v)),
     whatsappNumber: zOptionalText(20, m.whatsapp, (v) => /^\+[1-9]\d{6,14}$/.test(v)),
     supportEmail: zEmailText(m.email).refine((v) => v === '' || SIGNUP_EMAIL_PATTERN.test(v), m.email),
-    supportHours: z.array(ZSupportHoursLine).max(6, m.tooManyHours),
+    supportHours: z.array(ZSupportHoursLine, { error: m.hoursList }).max(6, m.tooManyHours),
     payoutPercent: z.number({ error: m.payout }).min(1, m.payout).max(100, m.payout).nullable(),
     timeZone: zOptionalText(64, m.timeZone, isTimeZone),
   })
