@@ -15,8 +15,8 @@ export const ZBacktestReport = z.object({
   source: z.string(),
   /** The instruments replayed: one for the command, the engine's list for the server's own run. */
   assets: z.array(z.string()),
-  from: z.string(),
-  to: z.string(),
+  from: ZInstant,
+  to: ZInstant,
   windowMs: z.number().int().positive(),
   /** The candles the strategy read (their length) and how many candles the history held. */
   candleIntervalMs: z.number().int().positive(),

@@ -1,4 +1,4 @@
-import { wilsonInterval } from '@signalroom/shared';
+import { formatMoment, wilsonInterval } from '@signalroom/shared';
 import { appendUnrecordedSignals, saveBacktest } from '@signalroom/shared-node';
 import {
   backtestHistories,
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
 import { insertSignal } from '../../server/test/helpers/signal-rows.js';
 import { signInBrowser } from './dashboard.helpers.js';
-import { type E2E, startE2E, waitForLandingStat } from './harness.js';
+import { BROWSER_TIME_ZONE, type E2E, startE2E, waitForLandingStat } from './harness.js';
 
 const FIVE_MIN = 300_000;
 const first = Date.parse('2026-11-01T00:00:00Z');
@@ -166,6 +166,13 @@ describe('win rates in a real browser', () => {
     ]);
     expect((await row('Expected value, martingale plan'))[0]).toBe('−14.69 units');
     expect(await panel.innerText()).toContain('momentum-v1 replayed slot by slot on simulated prices of EUR/USD (OTC)');
+    // One clock: the period in the reader's zone (here the browser's, Lagos), named once, never UTC.
+    const inZone = (at: string, zoneName = false) =>
+      formatMoment(at, { timeZone: BROWSER_TIME_ZONE, withDate: true, zoneName });
+    expect(await panel.innerText()).toContain(`${inZone(report.from)} to ${inZone(report.to, true)}`);
+    expect(await panel.innerText()).not.toContain('UTC');
+    // The table scrolls sideways on a phone: a keyboard can reach it (axe's scrollable-region-focusable).
+    expect(await panel.getByRole('region', { name: 'Backtest figures' }).getAttribute('tabindex')).toBe('0');
 
     // The rules the pages link to are the model's own.
     await panel.getByRole('link', { name: "The strategy's rules" }).click();

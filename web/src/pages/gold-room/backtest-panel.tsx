@@ -6,6 +6,7 @@ import {
   type TWinRateEvidence,
 } from '@signalroom/shared';
 import { Link } from 'react-router-dom';
+import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { LoadState } from './gold-analyses.js';
@@ -14,7 +15,6 @@ import type { Loaded } from './use-gold-room.js';
 const rateText = (r: TRateEvidence) =>
   r.percent === null ? '–' : `${r.won} of ${r.total}, ${r.percent}% (95% CI ${r.low}–${r.high}%)`;
 const unitsText = (units: number | null) => (units === null ? '–' : formatUnits(units));
-const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /**
  * The worker's last backtest (the strategy replayed on its feed's history, judged as live signals are)
@@ -22,6 +22,9 @@ const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
  * is not doing what its history promised.
  */
 export function BacktestPanel({ state, live }: { state: Loaded<TStoredBacktest | null>; live: TWinRateEvidence }) {
+  // The one clock: the period and the run in the member's own zone, named once.
+  const { format } = useClock();
+  const at = (iso: string) => format(iso, { withDate: true });
   const backtest = state.status === 'ready' ? state.data : null;
   const r = backtest?.report;
   const rows: [string, string, string][] = r
@@ -51,11 +54,12 @@ export function BacktestPanel({ state, live }: { state: Loaded<TStoredBacktest |
       {r && backtest && (
         <>
           <p className={pageStyles.muted}>
-            {r.strategy} replayed slot by slot on {r.source} prices of {r.assets.join(', ')}, {day(r.from)} to{' '}
-            {day(r.to)} UTC (run {day(backtest.ranAt)} UTC), each signal judged as live signals are. Break-even at a
-            payout of {r.evidence.payoutPercent}%: {r.evidence.firstWindow.breakEven}% of first windows won.
+            {r.strategy} replayed slot by slot on {r.source} prices of {r.assets.join(', ')}, {at(r.from)} to{' '}
+            {format(r.to, { withDate: true, zoneName: true })} (run {at(backtest.ranAt)}), each signal judged as live
+            signals are. Break-even at a payout of {r.evidence.payoutPercent}%: {r.evidence.firstWindow.breakEven}% of
+            first windows won.
           </p>
-          <div className={pageStyles.tableWrap}>
+          <section className={pageStyles.tableWrap} tabIndex={0} aria-label="Backtest figures">
             <table className={pageStyles.table}>
               <thead>
                 <tr>
@@ -74,7 +78,7 @@ export function BacktestPanel({ state, live }: { state: Loaded<TStoredBacktest |
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <p className={pageStyles.small} data-testid="backtest-extremes">
             In the backtest: worst run of {r.worstLosingStreak.firstWindow} first windows lost, and of{' '}
             {r.worstLosingStreak.fullRun} full martingale runs lost; maximum drawdown of the martingale plan{' '}

@@ -93,7 +93,7 @@ export function CalibrationTable({ state }: { state: Loaded<TCalibrationRow[]> }
         <p className={pageStyles.muted}>No signal has resolved yet.</p>
       )}
       {state.status === 'ready' && state.data.length > 0 && (
-        <div className={pageStyles.tableWrap}>
+        <section className={pageStyles.tableWrap} tabIndex={0} aria-label="Calibration by confidence">
           <table className={pageStyles.table}>
             <thead>
               <tr>
@@ -120,7 +120,7 @@ export function CalibrationTable({ state }: { state: Loaded<TCalibrationRow[]> }
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );

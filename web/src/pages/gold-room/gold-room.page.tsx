@@ -78,7 +78,7 @@ function GoldRoom() {
         <div className={clsx(pageStyles.grid, pageStyles.grid2)}>
           <section className={panelStyles.panel} aria-labelledby="by-pair-title">
             <h2 id="by-pair-title">By pair</h2>
-            <div className={pageStyles.tableWrap}>
+            <section className={pageStyles.tableWrap} tabIndex={0} aria-label="By pair">
               <table className={pageStyles.table}>
                 <thead>
                   <tr>
@@ -103,7 +103,7 @@ function GoldRoom() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
             <p className={clsx(pageStyles.muted, pageStyles.small)}>
               Each pair's rate is a small sample: at a payout of {stats.evidence.payoutPercent}% the first window must
               be won {stats.evidence.firstWindow.breakEven}% of the time to break even.
