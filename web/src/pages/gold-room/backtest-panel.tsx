@@ -59,6 +59,7 @@ export function BacktestPanel({ state, live }: { state: Loaded<TStoredBacktest |
             signals are. Break-even at a payout of {r.evidence.payoutPercent}%: {r.evidence.firstWindow.breakEven}% of
             first windows won.
           </p>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
           <section className={pageStyles.tableWrap} tabIndex={0} aria-label="Backtest figures">
             <table className={pageStyles.table}>
               <thead>

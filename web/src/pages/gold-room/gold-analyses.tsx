@@ -93,6 +93,7 @@ export function CalibrationTable({ state }: { state: Loaded<TCalibrationRow[]> }
         <p className={pageStyles.muted}>No signal has resolved yet.</p>
       )}
       {state.status === 'ready' && state.data.length > 0 && (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
         <section className={pageStyles.tableWrap} tabIndex={0} aria-label="Calibration by confidence">
           <table className={pageStyles.table}>
             <thead>

@@ -78,6 +78,7 @@ function GoldRoom() {
         <div className={clsx(pageStyles.grid, pageStyles.grid2)}>
           <section className={panelStyles.panel} aria-labelledby="by-pair-title">
             <h2 id="by-pair-title">By pair</h2>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
             <section className={pageStyles.tableWrap} tabIndex={0} aria-label="By pair">
               <table className={pageStyles.table}>
                 <thead>
