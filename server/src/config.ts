@@ -72,8 +72,8 @@ function contactsConfiguredIn(env: Record<string, string | undefined>): Record<O
 
 /**
  * Configuration, parsed once from the environment: the settings shared with the worker (ZSharedEnv,
- * checked the same way in both) and the server's own. Names are part of the contract (README's
- * configuration table). Operator branding settings come with defaults so one build serves any operator.
+ * checked the same way in both) and the server's own. Names are part of the contract (the table in
+ * docs/configuration.md). Operator branding settings come with defaults so one build serves any operator.
  */
 /** The sender while MAIL_FROM is left unset: the business's own name (live-brand.ts) with this address. */
 export const DEFAULT_MAIL_FROM_ADDRESS = 'no-reply@signalroom.local';
