@@ -103,6 +103,7 @@ export function createLiveDataCache(source: LiveDataSource, ttlMs = 15_000): Liv
       const promise = loadLiveData(source);
       const entry = { at: now, promise };
       cached = entry;
+      // A failed load is not cached (its caller reports it); the next snapshot loads again.
       promise.catch(() => {
         if (cached === entry) cached = null;
       });

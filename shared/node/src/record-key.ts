@@ -204,6 +204,7 @@ async function createKeyring(
   await chmod(path, 0o600);
   let cached: { stamp: string; signer: NoteSigner } | null = null;
   const read = async (): Promise<NoteSigner> => {
+    // Any failure to stat means the file is not there to read: said below, by name.
     const info = await stat(path).catch(() => null);
     if (!info) throw new RecordKeyError(`The track record's signing key file ${path} is gone.`);
     const stamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
@@ -241,6 +242,7 @@ async function leaveDatabase(
         '(then keep the file out of database backups).',
     );
   }
+  // No file yet (a first start): the origin comes from the settings.
   const existing = await readFile(path, 'utf8').catch(() => null);
   const origin = existing ? parsePrivateKey(existing, path).name : (settings.origin ?? settings.defaultOrigin);
   await moveLegacyKeyToFile(db, path, origin, {

@@ -91,6 +91,7 @@ export function createBullmqTaskQueue(options: {
       );
     },
     async cancel(kind, id) {
+      // A task already running or gone cannot be removed, which is what cancelling it asks.
       await queue.remove(taskKey(kind, id)).catch(() => 0);
     },
     async counts(): Promise<TaskCounts> {

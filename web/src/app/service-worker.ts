@@ -7,6 +7,7 @@ let registering: Promise<ServiceWorkerRegistration | null> | null = null;
 
 export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return Promise.resolve(null);
+  // A browser that refuses it (private mode, an old one) runs the app without offline support.
   registering ??= navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => null);
   return registering;
 }

@@ -18,6 +18,7 @@ export function LiveSignalsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void registerServiceWorker();
     return store.subscribe((state, previous) => {
+      // The offline copy is a convenience: storage full or refused leaves the live page as it is.
       if (state.signals !== previous.signals) void keepSignalsForOffline(state.signals).catch(() => undefined);
     });
   }, [store]);

@@ -27,9 +27,11 @@ let dummyHash: Promise<string> | null = null;
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('dummy-password-for-timing');
+    // A hash argon2 cannot read is no match (the same answer as a wrong password).
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }
+  // A stored hash argon2 cannot read is no match, never a 500 on login.
   return verify(storedHash, password).catch(() => false);
 }
 

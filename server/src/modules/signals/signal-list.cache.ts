@@ -51,6 +51,7 @@ export function signalListCacheOf(ctx: Pick<ServerContext, 'db' | 'bus' | 'event
       }));
       const fresh = { at: Date.now(), list };
       entries.set(key, fresh);
+      // A failed read is not cached (its caller gets the error); the next read tries again.
       list.catch(() => {
         if (entries.get(key) === fresh) entries.delete(key);
       });

@@ -14,6 +14,7 @@ export function unrecordedSignals(ctx: Ctx): Promise<number> {
   if (cached && Date.now() - cached.at < UNRECORDED_CACHE_MS) return cached.count;
   const count = countUnrecordedSignals(ctx.db).then((c) => c.unissued + c.unresolved);
   unrecordedCache.set(ctx.db, { at: Date.now(), count });
+  // A failed count is not cached (the caller gets the error); the next probe counts again.
   count.catch(() => unrecordedCache.delete(ctx.db));
   return count;
 }

@@ -44,6 +44,7 @@ const rounds = new WeakMap<Db, Promise<unknown>>();
 
 export function runWitnessRound(deps: WitnessRoundDeps): Promise<WitnessRoundResult | null> {
   const previous = rounds.get(deps.db) ?? Promise.resolve();
+  // Rounds run one after another; the previous round's failure was its own caller's to handle.
   const next = previous.catch(() => undefined).then(() => round(deps));
   rounds.set(deps.db, next);
   return next;
@@ -141,6 +142,7 @@ async function askWitness(deps: WitnessRoundDeps, witness: WitnessSetting, first
       );
       return 'unreachable';
     }
+    // A body cut short says nothing more than its status, which decides below.
     const text = await response.text().catch(() => '');
     if (response.status === 200) {
       remember(db, witness, note.size);

@@ -117,6 +117,7 @@ function noDataProblem(gaps: SlotGapRow[], slots: number): string | null {
 /** True when the call succeeded within PROBE_MS. */
 function bounded(call: Promise<unknown>): Promise<boolean> {
   const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PROBE_MS).unref());
+  // A failed probe is the answer (down), not an error of the health route.
   return Promise.race([call.then(() => true).catch(() => false), timeout]);
 }
 
@@ -133,5 +134,6 @@ async function readQueue(queue: Queue): Promise<QueueHealth> {
     schedulers,
   }));
   const timeout = new Promise<'down'>((resolve) => setTimeout(() => resolve('down'), PROBE_MS).unref());
+  // A failed read is the answer (down), not an error of the health route.
   return Promise.race([read.catch(() => 'down' as const), timeout]);
 }

@@ -128,6 +128,7 @@ export class CcxtFeed implements MarketFeed {
     if (cached && Date.now() - cached.at < ttlMs) return cached.quote;
     const quote = this.readTicker(asset);
     this.quotes.set(asset, { at: Date.now(), quote });
+    // A failed read is not cached (its caller gets the error); the next read asks again.
     quote.catch(() => this.quotes.delete(asset));
     return quote;
   }

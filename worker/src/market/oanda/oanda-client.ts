@@ -109,6 +109,7 @@ export class OandaClient {
     } catch (error) {
       throw new OandaUnreachableError(`OANDA unreachable (${endpoint}): ${(error as Error).message}`);
     }
+    // A body that is not JSON is judged by its status below (OANDA's errors are JSON; a proxy's may not be).
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const detail = ZOandaErrorBody.safeParse(body);

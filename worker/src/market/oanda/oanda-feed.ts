@@ -129,6 +129,7 @@ export class OandaFeed implements MarketFeed {
     if (!this.pricingCache || at - this.pricingCache.at > PRICING_TTL_MS) {
       const prices = this.client.pricing(this.traded.map((i) => i.symbol));
       this.pricingCache = { at, prices };
+      // A failed read is not cached (its caller gets the error); the next read asks again.
       prices.catch(() => {
         if (this.pricingCache?.prices === prices) this.pricingCache = null;
       });
