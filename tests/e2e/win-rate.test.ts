@@ -1,4 +1,4 @@
-import { formatMoment, wilsonInterval } from '@signalroom/shared';
+import { formatMoment, formatPercent, rateOf, wilsonInterval } from '@signalroom/shared';
 import { appendUnrecordedSignals, saveBacktest } from '@signalroom/shared-node';
 import {
   backtestHistories,
@@ -173,6 +173,20 @@ describe('win rates in a real browser', () => {
     expect(await panel.innerText()).not.toContain('UTC');
     // The table scrolls sideways on a phone: a keyboard can reach it (axe's scrollable-region-focusable).
     expect(await panel.getByRole('region', { name: 'Backtest figures' }).getAttribute('tabindex')).toBe('0');
+
+    // Every rate of the breakdown by pair carries its sample and its interval, never a bare percent.
+    const byPair = page.getByRole('region', { name: 'Record by pair', exact: true }).locator('tbody tr');
+    expect(await byPair.count()).toBeGreaterThan(0);
+    for (const cells of await byPair.evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+    )) {
+      const total = Number(cells[0]);
+      for (const cell of cells.slice(1)) {
+        const won = Number(/^(\d+) of /.exec(cell)?.[1]);
+        const rate = rateOf(won, total);
+        expect(cell).toBe(`${won} of ${total}, ${formatPercent(rate.percent ?? 0)} (95% CI ${rate.low}–${rate.high}%)`);
+      }
+    }
 
     // The rules the pages link to are the model's own.
     await panel.getByRole('link', { name: "The strategy's rules" }).click();

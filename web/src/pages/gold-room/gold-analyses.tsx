@@ -5,6 +5,7 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatClock, formatPrice, resultLabel, tradeLabel } from '../../components/dashboard/signal-format.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import styles from './gold-room.module.css';
+import { rateText } from './rate-text.js';
 import type { Loaded } from './use-gold-room.js';
 
 export function LoadState({ state, what }: { state: Loaded<unknown>; what: string }) {
@@ -114,9 +115,7 @@ export function CalibrationTable({ state }: { state: Loaded<TCalibrationRow[]> }
                   </td>
                   <td>{row.total}</td>
                   <td>{row.averageConfidence}%</td>
-                  <td>
-                    {row.wonFirstWindow} ({row.firstWindowRate}%)
-                  </td>
+                  <td>{rateText(row.wonFirstWindow, row.total)}</td>
                 </tr>
               ))}
             </tbody>

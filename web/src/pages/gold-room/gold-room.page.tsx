@@ -1,4 +1,4 @@
-import { formatPercent, pageLockReason, percentOf } from '@signalroom/shared';
+import { pageLockReason } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Gem } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -10,13 +10,8 @@ import { useSessionStore } from '../../stores/session.store.js';
 import { RecordBrokenNotice } from '../../track-record/record-broken-notice.js';
 import { BacktestPanel } from './backtest-panel.js';
 import { CalibrationTable, SignalAnalyses } from './gold-analyses.js';
+import { rateText } from './rate-text.js';
 import { useGoldRoom } from './use-gold-room.js';
-
-/** A rate in the one unit of the product (percent), or a dash with nothing resolved. */
-const pct = (won: number, total: number) => {
-  const value = percentOf(won, total);
-  return value === null ? '–' : formatPercent(value);
-};
 
 /**
  * Gold Room (/dashboard/gold-room): what gold members can check for themselves: each signal's full
@@ -79,7 +74,7 @@ function GoldRoom() {
           <section className={panelStyles.panel} aria-labelledby="by-pair-title">
             <h2 id="by-pair-title">By pair</h2>
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-            <section className={pageStyles.tableWrap} tabIndex={0} aria-label="By pair">
+            <section className={pageStyles.tableWrap} tabIndex={0} aria-label="Record by pair">
               <table className={pageStyles.table}>
                 <thead>
                   <tr>
@@ -94,12 +89,8 @@ function GoldRoom() {
                     <tr key={row.asset}>
                       <th scope="row">{row.asset}</th>
                       <td>{row.total}</td>
-                      <td>
-                        {row.wonFirstWindow} ({pct(row.wonFirstWindow, row.total)})
-                      </td>
-                      <td>
-                        {row.won} ({pct(row.won, row.total)})
-                      </td>
+                      <td>{rateText(row.wonFirstWindow, row.total)}</td>
+                      <td>{rateText(row.won, row.total)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -118,7 +109,7 @@ function GoldRoom() {
                 <div key={row.direction}>
                   <dt>{row.direction}: first window / with recovery</dt>
                   <dd>
-                    {pct(row.wonFirstWindow, row.total)} / {pct(row.won, row.total)} of {row.total}
+                    {rateText(row.wonFirstWindow, row.total)} / {rateText(row.won, row.total)}
                   </dd>
                 </div>
               ))}
