@@ -219,7 +219,13 @@ export function completeOperation(operation: JsonObject, plan: OperationPlan): v
   }
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   if (contract.upload) {
-    const fields = z.toJSONSchema(contract.upload.fields, { target: 'draft-2020-12', io: 'input' }) as {
+    // With no registry, every part is inline: a multipart body lists its fields one by one, and a
+    // reference to a named component there would point at a definition this schema does not carry.
+    const fields = z.toJSONSchema(contract.upload.fields, {
+      target: 'draft-2020-12',
+      io: 'input',
+      metadata: z.registry(),
+    }) as {
       properties?: JsonObject;
       required?: string[];
     };

@@ -150,6 +150,13 @@ describe('the OpenAPI document', () => {
       requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
     };
     expect(Object.keys(upload.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    // The text fields beside the file, inline (the form's own schema is a named component elsewhere).
+    expect(Object.keys(upload.requestBody?.content['multipart/form-data']?.schema.properties ?? {}).sort()).toEqual([
+      'accessPath',
+      'brokerAccount',
+      'depositAmount',
+      'file',
+    ]);
     expect(upload.requestBody?.content['multipart/form-data']?.schema.properties.file).toEqual({
       type: 'string',
       format: 'binary',
