@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../server/test/helpers/factories.js';
-import { signInBrowser } from './dashboard.helpers.js';
+import { FIRST_PAINT, signInBrowser } from './dashboard.helpers.js';
 import { type E2E, startE2E } from './harness.js';
 
 interface Watch {
@@ -92,8 +92,10 @@ describe('the built web app under its Content-Security-Policy', () => {
     // Rendered from /api/docs/json: every group of the contract is a section, each route a line. A
     // document this long is drawn only where the reader looks, so a deep link brings a later group into view.
     await page.goto(e2e.url('/api/docs#/admin/patchAdminUsersByIdAccess'));
-    await page.getByText('Signalroom API').first().waitFor();
-    await page.getByText('/api/admin/users/{id}/access').first().waitFor();
+    // Swagger UI parses the whole document (every operation, its named components and the webhooks)
+    // before it draws: seconds on a busy two-core machine.
+    await page.getByText('Signalroom API').first().waitFor(FIRST_PAINT);
+    await page.getByText('/api/admin/users/{id}/access').first().waitFor(FIRST_PAINT);
     await page.waitForLoadState('networkidle');
     expect(await watch.violations()).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);

@@ -40,11 +40,6 @@ export interface ChartPriceLine {
   title: string;
   /** A CSS colour, or `var(--token)` to follow the theme. */
   color: string;
-  /**
-   * Its price in a label on the price axis (default). Off for a level that sits next to the live price,
-   * whose own label it would cover on a narrow screen: the line and its title still show where it is.
-   */
-  axisLabel?: boolean;
 }
 
 interface LineChartProps {
@@ -151,7 +146,6 @@ export function LineChart({
         color: canvasColour(p.color),
         lineStyle: LineStyle.Dashed,
         lineWidth: 1,
-        axisLabelVisible: p.axisLabel ?? true,
       }),
     );
     return () => {

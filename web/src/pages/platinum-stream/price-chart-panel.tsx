@@ -36,9 +36,7 @@ export function PriceChartPanel({ current }: { current: TSignal | null }) {
   const last = points[points.length - 1];
 
   const priceLines = useMemo(
-    // The entry sits beside the live price: its own axis label covered the price's on a phone. The line
-    // keeps its title, and the entry price is written above the chart.
-    () => (signal ? [{ price: signal.entryPrice, title: 'Entry', color: ENTRY, axisLabel: false }] : []),
+    () => (signal ? [{ price: signal.entryPrice, title: 'Entry', color: ENTRY }] : []),
     [signal],
   );
   const entryTime = signal ? Math.floor(Date.parse(signal.createdAt) / 1000) : null;
