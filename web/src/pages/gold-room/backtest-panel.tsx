@@ -1,19 +1,12 @@
-import {
-  formatPValue,
-  formatUnits,
-  type TRateEvidence,
-  type TStoredBacktest,
-  type TWinRateEvidence,
-} from '@signalroom/shared';
+import { formatPValue, formatUnits, type TStoredBacktest, type TWinRateEvidence } from '@signalroom/shared';
 import { Link } from 'react-router-dom';
 import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { LoadState } from './gold-analyses.js';
+import { rateText } from './rate-text.js';
 import type { Loaded } from './use-gold-room.js';
 
-const rateText = (r: TRateEvidence) =>
-  r.percent === null ? '–' : `${r.won} of ${r.total}, ${r.percent}% (95% CI ${r.low}–${r.high}%)`;
 const unitsText = (units: number | null) => (units === null ? '–' : formatUnits(units));
 
 /**

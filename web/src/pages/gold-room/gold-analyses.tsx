@@ -1,4 +1,4 @@
-import { levelName, type TCalibrationRow, type TGoldSignal } from '@signalroom/shared';
+import { levelName, rateOf, type TCalibrationRow, type TGoldSignal } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -115,7 +115,7 @@ export function CalibrationTable({ state }: { state: Loaded<TCalibrationRow[]> }
                   </td>
                   <td>{row.total}</td>
                   <td>{row.averageConfidence}%</td>
-                  <td>{rateText(row.wonFirstWindow, row.total)}</td>
+                  <td>{rateText(rateOf(row.wonFirstWindow, row.total))}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,4 @@
-import { pageLockReason } from '@signalroom/shared';
+import { pageLockReason, rateOf } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Gem } from 'lucide-react';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -89,8 +89,8 @@ function GoldRoom() {
                     <tr key={row.asset}>
                       <th scope="row">{row.asset}</th>
                       <td>{row.total}</td>
-                      <td>{rateText(row.wonFirstWindow, row.total)}</td>
-                      <td>{rateText(row.won, row.total)}</td>
+                      <td>{rateText(rateOf(row.wonFirstWindow, row.total))}</td>
+                      <td>{rateText(rateOf(row.won, row.total))}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -109,7 +109,7 @@ function GoldRoom() {
                 <div key={row.direction}>
                   <dt>{row.direction}: first window / with recovery</dt>
                   <dd>
-                    {rateText(row.wonFirstWindow, row.total)} / {rateText(row.won, row.total)}
+                    {rateText(rateOf(row.wonFirstWindow, row.total))} / {rateText(rateOf(row.won, row.total))}
                   </dd>
                 </div>
               ))}
