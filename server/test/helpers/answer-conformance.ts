@@ -58,25 +58,29 @@ export class DocumentValidator {
 
   /** The validator of one declared answer; null when the operation declares no JSON body for it. */
   private validatorFor(answer: ObservedAnswer): ValidateFunction | null | undefined {
-    const key = `${answer.method} ${answer.path} ${answer.status}`;
+    const operation = this.document.paths[openApiPath(answer.path)]?.[answer.method.toLowerCase()];
+    if (!operation) return undefined;
+    return this.compileOnce(`${answer.method} ${answer.path} ${answer.status}`, () => {
+      return operation.responses?.[String(answer.status)]?.content?.['application/json']?.schema;
+    });
+  }
+
+  /** A JSON body's schema compiled once per document (null when the document declares none). */
+  private compileOnce(key: string, schemaOf: () => unknown): ValidateFunction | null {
     if (!this.compiled.has(key)) {
-      const operation = this.document.paths[openApiPath(answer.path)]?.[answer.method.toLowerCase()];
-      if (!operation) return undefined;
-      const schema = operation.responses?.[String(answer.status)]?.content?.['application/json']?.schema;
+      const schema = schemaOf();
       this.compiled.set(key, schema ? this.ajv.compile(withComponentRefs(schema) as JsonObject) : null);
     }
-    return this.compiled.get(key);
+    return this.compiled.get(key) ?? null;
   }
 
   /** Why a webhook body does not conform to the document's `webhooks`, or null when it does. */
   webhookProblemOf(body: string): string | null {
     const type = String((JSON.parse(body) as { type?: unknown }).type);
-    const key = `webhook ${type}`;
-    if (!this.compiled.has(key)) {
-      const schema = this.document.webhooks?.[type]?.post?.requestBody?.content?.['application/json']?.schema;
-      this.compiled.set(key, schema ? this.ajv.compile(withComponentRefs(schema) as JsonObject) : null);
-    }
-    const validate = this.compiled.get(key);
+    const validate = this.compileOnce(
+      `webhook ${type}`,
+      () => this.document.webhooks?.[type]?.post?.requestBody?.content?.['application/json']?.schema,
+    );
     if (!validate) return `the ${type} webhook: the document declares no such event`;
     return validate(JSON.parse(body))
       ? null
