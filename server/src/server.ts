@@ -34,7 +34,7 @@ import { createLiveBrand } from './modules/setup/live-brand.js';
 import { defineTaskKinds } from './modules/task-kinds.js';
 import { createTrackRecordState } from './modules/track-record/record-state.js';
 import { createMemberDataRegistry } from './modules/users/member-data.js';
-import { createStorageGuard, MB, refuseFullDisk } from './ops/storage-guard.js';
+import { createStorageGuard, MB, refuseFullDisk, storageFullError } from './ops/storage-guard.js';
 import { attachRealtime, type Realtime } from './realtime/index.js';
 import { runStartupTasks } from './startup.js';
 import { createFileStore } from './storage/create-file-store.js';
@@ -114,6 +114,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
       logger: logVia('database'),
       pgliteImage: options.pgliteImage,
+      beforeWrite: () => {
+        if (storage.state() === 'full') throw storageFullError();
+      },
       onLockLost: (error) => {
         // Someone removed or took over the data folder's lock: stop before two processes write.
         log?.fatal({ err: error }, 'lost the lock on the data folder; stopping');

@@ -41,6 +41,12 @@ export interface DatabaseOptions {
    * server from one image migrated once per run. A data folder on disk keeps what it holds.
    */
   pgliteImage?: Blob | undefined;
+  /**
+   * Asked before every statement that may write to the embedded database; throws to refuse it. PGlite
+   * that meets a full disk stops answering for good, so no writer (a request, the in-process worker, a
+   * timed task) may reach it while the disk is full (see ops/storage-guard.ts).
+   */
+  beforeWrite?: () => void;
 }
 
 // numeric comes back as a string and int8 as a string by default; counts fit in a JS number.
@@ -79,7 +85,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await unlock?.();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const gate = options.beforeWrite;
+  const client = gate ? gatedClient(pglite, gate) : pglite;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
     kind: 'pglite',
@@ -90,4 +98,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await unlock?.();
     },
   };
+}
+
+/**
+ * A statement that cannot write: a plain read or transaction control. Anything else (an insert, a
+ * locking read, a sequence step, DDL) counts as a write. Erring towards "write" only refuses a read while
+ * the disk is full; erring the other way could stop the database for good.
+ */
+export function isReadOnlyStatement(sql: string): boolean {
+  const text = sql.replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/|\()+/, '');
+  if (!/^(select|show|values|with|begin|start|commit|end|rollback|savepoint|release|set|reset)\b/i.test(text))
+    return false;
+  return !/\b(insert|update|delete|merge|truncate|nextval|setval|for\s+share|for\s+key\s+share)\b/i.test(text);
+}
+
+/** The PGlite client the dialect uses (it calls only query and close), asking the gate before a write. */
+function gatedClient(pglite: PGlite, beforeWrite: () => void): PGlite {
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property !== 'query') {
+        // PGlite keeps private fields: its methods must run on itself, not on the proxy.
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (sql: string, ...rest: unknown[]) => {
+        if (!isReadOnlyStatement(sql)) beforeWrite();
+        return (target.query as (...args: unknown[]) => unknown).call(target, sql, ...rest);
+      };
+    },
+  });
 }

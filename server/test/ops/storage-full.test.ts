@@ -117,6 +117,39 @@ describe.runIf(disk)('a full disk (embedded shape, on a small tmpfs)', () => {
     ]);
   });
 
+  it('refuses every writer, not only requests, while the disk is full to the last byte', async () => {
+    // The in-process worker and the timed tasks write to the same database a request does: on a disk
+    // filled by something else, one write that reached PGlite would stop it answering for good.
+    const filler = fillDisk(root, 0);
+    try {
+      await pollUntil(async () => (server.context.storage.state() === 'full' ? true : undefined), {
+        timeoutMs: 5000,
+        everyMs: 100,
+        message: 'the guard never saw the disk full',
+      });
+      // A write straight to the database, as a background task makes it (no request, no route's check).
+      await expect(createMember(server.context.db, { tier: 'silver' })).rejects.toMatchObject({
+        message: Messages.common.storageFull,
+      });
+      // The database still answers: reads, then (space back) writes.
+      const count = await server.context.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBeGreaterThan(0);
+      expect((await server.api('GET', '/api/health/live')).status).toBe(200);
+    } finally {
+      rmSync(filler, { force: true });
+    }
+    await pollUntil(async () => (server.context.storage.state() === 'ok' ? true : undefined), {
+      timeoutMs: 10_000,
+      everyMs: 100,
+      message: 'the guard never saw the room come back',
+    });
+    const member = await createMember(server.context.db, { tier: 'silver' });
+    expect(member.user.id).toBeTruthy();
+  });
+
   it('a server process stops on SIGTERM while full, and one started on a full disk exits at once with the reason', async () => {
     const dataDir = join(root, 'process');
     const env = { DATA_DIR: dataDir, STORAGE_RESERVE_MB: String(RESERVE_MB), RECORD_ORIGIN: 'storage.test/log' };
