@@ -204,19 +204,30 @@ export const EQUITY_POINTS_MAX = 500;
 
 /** Cumulative result of the plan over resolved signals (oldest first) and its maximum drawdown. */
 export function equityCurve(signals: readonly TrackRecordFacts[], plan: TStakePlan = STAKE_PLAN): TEquityCurve {
+  return {
+    plan: { ...plan },
+    ...cumulativeResult(signals.map((s) => ({ at: s.resolvedAt, result: signalProfit(s, plan) }))),
+  };
+}
+
+/**
+ * A running total of results (oldest first): its points (thinned to at most EQUITY_POINTS_MAX), the final
+ * figure and the largest fall from a peak (the start, 0, counts as one), from every result.
+ */
+export function cumulativeResult(results: readonly { at: string; result: number }[]): Omit<TEquityCurve, 'plan'> {
   let equity = 0;
   let peak = 0;
   let maxDrawdown = 0;
   const all: { at: string; equity: number }[] = [];
-  for (const s of signals) {
-    equity = cents(equity + signalProfit(s, plan));
+  for (const { at, result } of results) {
+    equity = cents(equity + result);
     peak = Math.max(peak, equity);
     maxDrawdown = Math.max(maxDrawdown, cents(peak - equity));
-    all.push({ at: s.resolvedAt, equity });
+    all.push({ at, equity });
   }
   const step = Math.ceil(all.length / EQUITY_POINTS_MAX);
   const points = step <= 1 ? all : all.filter((_, i) => i % step === 0 || i === all.length - 1);
-  return { plan: { ...plan }, points, final: equity, maxDrawdown };
+  return { points, final: equity, maxDrawdown };
 }
 
 export const ZTrackRecordStats = z.object({

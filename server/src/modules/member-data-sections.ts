@@ -11,6 +11,7 @@ import { defineIdempotencyMemberData } from './idempotency/idempotency.member-da
 import { defineMailMemberData } from './mail/mail.member-data.js';
 import { defineMentorshipMemberData } from './mentorship/mentorship.member-data.js';
 import { defineNotificationsMemberData } from './notifications/notifications.member-data.js';
+import { defineRiskPlanMemberData } from './risk-plan/risk-plan.member-data.js';
 import { defineSupportMemberData } from './support/support.member-data.js';
 import { defineTierGrantsMemberData } from './tier-grants/tier-grants.member-data.js';
 import { defineUsersMemberData } from './users/users.member-data.js';
@@ -37,5 +38,6 @@ export function defineMemberDataSections(memberData: MemberDataRegistry): void {
   defineDeliveryMemberData(memberData);
   defineDeskMemberData(memberData);
   defineNotificationsMemberData(memberData);
+  defineRiskPlanMemberData(memberData);
   defineIdempotencyMemberData(memberData);
 }

@@ -16,6 +16,7 @@ export * from './logger.js';
 export * from './market-config.js';
 export type * from './member-content-tables.js';
 export type { NotificationsTable, NotificationTables } from './notification-tables.js';
+export type { RiskPlansTable, RiskPlanTables } from './risk-plan-tables.js';
 export * from './page-order.js';
 export * from './paper-trading-repository.js';
 export type { BotSettingsTable, PaperTradesTable, PaperTradingTables } from './paper-trading-tables.js';

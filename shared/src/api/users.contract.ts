@@ -9,6 +9,7 @@ import {
   ZPasswordChangeRequest,
   ZRevokedKeys,
 } from '../settings.js';
+import { ZRiskPlanRequest, ZRiskPlanStanding } from '../risk-plan.js';
 import { ZUser } from '../user.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
@@ -26,6 +27,8 @@ export const UsersRoutes = {
   revokeSession: { method: 'DELETE', path: '/users/sessions/:id', group: 'member' },
   notifications: { method: 'GET', path: '/users/notifications', group: 'member' },
   saveNotifications: { method: 'PUT', path: '/users/notifications', group: 'member' },
+  riskPlan: { method: 'GET', path: '/users/risk-plan', group: 'member', apiKey: true },
+  saveRiskPlan: { method: 'PUT', path: '/users/risk-plan', group: 'member' },
   exportData: { method: 'GET', path: '/users/export', group: 'member', file: true },
   deleteAccount: { method: 'DELETE', path: '/users/me', group: 'member' },
 } as const satisfies RouteTable;
@@ -78,6 +81,16 @@ export const UsersContract = /* @__PURE__ */ withSchemas(UsersRoutes, {
     summary: "Save the member's notification choices",
     body: ZNotificationSettings,
     data: ZNotificationSettings,
+  },
+  riskPlan: {
+    summary:
+      "The member's risk plan and where it stands: today's result under it (the signals their room showed in full, resolved in the record) and its equity since it was set",
+    data: ZRiskPlanStanding,
+  },
+  saveRiskPlan: {
+    summary: "Save the member's risk plan (stake, highest martingale level, daily loss limit, currency); answers where it stands",
+    body: ZRiskPlanRequest,
+    data: ZRiskPlanStanding,
   },
   exportData: {
     summary: 'Everything stored about the member, as one JSON file download',

@@ -69,6 +69,8 @@ export const users = {
   revokeSession: 'The session could not be logged out.',
   notifications: 'Your notification settings could not be loaded.',
   saveNotifications: 'Your notification settings could not be saved.',
+  riskPlan: 'Your risk plan could not be loaded.',
+  saveRiskPlan: 'Your risk plan could not be saved.',
   exportData: 'Your data could not be downloaded.',
   deleteAccount: 'Your membership could not be cancelled.',
 } satisfies FallbackMessages<typeof UsersRoutes>;

@@ -35,6 +35,7 @@ import * as apiKeyExpiryAndRecovery from './2026-12-02T0300_api_key_expiry_and_r
 import * as recordWitnessing from './2026-12-02T0300_record_witnessing.js';
 import * as idempotencyKeys from './2026-12-02T0400_idempotency_keys.js';
 import * as slotLedger from './2026-12-02T0500_slot_ledger.js';
+import * as riskPlans from './2026-12-02T0600_risk_plans.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0300_api_key_expiry_and_recovery': apiKeyExpiryAndRecovery,
   '2026-12-02T0400_idempotency_keys': idempotencyKeys,
   '2026-12-02T0500_slot_ledger': slotLedger,
+  '2026-12-02T0600_risk_plans': riskPlans,
 };

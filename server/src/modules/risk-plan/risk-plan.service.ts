@@ -1,0 +1,68 @@
+import {
+  type DatedResult,
+  dayKeyInZone,
+  planDay,
+  planEquity,
+  signalTierOf,
+  type TRiskPlanInput,
+  type TRiskPlanStanding,
+  type TUser,
+} from '@signalroom/shared';
+import type { ServerContext } from '../../context.js';
+import { tierDailyLimits } from '../signals/signals.service.js';
+import { countedRecord } from '../track-record/record-figures.js';
+import { refreshRecord } from '../track-record/track-record.service.js';
+import { findRiskPlan, saveRiskPlan } from './risk-plan.repository.js';
+import { daySignalsShownInFull } from './risk-plan-signals.repository.js';
+
+type Ctx = Pick<ServerContext, 'db' | 'now' | 'record' | 'config'>;
+
+/**
+ * Where the member's plan stands, from the witnessed record only (a signal counts once its outcome is
+ * logged, public and witnessed, as on the track record): today's result over the signals the member's
+ * room showed in full (a silver member's locked signals were never theirs to take), and the plan's
+ * equity over every counted signal resolved since the plan was set. Nothing is computed while the
+ * record's figures are withheld.
+ */
+export async function riskPlanStanding(ctx: Ctx, user: TUser): Promise<TRiskPlanStanding> {
+  const plan = await findRiskPlan(ctx.db, user.id);
+  const { withheld } = await refreshRecord(ctx);
+  if (!plan || withheld) return { plan, withheld, today: null, equity: null };
+  const now = ctx.now();
+  const record = countedRecord(ctx.record, now, ctx.config.PAYOUT_PERCENT);
+  const results = record.signals.map((s) => ({
+    id: s.id,
+    windowStart: s.windowStart,
+    outcome: s.outcome.outcome as DatedResult['outcome'],
+    endLevel: s.outcome.level as number,
+    payoutPercent: s.payoutPercent ?? record.payoutPercent,
+    resolvedAt: s.outcome.resolvedAt ?? new Date(s.outcome.appendedAt).toISOString(),
+  }));
+  const timeZone = ctx.config.TIME_ZONE;
+  const day = dayKeyInZone(now, timeZone);
+  const shown = await daySignalsShownInFull(ctx.db, day, dailyAllowanceOf(ctx, user));
+  const today = planDay(
+    results.filter((s) => shown.has(s.id)),
+    plan,
+  );
+  const since = Date.parse(plan.setAt);
+  const sincePlan = results.filter((s) => Date.parse(s.resolvedAt) >= since);
+  return {
+    plan,
+    withheld,
+    today: { day, timeZone, ...today },
+    equity: { signals: sincePlan.length, ...planEquity(sincePlan, plan) },
+  };
+}
+
+/** How many of the day's signals the member's room shows in full: null for all (gold, admins, the trial's view). */
+function dailyAllowanceOf(ctx: Pick<ServerContext, 'config'>, user: TUser): number | null {
+  const tier = signalTierOf(user);
+  return tier ? tierDailyLimits(ctx)[tier] : null;
+}
+
+export async function setRiskPlan(ctx: Ctx, user: TUser, input: TRiskPlanInput): Promise<TRiskPlanStanding> {
+  await saveRiskPlan(ctx.db, user.id, input, ctx.now());
+  return riskPlanStanding(ctx, user);
+}
+
