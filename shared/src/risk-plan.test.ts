@@ -4,8 +4,8 @@ import {
   planDay,
   planEquity,
   planLevels,
-  resultUnderPlan,
   RiskPlanMessages,
+  resultUnderPlan,
   worstSignalLoss,
   ZRiskPlanRequest,
 } from './risk-plan.js';

@@ -36,11 +36,7 @@ export const RISK_PLAN_LIMITS = {
 const isCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 const zMoney = (range: { min: number; max: number }, message: string) =>
-  z
-    .number({ error: message })
-    .min(range.min, message)
-    .max(range.max, message)
-    .refine(isCents, message);
+  z.number({ error: message }).min(range.min, message).max(range.max, message).refine(isCents, message);
 
 const ZRiskPlanFields = z
   .object({

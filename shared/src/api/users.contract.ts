@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZProfileUpdateRequest } from '../auth.schemas.js';
+import { ZRiskPlanRequest, ZRiskPlanStanding } from '../risk-plan.js';
 import {
   ZDeleteAccountRequest,
   ZEmailChangeConfirmRequest,
@@ -9,7 +10,6 @@ import {
   ZPasswordChangeRequest,
   ZRevokedKeys,
 } from '../settings.js';
-import { ZRiskPlanRequest, ZRiskPlanStanding } from '../risk-plan.js';
 import { ZUser } from '../user.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
@@ -88,7 +88,8 @@ export const UsersContract = /* @__PURE__ */ withSchemas(UsersRoutes, {
     data: ZRiskPlanStanding,
   },
   saveRiskPlan: {
-    summary: "Save the member's risk plan (stake, highest martingale level, daily loss limit, currency); answers where it stands",
+    summary:
+      "Save the member's risk plan (stake, highest martingale level, daily loss limit, currency); answers where it stands",
     body: ZRiskPlanRequest,
     data: ZRiskPlanStanding,
   },

@@ -39,12 +39,14 @@ export async function saveRiskPlan(db: Db, userId: string, plan: TRiskPlanInput,
         ...values,
         set_at: eb
           .case()
-          .when(eb.and([
-            eb('risk_plans.stake', '=', eb.ref('excluded.stake')),
-            eb('risk_plans.max_level', '=', eb.ref('excluded.max_level')),
-            eb('risk_plans.daily_loss_limit', '=', eb.ref('excluded.daily_loss_limit')),
-            eb('risk_plans.currency', '=', eb.ref('excluded.currency')),
-          ]))
+          .when(
+            eb.and([
+              eb('risk_plans.stake', '=', eb.ref('excluded.stake')),
+              eb('risk_plans.max_level', '=', eb.ref('excluded.max_level')),
+              eb('risk_plans.daily_loss_limit', '=', eb.ref('excluded.daily_loss_limit')),
+              eb('risk_plans.currency', '=', eb.ref('excluded.currency')),
+            ]),
+          )
           .then(eb.ref('risk_plans.set_at'))
           .else(eb.ref('excluded.set_at'))
           .end(),

@@ -65,4 +65,3 @@ export async function setRiskPlan(ctx: Ctx, user: TUser, input: TRiskPlanInput):
   await saveRiskPlan(ctx.db, user.id, input, ctx.now());
   return riskPlanStanding(ctx, user);
 }
-
