@@ -7,6 +7,7 @@ import { LatestSignals } from '../../components/dashboard/latest-signals.js';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
 import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
 import { useNow } from '../../components/dashboard/use-now.js';
+import { PlanEquityPanel } from '../../components/risk-plan/plan-equity-panel.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
@@ -79,6 +80,7 @@ export function ActiveMemberView({ user }: { user: TUser }) {
       </div>
 
       <LatestSignals count={3} title="Latest signals" />
+      <PlanEquityPanel />
 
       <section className={clsx(panelStyles.panel, commandCenterStyles.cta)} aria-labelledby="gold-cta-title">
         <Crown aria-hidden="true" size={28} />

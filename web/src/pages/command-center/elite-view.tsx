@@ -6,6 +6,7 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { LatestSignals } from '../../components/dashboard/latest-signals.js';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
 import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
+import { PlanEquityPanel } from '../../components/risk-plan/plan-equity-panel.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import commandCenterStyles from './command-center.module.css';
@@ -48,6 +49,7 @@ export function EliteView({ user }: { user: TUser }) {
           <PerformanceSummary />
         </div>
       </div>
+      <PlanEquityPanel />
       <div className={clsx(pageStyles.grid, pageStyles.grid4)}>
         {TILES.map((tile) => (
           <Link key={tile.title} to={tile.to} className={clsx(panelStyles.panel, commandCenterStyles.tile)}>

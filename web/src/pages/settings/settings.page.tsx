@@ -8,6 +8,7 @@ import { DeleteSection, DownloadSection } from './data-section.js';
 import { NotificationsSection } from './preferences-section.js';
 import { ProfileSection } from './profile-section.js';
 import { PushSection } from './push-section.js';
+import { RiskPlanSection } from './risk-plan-section.js';
 import { SecuritySection, SessionsSection } from './security-section.js';
 import styles from './settings.module.css';
 import { TelegramSection } from './telegram-section.js';
@@ -31,7 +32,7 @@ export function Component() {
     <div className={`${pageStyles.page} ${styles.settings}`} data-testid="settings-page">
       <header className={pageStyles.pageHead}>
         <h1>Elite Account Settings</h1>
-        <p className={pageStyles.muted}>Your profile, security, sessions, notifications and data.</p>
+        <p className={pageStyles.muted}>Your profile, security, sessions, risk plan, notifications and data.</p>
       </header>
       <div className={styles.sections}>
         <div className={styles.wide}>
@@ -47,6 +48,7 @@ export function Component() {
         {/* Keys and webhooks are for members with live access (the server refuses the rest with 403). */}
         {hasSignalAccess(user) && <ApiKeysSection reloadKey={keysKey} />}
         {hasSignalAccess(user) && <WebhooksSection />}
+        <RiskPlanSection />
         <NotificationsSection />
         <PushSection />
         <AppearanceSection />

@@ -1,10 +1,13 @@
 import {
   formatMinutesSeconds,
+  formatMoney,
   formatWindow,
   hasGoldAccess,
   lateIssueSeconds,
   Messages,
   martingaleLevels,
+  planLevels,
+  type TRiskPlan,
   type TSignal,
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
@@ -13,6 +16,7 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { SignalChart } from '../../components/dashboard/signal-chart.js';
 import { formatClock, formatPrice, tradeLabel } from '../../components/dashboard/signal-format.js';
 import { usePriceStream } from '../../components/dashboard/use-price-stream.js';
+import riskStyles from '../../components/risk-plan/risk-plan.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
 import styles from './signal-room.module.css';
@@ -21,6 +25,10 @@ interface CardProps {
   signal: TSignal;
   now: Date;
   timeZone: string | undefined;
+  /** The member's risk plan: the martingale plan then shows their stake per level. */
+  riskPlan?: TRiskPlan | null;
+  /** The plan has stopped for the day: the card says so instead of offering the trade. */
+  planStopped?: boolean;
 }
 
 /**
@@ -28,7 +36,7 @@ interface CardProps {
  * control, so it is a focus stop of its own: a keyboard user reaches it and a screen reader reads it by
  * its asset.
  */
-export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
+export function CurrentSignalCard({ signal, now, timeZone, riskPlan = null, planStopped = false }: CardProps) {
   // Gold members have the instrument's prices each second (the Platinum Stream's): their chart's newest
   // candle follows them. Everyone else's reads closed candles; the stream stays a gold feature.
   const gold = useSessionStore((s) => hasGoldAccess(s.user));
@@ -36,6 +44,7 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
   // An analyst chooses the window (the engine's is the slot): every martingale level lasts as long.
   const windowMs = Date.parse(signal.expiresAt) - Date.parse(signal.createdAt);
   const plan = martingaleLevels(new Date(signal.expiresAt), { stepMs: windowMs });
+  const stakes = riskPlan && !planStopped ? planLevels(riskPlan) : null;
   const windowLabel = formatWindow(windowMs);
   const confidence = Math.round(signal.confidence);
   const late = lateIssueSeconds(signal);
@@ -140,22 +149,40 @@ export function CurrentSignalCard({ signal, now, timeZone }: CardProps) {
 
       <section aria-labelledby="martingale-title">
         <h3 id="martingale-title">Martingale plan</h3>
-        <table className={pageStyles.table}>
+        {planStopped && riskPlan && (
+          <div className={riskStyles.stopped} role="status" data-testid="signal-plan-stopped">
+            <h4>Your plan stops here for today</h4>
+            <p>
+              Your daily loss limit of {formatMoney(riskPlan.dailyLossLimit, riskPlan.currency)} leaves no room for this
+              signal.
+            </p>
+          </div>
+        )}
+        <table className={pageStyles.table} data-testid="martingale-plan">
           <thead>
             <tr>
               <th scope="col">Level</th>
               <th scope="col">Entry</th>
               <th scope="col">Expiry</th>
+              {stakes && <th scope="col">Your stake</th>}
             </tr>
           </thead>
           <tbody>
-            {plan.map((level) => (
-              <tr key={level.level}>
-                <th scope="row">{level.level === 0 ? 'Level 0 (primary)' : `Level ${level.level}`}</th>
-                <td>{formatClock(level.entryTime, timeZone)}</td>
-                <td>{formatClock(level.expiryTime, timeZone)}</td>
-              </tr>
-            ))}
+            {plan.map((level) => {
+              const stake = stakes?.[level.level];
+              return (
+                <tr key={level.level} className={stake && !stake.withinPlan ? riskStyles.pastPlan : undefined}>
+                  <th scope="row">{level.level === 0 ? 'Level 0 (primary)' : `Level ${level.level}`}</th>
+                  <td>{formatClock(level.entryTime, timeZone)}</td>
+                  <td>{formatClock(level.expiryTime, timeZone)}</td>
+                  {stakes && (
+                    <td data-testid={`plan-stake-${level.level}`}>
+                      {stake?.withinPlan ? formatMoney(stake.stake, riskPlan?.currency ?? 'USD') : 'Past your plan'}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </section>

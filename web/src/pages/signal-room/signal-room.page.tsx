@@ -15,6 +15,7 @@ import { FirstSignalNotice } from '../../components/dashboard/first-signal-notic
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
 import { formatClock } from '../../components/dashboard/signal-format.js';
 import { useNow } from '../../components/dashboard/use-now.js';
+import { useRiskPlan } from '../../components/risk-plan/use-risk-plan.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import textStyles from '../../components/ui/text.module.css';
@@ -24,6 +25,7 @@ import { useMarketStatus } from '../../stores/market-status.store.js';
 import { usePublicConfigStore, useTierLimits } from '../../stores/public-config.store.js';
 import { useSessionStore } from '../../stores/session.store.js';
 import { CurrentSignalCard } from './current-signal-card.js';
+import { RiskPlanPanel } from './risk-plan-panel.js';
 import { SidePanels } from './side-panels.js';
 import { LockedTeasers, PreviousSignals } from './signal-lists.js';
 import styles from './signal-room.module.css';
@@ -76,7 +78,22 @@ function SignalRoom(props: RoomProps) {
   const full = signals.filter((s): s is TSignal => !s.locked);
   const previous = full.filter((s) => s.id !== current?.id);
   const teasers = signals.filter((s): s is TLockedSignal => s.locked);
+  // The day under the plan moves only when a signal resolves: read it again then.
+  const resolved = full.filter((s) => s.outcome !== null).length;
+  const risk = useRiskPlan(resolved);
+  const riskPlan = risk.standing?.withheld ? null : (risk.standing?.plan ?? null);
+  const planStopped = risk.standing?.today?.stopped ?? false;
 
+  // The member's plan sits right under the current signal it sizes (below the room's state otherwise).
+  const riskPanel = delayed ? null : (
+    <RiskPlanPanel
+      standing={risk.standing}
+      phase={risk.phase}
+      message={risk.message}
+      onRetry={() => void risk.load()}
+    />
+  );
+  let placedRiskPanel = false;
   let main: React.ReactNode;
   if (status === 'error' && signals.length === 0) {
     // No made-up fallback signal here: we never invent a signal (docs/decisions.md, "Honest by construction").
@@ -113,10 +130,17 @@ function SignalRoom(props: RoomProps) {
       </section>
     );
   } else {
+    placedRiskPanel = true;
     main = (
       <>
         {delayed ? null : current ? (
-          <CurrentSignalCard signal={current} now={now} timeZone={timeZone} />
+          <CurrentSignalCard
+            signal={current}
+            now={now}
+            timeZone={timeZone}
+            riskPlan={riskPlan}
+            planStopped={planStopped}
+          />
         ) : lockedNow ? (
           // Named, and reached by the keyboard through its link.
           <section className={statePanel} data-testid="locked-current-signal" aria-label="Current signal">
@@ -136,6 +160,7 @@ function SignalRoom(props: RoomProps) {
             </p>
           </section>
         )}
+        {riskPanel}
         <LockedTeasers teasers={teasers} limit={limit} timeZone={timeZone} />
         <PreviousSignals
           signals={previous}
@@ -195,6 +220,7 @@ function SignalRoom(props: RoomProps) {
       <div className={styles.signalRoomGrid}>
         <div className={pageStyles.stack} data-testid="signal-room-main">
           {main}
+          {!placedRiskPanel && riskPanel}
         </div>
         <SidePanels />
       </div>

@@ -1,6 +1,6 @@
 import type { TCalibrationBand } from '@signalroom/shared';
-import { linearScale } from './chart-scale.js';
-import styles from './track-record.module.css';
+import { linearScale } from '../../components/charts/chart-scale.js';
+import styles from '../../components/charts/charts.module.css';
 
 const SIZE = 300;
 const PAD = { top: 12, right: 12, bottom: 36, left: 44 };

@@ -2,8 +2,8 @@ import { EvidenceWords, formatUnits, type TSourceRecord } from '@signalroom/shar
 import { useEffect, useState } from 'react';
 import * as api from '../../api/api.js';
 import { isAbort } from '../../api/client.js';
+import { formatRate } from '../../components/charts/chart-scale.js';
 import publicStyles from '../../components/public/public-page.module.css';
-import { formatRate } from './chart-scale.js';
 import styles from './track-record.module.css';
 
 type Load =

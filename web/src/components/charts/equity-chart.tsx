@@ -1,18 +1,25 @@
 import type { TEquityCurve } from '@signalroom/shared';
 import { formatMoney, linearScale, linePath } from './chart-scale.js';
-import styles from './track-record.module.css';
+import styles from './charts.module.css';
 
 const W = 480;
 const H = 220;
 const PAD = { top: 14, right: 12, bottom: 26, left: 72 };
 
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+interface EquityChartProps {
+  curve: Pick<TEquityCurve, 'points' | 'final'>;
+  /** The reader's time zone, for the first and last day on the axis. */
+  timeZone?: string | undefined;
+  /** How an amount is written (the record's illustration in dollars, a member's plan in its currency). */
+  money?: (amount: number) => string;
+}
 
 /**
- * The plan's cumulative result after each resolved signal, as an SVG line with the zero line; the
+ * A plan's cumulative result after each resolved signal, as an SVG line with the zero line; the
  * figures it shows are also written out beside it for screen readers.
  */
-export function EquityChart({ curve }: { curve: TEquityCurve }) {
+export function EquityChart({ curve, timeZone, money = formatMoney }: EquityChartProps) {
+  const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone });
   const values = [0, ...curve.points.map((p) => p.equity)];
   const min = Math.min(...values);
   const max = Math.max(...values);
@@ -26,18 +33,18 @@ export function EquityChart({ curve }: { curve: TEquityCurve }) {
       className={styles.chart}
       viewBox={`0 0 ${W} ${H}`}
       role="img"
-      aria-label={`Equity curve: ${formatMoney(curve.final)} after ${curve.points.length} points, lowest ${formatMoney(min)}, highest ${formatMoney(max)}`}
+      aria-label={`Equity curve: ${money(curve.final)} after ${curve.points.length} points, lowest ${money(min)}, highest ${money(max)}`}
       data-testid="equity-chart"
     >
       <line className={styles.gridLine} x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} />
       {[max, min].map((v) => (
         <text key={v} className={styles.axisLabel} x={PAD.left - 8} y={y(v)} textAnchor="end" dominantBaseline="middle">
-          {formatMoney(v)}
+          {money(v)}
         </text>
       ))}
       {min < 0 && max > 0 && (
         <text className={styles.axisLabel} x={PAD.left - 8} y={y(0)} textAnchor="end" dominantBaseline="middle">
-          $0
+          {money(0)}
         </text>
       )}
       {first && (
