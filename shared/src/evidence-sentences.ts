@@ -1,4 +1,11 @@
-import { type EvidenceVerdict, EvidenceWords, formatUnits, winRateHeadline } from './evidence.js';
+import {
+  breakEvenWinRate,
+  type EvidenceVerdict,
+  EvidenceWords,
+  formatUnits,
+  martingaleBreakEvenWinRate,
+  winRateHeadline,
+} from './evidence.js';
 import type { TWinRateEvidence } from './evidence.schemas.js';
 
 /** The evidence's sentences, as every page that shows a win rate says them (one wording everywhere). */
@@ -21,13 +28,26 @@ export function evidenceSentences(e: TWinRateEvidence): EvidenceSentences {
   const runTotal = e.runStakes.reduce((a, b) => a + b, 0);
   const { expectedValue: evFirst } = e.firstWindow;
   const { expectedValue: evRun } = e.withMartingale;
+  // The verdicts judge each rate against a break-even that counts the record's breakevens as the rate
+  // does; where that moves it from the plain figure, the sentence says both.
+  const plainFirst = breakEvenWinRate(e.payoutPercent);
+  const plainRun = martingaleBreakEvenWinRate(e.payoutPercent);
+  const firstOnRecord =
+    e.firstWindow.breakEven === plainFirst
+      ? ''
+      : ` Counting the record's first-window breakevens as the rate does (a non-win that returns the stake), its first-window rate breaks even at ${e.firstWindow.breakEven}%.`;
+  const pays = `a won one pays at most ${e.payoutPercent / 100}`;
+  const runCost =
+    e.withMartingale.breakEven === plainRun
+      ? `a lost run costs ${runTotal} units, ${pays}`
+      : `counting what the record's runs that did not win cost, ${runTotal} units for a full lost run and less for a breakeven or a stop; ${pays}`;
   return {
-    breakEven: `At a payout of ${e.payoutPercent}% a single trade breaks even at a win rate of ${e.firstWindow.breakEven}%.`,
+    breakEven: `At a payout of ${e.payoutPercent}% a single trade breaks even at a win rate of ${plainFirst}%.${firstOnRecord}`,
     firstWindow: first && `${first}${verdict(e.firstWindow.verdict)}.`,
     withMartingale:
       martingale &&
       `${martingale}${verdict(e.withMartingale.verdict)}. The martingale plan breaks even only above ` +
-        `${e.withMartingale.breakEven}% of runs won (a lost run costs ${runTotal} units, a won one pays at most ${e.payoutPercent / 100}).`,
+        `${e.withMartingale.breakEven}% of runs won (${runCost}).`,
     expectedValue:
       evFirst === null || evRun === null
         ? null

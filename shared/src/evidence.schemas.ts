@@ -44,8 +44,9 @@ export function computeWinRateEvidence(outcomes: LevelOutcomes, payoutPercent: n
     outcomes.won.reduce((a, b) => a + b, 0),
     total,
   );
-  const firstBreakEven = breakEvenWinRate(payoutPercent);
-  const martingaleBreakEven = martingaleBreakEvenWinRate(payoutPercent);
+  // Judged on the rates' own footing: the record's breakevens count as non-wins in both.
+  const firstBreakEven = breakEvenWinRate(payoutPercent, outcomes);
+  const martingaleBreakEven = martingaleBreakEvenWinRate(payoutPercent, outcomes);
   return {
     payoutPercent,
     runStakes: martingaleRunStakes(),

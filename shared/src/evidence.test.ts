@@ -168,6 +168,19 @@ describe('evidenceSentences', () => {
     });
   });
 
+  it('says where the record breakevens move a break-even, beside the plain one', () => {
+    // 4 of 10 won in the first window, 2 broke even there, 4 lost full runs.
+    const record = { won: [4, 0, 0, 0], breakeven: [2, 0, 0, 0], lost: [0, 0, 0, 4] };
+    const sentences = evidenceSentences(computeWinRateEvidence(record, 80));
+    expect(sentences.breakEven).toBe(
+      "At a payout of 80% a single trade breaks even at a win rate of 55.6%. Counting the record's first-window breakevens as the rate does (a non-win that returns the stake), its first-window rate breaks even at 44.4%.",
+    );
+    // Non-wins cost (0 + 0 + 4 × 15) / 6 = 10 units on average: 10 / 10.8 = 92.6 %.
+    expect(sentences.withMartingale).toContain(
+      "breaks even only above 92.6% of runs won (counting what the record's runs that did not win cost, 15 units for a full lost run and less for a breakeven or a stop; a won one pays at most 0.8).",
+    );
+  });
+
   it('states only the break-even before anything resolved', () => {
     const sentences = evidenceSentences(computeWinRateEvidence(countLevelOutcomes([]), 80));
     expect(sentences).toEqual({
@@ -176,5 +189,41 @@ describe('evidenceSentences', () => {
       withMartingale: null,
       expectedValue: null,
     });
+  });
+});
+
+describe('break-even on the rates own footing (breakevens are non-wins in both)', () => {
+  const outcomes = (won: number[], breakeven: number[], lost: number[]) => ({ won, breakeven, lost });
+
+  it('lowers the first-window break-even by the share of first-window breakevens', () => {
+    // 20 of 100 broke even in the first window: w × 0.8 = 0.8 − w, w = 44.4 %.
+    expect(breakEvenWinRate(80, outcomes([50, 0, 0, 0], [20, 0, 0, 0], [0, 0, 0, 30]))).toBe(44.4);
+    expect(breakEvenWinRate(80)).toBe(55.6);
+  });
+
+  it('weighs the martingale plan non-wins by what each cost', () => {
+    // 10 broke even at level 2 (3 units lost before), 10 lost a full run (15): non-wins cost 9 on average,
+    // w × 0.8 = (1 − w) × 9, w = 91.8 %.
+    expect(martingaleBreakEvenWinRate(80, outcomes([80, 0, 0, 0], [0, 0, 10, 0], [0, 0, 0, 10]))).toBe(91.8);
+    expect(martingaleBreakEvenWinRate(80)).toBe(94.9);
+  });
+
+  it.each([
+    ['many first-window breakevens', outcomes([47, 4, 2, 1], [17, 0, 0, 0], [0, 0, 0, 9])],
+    ['breakevens at later levels', outcomes([40, 10, 5, 2], [2, 3, 4, 1], [0, 0, 1, 12])],
+    ['no breakeven', outcomes([45, 20, 8, 3], [0, 0, 0, 0], [0, 0, 0, 4])],
+    // As many first-window breakevens as wins: 37.5 % won, yet each signal makes +0.05 units.
+    ['as many breakevens as wins', outcomes([30, 0, 0, 0], [30, 0, 0, 0], [20, 0, 0, 0])],
+    // The martingale rate (55 %) is far under the plan's no-breakeven floor (94.9 %), yet it makes money.
+    ['breakevens carrying the martingale plan', outcomes([30, 5, 2, 1], [30, 0, 0, 0], [0, 0, 0, 1])],
+    ['a losing record', outcomes([20, 10, 5, 3], [6, 2, 0, 0], [0, 0, 0, 14])],
+  ])('never calls a first-window rate with a positive expected value below break-even (%s)', (_, record) => {
+    const evidence = computeWinRateEvidence(record, 80);
+    const first = evidence.firstWindow;
+    const ev = first.expectedValue ?? 0;
+    // The rate's side of the break-even is the sign of its expected value (both rounded as shown).
+    if (Math.abs(ev) > 0.005) expect(Math.sign((first.percent ?? 0) - first.breakEven)).toBe(Math.sign(ev));
+    const martingale = evidence.withMartingale;
+    if ((martingale.expectedValue ?? 0) > 0) expect(martingale.verdict).not.toBe('below');
   });
 });

@@ -64,22 +64,37 @@ export function martingaleRunStakes(maxLevel: number = TIMING.martingaleMaxLevel
 
 /**
  * The first-window win rate at which a fixed-expiry trade neither makes nor loses money, in percent with
- * one decimal: a win pays `payout` per unit and a loss costs the unit, so w × payout = (1 − w), w = 1 / (1 + payout).
- * 54.1 % at an 85 % payout, 55.6 % at 80 %.
+ * one decimal. A win pays `payout` per unit and a loss costs the unit; a first-window breakeven returns
+ * it, and the rate counts it as a non-win, so the break-even is judged on the same footing: with b the
+ * record's share of first-window breakevens, w × payout = (1 − w − b), w = (1 − b) / (1 + payout).
+ * With no breakeven (or no record given): 54.1 % at an 85 % payout, 55.6 % at 80 %.
  */
-export function breakEvenWinRate(payoutPercent: number): number {
-  return round1((1 / (1 + payoutPercent / 100)) * 100);
+export function breakEvenWinRate(payoutPercent: number, outcomes?: LevelOutcomes): number {
+  const total = outcomes ? outcomesTotal(outcomes) : 0;
+  const share = outcomes && total > 0 ? (outcomes.breakeven[0] ?? 0) / total : 0;
+  return round1(((1 - share) / (1 + payoutPercent / 100)) * 100);
 }
 
 /**
- * The least win rate (any level) at which the martingale plan can break even: a lost run costs the whole
- * run's stakes (15 units) and a won run pays at most the payout on the first unit (a win at a later level
- * pays less, after the 1 + 2 + ... units lost before it), so w × payout = (1 − w) × 15 at best.
- * 94.6 % at an 85 % payout. A higher rate is needed when wins come at later levels.
+ * The least win rate (any level) at which the martingale plan can break even. A won run pays at most the
+ * payout on the first unit (a win at a later level pays less, after the 1 + 2 + ... units lost before
+ * it); a signal that did not win costs what its levels cost: a full lost run 15 units, a run a stop loss
+ * ended earlier less, a breakeven at level k the 2^k − 1 units lost before it. The rate counts every
+ * such signal as a non-win, so the floor is judged on the record's own non-wins: with C their average
+ * cost, w × payout = (1 − w) × C at best, w = C / (C + payout). With no record (or no non-win) C is a
+ * full run: 94.6 % at an 85 % payout. A higher rate is needed when wins come at later levels.
  */
-export function martingaleBreakEvenWinRate(payoutPercent: number): number {
-  const run = sum(martingaleRunStakes());
-  return round1((run / (run + payoutPercent / 100)) * 100);
+export function martingaleBreakEvenWinRate(payoutPercent: number, outcomes?: LevelOutcomes): number {
+  let cost = sum(martingaleRunStakes());
+  const nonWins = outcomes ? outcomesTotal(outcomes) - sum(outcomes.won) : 0;
+  if (outcomes && nonWins > 0) {
+    const lostBefore = (level: number) => levelStake(1, level) - 1;
+    const spent =
+      outcomes.breakeven.reduce((acc, count, level) => acc + count * lostBefore(level), 0) +
+      outcomes.lost.reduce((acc, count, level) => acc + count * lostBefore(level + 1), 0);
+    cost = spent / nonWins;
+  }
+  return round1((cost / (cost + payoutPercent / 100)) * 100);
 }
 
 /**

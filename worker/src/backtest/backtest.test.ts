@@ -68,7 +68,9 @@ describe('backtest figures, against a case computed by hand', () => {
       'Signals: 18',
       'First-window win rate: 10 of 18 won in the first window, 56%, 95% CI 34-75%: not yet distinguishable from break-even',
       'Win rate with martingale: 16 of 18 won with martingale recovery, 89%, 95% CI 67-97%: not yet distinguishable from break-even',
-      'Break-even at a payout of 85%: 54.1% of first windows won; the martingale plan needs at least 94.6% of runs won',
+      // One first-window breakeven of 18: (1 − 1/18) / 1.85 = 51.1 %; the two non-wins (that breakeven,
+      // costing 0, and a full run, 15) cost 7.5 on average: 7.5 / (7.5 + 0.85) = 89.8 %.
+      'Break-even at a payout of 85%: 51.1% of first windows won; the martingale plan needs at least 89.8% of runs won',
       'Expected value per 1 unit staked, first window alone: +0.08 units',
       'Expected value per signal with the martingale plan (1 + 2 + 4 + 8 = 15 units on a full run): −0.21 units',
       'Worst losing streak: 4 first windows lost in a row; 1 full martingale run lost in a row',

@@ -1,4 +1,5 @@
-import type { TEquityCurve } from '@signalroom/shared';
+import { formatDay, type TEquityCurve } from '@signalroom/shared';
+import { browserTimeZone } from '../clock/browser-zone.js';
 import { formatMoney, linearScale, linePath } from './chart-scale.js';
 import styles from './charts.module.css';
 
@@ -19,7 +20,8 @@ interface EquityChartProps {
  * figures it shows are also written out beside it for screen readers.
  */
 export function EquityChart({ curve, timeZone, money = formatMoney }: EquityChartProps) {
-  const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone });
+  const zone = timeZone ?? browserTimeZone();
+  const day = (at: string) => formatDay(at, zone);
   const values = [0, ...curve.points.map((p) => p.equity)];
   const min = Math.min(...values);
   const max = Math.max(...values);
@@ -49,12 +51,12 @@ export function EquityChart({ curve, timeZone, money = formatMoney }: EquityChar
       )}
       {first && (
         <text className={styles.axisLabel} x={PAD.left} y={H - 8}>
-          {day.format(new Date(first.at))}
+          {day(first.at)}
         </text>
       )}
       {last && (
         <text className={styles.axisLabel} x={W - PAD.right} y={H - 8} textAnchor="end">
-          {day.format(new Date(last.at))}
+          {day(last.at)}
         </text>
       )}
       <path className={curve.final >= 0 ? styles.lineUp : styles.lineDown} d={path} />

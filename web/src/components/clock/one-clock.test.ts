@@ -8,10 +8,7 @@ import { describe, expect, it } from 'vitest';
 const webSource = join(import.meta.dirname, '..', '..');
 
 /** Files allowed to format dates themselves, and why. */
-const ALLOWED: Record<string, string> = {
-  // The public record's equity curve is drawn by UTC day, the record's own calendar.
-  'pages/track-record/equity-chart.tsx': 'UTC days of the public record',
-};
+const ALLOWED: Record<string, string> = {};
 
 /** A date formatted outside the clock: Intl's date formatter, or a Date's locale strings. */
 const DATE_FORMATTING = /Intl\.DateTimeFormat\(|\.toLocaleDateString\(|\.toLocaleTimeString\(/;
