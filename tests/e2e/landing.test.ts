@@ -169,18 +169,27 @@ describe('journey: the landing page', () => {
     }
   });
 
-  it('computes the risk calculator with its documented formulas', async () => {
+  it('computes the risk calculator on this product trades: the payout, and the record rate to start from', async () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/#about'));
     const result = (label: string) => page.locator('dl[aria-live] > div', { hasText: label }).locator('dd');
+    // A fixed-payout trade: no risk:reward to choose, the operator's payout stated (80 % by default).
+    await page.getByTestId('calculator-payout').waitFor();
+    expect(await page.getByTestId('calculator-payout').innerText()).toBe('80% of the stake');
+    expect(await page.getByRole('radio').count()).toBe(0);
     expect(await page.getByLabel('Trading capital (USD)').inputValue()).toBe('1000');
     expect(await page.getByLabel('Risk per trade', { exact: true }).inputValue()).toBe('2');
-    expect(await page.getByLabel('Expected win rate').inputValue()).toBe('70');
-    expect(await page.getByLabel('1:2', { exact: true }).isChecked()).toBe(true);
-    expect(await result('Monthly (20 trades)').innerText()).toBe('+$440.00');
-    expect(await result('Monthly return on capital').innerText()).toBe('+44.0%');
-    await page.getByLabel('1:1', { exact: true }).check();
-    expect(await result('Expected value per trade').innerText()).toBe('+$8.00');
+    // No signal of this server's record has resolved: the win rate starts at break-even (55.6 %, to the half point).
+    expect(await page.getByTestId('calculator-record').innerText()).toContain('it starts at break-even');
+    expect(await page.getByLabel('Expected win rate').inputValue()).toBe('55.5');
+    expect(await result('Profit per win').innerText()).toBe('$16.00');
+    // 0.555 × 16 − 0.445 × 20 = −0.02 a trade: below break-even by the slider's rounding, and it says so.
+    expect(await result('Expected value per trade').innerText()).toBe('-$0.02');
+    await page.getByLabel('Expected win rate').fill('60');
+    // 0.6 × 16 − 0.4 × 20 = 1.60 a trade, 32.00 over 20 trades, 3.2 % of 1,000.
+    expect(await result('Expected value per trade').innerText()).toBe('+$1.60');
+    expect(await result('Monthly (20 trades)').innerText()).toBe('+$32.00');
+    expect(await result('Monthly return on capital').innerText()).toBe('+3.2%');
     await page.getByLabel('Trading capital (USD)').fill('500');
     expect(await result('Risk per trade').innerText()).toBe('$10.00');
     // The $100 minimum holds: figures use it at once, and leaving the field writes it back.

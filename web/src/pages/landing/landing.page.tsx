@@ -1,7 +1,7 @@
 import { EvidenceWords, TIER_MIN_DEPOSIT_USD, winRateHeadline } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { BarChart3, Bot, CheckCircle2, Clock, LineChart, ShieldCheck, Wallet } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { PublicNav } from '../../components/public/public-nav.js';
 import publicStyles from '../../components/public/public-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -10,11 +10,19 @@ import { useOfferCountdown } from '../../stores/offer-countdown.store.js';
 import { usePublicConfigStore, useTierLimits } from '../../stores/public-config.store.js';
 import styles from './landing.module.css';
 import { OfferCountdown } from './offer-countdown.js';
-import { RiskCalculator } from './risk-calculator.js';
 import { StatsStrip } from './stats-strip.js';
 import { Testimonials } from './testimonials.js';
 import { useLandingContent } from './use-landing-content.js';
 import { usePublicStats } from './use-public-stats.js';
+
+// Below the fold, and drawn only once the payout and the record have arrived: its code loads then, off
+// the landing page's first script.
+const RiskCalculator = lazy(() => import('./risk-calculator.js').then((m) => ({ default: m.RiskCalculator })));
+const calculatorWaiting = (
+  <p className={publicStyles.muted} role="status" data-testid="calculator-waiting">
+    The calculator uses this product's payout and its record: loading them...
+  </p>
+);
 
 const fmt = new Intl.NumberFormat('en-US');
 
@@ -201,7 +209,13 @@ export function LandingPage() {
               <h3 className={styles.calculatorTitle}>Size your risk before you trade</h3>
               <p>See what your own numbers mean over a month of 20 trades.</p>
             </div>
-            <RiskCalculator />
+            {stats ? (
+              <Suspense fallback={calculatorWaiting}>
+                <RiskCalculator payoutPercent={stats.evidence.payoutPercent} record={stats.evidence.firstWindow} />
+              </Suspense>
+            ) : (
+              calculatorWaiting
+            )}
           </div>
         </section>
 

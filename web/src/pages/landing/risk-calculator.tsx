@@ -1,4 +1,12 @@
-import { calculateRisk, calculatorCapital, RISK_CALCULATOR } from '@signalroom/shared';
+import {
+  breakEvenWinRate,
+  calculateRisk,
+  calculatorCapital,
+  calculatorStartRate,
+  RISK_CALCULATOR,
+  type TRate,
+  winRateHeadline,
+} from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import formStyles from '../../components/ui/form.module.css';
@@ -8,21 +16,28 @@ import styles from './risk-calculator.module.css';
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 const signed = (n: number) => `${n > 0 ? '+' : ''}${money.format(n)}`;
 
-/** Risk calculator: inputs, ranges, defaults, formulas and its disclaimer. */
-export function RiskCalculator() {
+interface CalculatorProps {
+  /** The operator's payout (percent of the stake a win pays). */
+  payoutPercent: number;
+  /** The record's first-window rate, with its sample and interval. */
+  record: TRate;
+}
+
+/**
+ * Risk calculator on this product's own trades: fixed payout (a win pays the payout on the stake, a loss
+ * costs it), the win rate starting from the record's first-window rate, its disclaimer.
+ */
+export function RiskCalculator({ payoutPercent, record }: CalculatorProps) {
   const id = useId();
   const [capital, setCapital] = useState<string>(String(RISK_CALCULATOR.capital.default));
   const [riskPercent, setRiskPercent] = useState<number>(RISK_CALCULATOR.riskPercent.default);
-  const [winRate, setWinRate] = useState<number>(RISK_CALCULATOR.winRatePercent.default);
-  const [ratio, setRatio] = useState<number>(RISK_CALCULATOR.defaultRewardRatio);
+  // Untouched, the slider follows the record (its figures arrive after the first paint).
+  const [chosenRate, setWinRate] = useState<number | null>(null);
+  const winRate = chosenRate ?? calculatorStartRate(record.total > 0 ? record.percent : null, payoutPercent);
+  const recordLine = winRateHeadline(record, 'won in the first window');
   // Below the $100 minimum (or half-typed), figures use the minimum; leaving the field writes it back.
   const held = calculatorCapital(capital);
-  const result = calculateRisk({
-    capital: held,
-    riskPercent,
-    winRatePercent: winRate,
-    rewardRatio: ratio,
-  });
+  const result = calculateRisk({ capital: held, riskPercent, winRatePercent: winRate, payoutPercent });
   const tone = (n: number) => (n > 0 ? 'positive' : n < 0 ? 'negative' : '');
 
   return (
@@ -82,18 +97,22 @@ export function RiskCalculator() {
               {winRate}%
             </output>
           </div>
+          <p className={formStyles.fieldHint} data-testid="calculator-record">
+            {recordLine
+              ? `Starts from the record: ${recordLine}.`
+              : 'No signal of the record has resolved yet: it starts at break-even.'}
+          </p>
         </div>
-        <fieldset className={formStyles.field}>
-          <legend className={clsx(formStyles.label, styles.ratioLegend)}>Risk : reward</legend>
-          <div className={styles.seg}>
-            {RISK_CALCULATOR.rewardRatios.map((r) => (
-              <label key={r}>
-                <input type="radio" name={`${id}-ratio`} value={r} checked={ratio === r} onChange={() => setRatio(r)} />
-                <span>1:{r}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <div className={formStyles.field}>
+          <span className={formStyles.label}>Payout on a win</span>
+          <p className={styles.payout} data-testid="calculator-payout">
+            {payoutPercent}% of the stake
+          </p>
+          <p className={formStyles.fieldHint}>
+            Signals here are fixed-payout trades: a win pays {payoutPercent}% of the stake, a loss costs the stake.
+            Break-even: {breakEvenWinRate(payoutPercent)}% of trades won.
+          </p>
+        </div>
       </form>
       <div className={styles.calcOutput}>
         <dl className={styles.calcResults} aria-live="polite">
