@@ -6,13 +6,18 @@
 // listening; heap readings over IPC (heap-probe.mjs).
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
-import { SOCKET_PING_INTERVAL_MS } from '../../server/src/realtime/index.js';
+import { SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '../../server/src/realtime/index.js';
 import { SOCKET_IO_PATH } from '../../server/src/realtime/plain-stream.js';
 import { releaseHandshakes } from '../../server/src/realtime/realtime.upgrade-release.js';
 
 const rooms = Number(process.env.ROOMS ?? 0);
 const http = createServer();
-const io = new Server(http, { path: SOCKET_IO_PATH, serveClient: false, pingInterval: SOCKET_PING_INTERVAL_MS });
+const io = new Server(http, {
+  path: SOCKET_IO_PATH,
+  serveClient: false,
+  pingInterval: SOCKET_PING_INTERVAL_MS,
+  pingTimeout: SOCKET_PING_TIMEOUT_MS,
+});
 const release = process.env.RELEASE === '1' ? releaseHandshakes(io) : null;
 io.on('connection', (socket) => {
   release?.(socket);

@@ -37,6 +37,7 @@ export async function startEmbeddedWorker(ctx: ServerContext): Promise<EmbeddedW
       backtestSlots: ctx.config.BACKTEST_SLOTS,
       redis: ctx.redis,
       schedulerCheckMs: ctx.config.SCHEDULER_CHECK_MS,
+      countdownSyncMs: ctx.config.COUNTDOWN_SYNC_MS,
       now: ctx.now,
     });
 

@@ -49,10 +49,12 @@ export const TIMING = {
   clockTickMs: 1000,
   /**
    * Offer countdown sync points: clients render every second from the deadline and a clock offset, so
-   * the server re-sends an unchanged countdown this often (a change or reset goes out at once), and
-   * pages without a socket re-read it this often.
+   * the server re-pushes an unchanged countdown only this often, to correct drift (a change or reset goes
+   * out at once; COUNTDOWN_SYNC_MS sets it per deployment). Each is a frame to every open page.
    */
-  countdownSyncMs: 10_000,
+  countdownSyncMs: 60_000,
+  /** How often a page without a socket (the landing page) re-reads the countdown over HTTP. */
+  countdownPollMs: 10_000,
   offerWindowMs: 8 * 60 * 60 * 1000,
   testimonialRotationMs: 5000,
   upgradeProcessingMs: 1500,

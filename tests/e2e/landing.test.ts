@@ -136,7 +136,7 @@ describe('journey: the landing page', () => {
     );
     await page.route('**/api/countdown', (route) => route.abort('internetdisconnected'));
     // The page asks the server once per sync period: the failure shows at the next ask, not at once.
-    const nextAsk = { timeout: TIMING.countdownSyncMs + 5000 };
+    const nextAsk = { timeout: TIMING.countdownPollMs + 5000 };
     await hero.getByText('Connection lost: counting down from the last known deadline.').waitFor(nextAsk);
     const offlineA = await read();
     // Offline, it keeps counting from the last known deadline.

@@ -86,7 +86,7 @@ describe('offer and contact copy in a real browser', () => {
       await page.waitForFunction(
         () => document.querySelector('[data-testid=offer-deadline-notice]')?.getAttribute('data-claim') === 'ended',
         undefined,
-        { timeout: TIMING.countdownSyncMs + 5000 },
+        { timeout: TIMING.countdownPollMs + 5000 },
       );
       expect((await notice.innerText()).trim()).toBe('This offer has ended.');
     } finally {

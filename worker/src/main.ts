@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     backtestSlots: config.BACKTEST_SLOTS,
     redis,
     schedulerCheckMs: config.SCHEDULER_CHECK_MS,
+    countdownSyncMs: config.COUNTDOWN_SYNC_MS,
   });
   // SIGTERM: take no new jobs, let the running ones finish (BullMQ's close waits for them), then close.
   onShutdownSignal(

@@ -57,6 +57,8 @@ export interface SignalWorkerOptions {
   /** Publish countdown ticks (default true). */
   countdown?: boolean;
   countdownTickMs?: number;
+  /** How often an unchanged countdown is re-published (COUNTDOWN_SYNC_MS; default TIMING.countdownSyncMs). */
+  countdownSyncMs?: number;
   /** Publish the feed's prices every second for the platinum stream (default true). */
   prices?: boolean;
   feed?: MarketFeed;
@@ -156,6 +158,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
       bus: options.bus,
       logger,
       tickMs,
+      ...(options.countdownSyncMs ? { syncMs: options.countdownSyncMs } : {}),
       now,
       shouldTick: leaseGate('countdown-ticker', tickMs),
     });

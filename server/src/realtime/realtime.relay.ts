@@ -17,12 +17,13 @@ import type { RealtimeServer } from './realtime.types.js';
 const SIGNAL_TIERS = TIERS.filter((tier) => tier !== 'guest');
 
 /**
- * The shortest gap between two relays of an unchanged countdown. The worker publishes sync points every
- * TIMING.countdownSyncMs and clients count down locally from the deadline, so an unchanged tick sooner
- * than this (a second worker, a replay) is dropped; half the sync period, so a sync point that comes a
- * little early is never lost. A changed deadline (an admin reset) or the offer ending is relayed at once.
+ * The shortest gap between two relays of an unchanged countdown, for a sync period (COUNTDOWN_SYNC_MS).
+ * The worker publishes sync points that often and clients count down locally from the deadline, so an
+ * unchanged tick sooner than this (a second worker, a replay) is dropped; half the sync period, so a sync
+ * point that comes a little early is never lost. A changed deadline (an admin reset) or the offer ending
+ * is relayed at once.
  */
-export const COUNTDOWN_RESYNC_MS = TIMING.countdownSyncMs / 2;
+export const countdownResyncMs = (syncMs: number = TIMING.countdownSyncMs) => syncMs / 2;
 
 /**
  * Relays bus events to THIS process's sockets (`io.local`). Every server process subscribes to the
@@ -43,10 +44,13 @@ export function createRelay(
     /** Whether the server's own check finds the track record broken (statistics then carry the flag). */
     recordBroken: () => boolean;
     onError: (error: unknown) => void;
+    /** The deployment's countdown sync period (COUNTDOWN_SYNC_MS). */
+    countdownSyncMs?: number;
   },
 ): (event: TBusEvent) => void {
   const { access, metrics, limits } = deps;
   let lastCountdown: { deadline: string | null; ended: boolean; at: number } | null = null;
+  const resyncMs = countdownResyncMs(deps.countdownSyncMs);
 
   function roomSize(room: string): number {
     return io.of('/').adapter.rooms.get(room)?.size ?? 0;
@@ -125,7 +129,7 @@ export function createRelay(
         const { deadline, ended } = event.countdown;
         const now = Date.now();
         const unchanged = lastCountdown && lastCountdown.deadline === deadline && lastCountdown.ended === ended;
-        if (unchanged && lastCountdown && now - lastCountdown.at < COUNTDOWN_RESYNC_MS) return;
+        if (unchanged && lastCountdown && now - lastCountdown.at < resyncMs) return;
         lastCountdown = { deadline, ended, at: now };
         const size = roomSize(Rooms.public);
         if (size > 0) {

@@ -1,10 +1,13 @@
-import { deadlineOnDevice, nextClockOffset, type TCountdown, TIMING } from '@signalroom/shared';
+import { deadlineOnDevice, nextClockOffset, type TCountdown } from '@signalroom/shared';
 import { silentLogger } from '@signalroom/shared-node';
 import { startCountdownTicker } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { connectClient, type TestClient } from '../realtime/realtime-helpers.js';
+
+/** The sync period these servers run with. */
+const SYNC_MS = 10_000;
 
 /**
  * A browser's countdown as the web app keeps it: a clock offset from the first answer (snapshot on
@@ -46,7 +49,8 @@ describe('countdown kept in step on every client', () => {
   let ticker: ReturnType<typeof startCountdownTicker>;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // A sync point every 10 s instead of the minute a deployment waits, so the test sees one soon.
+    server = await startTestServer({ COUNTDOWN_SYNC_MS: String(SYNC_MS) });
     admin = (await createMember(server.context.db, { role: 'admin', tier: 'gold' })).token;
     ticker = startCountdownTicker({ db: server.context.db, bus: server.context.bus, logger: silentLogger });
   });
@@ -66,7 +70,7 @@ describe('countdown kept in step on every client', () => {
     clients.push(first);
     // The second connects once the first holds a sync point from the worker: a different moment. The
     // ticker's first one may have gone before this client connected; the next comes a sync period later.
-    await first.waitFor('countdown:tick', () => true, TIMING.countdownSyncMs + 5000);
+    await first.waitFor('countdown:tick', () => true, SYNC_MS + 5000);
     const member = (await createMember(server.context.db, { tier: 'silver' })).token;
     const second = await connectClient(server.url, member);
     clients.push(second);

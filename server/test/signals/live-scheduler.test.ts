@@ -1,4 +1,4 @@
-import { SIGNAL_ASSETS, type TBusEvent, TIMING, type TSignal, type TStoredBacktest } from '@signalroom/shared';
+import { SIGNAL_ASSETS, type TBusEvent, type TSignal, type TStoredBacktest } from '@signalroom/shared';
 import { backtestFeed, MomentumStrategy, SimulatedMarket } from '@signalroom/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
@@ -19,6 +19,8 @@ describe(`live signals from the embedded worker (${testShape === 'distributed' ?
   let bus: BusRecorder;
   beforeAll(async () => {
     server = await startTestServer({
+      // A sync point every 10 s instead of the minute a deployment waits, so the test sees one soon.
+      COUNTDOWN_SYNC_MS: '10000',
       EMBEDDED_WORKER: 'true',
       SIGNAL_INTERVAL_MS: String(INTERVAL),
       // The day's backtest over 48 one-second slots: small, so it costs the suite little.
@@ -66,7 +68,7 @@ describe(`live signals from the embedded worker (${testShape === 'distributed' ?
   });
 
   it('publishes countdown sync points', async () => {
-    await bus.waitFor((e) => e.type === 'countdown:tick', TIMING.countdownSyncMs + 2500);
+    await bus.waitFor((e) => e.type === 'countdown:tick', 10_000 + 2500);
   });
 
   it('reports the last signal time and the queue in health', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_PAYOUT_PERCENT, isTimeZone } from '@signalroom/shared';
+import { DEFAULT_PAYOUT_PERCENT, isTimeZone, TIMING } from '@signalroom/shared';
 import { z } from 'zod';
 import { marketFeedProblems, ZMarketEnv } from './market-config.js';
 import { recordEnvProblems, ZRecordEnv } from './record-config.js';
@@ -48,6 +48,12 @@ export const ZSharedEnv = z.object({
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(6000),
   /** How long a SIGTERM may take: in-flight requests and jobs finish, then the process exits regardless. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  /**
+   * How often an unchanged offer countdown is pushed to open pages as a sync point (a change goes out at
+   * once). Pages count the seconds themselves from the server's clock, so this only corrects drift; every
+   * sync point is one frame per connected member. Tests shorten it to see one without waiting a minute.
+   */
+  COUNTDOWN_SYNC_MS: z.coerce.number().int().min(1000).max(300_000).default(TIMING.countdownSyncMs),
   /** How often a BullMQ worker checks that its job scheduler still exists (Redis may have lost it). */
   SCHEDULER_CHECK_MS: z.coerce.number().int().min(100).default(30_000),
   /** The Telegram bot's token (from @BotFather); absent, the Telegram channel is off. */

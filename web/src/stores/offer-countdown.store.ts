@@ -128,8 +128,8 @@ function scheduleRender(): void {
 
 /**
  * Starts the clock and the sync while at least one screen shows the countdown: the digits are computed
- * here every second, the server is asked every `countdownSyncMs` only when no push (the dashboard's
- * socket sends sync points) arrived in the meantime.
+ * here every second, the server is asked every `countdownPollMs` only when no push (the dashboard's
+ * socket sends sync points, at least every `countdownSyncMs`) arrived recently.
  */
 export function startOfferCountdown(): () => void {
   subscribers += 1;
@@ -144,7 +144,7 @@ export function startOfferCountdown(): () => void {
       const pushed = syncedAt !== null && syncedAt !== polledAt;
       if (pushed && Date.now() - syncedAt < TIMING.countdownSyncMs * 1.5) return;
       void pollOfferCountdown();
-    }, TIMING.countdownSyncMs);
+    }, TIMING.countdownPollMs);
   }
   return () => {
     subscribers -= 1;
