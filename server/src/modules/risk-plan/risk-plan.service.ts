@@ -29,28 +29,33 @@ export async function riskPlanStanding(ctx: Ctx, user: TUser): Promise<TRiskPlan
   const { withheld } = await refreshRecord(ctx);
   if (!plan || withheld) return { plan, withheld, today: null, equity: null };
   const now = ctx.now();
-  const record = countedRecord(ctx.record, now, ctx.config.PAYOUT_PERCENT);
-  const results = record.signals.map((s) => ({
-    id: s.id,
-    windowStart: s.windowStart,
-    outcome: s.outcome.outcome as DatedResult['outcome'],
-    endLevel: s.outcome.level as number,
-    payoutPercent: s.payoutPercent ?? record.payoutPercent,
-    resolvedAt: s.outcome.resolvedAt ?? new Date(s.outcome.appendedAt).toISOString(),
-  }));
   const timeZone = ctx.config.TIME_ZONE;
   const day = dayKeyInZone(now, timeZone);
   const shown = await daySignalsShownInFull(ctx.db, day, dailyAllowanceOf(ctx, user));
-  const today = planDay(
-    results.filter((s) => shown.has(s.id)),
-    plan,
-  );
+  const record = countedRecord(ctx.record, now, ctx.config.PAYOUT_PERCENT);
   const since = Date.parse(plan.setAt);
-  const sincePlan = results.filter((s) => Date.parse(s.resolvedAt) >= since);
+  // One pass over the record (a year is a few hundred thousand entries): only today's shown signals and
+  // those resolved since the plan was set are kept.
+  const todays: DatedResult[] = [];
+  const sincePlan: DatedResult[] = [];
+  for (const s of record.signals) {
+    const resolvedAt = s.outcome.resolvedAt ?? new Date(s.outcome.appendedAt).toISOString();
+    const inDay = shown.has(s.id);
+    const inEquity = Date.parse(resolvedAt) >= since;
+    if (!inDay && !inEquity) continue;
+    const result: DatedResult = {
+      outcome: s.outcome.outcome as DatedResult['outcome'],
+      endLevel: s.outcome.level as number,
+      payoutPercent: s.payoutPercent ?? record.payoutPercent,
+      resolvedAt,
+    };
+    if (inDay) todays.push(result);
+    if (inEquity) sincePlan.push(result);
+  }
   return {
     plan,
     withheld,
-    today: { day, timeZone, ...today },
+    today: { day, timeZone, ...planDay(todays, plan) },
     equity: { signals: sincePlan.length, ...planEquity(sincePlan, plan) },
   };
 }

@@ -79,7 +79,10 @@ function SignalRoom(props: RoomProps) {
   const previous = full.filter((s) => s.id !== current?.id);
   const teasers = signals.filter((s): s is TLockedSignal => s.locked);
   // The day under the plan moves only when a signal resolves: read it again then.
-  const resolved = full.filter((s) => s.outcome !== null).length;
+  const resolved = full
+    .filter((s) => s.outcome !== null)
+    .map((s) => s.id)
+    .join();
   const risk = useRiskPlan(resolved);
   const riskPlan = risk.standing?.withheld ? null : (risk.standing?.plan ?? null);
   const planStopped = risk.standing?.today?.stopped ?? false;
