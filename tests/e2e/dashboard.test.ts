@@ -216,7 +216,11 @@ describe('dashboard in a real browser', () => {
     await page.waitForFunction(() =>
       document.querySelector('[data-testid=usage-today]')?.textContent?.includes('10 / 10'),
     );
-    expect(await page.getByTestId('active-view').innerText()).toContain('11 signals issued today');
+    // The 11th arrives as its own push, a moment after the 10th: wait for it rather than race it.
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=active-view]')?.textContent?.includes('11 signals issued today'),
+    );
+    expect(await page.getByTestId('usage-today').innerText()).toContain('10 / 10');
     const latest = await page.getByTestId('latest-signals').innerText();
     expect(latest).toContain('AUD/USD');
     // The 11th signal of the day reaches the silver room only as a teaser: its asset never arrives.
