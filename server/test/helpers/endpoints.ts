@@ -32,6 +32,7 @@ import {
   ZResendRequest,
   ZResetPasswordRequest,
   ZResetTokenRequest,
+  ZRiskPlanRequest,
   ZRoleUpdateRequest,
   ZSignalListQuery,
   ZStreamQuery,
@@ -242,6 +243,15 @@ export const ENDPOINTS: EndpointCase[] = [
     part: 'body',
     schema: ZNotificationSettings,
     valid: () => ({ signals: true, trades: false, marketing: false, security: true }),
+  },
+  {
+    name: 'users/risk-plan',
+    method: 'PUT',
+    path: () => '/api/users/risk-plan',
+    caller: 'member',
+    part: 'body',
+    schema: ZRiskPlanRequest,
+    valid: () => ({ stake: 10, maxLevel: 2, dailyLossLimit: 150, currency: 'USD' }),
   },
   {
     name: 'users/webhooks',
