@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIMING } from './constants.js';
+import { stakeRuleAt } from './evidence.js';
 import { ZInstant } from './iso-date.js';
 import { levelStake, STAKE_RULE, sequenceProfit, toCents } from './stake-plan.js';
 import { cumulativeResult, ZEquityPoint } from './track-record-stats.js';
@@ -84,11 +85,9 @@ export function planLevels(plan: Pick<TRiskPlanInput, 'stake' | 'maxLevel'>): Pl
   }));
 }
 
-/** What one signal costs when every level the plan takes is lost. */
+/** What one signal costs when every level the plan takes is lost (the stake plan's own sequence, as a loss). */
 export function worstSignalLoss(plan: Pick<TRiskPlanInput, 'stake' | 'maxLevel'>): number {
-  let loss = 0;
-  for (let level = 0; level <= plan.maxLevel; level += 1) loss += levelStake(plan.stake, level, STAKE_RULE);
-  return toCents(loss);
+  return -sequenceProfit({ baseStake: plan.stake, lastLevel: plan.maxLevel, lastWindow: 'loss' });
 }
 
 /** A resolved signal as the record logged it: its outcome, the level it ended at, the payout it was issued at. */
@@ -105,10 +104,15 @@ export interface RecordedResult {
  * sequence, at the plan's stake and the payout the signal was issued at.
  */
 export function resultUnderPlan(signal: RecordedResult, plan: Pick<TRiskPlanInput, 'stake' | 'maxLevel'>): number {
-  const rule = { multiplier: STAKE_RULE.multiplier, payout: signal.payoutPercent / 100 };
-  if (signal.outcome !== 'loss' && signal.endLevel > plan.maxLevel) return -worstSignalLoss(plan);
-  const lastLevel = Math.min(signal.endLevel, plan.maxLevel);
-  return sequenceProfit({ baseStake: plan.stake, lastLevel, lastWindow: signal.outcome }, rule);
+  const pastPlan = signal.endLevel > plan.maxLevel;
+  return sequenceProfit(
+    {
+      baseStake: plan.stake,
+      lastLevel: pastPlan ? plan.maxLevel : signal.endLevel,
+      lastWindow: pastPlan ? 'loss' : signal.outcome,
+    },
+    stakeRuleAt(signal.payoutPercent),
+  );
 }
 
 /** Where a member stands today under the plan. */

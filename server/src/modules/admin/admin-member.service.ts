@@ -3,7 +3,6 @@ import {
   MEMBER_DETAIL_LIMITS,
   SettingsMessages,
   signalAccessMode,
-  signalTierOf,
   type TAdminMemberDetail,
   type TMemberSignalsToday,
   type TRevokedApiKey,
@@ -18,7 +17,7 @@ import { isUuid } from '../../http/parse.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { auditTrailOf } from '../audit/audit-list.service.js';
-import { tierDailyLimits } from '../signals/signals.service.js';
+import { dailyAllowanceOf } from '../signals/signals.service.js';
 import { lockMemberRow, tierHistoryOf } from '../tier-grants/tier-grants.service.js';
 import { tellKeysRevoked } from '../users/account-security.service.js';
 import { revokeAllKeysOfUser } from '../users/api-keys.repository.js';
@@ -37,8 +36,7 @@ async function signalsToday(ctx: ServerContext, user: TUser, now: Date): Promise
   const mode = signalAccessMode(user, now);
   if (mode === 'none') return { issued: day.issued, received: 0, limit: null, mode };
   if (mode === 'delayed') return { issued: day.issued, received: day.closed, limit: null, mode };
-  const tier = signalTierOf(user);
-  const limit = tier ? tierDailyLimits(ctx)[tier] : null;
+  const limit = dailyAllowanceOf(ctx, user);
   return { issued: day.issued, received: limit === null ? day.issued : Math.min(day.issued, limit), limit, mode };
 }
 

@@ -3,14 +3,13 @@ import {
   dayKeyInZone,
   planDay,
   planEquity,
-  signalTierOf,
   type TRiskPlanInput,
   type TRiskPlanStanding,
   type TUser,
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
-import { tierDailyLimits } from '../signals/signals.service.js';
-import { countedRecord } from '../track-record/record-figures.js';
+import { dailyAllowanceOf } from '../signals/signals.service.js';
+import { countedRecord, factOf, resolvedAtOf } from '../track-record/record-figures.js';
 import { refreshRecord } from '../track-record/track-record.service.js';
 import { findRiskPlan, saveRiskPlan } from './risk-plan.repository.js';
 import { daySignalsShownInFull } from './risk-plan-signals.repository.js';
@@ -39,18 +38,12 @@ export async function riskPlanStanding(ctx: Ctx, user: TUser): Promise<TRiskPlan
   const todays: DatedResult[] = [];
   const sincePlan: DatedResult[] = [];
   for (const s of record.signals) {
-    const resolvedAt = s.outcome.resolvedAt ?? new Date(s.outcome.appendedAt).toISOString();
     const inDay = shown.has(s.id);
-    const inEquity = Date.parse(resolvedAt) >= since;
+    const inEquity = Date.parse(resolvedAtOf(s)) >= since;
     if (!inDay && !inEquity) continue;
-    const result: DatedResult = {
-      outcome: s.outcome.outcome as DatedResult['outcome'],
-      endLevel: s.outcome.level as number,
-      payoutPercent: s.payoutPercent ?? record.payoutPercent,
-      resolvedAt,
-    };
-    if (inDay) todays.push(result);
-    if (inEquity) sincePlan.push(result);
+    const fact = factOf(s, record);
+    if (inDay) todays.push(fact);
+    if (inEquity) sincePlan.push(fact);
   }
   return {
     plan,
@@ -58,12 +51,6 @@ export async function riskPlanStanding(ctx: Ctx, user: TUser): Promise<TRiskPlan
     today: { day, timeZone, ...planDay(todays, plan) },
     equity: { signals: sincePlan.length, ...planEquity(sincePlan, plan) },
   };
-}
-
-/** How many of the day's signals the member's room shows in full: null for all (gold, admins, the trial's view). */
-function dailyAllowanceOf(ctx: Pick<ServerContext, 'config'>, user: TUser): number | null {
-  const tier = signalTierOf(user);
-  return tier ? tierDailyLimits(ctx)[tier] : null;
 }
 
 export async function setRiskPlan(ctx: Ctx, user: TUser, input: TRiskPlanInput): Promise<TRiskPlanStanding> {

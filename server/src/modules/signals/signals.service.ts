@@ -1,4 +1,5 @@
 import {
+  type AccessFields,
   DEFAULT_TIER_DAILY_SIGNAL_LIMITS,
   delayedSignals,
   emptyPerformanceStats,
@@ -34,6 +35,12 @@ import {
 /** Daily full-signal allowance per tier (docs/decisions.md, "Daily allowances"): silver from configuration, pro 50, gold unlimited. */
 export function tierDailyLimits(ctx: Pick<ServerContext, 'config'>): TierDailyLimits {
   return { ...DEFAULT_TIER_DAILY_SIGNAL_LIMITS, silver: ctx.config.SILVER_DAILY_LIMIT };
+}
+
+/** How many of the day's signals the member's room shows in full: null for all (gold, and no live room). */
+export function dailyAllowanceOf(ctx: Pick<ServerContext, 'config'>, user: AccessFields): number | null {
+  const tier = signalTierOf(user);
+  return tier ? tierDailyLimits(ctx)[tier] : null;
 }
 
 /**

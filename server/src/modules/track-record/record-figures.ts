@@ -85,15 +85,28 @@ function count(state: TrackRecordState, now: Date, fallbackPayout: number): Coun
 
 /** The counted signals as the track record's statistics take them, each with the payout logged at its issue. */
 export function trackRecordFacts(record: CountedRecord): TrackRecordFacts[] {
-  return record.signals.map((s) => ({
+  return record.signals.map((s) => factOf(s, record));
+}
+
+/** One counted signal as a fact: its logged outcome, the level it ended at, when, and its issue's payout. */
+export function factOf(
+  s: CountedRecord['signals'][number],
+  record: Pick<CountedRecord, 'payoutPercent'>,
+): TrackRecordFacts & { payoutPercent: number } {
+  return {
     asset: s.asset,
     direction: s.direction,
     confidence: s.confidence,
     outcome: s.outcome.outcome as TrackRecordFacts['outcome'],
     endLevel: s.outcome.level as number,
-    resolvedAt: s.outcome.resolvedAt ?? new Date(s.outcome.appendedAt).toISOString(),
+    resolvedAt: resolvedAtOf(s),
     payoutPercent: s.payoutPercent ?? record.payoutPercent,
-  }));
+  };
+}
+
+/** When a counted signal resolved, as its outcome entry states it (its append time for the first format). */
+export function resolvedAtOf(s: CountedRecord['signals'][number]): string {
+  return s.outcome.resolvedAt ?? new Date(s.outcome.appendedAt).toISOString();
 }
 
 /** The room's and the API's statistics, from the counted signals, at the payout the log states now. */
