@@ -5,8 +5,8 @@ import { EquityChart } from '../charts/equity-chart.js';
 import { useClock } from '../clock/use-clock.js';
 import pageStyles from '../dashboard/dashboard-page.module.css';
 import { formatClock } from '../dashboard/signal-format.js';
-import buttonStyles from '../ui/button.module.css';
 import panelStyles from '../ui/panel.module.css';
+import { SectionLoadState } from '../ui/section-load-state.js';
 import styles from './risk-plan.module.css';
 import { useRiskPlan } from './use-risk-plan.js';
 
@@ -15,26 +15,14 @@ import { useRiskPlan } from './use-risk-plan.js';
  * record (every counted signal resolved since, at the plan's stake and highest level), with its drawdown.
  */
 export function PlanEquityPanel() {
-  const { standing, phase, message, load } = useRiskPlan();
+  const { standing, loadState, load } = useRiskPlan();
   const { timeZone } = useClock();
   const plan = standing?.plan ?? null;
   const equity = standing?.equity ?? null;
   const money = (amount: number) => formatMoney(amount, plan?.currency ?? 'USD');
   let body: React.ReactNode;
   if (!standing) {
-    body =
-      phase === 'error' ? (
-        <p role="alert">
-          {message}{' '}
-          <button type="button" className={buttonStyles.linkBtn} onClick={() => void load()}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <p className={pageStyles.muted} role="status">
-          Loading your risk plan...
-        </p>
-      );
+    body = <SectionLoadState state={loadState} what="your risk plan" onRetry={() => void load()} />;
   } else if (!plan) {
     body = (
       <p className={pageStyles.muted}>

@@ -35,7 +35,7 @@ const amountOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
  * daily loss limit and currency, with what one signal can cost under it. The server checks every rule
  * and answers each field's message; the form only shows them.
  */
-export function RiskPlanForm({ idPrefix, onSaved }: { idPrefix: string; onSaved?: () => void }) {
+export function RiskPlanForm({ idPrefix }: { idPrefix: string }) {
   const saved = useRiskPlanStore((s) => s.standing?.plan ?? null);
   const save = useRiskPlanStore((s) => s.save);
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
@@ -60,7 +60,6 @@ export function RiskPlanForm({ idPrefix, onSaved }: { idPrefix: string; onSaved?
     setBusy(false);
     setErrors(answer.ok ? {} : answer.fields);
     setNotice({ kind: answer.ok ? 'success' : 'error', text: answer.message });
-    if (answer.ok) onSaved?.();
   }
 
   const field = (key: keyof Draft) => ({

@@ -1,5 +1,5 @@
-import pageStyles from '../../components/dashboard/dashboard-page.module.css';
-import buttonStyles from '../../components/ui/button.module.css';
+import pageStyles from '../dashboard/dashboard-page.module.css';
+import buttonStyles from './button.module.css';
 
 /** The read of a settings list: under way, failed with the server's message, or done. */
 export type SectionPhase = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready' };

@@ -33,7 +33,7 @@ export function RiskCalculator({ payoutPercent, record }: CalculatorProps) {
   const [riskPercent, setRiskPercent] = useState<number>(RISK_CALCULATOR.riskPercent.default);
   // Untouched, the slider follows the record (its figures arrive after the first paint).
   const [chosenRate, setWinRate] = useState<number | null>(null);
-  const winRate = chosenRate ?? calculatorStartRate(record.total > 0 ? record.percent : null, payoutPercent);
+  const winRate = chosenRate ?? calculatorStartRate(record.percent, payoutPercent);
   const recordLine = winRateHeadline(record, 'won in the first window');
   // Below the $100 minimum (or half-typed), figures use the minimum; leaving the field writes it back.
   const held = calculatorCapital(capital);

@@ -18,8 +18,8 @@ import { FormAlert, SelectField, TextField } from '../../components/public/form-
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
+import { SectionLoadState } from '../../components/ui/section-load-state.js';
 import { ConfirmRemovalDialog } from './confirm-removal-dialog.js';
-import { SectionLoadState } from './section-load-state.js';
 import styles from './settings.module.css';
 import { ShownOnceSecret } from './shown-once-secret.js';
 

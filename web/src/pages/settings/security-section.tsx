@@ -11,7 +11,7 @@ import { PasswordStrength } from '../../components/public/password-strength.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
-import { SectionLoadState } from './section-load-state.js';
+import { SectionLoadState } from '../../components/ui/section-load-state.js';
 import styles from './settings.module.css';
 
 type Outcome = { kind: 'error' | 'success'; text: string; fields?: Record<string, string> } | null;

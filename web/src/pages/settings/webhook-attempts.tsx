@@ -6,7 +6,7 @@ import { ignoreAbort } from '../../api/client.js';
 import { formatMoment } from '../../components/dashboard/activation-format.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
-import { SectionLoadState } from './section-load-state.js';
+import { SectionLoadState } from '../../components/ui/section-load-state.js';
 import styles from './settings.module.css';
 
 type AttemptsState =

@@ -5,12 +5,14 @@ import { Link } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import riskStyles from '../../components/risk-plan/risk-plan.module.css';
 import { RiskPlanForm } from '../../components/risk-plan/risk-plan-form.js';
-import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
+import { SectionLoadState, type SectionPhase } from '../../components/ui/section-load-state.js';
 
 interface PanelProps {
   standing: TRiskPlanStanding | null;
-  phase: 'idle' | 'loading' | 'ready' | 'error';
+  /** The first read's state (loading, or failed with its message). */
+  loadState: SectionPhase;
+  /** Why the last refresh failed (the last standing stays shown). */
   message: string | null;
   onRetry(): void;
 }
@@ -19,7 +21,7 @@ interface PanelProps {
  * The room's risk plan: the form on first entry (no plan yet), then today's figures under the plan, as
  * the server computed them from the record, and where the plan stops the day.
  */
-export function RiskPlanPanel({ standing, phase, message, onRetry }: PanelProps) {
+export function RiskPlanPanel({ standing, loadState, message, onRetry }: PanelProps) {
   const head = (
     <h2 id="risk-plan-title">
       <ShieldCheck aria-hidden="true" size={20} /> Your risk plan
@@ -30,18 +32,7 @@ export function RiskPlanPanel({ standing, phase, message, onRetry }: PanelProps)
     return (
       <section className={region} aria-labelledby="risk-plan-title" data-testid="room-risk-plan">
         {head}
-        {phase === 'error' ? (
-          <div className={pageStyles.stateError} role="alert">
-            <p>{message}</p>
-            <button type="button" className={buttonStyles.btn} onClick={onRetry}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <p className={pageStyles.muted} role="status">
-            Loading your risk plan...
-          </p>
-        )}
+        <SectionLoadState state={loadState} what="your risk plan" onRetry={onRetry} />
       </section>
     );
   }

@@ -91,7 +91,7 @@ function SignalRoom(props: RoomProps) {
   const riskPanel = delayed ? null : (
     <RiskPlanPanel
       standing={risk.standing}
-      phase={risk.phase}
+      loadState={risk.loadState}
       message={risk.message}
       onRetry={() => void risk.load()}
     />
