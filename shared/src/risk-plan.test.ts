@@ -111,6 +111,12 @@ describe('ZRiskPlanRequest', () => {
     });
   });
 
+  it('refuses a level out of range by its own message, without costing that many levels first', () => {
+    // A fuzzed level of 10^12 once held the request's thread for minutes in the cross-field check.
+    const parsed = ZRiskPlanRequest.safeParse({ ...plan, maxLevel: 10_000_000 });
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([RiskPlanMessages.maxLevel]);
+  });
+
   it('refuses fields it does not know', () => {
     expect(ZRiskPlanRequest.safeParse({ ...plan, leverage: 100 }).success).toBe(false);
   });

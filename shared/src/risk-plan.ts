@@ -52,17 +52,24 @@ const ZRiskPlanFields = z
   })
   .strict();
 
-/** The plan as a member saves it. */
-export const ZRiskPlanRequest = /* @__PURE__ */ ZRiskPlanFields.superRefine((plan, ctx) => {
-  const worst = worstSignalLoss(plan);
-  if (worst > plan.dailyLossLimit) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['dailyLossLimit'],
-      message: RiskPlanMessages.limitBelowOneSignal(formatMoney(worst, plan.currency), plan.maxLevel),
-    });
-  }
-});
+/**
+ * The plan as a member saves it. The cross-field check runs only once every field passed its own: Zod
+ * would run it on a level of a billion too (a range miss does not abort), and the loss through that many
+ * levels is a loop of that length, which held a request's thread for minutes.
+ */
+export const ZRiskPlanRequest = /* @__PURE__ */ ZRiskPlanFields.superRefine(
+  (plan, ctx) => {
+    const worst = worstSignalLoss(plan);
+    if (worst > plan.dailyLossLimit) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dailyLossLimit'],
+        message: RiskPlanMessages.limitBelowOneSignal(formatMoney(worst, plan.currency), plan.maxLevel),
+      });
+    }
+  },
+  { when: (payload) => payload.issues.length === 0 },
+);
 export type TRiskPlanInput = z.infer<typeof ZRiskPlanFields>;
 
 /** The plan as stored: what was saved, and since when it stands (its equity curve starts there). */
