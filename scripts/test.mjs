@@ -5,7 +5,8 @@
 //   4. the integration files whose subject differs by shape again on PostgreSQL + Redis, when
 //      TEST_DATABASE_URL and TEST_REDIS_URL are set (vitest.config.ts lists the files run once)
 //   5. production build of the web app (beside step 4), then end-to-end journeys in real Chromium
-// Set SR_SKIP_E2E=1 to leave out step 5 locally.
+// Set SR_SKIP_E2E=1 to leave out step 5 locally. Each test tier has a time limit (TIER_LIMIT_MINUTES;
+// SR_TIER_LIMIT_MINUTES sets one for all), past which it is stopped and what it was running is named.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,26 +70,96 @@ function runBeside(label, command, args) {
   });
 }
 
-/** A step in the foreground (its output goes straight through), without blocking steps run beside it. */
-function runForeground(label, command, args, env = {}) {
+/**
+ * A step in the foreground (its output goes straight through), without blocking steps run beside it.
+ * With a limit, the step's whole process group is killed once it has run that many minutes, and
+ * `onOverrun` says what it was doing.
+ */
+function runForeground(label, command, args, { env = {}, limitMinutes, onOverrun } = {}) {
   console.log(`\n=== ${label} ===`);
   const done = timeStep(label);
   return new Promise((resolve) => {
-    spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).once('exit', (code) => {
+    // Its own process group, so the limit reaches the test workers and every server they started.
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
+    const stopOnInterrupt = () => killGroup(child.pid);
+    process.once('SIGINT', stopOnInterrupt);
+    let overran = false;
+    const limit =
+      limitMinutes &&
+      setTimeout(() => {
+        overran = true;
+        killGroup(child.pid);
+      }, limitMinutes * 60_000);
+    child.once('exit', (code) => {
+      if (limit) clearTimeout(limit);
+      process.off('SIGINT', stopOnInterrupt);
       done();
-      if (code !== 0) failures.push(label);
-      resolve(code === 0);
+      if (overran) {
+        failures.push(`${label} (stopped at its limit of ${limitMinutes} min)`);
+        onOverrun?.();
+      } else if (code !== 0) failures.push(label);
+      resolve(code === 0 && !overran);
     });
   });
 }
 
+function killGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Minutes each test tier may run before it is stopped and what it was running is named: about three
+ * times its usual length on a 2-core machine, so a slow machine passes and a test stuck in a loop fails
+ * the run in time to say so, well inside CI's 90 minutes.
+ */
+const TIER_LIMIT_MINUTES = { unit: 5, integration: 25, e2e: 30 };
+
+/** The files and tests a tier had started and not finished, from the progress reporter's lines. */
+function unfinishedWork(progressFile) {
+  let lines = [];
+  try {
+    lines = readFileSync(progressFile, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+  const running = new Set();
+  for (const line of lines) {
+    const [kind, ...what] = line.split('\t');
+    const work = what.join(' > ');
+    if (kind.endsWith('-start')) running.add(work);
+    else running.delete(work);
+  }
+  return [...running];
+}
+
 async function vitest(label, project, env = {}) {
-  const out = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
+  const slug = label.replace(/\W+/g, '-');
+  const out = join(reportDir, `${slug}.json`);
+  const progress = join(reportDir, `${slug}.progress`);
   await runForeground(
     label,
     'npx',
-    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/test-progress-reporter.mjs',
+      `--outputFile.json=${out}`,
+    ],
+    {
+      env: { ...env, SR_TEST_PROGRESS: progress },
+      limitMinutes: Number(process.env.SR_TIER_LIMIT_MINUTES) || TIER_LIMIT_MINUTES[project],
+      onOverrun: () => {
+        for (const work of unfinishedWork(progress)) failedTests.push(`${label}: still running at the limit: ${work}`);
+      },
+    },
   );
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'));
