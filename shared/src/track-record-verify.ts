@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { entryBundlePath } from './tlog/index.js';
-import { createTrackRecordChecker, type TTrackRecordEntry } from './track-record.js';
+import { createTrackRecordChecker, type TTrackRecordEntry, trackRecordHashInput } from './track-record.js';
 import { createMemoryTree } from './track-record-memory-tree.js';
 import {
   bytesToHex,
@@ -68,22 +68,36 @@ export function parseKeptNotes(text: string): string[] {
   return notes;
 }
 
-/**
- * One cosigned checkpoint to verify: the note (its text and signature lines) and the witness keys whose
- * cosignatures count. The log's own signature is not checked again on each of these notes: a witness
- * verifies it before it cosigns (C2SP tlog-witness: "The witness MUST verify the checkpoint signature
- * against the public key(s) it trusts for the checkpoint origin"), so a quorum of cosignatures already
- * says the log signed it. The latest checkpoint and every kept one are still checked against the log's
- * key here. A year holds over a hundred thousand of these notes: the second signature a note was half
- * the verifier page's time.
- */
-export interface CosignatureCheck {
-  read: Pick<ReadCheckpointNote, 'body' | 'signatures'>;
-  witnessKeys: readonly string[];
-}
-
-/** A check's verified cosignatures (the trusted witnesses whose cosignature of the note holds). */
+/** The trusted witnesses whose cosignature of a note holds, with the time each gave. */
 export type CosignatureResult = { witness: string; timestamp: number }[];
+
+/**
+ * One cosigned checkpoint as listed by the site, read and checked under the witnesses' keys: its size
+ * and the cosignatures that hold, or null when it is not a signed checkpoint note. The log's own
+ * signature is not checked again on each: a witness verifies it before it cosigns (C2SP tlog-witness:
+ * "The witness MUST verify the checkpoint signature against the public key(s) it trusts for the
+ * checkpoint origin"), so a quorum of cosignatures already says the log signed it. The latest
+ * checkpoint and every kept one are still checked against the log's key. A year holds over a hundred
+ * thousand of these notes: the second signature a note was half the verifier page's time.
+ */
+export type CheckpointVerdict = { size: number; cosignatures: CosignatureResult } | null;
+
+/** Reads and checks cosigned checkpoints here, with the portable Ed25519 (see CheckpointVerdict). */
+export function verifyCheckpointsHere(notes: readonly string[], witnesses: readonly string[]): CheckpointVerdict[] {
+  return notes.map((note) => {
+    let read: ReadCheckpointNote;
+    try {
+      read = readCheckpointNote(note);
+    } catch {
+      return null;
+    }
+    const cosignatures = verifiedCosignatures(read, witnesses).map(({ witness, timestamp }) => ({
+      witness,
+      timestamp,
+    }));
+    return { size: read.checkpoint.size, cosignatures };
+  });
+}
 
 export interface VerifyOptions {
   /** The site, e.g. https://signals.example.com */
@@ -100,13 +114,20 @@ export interface VerifyOptions {
   /** Checkpoints (signed notes) kept from earlier. */
   kept?: readonly string[];
   sha256Hex?: (text: string) => string;
+  /**
+   * SHA-256 hex of many texts at once, where the platform's fast hash answers asynchronously (the
+   * browser's WebCrypto: several times the portable code's speed): each bundle of entries is hashed
+   * ahead of its checks.
+   */
+  sha256HexBatch?: (texts: string[]) => Promise<string[]>;
   merkleSha256?: Sha256;
   fetch?: typeof fetch;
   /**
-   * Verifies the witnesses' cosignatures of many notes at once (a faster engine than the portable one,
-   * if the platform has it): a year holds over a hundred thousand notes.
+   * Reads and checks many cosigned checkpoints at once, where the platform has something faster than
+   * verifyCheckpointsHere (a native Ed25519, another thread): a year holds over a hundred thousand. It
+   * runs while the entries are checked.
    */
-  verifyCosignatures?: (checks: CosignatureCheck[]) => Promise<CosignatureResult[]>;
+  verifyCheckpoints?: (notes: string[], witnesses: readonly string[]) => Promise<CheckpointVerdict[]>;
   onProgress?: (phase: 'entries' | 'witnesses', done: number, total: number) => void;
   /** The clock (ms) for signals still within their merge delay. */
   now?: number;
@@ -174,27 +195,34 @@ export async function verifyTrackRecordOnline(options: VerifyOptions): Promise<V
   const head = summary.head;
   const maxMergeDelayMs = (options.maxMergeDelaySeconds ?? summary.witnessing.maxMergeDelaySeconds) * 1000;
 
+  // The cosigned checkpoints the site lists, read and checked while the entries are (on another thread
+  // where the page has one); awaited once the entries are done.
+  const cosigned = quorum === 0 ? null : createCosignedCheckpoints(json, witnesses, options);
+
   // Every public entry: rehashed, linked, its kind's rules; facts gathered in log order.
   const merkle = options.merkleSha256;
   const tree = createMemoryTree(merkle);
   const checker = createTrackRecordChecker(options.sha256Hex ?? portableSha256Hex, merkle, tree);
   const collected = collectFacts();
   let broken = false;
-  for await (const entry of publicEntries(get, url, head.length, (done) =>
+  read: for await (const batch of publicEntries(get, url, head.length, (done) =>
     options.onProgress?.('entries', done, head.length),
   )) {
-    if (!entry) {
-      problems.push(`entry #${checker.length + 1} is not readable`);
-      broken = true;
-      break;
+    const hashes = options.sha256HexBatch ? await contentHashes(batch, options.sha256HexBatch) : [];
+    for (const [i, entry] of batch.entries()) {
+      if (!entry) {
+        problems.push(`entry #${checker.length + 1} is not readable`);
+        broken = true;
+        break read;
+      }
+      const failure = checker.add(entry, hashes[i] ?? undefined);
+      if (failure) {
+        problems.push(`entry #${failure.brokenAt}: ${failure.reason}`);
+        broken = true;
+        break read;
+      }
+      collected.add(entry);
     }
-    const failure = checker.add(entry);
-    if (failure) {
-      problems.push(`entry #${failure.brokenAt}: ${failure.reason}`);
-      broken = true;
-      break;
-    }
-    collected.add(entry);
   }
   const { length, root } = checker.result();
   if (!broken) passed.push(`${length} public entries rehashed and linked`);
@@ -258,10 +286,9 @@ export async function verifyTrackRecordOnline(options: VerifyOptions): Promise<V
   }
 
   // When each entry was witnessed, from the cosigned checkpoints, under the witnesses' keys only.
-  const index =
-    quorum === 0
-      ? null
-      : createQuorumIndex(await quorumPoints(json, witnesses, quorum, options, collected.keyAt, problems));
+  const index = cosigned
+    ? createQuorumIndex(await cosigned.quorumPoints(length, quorum, collected.keyAt, problems))
+    : null;
   const now = options.now ?? Date.now();
   const signals = collected.signals(length).map((s) => ({
     ...s,
@@ -316,49 +343,83 @@ function compareWithSite(
   }
 }
 
-/** Verifies every cosigned checkpoint the site lists and answers when each had its quorum. */
-async function quorumPoints(
+/**
+ * The cosigned checkpoints the site lists, fetched page by page and checked as each page comes, from
+ * the moment it is created. `quorumPoints` then tops the list up with any checkpoint cosigned since (a
+ * live log grows while it is read: the entries may run past the last checkpoint listed) and answers
+ * when each checkpoint had its quorum.
+ */
+function createCosignedCheckpoints(
   json: <T>(path: string) => Promise<T>,
   witnesses: readonly string[],
-  quorum: number,
   options: VerifyOptions,
-  keyAt: (size: number) => string | null,
-  problems: string[],
-): Promise<QuorumPoint[]> {
-  const listed: { id: number; size: number; read: ReadCheckpointNote }[] = [];
-  for (let after = 0; ; ) {
-    const page = await json<{ checkpoints: { id: number; note: string }[]; nextAfter: number | null }>(
-      `/checkpoints?after=${after}&limit=1000`,
-    );
-    for (const cp of page.checkpoints) {
-      try {
-        const read = readCheckpointNote(cp.note);
-        // A checkpoint of a size no key of the log covers was never the log's, whoever cosigned it.
-        if (keyAt(read.checkpoint.size)) listed.push({ id: cp.id, size: read.checkpoint.size, read });
-        else problems.push(`cosigned checkpoint ${cp.id} is older than the log's first key`);
-      } catch {
-        problems.push(`cosigned checkpoint ${cp.id} is not a signed note`);
-      }
-    }
-    if (page.nextAfter === null) break;
-    after = page.nextAfter;
-  }
-  const checks = listed.map((l) => ({ read: l.read, witnessKeys: witnesses }));
-  const verified = options.verifyCosignatures
-    ? await options.verifyCosignatures(checks)
-    : checks.map((c, i) => {
-        if (i % 500 === 0) options.onProgress?.('witnesses', i, checks.length);
-        return verifiedCosignatures(c.read, c.witnessKeys);
+) {
+  type Listed = { id: number; verdict: CheckpointVerdict };
+  const listed: Listed[] = [];
+  let after = 0;
+  let checked = 0;
+  const verify = options.verifyCheckpoints ?? (async (notes, keys) => verifyCheckpointsHere(notes, keys));
+  /**
+   * Lists and checks every checkpoint after the cursor: the next page is asked for while the last one
+   * is checked (a year is over a hundred pages; waiting for each check first doubled the time).
+   */
+  const listFrom = async (): Promise<void> => {
+    const checking: Promise<void>[] = [];
+    for (;;) {
+      const page = await json<{ checkpoints: { id: number; note: string }[]; nextAfter: number | null }>(
+        `/checkpoints?after=${after}&limit=1000`,
+      );
+      const pageChecked = verify(
+        page.checkpoints.map((cp) => cp.note),
+        witnesses,
+      ).then((verdicts) => {
+        page.checkpoints.forEach((cp, i) => {
+          listed.push({ id: cp.id, verdict: verdicts[i] ?? null });
+        });
+        checked += page.checkpoints.length;
+        options.onProgress?.('witnesses', checked, checked);
       });
-  options.onProgress?.('witnesses', checks.length, checks.length);
-  return listed.flatMap((l, i) => {
-    const cosignatures = verified[i] ?? [];
-    const at = quorumTime(
-      cosignatures.map((c) => c.timestamp),
-      quorum,
-    );
-    return at === null ? [] : [{ size: l.size, at: at * 1000 }];
-  });
+      // Awaited below; a page that fails while a later one is fetched is not left unhandled.
+      pageChecked.catch(() => undefined);
+      checking.push(pageChecked);
+      const last = page.checkpoints.at(-1);
+      if (last) after = last.id;
+      if (page.nextAfter === null) break;
+      after = page.nextAfter;
+    }
+    await Promise.all(checking);
+  };
+  const first = listFrom();
+  // Awaited in quorumPoints; a failure meanwhile is not left unhandled.
+  first.catch(() => undefined);
+  return {
+    async quorumPoints(
+      length: number,
+      quorum: number,
+      keyAt: (size: number) => string | null,
+      problems: string[],
+    ): Promise<QuorumPoint[]> {
+      await first;
+      const largest = Math.max(0, ...listed.map((l) => l.verdict?.size ?? 0));
+      if (largest < length) await listFrom();
+      return listed.flatMap(({ id, verdict }) => {
+        if (!verdict) {
+          problems.push(`cosigned checkpoint ${id} is not a signed note`);
+          return [];
+        }
+        // A checkpoint of a size no key of the log covers was never the log's, whoever cosigned it.
+        if (!keyAt(verdict.size)) {
+          problems.push(`cosigned checkpoint ${id} is older than the log's first key`);
+          return [];
+        }
+        const at = quorumTime(
+          verdict.cosignatures.map((c) => c.timestamp),
+          quorum,
+        );
+        return at === null ? [] : [{ size: verdict.size, at: at * 1000 }];
+      });
+    },
+  };
 }
 
 async function checkKept(
@@ -464,13 +525,37 @@ function collectFacts() {
   };
 }
 
-/** The public entries in order: bundles of 256 (immutable, cacheable) in parallel, then the rest by page. */
+/**
+ * Each entry's content hash as the checker would work it out, hashed in one batch; null where the entry
+ * is unreadable or has no canonical form (the checker then finds and names the fault itself).
+ */
+async function contentHashes(
+  batch: readonly (TTrackRecordEntry | null)[],
+  sha256HexBatch: (texts: string[]) => Promise<string[]>,
+): Promise<(string | null)[]> {
+  const inputs = batch.map((entry) => {
+    try {
+      return entry ? trackRecordHashInput(entry.prevHash, entry.payload) : null;
+    } catch {
+      return null;
+    }
+  });
+  const texts = inputs.filter((input): input is string => input !== null);
+  const hashes = await sha256HexBatch(texts);
+  let next = 0;
+  return inputs.map((input) => (input === null ? null : (hashes[next++] ?? null)));
+}
+
+/**
+ * The public entries in order, a batch at a time: bundles of 256 (immutable, cacheable) fetched in
+ * parallel, then the rest by page.
+ */
 async function* publicEntries(
   get: typeof fetch,
   url: (path: string) => string,
   length: number,
   onProgress: (done: number) => void,
-): AsyncGenerator<TTrackRecordEntry | null> {
+): AsyncGenerator<(TTrackRecordEntry | null)[]> {
   const full = Math.floor(length / 256);
   const PARALLEL = 6;
   const bundle = async (index: number): Promise<string> => {
@@ -484,7 +569,10 @@ async function* publicEntries(
   for (let index = 0; index < full; index += 1) {
     const body = await (inFlight.shift() as Promise<string>);
     if (index + PARALLEL < full) inFlight.push(bundle(index + PARALLEL));
-    for (const line of body.split('\n')) if (line !== '') yield readEntry(line);
+    yield body
+      .split('\n')
+      .filter((line) => line !== '')
+      .map(readEntry);
     done += 256;
     if (index % 20 === 0) onProgress(done);
   }
@@ -493,13 +581,17 @@ async function* publicEntries(
     const body = (await page.json()) as { data?: { entries: unknown[] } };
     const entries = body.data?.entries ?? [];
     if (entries.length === 0) break;
+    const batch: (TTrackRecordEntry | null)[] = [];
     for (const entry of entries) {
       const read = readEntry(JSON.stringify(entry));
-      yield read;
-      if (!read) return;
-      after = read.seq;
-      if (after >= length) break;
+      batch.push(read);
+      if (!read || read.seq >= length) break;
     }
+    yield batch;
+    const last = batch.at(-1);
+    if (!last) return;
+    after = last.seq;
+    if (after >= length) break;
   }
   onProgress(length);
 }

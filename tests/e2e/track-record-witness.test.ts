@@ -86,6 +86,8 @@ describe('the witnessed track record in a real browser', () => {
       'Every published figure recomputes from the 2 signals the witnesses vouch for.',
     );
     expect(await page.locator('#passed').textContent()).toContain('the latest checkpoint is cosigned by');
+    // The cosigned checkpoints were checked on the page's second thread (the site's policy lets it start).
+    expect(await page.evaluate(() => document.body.dataset.checkpointThread)).toBe('worker');
   });
 
   it('withholds every figure with the reason once history is rewritten, and the browser that kept a checkpoint warns', async () => {
@@ -150,6 +152,7 @@ describe('the witnessed track record in a real browser', () => {
     await saved.page.locator('#checkpoints').fill((JSON.parse(kept) as { note: string }).note);
     expect(await verifyOn(saved.page)).toBe('broken');
     expect(await saved.page.locator('#verdict').innerText()).toBe('BROKEN: the record does not hold');
+    expect(await saved.page.evaluate(() => document.body.dataset.checkpointThread)).toBe('worker');
 
     const admin = await createMember(db, { role: 'admin' });
     const view = await e2e.server.api<TTrackRecordAdminView>('GET', '/api/admin/track-record', { token: admin.token });

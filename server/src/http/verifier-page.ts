@@ -19,7 +19,8 @@ const digestsOf = (html: string, tag: 'script' | 'style') =>
 
 /**
  * Serves the verifier, one self-contained file, with a policy of its own instead of the site's: its
- * inline script and style are allowed by their hashes (nothing else runs), and it may read any site's
+ * inline script and style are allowed by their hashes (nothing else runs but the worker that script
+ * starts from its own code), and it may read any site's
  * public record (the reads answer any origin), since a verifier is for checking whoever you choose.
  */
 export function installVerifierPage(app: FastifyInstance, webDist: string): void {
@@ -31,6 +32,8 @@ export function installVerifierPage(app: FastifyInstance, webDist: string): void
     `script-src ${digestsOf(html, 'script')}`,
     `style-src ${digestsOf(html, 'style')}`,
     "connect-src 'self' https: http:",
+    // The page's second thread: a worker made from its own inline script (a blob), nothing fetched.
+    'worker-src blob:',
     "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",

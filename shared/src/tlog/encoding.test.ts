@@ -23,10 +23,21 @@ describe('decodeBase64', () => {
     ['a newline', 'YWJj\n'],
     ['URL-safe letters', '-_-_'],
     ['stray low bits', 'YR=='],
+    ['stray low bits before one =', 'YWJ='],
     ['padding in the middle', 'YQ==YQ=='],
     ['too much padding', 'Y==='],
   ])('refuses %s', (_, text) => {
     expect(decodeBase64(text)).toBeNull();
+  });
+
+  it('accepts exactly the one spelling that encodes back to itself, for every last character before padding', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    for (const last of alphabet) {
+      for (const text of [`Y${last}==`, `YW${last}=`]) {
+        const canonical = encodeBase64(Uint8Array.from(atob(text), (c) => c.charCodeAt(0))) === text;
+        expect(decodeBase64(text) !== null, text).toBe(canonical);
+      }
+    }
   });
 });
 

@@ -21,11 +21,26 @@ export function encodeBase64(bytes: Uint8Array): string {
  * canonical spelling is accepted here.
  */
 export function decodeBase64(text: string): Uint8Array | null {
-  if (!BASE64_SHAPE.test(text)) return null;
+  if (!BASE64_SHAPE.test(text) || hasStrayBits(text)) return null;
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return encodeBase64(bytes) === text ? bytes : null;
+  return bytes;
+}
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * Whether padded base64 of the right shape sets bits its padding says are not there: the last character
+ * before "==" carries 4 unused low bits, before "=" 2. Once the shape holds, these are the only other
+ * spellings of the same bytes (checked directly: re-encoding to compare cost a second pass over every
+ * signature of a year's checkpoints).
+ */
+function hasStrayBits(text: string): boolean {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  if (padding === 0) return false;
+  const last = BASE64_ALPHABET.indexOf(text.charAt(text.length - padding - 1));
+  return padding === 2 ? (last & 0b1111) !== 0 : (last & 0b11) !== 0;
 }
 
 const encoder = /* @__PURE__ */ new TextEncoder();

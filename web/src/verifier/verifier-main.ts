@@ -1,6 +1,4 @@
 import {
-  type CosignatureCheck,
-  type CosignatureResult,
   computeTrackRecordStats,
   type ExpectedEntry,
   equityCurve,
@@ -8,12 +6,12 @@ import {
   parseKeptNotes,
   STAKE_PLAN,
   type TTrackRecordStats,
-  verifiedCosignatures,
   verifyTrackRecordOnline,
   ZRecordWitnessing,
   ZTrackRecordSummary,
 } from '@signalroom/shared';
-import { cosignatureMessage, parseVerifierKey, readUint64 } from '@signalroom/shared/tlog';
+import { createCheckpointThread } from './checkpoint-thread.js';
+import { sha256HexNative } from './native-hash.js';
 import './verifier.css';
 
 /**
@@ -21,7 +19,8 @@ import './verifier.css';
  * /verify-track-record.html and meant to be saved and run anywhere. It uses the shared outside
  * verifier (the same checks as `npm run verify-track-record`), fills in the witnesses the site names
  * and the checkpoint this browser's witness kept when served from the site itself, verifies the many
- * cosignatures of a long record with the browser's own Ed25519 where it has one, and recomputes every
+ * cosignatures of a long record with the browser's own Ed25519 where it has one, on a second thread
+ * while the entries are rehashed on this one, and recomputes every
  * published figure from the signals the witnesses vouch for, to compare with the site's own.
  */
 
@@ -90,60 +89,12 @@ function figureRows(site: TTrackRecordStats, mine: TTrackRecordStats): [string, 
   ];
 }
 
-/**
- * The witnesses' cosignatures of every note, with WebCrypto's Ed25519 (native) where this browser has
- * it; the portable code otherwise. A year of checkpoints is over a hundred thousand notes: the portable
- * code alone takes minutes.
- */
-async function verifyCosignaturesFast(
-  checks: CosignatureCheck[],
-  onProgress: (done: number) => void,
-): Promise<CosignatureResult[]> {
-  const subtle = globalThis.crypto?.subtle;
-  const keys = new Map<string, { name: string; keyId: number; key: CryptoKey }>();
-  try {
-    for (const vkey of new Set(checks.flatMap((c) => c.witnessKeys))) {
-      const parsed = parseVerifierKey(vkey);
-      const key = await subtle.importKey('raw', new Uint8Array(parsed.publicKey), { name: 'Ed25519' }, false, [
-        'verify',
-      ]);
-      keys.set(vkey, { name: parsed.name, keyId: parsed.keyId, key });
-    }
-  } catch (error) {
-    console.warn('This browser has no Ed25519 of its own; using the portable one (slower):', error);
-    return checks.map((c) => verifiedCosignatures(c.read, c.witnessKeys));
-  }
-  const encoder = new TextEncoder();
-  const results: CosignatureResult[] = [];
-  const CHUNK = 2000;
-  for (let start = 0; start < checks.length; start += CHUNK) {
-    const chunk = checks.slice(start, start + CHUNK);
-    const verified = await Promise.all(
-      chunk.map(async (check): Promise<CosignatureResult> => {
-        const found: CosignatureResult = [];
-        for (const vkey of check.witnessKeys) {
-          const key = keys.get(vkey);
-          const sig = check.read.signatures.find((s) => s.name === key?.name && s.keyId === key?.keyId);
-          if (!key || !sig || sig.signature.length !== 72) continue;
-          const timestamp = Number(readUint64(sig.signature));
-          const message = encoder.encode(cosignatureMessage(check.read.body, timestamp));
-          const holds = await subtle.verify({ name: 'Ed25519' }, key.key, sig.signature.slice(8), message);
-          if (holds) found.push({ witness: key.name, timestamp });
-        }
-        return found;
-      }),
-    );
-    results.push(...verified);
-    onProgress(Math.min(checks.length, start + CHUNK));
-  }
-  return results;
-}
-
 async function verify(event: SubmitEvent): Promise<void> {
   event.preventDefault();
   const status = $('status');
   const button = $<HTMLButtonElement>('verify');
   const started = performance.now();
+  let checkpoints: ReturnType<typeof createCheckpointThread> | undefined;
   button.disabled = true;
   document.body.dataset.verdict = 'running';
   try {
@@ -162,6 +113,10 @@ async function verify(event: SubmitEvent): Promise<void> {
     const quorumText = $<HTMLInputElement>('quorum').value.trim();
     const logKey = $<HTMLInputElement>('log-key').value.trim();
     status.textContent = 'Downloading the record…';
+    // The entries are rehashed here while a worker checks the cosigned checkpoints.
+    const thread = createCheckpointThread();
+    checkpoints = thread;
+    const progress = { entries: 0, witnesses: 0 };
     const summaryResponse = await fetch(new URL('/api/track-record/summary', base));
     const summary = ZTrackRecordSummary.parse(((await summaryResponse.json()) as { data: unknown }).data);
     const report = await verifyTrackRecordOnline({
@@ -171,14 +126,14 @@ async function verify(event: SubmitEvent): Promise<void> {
       ...(logKey ? { logKey } : {}),
       expect,
       kept: parseKeptNotes($<HTMLTextAreaElement>('checkpoints').value),
-      verifyCosignatures: (checks) =>
-        verifyCosignaturesFast(checks, (n) => {
-          status.textContent = `Verified the witnesses' cosignatures of ${n.toLocaleString('en-US')} checkpoints…`;
-        }),
+      verifyCheckpoints: (notes, keys) => thread.verify(notes, keys),
+      ...(sha256HexNative ? { sha256HexBatch: sha256HexNative } : {}),
       onProgress: (phase, n) => {
-        if (phase === 'entries') status.textContent = `Checked ${n.toLocaleString('en-US')} entries…`;
+        progress[phase] = n;
+        status.textContent = `Checked ${count(progress.entries)} entries and the witnesses' cosignatures of ${count(progress.witnesses)} checkpoints…`;
       },
     });
+    document.body.dataset.checkpointThread = thread.thread();
     const problems = [...report.problems];
     const counted = report.signals.filter((s) => s.counted);
     const payoutPercent = summary.evidence?.payoutPercent ?? STAKE_PLAN.payoutPercent;
@@ -226,6 +181,7 @@ async function verify(event: SubmitEvent): Promise<void> {
     status.textContent = `Could not check the record: ${(error as Error).message}`;
     document.body.dataset.verdict = 'error';
   } finally {
+    checkpoints?.close();
     button.disabled = false;
   }
 }
