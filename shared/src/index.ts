@@ -51,6 +51,7 @@ export * from './public-config.js';
 export * from './queues.js';
 export * from './request-fields.js';
 export * from './risk-calculator.js';
+export * from './journal/index.js';
 export * from './risk-plan.js';
 export * from './settings.js';
 export * from './signal-access.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TIMING } from './constants.js';
 import { stakeRuleAt } from './evidence.js';
 import { ZInstant } from './iso-date.js';
+import { zMoney } from './money-fields.js';
 import { levelStake, STAKE_RULE, sequenceProfit, toCents } from './stake-plan.js';
 import { cumulativeResult, ZEquityPoint } from './track-record-stats.js';
 
@@ -33,11 +34,6 @@ export const RISK_PLAN_LIMITS = {
   dailyLossLimit: { min: 1, max: 10_000_000 },
   maxLevel: TIMING.martingaleMaxLevel,
 } as const;
-
-const isCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
-const zMoney = (range: { min: number; max: number }, message: string) =>
-  z.number({ error: message }).min(range.min, message).max(range.max, message).refine(isCents, message);
 
 const ZRiskPlanFields = z
   .object({

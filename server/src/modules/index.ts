@@ -26,6 +26,7 @@ import { registerGoldRoutes } from './gold/gold.routes.js';
 import { acceptIdempotencyKeys } from './idempotency/idempotency.service.js';
 import { registerMentorshipRoutes } from './mentorship/mentorship.routes.js';
 import { registerNotificationsRoutes } from './notifications/notifications.routes.js';
+import { registerJournalRoutes } from './journal/journal.routes.js';
 import { registerRiskPlanRoutes } from './risk-plan/risk-plan.routes.js';
 import { registerSetupRoutes } from './setup/setup.routes.js';
 import { registerSignalsRoutes } from './signals/signals.routes.js';
@@ -56,6 +57,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerUsersRoutes(api, ctx);
       await registerSettingsRoutes(api, ctx);
       await registerRiskPlanRoutes(api, ctx);
+      await registerJournalRoutes(api, ctx);
       await registerApiKeysRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);
       await registerAuditRoutes(api, ctx);

@@ -11,6 +11,7 @@ import { defineIdempotencyMemberData } from './idempotency/idempotency.member-da
 import { defineMailMemberData } from './mail/mail.member-data.js';
 import { defineMentorshipMemberData } from './mentorship/mentorship.member-data.js';
 import { defineNotificationsMemberData } from './notifications/notifications.member-data.js';
+import { defineJournalMemberData } from './journal/journal.member-data.js';
 import { defineRiskPlanMemberData } from './risk-plan/risk-plan.member-data.js';
 import { defineSupportMemberData } from './support/support.member-data.js';
 import { defineTierGrantsMemberData } from './tier-grants/tier-grants.member-data.js';
@@ -39,5 +40,6 @@ export function defineMemberDataSections(memberData: MemberDataRegistry): void {
   defineDeskMemberData(memberData);
   defineNotificationsMemberData(memberData);
   defineRiskPlanMemberData(memberData);
+  defineJournalMemberData(memberData);
   defineIdempotencyMemberData(memberData);
 }

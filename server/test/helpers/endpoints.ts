@@ -22,6 +22,8 @@ import {
   ZEmailChangeConfirmRequest,
   ZEmailChangeRequest,
   ZForgotPasswordRequest,
+  ZJournalEntryRequest,
+  ZJournalImportRequest,
   ZLoginRequest,
   ZNothing,
   ZNotificationSettings,
@@ -46,6 +48,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { uploadProof, validProof } from '../activation/activation-helpers.js';
 import { createMember } from './factories.js';
+import { insertSignal } from './signal-rows.js';
 import type { TestServer } from './test-server.js';
 
 /** Tables a call may write; counted before and after a refused call to prove it wrote nothing. */
@@ -69,6 +72,7 @@ export const WRITABLE_TABLES = [
   'signals',
   'signal_notes',
   'webhook_endpoints',
+  'journal_entries',
 ] as const;
 
 /** Who calls: nobody signed in, a guest member, an unlocked gold member, or an admin. */
@@ -85,6 +89,8 @@ export interface EndpointFixtures {
   proofIds: { approve: string; reject: string };
   /** A support ticket of the `member` caller, which the admin calls answer too. */
   ticketId: string;
+  /** A resolved signal in the record, which the journal calls act on. */
+  signalId: string;
 }
 
 /** Fixtures with placeholder ids: enough to read a call's path (to group calls) before a server runs. */
@@ -94,6 +100,7 @@ export const PATH_PLACEHOLDERS: EndpointFixtures = {
   submissionId: ':id',
   proofIds: { approve: ':id', reject: ':id' },
   ticketId: ':id',
+  signalId: ':id',
 };
 
 /** One API call that takes a body or a query string, with its shared schema and a valid input. */
@@ -252,6 +259,30 @@ export const ENDPOINTS: EndpointCase[] = [
     part: 'body',
     schema: ZRiskPlanRequest,
     valid: () => ({ stake: 10, maxLevel: 2, dailyLossLimit: 150, currency: 'USD' }),
+  },
+  {
+    name: 'signals/:id/journal',
+    method: 'PUT',
+    path: (f) => `/api/signals/${f.signalId}/journal`,
+    caller: 'unlocked',
+    part: 'body',
+    schema: ZJournalEntryRequest,
+    valid: () => ({ taken: true, stake: 10, fillPrice: 1.0846, filledAt: '2026-11-20T08:00:03Z', result: 8 }),
+  },
+  {
+    name: 'users/journal/import',
+    method: 'POST',
+    path: () => '/api/users/journal/import',
+    caller: 'unlocked',
+    part: 'body',
+    schema: ZJournalImportRequest,
+    valid: () => ({
+      rows: [
+        { line: 2, time: '2026-11-20 08:00:05', instrument: 'EUR/USD', direction: 'BUY', stake: '10', result: '8' },
+      ],
+      utcOffsetMinutes: 0,
+      dryRun: true,
+    }),
   },
   {
     name: 'users/webhooks',
@@ -534,7 +565,13 @@ export async function prepareFixtures(server: TestServer): Promise<EndpointFixtu
     body: { category: 'other', subject: 'Fixture ticket', message: 'A ticket the calls act on.' },
   });
   if (!ticket.body.data) throw new Error(`fixture ticket refused: ${ticket.body.message}`);
+  const signal = await insertSignal(db, {
+    slotStart: new Date(Math.floor(Date.now() / 300_000) * 300_000 - 3_600_000),
+    asset: 'EUR/USD',
+    result: { status: 'closed', outcome: 'profit', resolvedLevel: 0 },
+  });
   return {
+    signalId: signal.id,
     ticketId: ticket.body.data.id,
     tokens: { member: member.token, unlocked: unlocked.token, admin: admin.token },
     targetUserId: target.user.id,

@@ -28,6 +28,7 @@ export * from './record-log.js';
 export * from './record-notes.js';
 export * from './record-verifier.js';
 export * from './redis-clients.js';
+export type { JournalEntriesTable, JournalTables } from './journal-tables.js';
 export type { RiskPlansTable, RiskPlanTables } from './risk-plan-tables.js';
 export * from './schema.js';
 export * from './signal-reports.js';

@@ -9,6 +9,7 @@ import type { IdempotencyTables } from './idempotency-tables.js';
 import type { MemberContentTables } from './member-content-tables.js';
 import type { NotificationTables } from './notification-tables.js';
 import type { PaperTradingTables } from './paper-trading-tables.js';
+import type { JournalTables } from './journal-tables.js';
 import type { RiskPlanTables } from './risk-plan-tables.js';
 import type { SignalTables } from './signal-tables.js';
 import type { SupportTables } from './support-tables.js';
@@ -34,4 +35,5 @@ export interface Database
     WebhookTables,
     NotificationTables,
     IdempotencyTables,
-    RiskPlanTables {}
+    RiskPlanTables,
+    JournalTables {}

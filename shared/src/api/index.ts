@@ -11,6 +11,7 @@ import { CountdownContract } from './countdown.contract.js';
 import { DeliveryContract } from './delivery.contract.js';
 import { DeskContract } from './desk.contract.js';
 import { GoldContract } from './gold.contract.js';
+import { JournalContract } from './journal.contract.js';
 import { CommunityContract, CopyTradingContract, MentorshipContract } from './member-content.contract.js';
 import { NotificationsContract } from './notifications.contract.js';
 import { PlatformContract } from './platform.contract.js';
@@ -35,6 +36,7 @@ export * from './countdown.contract.js';
 export * from './delivery.contract.js';
 export * from './desk.contract.js';
 export * from './gold.contract.js';
+export * from './journal.contract.js';
 export * from './member-content.contract.js';
 export * from './notifications.contract.js';
 export * from './platform.contract.js';
@@ -61,6 +63,7 @@ export function apiRoutes(): RouteContract[] {
     ...Object.values(ActivationContract),
     ...Object.values(BotAccessContract),
     ...Object.values(SignalsContract),
+    ...Object.values(JournalContract),
     ...Object.values(SlotsContract),
     ...Object.values(CountdownContract),
     ...Object.values(SupportContract),
@@ -90,6 +93,7 @@ export type ApiEntry =
   | EntriesOf<typeof ActivationContract>
   | EntriesOf<typeof BotAccessContract>
   | EntriesOf<typeof SignalsContract>
+  | EntriesOf<typeof JournalContract>
   | EntriesOf<typeof SlotsContract>
   | EntriesOf<typeof CountdownContract>
   | EntriesOf<typeof SupportContract>

@@ -15,6 +15,8 @@ export interface LoggedSignal {
   asset: string;
   direction: Direction;
   confidence: number;
+  /** The price it was issued at. */
+  entryPrice: number;
   /** The start of its window (ms): the slot's boundary, or the moment an analyst published it. */
   windowStart: number;
   issuedAt: string;
@@ -80,6 +82,7 @@ export function createRecordView(verifier: RecordVerifier): RecordView {
         asset: p.asset,
         direction: p.direction,
         confidence: p.confidence,
+        entryPrice: p.entryPrice,
         windowStart: Date.parse(p.slot),
         issuedAt: p.issuedAt,
         expiresAt: p.expiresAt,

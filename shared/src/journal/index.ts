@@ -1,0 +1,3 @@
+export * from './journal.js';
+export * from './journal-figures.js';
+export * from './journal-import.js';
