@@ -80,9 +80,28 @@ describe('risk plan: GET and PUT /api/users/risk-plan', () => {
       stopped: false,
     });
 
-    await insertSignal(server.context.db, { slotStart: slot(5), daySequence: 3, timeZone, ...lostThroughL3 });
+    const third = await insertSignal(server.context.db, {
+      slotStart: slot(5),
+      daySequence: 3,
+      timeZone,
+      ...lostThroughL3,
+    });
     const after = (await get()).body.data as TRiskPlanStanding;
     expect(after.today).toMatchObject({ result: -132, signals: 3, loss: 132, stopped: true });
+
+    // A signal the member journaled as skipped was not theirs that day: the plan goes on.
+    const skipped = await server.api('PUT', `/api/signals/${third.id}/journal`, {
+      token: silver,
+      body: { taken: false },
+    });
+    expect(skipped.status).toBe(200);
+    expect(((await get()).body.data as TRiskPlanStanding).today).toMatchObject({
+      result: -62,
+      signals: 2,
+      stopped: false,
+    });
+    await server.api('DELETE', `/api/signals/${third.id}/journal`, { token: silver });
+    expect(((await get()).body.data as TRiskPlanStanding).today).toMatchObject({ signals: 3, stopped: true });
   });
 
   it('runs its equity from the moment it was set, and keeps that moment when the same plan is saved again', async () => {

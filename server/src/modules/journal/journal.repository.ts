@@ -100,3 +100,16 @@ export async function deleteJournalRow(db: Db, userId: string, signalId: string)
 export async function deleteJournal(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('journal_entries').where('user_id', '=', userId).execute();
 }
+
+/** Of these signals, those the member journaled as skipped. */
+export async function skippedSignalIds(db: Db, userId: string, signalIds: readonly string[]): Promise<Set<string>> {
+  if (signalIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('journal_entries')
+    .select('signal_id')
+    .where('user_id', '=', userId)
+    .where('taken', '=', false)
+    .where('signal_id', 'in', [...signalIds])
+    .execute();
+  return new Set(rows.map((r) => r.signal_id));
+}

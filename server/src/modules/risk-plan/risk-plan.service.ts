@@ -8,6 +8,7 @@ import {
   type TUser,
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
+import { skippedSignalIds } from '../journal/journal.repository.js';
 import { dailyAllowanceOf } from '../signals/signals.service.js';
 import { countedRecord, factOf, resolvedAtOf } from '../track-record/record-figures.js';
 import { refreshRecord } from '../track-record/track-record.service.js';
@@ -19,7 +20,8 @@ type Ctx = Pick<ServerContext, 'db' | 'now' | 'record' | 'config'>;
 /**
  * Where the member's plan stands, from the witnessed record only (a signal counts once its outcome is
  * logged, public and witnessed, as on the track record): today's result over the signals the member's
- * room showed in full (a silver member's locked signals were never theirs to take), and the plan's
+ * room showed in full (a silver member's locked signals were never theirs to take) and did not journal
+ * as skipped, and the plan's
  * equity over every counted signal resolved since the plan was set. Nothing is computed while the
  * record's figures are withheld.
  */
@@ -31,6 +33,8 @@ export async function riskPlanStanding(ctx: Ctx, user: TUser): Promise<TRiskPlan
   const timeZone = ctx.config.TIME_ZONE;
   const day = dayKeyInZone(now, timeZone);
   const shown = await daySignalsShownInFull(ctx.db, day, dailyAllowanceOf(ctx, user));
+  // The day counts what the member took: every signal shown in full, but those they journaled as skipped.
+  for (const id of await skippedSignalIds(ctx.db, user.id, [...shown])) shown.delete(id);
   const record = countedRecord(ctx.record, now, ctx.config.PAYOUT_PERCENT);
   const since = Date.parse(plan.setAt);
   // One pass over the record (a year is a few hundred thousand entries): only today's shown signals and
