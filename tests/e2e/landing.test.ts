@@ -219,3 +219,31 @@ describe('journey: the landing page', () => {
     );
   });
 });
+
+describe('journey: the landing calculator at another payout', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E({ PAYOUT_PERCENT: '70' });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('pays a win at the operator payout and starts from its own break-even', async () => {
+    const { page } = await e2e.newPage({ width: 390 });
+    await page.goto(e2e.url('/#about'));
+    const result = (label: string) => page.locator('dl[aria-live] > div', { hasText: label }).locator('dd');
+    await page.getByTestId('calculator-payout').waitFor();
+    expect(await page.getByTestId('calculator-payout').innerText()).toBe('70% of the stake');
+    // Break-even at a 70 % payout: 1 / 1.7 = 58.8 %, the slider at the nearest half point.
+    expect(await page.getByTestId('calculator-record').innerText()).toContain('it starts at break-even');
+    expect(await page.getByLabel('Expected win rate').inputValue()).toBe('59');
+    // 2 % of 1,000 risked, a win paying 70 % of it.
+    expect(await result('Profit per win').innerText()).toBe('$14.00');
+    await page.getByLabel('Expected win rate').fill('60');
+    // 0.6 × 14 − 0.4 × 20 = 0.40 a trade, 8.00 over 20 trades, 0.8 % of 1,000.
+    expect(await result('Expected value per trade').innerText()).toBe('+$0.40');
+    expect(await result('Monthly (20 trades)').innerText()).toBe('+$8.00');
+    expect(await result('Monthly return on capital').innerText()).toBe('+0.8%');
+  });
+});
