@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zQueryInteger } from './request-fields.js';
+import { ZRiskPlanStanding } from './risk-plan.js';
 import { ZPerformanceStats, ZSignalView } from './signals.js';
 
 /**
@@ -46,6 +47,12 @@ export const ZStreamMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('signal.updated'), seq: z.null(), signal: ZSignalView }),
   z.object({ type: z.literal('signal.resolved'), seq: ZSeq.nullable(), signal: ZSignalView }),
   z.object({ type: z.literal('stats'), seq: z.null(), stats: ZPerformanceStats }),
+  /**
+   * The key's member's risk plan where it stands now (as `GET /api/users/risk-plan` answers), sent to
+   * that member's connections only: after `ready`, and after each issued or resolved signal, so a program
+   * follows the stakes and the day's stop the room shows. Never sent to a member without a plan.
+   */
+  z.object({ type: z.literal('plan'), seq: z.null(), plan: ZRiskPlanStanding }),
 ]);
 export type TStreamMessage = z.infer<typeof ZStreamMessage>;
 

@@ -15,6 +15,7 @@ import {
   type TierDailyLimits,
   type TSignal,
   type TStreamMessage,
+  type TUser,
   ZSignalStreamQuery,
 } from '@signalroom/shared';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -22,6 +23,7 @@ import type { ServerContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
 import { BudgetExceeded, budgetHeaders, type KeyBudget } from '../modules/api-keys/api-key-budget.js';
 import { apiKeyStreamBudget, authenticateApiKey, membersOfLiveKeys } from '../modules/api-keys/api-keys.service.js';
+import { riskPlanStanding } from '../modules/risk-plan/risk-plan.service.js';
 import { outcomeEntrySeq } from '../modules/track-record/track-record.repository.js';
 import { encodeForTiers, encodeMessage, type TierFrames } from './plain-stream.frames.js';
 import { streamReplay } from './plain-stream.replay.js';
@@ -33,6 +35,8 @@ import type { RecordStatsFeed } from './record-stats.js';
 interface StreamClient {
   ws: WebSocket;
   userId: string;
+  /** Its member as last read (connect, access re-checks): the risk plan's day depends on the tier. */
+  user: TUser;
   keyId: string;
   /** Its slot among the key's connections. */
   connectionId: string;
@@ -156,6 +160,7 @@ export function attachPlainStream(
       const client: StreamClient = {
         ws,
         userId: member.user.id,
+        user: member.user,
         keyId: member.keyId,
         connectionId,
         tier,
@@ -197,6 +202,25 @@ export function attachPlainStream(
     };
     send(client, encodeMessage(ready));
     for (const { frame } of fresh) send(client, frame);
+    await sendPlans([client]);
+  }
+
+  /**
+   * Each member's risk plan, where it stands now, to that member's connections (one reading a member,
+   * however many connections it has); members without a plan get nothing.
+   */
+  async function sendPlans(targets: Iterable<StreamClient>): Promise<void> {
+    const byMember = new Map<string, StreamClient[]>();
+    for (const client of targets) byMember.set(client.userId, [...(byMember.get(client.userId) ?? []), client]);
+    for (const members of byMember.values()) {
+      const standing = await riskPlanStanding(ctx, (members[0] as StreamClient).user);
+      if (!standing.plan) continue;
+      const frame = encodeMessage({ type: 'plan', seq: null, plan: standing });
+      for (const client of members) {
+        if (client.held) client.held.push({ seq: null, frame });
+        else send(client, frame);
+      }
+    }
   }
 
   /**
@@ -210,7 +234,10 @@ export function attachPlainStream(
       const user = members.get(client.keyId);
       const tier = user ? signalTierOf(user) : null;
       if (!tier) client.ws.close(STREAM_CLOSE.accessEnded, user ? 'live access ended' : 'key revoked');
-      else client.tier = tier;
+      else {
+        client.tier = tier;
+        client.user = user as TUser;
+      }
     }
   }
 
@@ -223,6 +250,7 @@ export function attachPlainStream(
         encodeForTiers(clients, (view) => ({ type: 'signal.issued', seq, signal: view }), signal, deps.limits),
         seq,
       );
+      await sendPlans(clients);
       return;
     }
     if (!resolved) {
@@ -237,6 +265,7 @@ export function attachPlainStream(
       encodeForTiers(clients, (view) => ({ type: 'signal.resolved', seq, signal: view }), signal, deps.limits),
       seq,
     );
+    await sendPlans(clients);
   }
 
   const unsubscribe = ctx.bus.subscribe((event) => {

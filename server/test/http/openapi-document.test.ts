@@ -409,6 +409,7 @@ describe('the OpenAPI document', () => {
       'signal.updated',
       'signal.resolved',
       'stats',
+      'plan',
     ]);
     expect(unresolvedRefs(stream)).toEqual([]);
   });

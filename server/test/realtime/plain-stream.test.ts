@@ -148,6 +148,32 @@ describe('the plain WebSocket stream (GET /api/stream)', () => {
     silverStream.ws.close();
   });
 
+  it('sends the member their risk plan where it stands, after ready and after each signal, and nothing without a plan', async () => {
+    const planned = await createMember(server.context.db, { tier: 'gold' });
+    const unplanned = await createMember(server.context.db, { tier: 'gold' });
+    const plan = { stake: 10, maxLevel: 1, dailyLossLimit: 200, currency: 'EUR' };
+    expect((await server.api('PUT', '/api/users/risk-plan', { token: planned.token, body: plan })).status).toBe(200);
+    const [withPlan, withoutPlan] = await Promise.all([
+      open(await keyOf(planned.token)),
+      open(await keyOf(unplanned.token)),
+    ]);
+    const first = await withPlan.next((m) => m.type === 'plan');
+    expect(withPlan.messages.findIndex((m) => m.type === 'ready')).toBeLessThan(withPlan.messages.indexOf(first));
+    expect(first.type === 'plan' && first.plan.plan).toMatchObject(plan);
+    // The same answer the REST call gives.
+    const rest = await server.api('GET', '/api/users/risk-plan', { token: planned.token });
+    expect(first.type === 'plan' && first.plan).toEqual(rest.body.data);
+
+    await engineFor(server).runSlot(new Date('2026-12-01T11:00:00Z'));
+    const issued = await withPlan.next((m) => m.type === 'signal.issued' && m.signal.daySequence === 3);
+    const after = await withPlan.next((m) => m.type === 'plan' && m !== first);
+    expect(withPlan.messages.indexOf(after)).toBeGreaterThan(withPlan.messages.indexOf(issued));
+    await withoutPlan.next((m) => m.type === 'signal.issued' && m.signal.daySequence === 3);
+    expect(withoutPlan.messages.some((m) => m.type === 'plan')).toBe(false);
+    withPlan.ws.close();
+    withoutPlan.ws.close();
+  });
+
   it('replays what a reconnecting client missed from the record, then goes live', async () => {
     const gold = await createMember(server.context.db, { tier: 'gold' });
     const key = await keyOf(gold.token);
