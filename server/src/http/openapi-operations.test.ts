@@ -64,6 +64,7 @@ describe('securityOf', () => {
       'GET /slots',
       'GET /track-record',
       'GET /track-record/summary',
+      'GET /users/journal',
       'GET /users/risk-plan',
     ]);
   });

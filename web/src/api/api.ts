@@ -13,6 +13,7 @@ import {
   DeliveryRoutes,
   DeskRoutes,
   GoldRoutes,
+  JournalRoutes,
   MentorshipRoutes,
   NotificationsRoutes,
   PlatformRoutes,
@@ -51,6 +52,7 @@ export const audit = /* @__PURE__ */ clientOf(AuditRoutes, messages.audit);
 export const activation = /* @__PURE__ */ clientOf(ActivationRoutes, messages.activation);
 export const botAccess = /* @__PURE__ */ clientOf(BotAccessRoutes, messages.botAccess);
 export const signals = /* @__PURE__ */ clientOf(SignalsRoutes, messages.signals);
+export const journal = /* @__PURE__ */ clientOf(JournalRoutes, messages.journal);
 export const countdown = /* @__PURE__ */ clientOf(CountdownRoutes, messages.countdown);
 export const support = /* @__PURE__ */ clientOf(SupportRoutes, messages.support);
 export const content = /* @__PURE__ */ clientOf(ContentRoutes, messages.content);

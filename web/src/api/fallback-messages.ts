@@ -13,6 +13,7 @@ import {
   type DeliveryRoutes,
   type DeskRoutes,
   type GoldRoutes,
+  type JournalRoutes,
   type MentorshipRoutes,
   type NotificationsRoutes,
   type PlatformRoutes,
@@ -74,6 +75,13 @@ export const users = {
   exportData: 'Your data could not be downloaded.',
   deleteAccount: 'Your membership could not be cancelled.',
 } satisfies FallbackMessages<typeof UsersRoutes>;
+
+export const journal = {
+  journal: 'Your trades could not be loaded.',
+  saveEntry: 'This signal could not be saved to your journal.',
+  removeEntry: 'This signal could not be taken out of your journal.',
+  importTrades: 'Your trade history could not be imported.',
+} satisfies FallbackMessages<typeof JournalRoutes>;
 
 export const apiKeys = {
   list: 'Your API keys could not be loaded.',
