@@ -10,7 +10,7 @@ import {
   martingaleRunStakes,
   outcomesTotal,
 } from './evidence.js';
-import { rateOf, ZRate } from './track-record-stats.js';
+import { rateOf, ZRate } from './track-record/stats.js';
 
 /** A win rate with what a trader needs beside it: its break-even at the payout, the verdict, the expected value. */
 export const ZRateEvidence = ZRate.extend({

@@ -15,7 +15,7 @@ import {
 } from './evidence.js';
 import { computeWinRateEvidence, ZWinRateEvidence } from './evidence.schemas.js';
 import { evidenceSentences } from './evidence-sentences.js';
-import { rateOf } from './track-record-stats.js';
+import { rateOf } from './track-record/stats.js';
 
 /** 12 signals: 8 won in the first window, 2 at L1, 1 at L2, one lost the full run. */
 const twelve: LevelOutcomes = { won: [8, 2, 1, 0], breakeven: [0, 0, 0, 0], lost: [0, 0, 0, 1] };

@@ -1,6 +1,6 @@
 import { TIMING } from './constants.js';
 import { levelStake, STAKE_RULE, type StakeRule, sequenceResult } from './stake-plan.js';
-import type { TRate } from './track-record-stats.js';
+import type { TRate } from './track-record/stats.js';
 
 /**
  * What a win rate is worth to a trader who follows the signals as fixed-expiry trades: a won window pays

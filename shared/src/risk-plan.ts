@@ -4,7 +4,7 @@ import { stakeRuleAt } from './evidence.js';
 import { ZInstant } from './iso-date.js';
 import { zMoney } from './money-fields.js';
 import { levelStake, STAKE_RULE, sequenceProfit, toCents } from './stake-plan.js';
-import { cumulativeResult, ZEquityPoint } from './track-record-stats.js';
+import { cumulativeResult, ZEquityPoint } from './track-record/stats.js';
 
 /**
  * A member's risk plan: the stake they put on a signal, the highest martingale level they will take

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ZWinRateEvidence } from '../evidence.schemas.js';
 import { ZInstant } from '../iso-date.js';
 import { zQueryInteger, zText } from '../request-fields.js';
-import { ZTrackRecordEntry } from '../track-record.js';
-import { ZTrackRecordKey } from '../track-record-checkpoint.js';
-import { ZTrackRecordStats } from '../track-record-stats.js';
+import { ZTrackRecordKey } from '../track-record/checkpoint.js';
+import { ZTrackRecordEntry } from '../track-record/entries.js';
+import { ZTrackRecordStats } from '../track-record/stats.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
 /** Most entries one page of GET /api/track-record carries. */

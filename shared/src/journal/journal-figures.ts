@@ -1,4 +1,4 @@
-import { rateOf } from '../track-record-stats.js';
+import { rateOf } from '../track-record/stats.js';
 import type { TJournalFigures, TMean } from './journal.js';
 
 /** One journal entry with what the record says of its signal. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZInstant } from '../iso-date.js';
 import { zMoney } from '../money-fields.js';
 import { zText } from '../request-fields.js';
-import { ZRate } from '../track-record-stats.js';
+import { ZRate } from '../track-record/stats.js';
 
 /**
  * A member's journal: for each signal, whether they took it and, if so, the stake, the price and time

@@ -1,5 +1,5 @@
-import { EMPTY_TREE_ROOT, hexToBytes } from '../track-record-merkle.js';
 import { decodeBase64, encodeBase64, noteCharacterProblem, parseDecimal } from './encoding.js';
+import { EMPTY_TREE_ROOT, hexToBytes } from './merkle.js';
 
 /**
  * Checkpoints (C2SP tlog-checkpoint): the text of a signed note that states a log's tree head, as three

@@ -1,10 +1,13 @@
 /**
  * Transparency-log formats of the C2SP documents, pure and browser-safe: signed notes and verifier keys,
  * checkpoints, Ed25519 cosignatures, the witness protocol's wire format, and tiles. Published as
- * `@signalroom/shared/tlog`. The RFC 6962 Merkle tree it builds on is the track record's
- * (track-record-merkle.ts), re-exported here so a log client needs one import.
+ * `@signalroom/shared/tlog`, with the RFC 6962 Merkle tree they build on (merkle.ts: C2SP's
+ * merkle-tree), which the track record uses for its own log.
  */
 
+export * from './checkpoint.js';
+export * from './cosignature.js';
+export { decodeBase64, decodeUtf8, encodeBase64, equalBytes, readUint64 } from './encoding.js';
 export {
   consistencyProof,
   createMerkleAccumulator,
@@ -18,10 +21,7 @@ export {
   nodesRead,
   verifyConsistency,
   verifyInclusion,
-} from '../track-record-merkle.js';
-export * from './checkpoint.js';
-export * from './cosignature.js';
-export { decodeBase64, decodeUtf8, encodeBase64, equalBytes, readUint64 } from './encoding.js';
+} from './merkle.js';
 export * from './note-keys.js';
 export * from './note-verifier.js';
 export * from './signed-note.js';

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { concatBytes, equalBytes, uint32Bytes } from './encoding.js';
 import {
   consistencyProof,
   createMerkleAccumulator,
@@ -7,8 +8,7 @@ import {
   merkleRoot,
   verifyConsistency,
   verifyInclusion,
-} from '../track-record-merkle.js';
-import { concatBytes, equalBytes, uint32Bytes } from './encoding.js';
+} from './merkle.js';
 import {
   nodeSourceFromTiles,
   rootFromTiles,

@@ -6,7 +6,7 @@ import {
   merkleNodeHash,
   merkleRoot,
   nodesRead,
-} from '../track-record-merkle.js';
+} from './merkle.js';
 import {
   MAX_TILE_LEVEL,
   parseTilePath,

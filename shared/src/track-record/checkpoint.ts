@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { z } from 'zod';
-import { TRACK_RECORD_GENESIS_HASH } from './track-record.js';
-import { EMPTY_TREE_ROOT, hexToBytes, verifyConsistency } from './track-record-merkle.js';
+import { EMPTY_TREE_ROOT, hexToBytes, verifyConsistency } from '../tlog/merkle.js';
+import { TRACK_RECORD_GENESIS_HASH } from './entries.js';
 
 /**
  * The first format of the track record's checkpoints (before they were C2SP signed notes), kept so a

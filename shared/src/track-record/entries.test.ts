@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ed25519NoteSigner, encodeBase64 } from './tlog/index.js';
+import { ed25519NoteSigner, encodeBase64 } from '../tlog/index.js';
 import {
   checkTrackRecord,
   createTrackRecordChecker,
@@ -12,7 +12,7 @@ import {
   type TTrackRecordEntry,
   type TTrackRecordPayload,
   trackRecordHashInput,
-} from './track-record.js';
+} from './entries.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZInstant } from './iso-date.js';
-import { decodeBase64, NOTE_KEY_TYPE_ED25519, parseVerifierKey, verifyEd25519 } from './tlog/index.js';
-import { bytesToHex, createMerkleAccumulator, hexToBytes, type Sha256 } from './track-record-merkle.js';
+import { ZInstant } from '../iso-date.js';
+import { decodeBase64, NOTE_KEY_TYPE_ED25519, parseVerifierKey, verifyEd25519 } from '../tlog/index.js';
+import { bytesToHex, createMerkleAccumulator, hexToBytes, type Sha256 } from '../tlog/merkle.js';
 
 /**
  * The public track record: a hash chain of every signal as issued and of every outcome, each entry's

@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkTrackRecord, portableSha256Hex } from './index.js';
+import { checkTrackRecord, portableSha256Hex } from '../index.js';
 import {
   cosignatureMessage,
   ed25519Cosigner,
@@ -11,13 +11,7 @@ import {
   formatSignatureLine,
   formatSignedNote,
   tilePath,
-} from './tlog/index.js';
-import { encodeTrackRecordPayload, type TTrackRecordEntry, ZTrackRecordEntry } from './track-record.js';
-import {
-  checkpointMessage,
-  type TTrackRecordCheckpoint,
-  verifyCheckpointSignature,
-} from './track-record-checkpoint.js';
+} from '../tlog/index.js';
 import {
   bytesToHex,
   consistencyProof,
@@ -27,9 +21,11 @@ import {
   type MerkleNodeSource,
   verifyConsistency,
   verifyInclusion,
-} from './track-record-merkle.js';
-import { noteSignedBy, readCheckpointNote, verifiedCosignatures } from './track-record-note.js';
-import { rateOf, type TRate } from './track-record-stats.js';
+} from '../tlog/merkle.js';
+import { checkpointMessage, type TTrackRecordCheckpoint, verifyCheckpointSignature } from './checkpoint.js';
+import { encodeTrackRecordPayload, type TTrackRecordEntry, ZTrackRecordEntry } from './entries.js';
+import { noteSignedBy, readCheckpointNote, verifiedCosignatures } from './note.js';
+import { rateOf, type TRate } from './stats.js';
 
 /**
  * The published format's test vectors (docs/track-record-format.md, read from the document itself):
@@ -45,7 +41,7 @@ interface Vectors {
   rates: TRate[];
 }
 
-const doc = readFileSync(new URL('../../docs/track-record-format.md', import.meta.url), 'utf8');
+const doc = readFileSync(new URL('../../../docs/track-record-format.md', import.meta.url), 'utf8');
 const block = /<!-- vectors:start -->\s*```json\n([\s\S]*?)\n```\s*<!-- vectors:end -->/.exec(doc);
 const vectors = JSON.parse(block?.[1] ?? 'null') as Vectors;
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryTree } from './track-record-memory-tree.js';
-import { bytesToHex, consistencyProof, createMerkleAccumulator, verifyConsistency } from './track-record-merkle.js';
+import { bytesToHex, consistencyProof, createMerkleAccumulator, verifyConsistency } from '../tlog/merkle.js';
+import { createMemoryTree } from './memory-tree.js';
 
 const leaf = (i: number) => {
   const bytes = new Uint8Array(32);

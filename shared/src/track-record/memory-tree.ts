@@ -9,7 +9,7 @@ import {
   merkleLeafHash,
   merkleNodeHash,
   type Sha256,
-} from './track-record-merkle.js';
+} from '../tlog/merkle.js';
 
 /**
  * The whole Merkle tree of a log held in memory from its verified leaves: 32 bytes a leaf, the hashes

@@ -7,8 +7,8 @@ import {
   parseVerifierKey,
   verifyCosignature,
   verifyEd25519,
-} from './tlog/index.js';
-import { bytesToHex } from './track-record-merkle.js';
+} from '../tlog/index.js';
+import { bytesToHex } from '../tlog/merkle.js';
 
 /**
  * The track record's checkpoints as the open C2SP formats have them: a signed note whose text is the

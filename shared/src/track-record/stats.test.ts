@@ -9,7 +9,7 @@ import {
   wilsonInterval,
   winRateByLevel,
   ZTrackRecordStats,
-} from './track-record-stats.js';
+} from './stats.js';
 
 let minute = 0;
 const s = (

@@ -1,8 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { entryBundlePath } from './tlog/index.js';
-import { createTrackRecordChecker, type TTrackRecordEntry, trackRecordHashInput } from './track-record.js';
-import { createMemoryTree } from './track-record-memory-tree.js';
+import { entryBundlePath } from '../tlog/index.js';
 import {
   bytesToHex,
   hexToBytes,
@@ -10,16 +8,12 @@ import {
   type Sha256,
   verifyConsistency,
   verifyInclusion,
-} from './track-record-merkle.js';
-import {
-  noteSignedBy,
-  quorumTime,
-  type ReadCheckpointNote,
-  readCheckpointNote,
-  verifiedCosignatures,
-} from './track-record-note.js';
-import type { TrackRecordFacts } from './track-record-stats.js';
-import { createPayoutLedger, createQuorumIndex, type QuorumPoint, witnessVerdict } from './track-record-witnessing.js';
+} from '../tlog/merkle.js';
+import { createTrackRecordChecker, type TTrackRecordEntry, trackRecordHashInput } from './entries.js';
+import { createMemoryTree } from './memory-tree.js';
+import { noteSignedBy, quorumTime, type ReadCheckpointNote, readCheckpointNote, verifiedCosignatures } from './note.js';
+import type { TrackRecordFacts } from './stats.js';
+import { createPayoutLedger, createQuorumIndex, type QuorumPoint, witnessVerdict } from './witnessing.js';
 
 /**
  * The outside verifier of a track record, written against the public API only (web standards: fetch,

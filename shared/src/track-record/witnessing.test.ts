@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createQuorumIndex, witnessVerdict } from './track-record-witnessing.js';
+import { createQuorumIndex, witnessVerdict } from './witnessing.js';
 
 describe('createQuorumIndex', () => {
   it('bounds an entry by the earliest quorum checkpoint that holds it, whatever their order', () => {

@@ -13,7 +13,7 @@ import {
   nodesRead,
   verifyConsistency,
   verifyInclusion,
-} from './track-record-merkle.js';
+} from './merkle.js';
 
 /**
  * The reference vectors of Certificate Transparency (the eight leaves, the root of every prefix, and

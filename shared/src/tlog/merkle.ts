@@ -2,14 +2,14 @@ import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 
 /**
- * The track record's Merkle tree, as Certificate Transparency v2 defines it (RFC 9162, section 2.1):
+ * The Merkle tree of a transparency log (C2SP merkle-tree), as Certificate Transparency v2 defines it (RFC 9162, section 2.1):
  * a leaf hashes as SHA-256(0x00 || data), an inner node as SHA-256(0x01 || left || right), a tree of n
  * leaves splits at the largest power of two below n, and the empty tree's hash is SHA-256 of nothing.
  * The leaves are the chain's entries in order, each leaf's data being the 32 bytes of the entry's hash.
  *
  * No maintained npm package builds these proofs from stored nodes (the few that exist keep every leaf
  * in memory per call), so the algorithms are written here from the RFC and checked against the
- * published Certificate Transparency vectors in track-record-merkle.test.ts. Pure: the server, the
+ * published Certificate Transparency vectors in merkle.test.ts. Pure: the server, the
  * members' verifier and the browser all use this one definition.
  */
 
