@@ -13,9 +13,9 @@ import {
   recordSettingsOf,
   ZSharedEnv,
 } from '@signalroom/shared-node';
+import { createMarketFeed } from '@signalroom/shared-node/market';
 import { z } from 'zod';
 import { createSignalEngine } from './engine/signal-engine.js';
-import { createMarketFeed } from './market/index.js';
 import { MomentumStrategy } from './strategy/momentum-strategy.js';
 
 /**

@@ -10,6 +10,8 @@ import {
   type RedisConnections,
   silentLogger,
 } from '@signalroom/shared-node';
+import type { MarketFeed } from '@signalroom/shared-node/market';
+import { createMarketFeed, SimulatedMarket } from '@signalroom/shared-node/market';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
@@ -20,10 +22,7 @@ import { startBullmqRunner } from './jobs/bullmq-runner.js';
 import { type Runner, startInProcessRunner } from './jobs/in-process-runner.js';
 import { startSlotGuard } from './jobs/slot-guard.js';
 import { createSlotIssuer } from './jobs/slot-issuer.js';
-import { createMarketFeed } from './market/index.js';
-import type { MarketFeed } from './market/market-feed.js';
 import { type PriceTicker, startPriceTicker } from './market/price-ticker.js';
-import { SimulatedMarket } from './market/simulated-market.js';
 import { MomentumStrategy } from './strategy/momentum-strategy.js';
 import type { Strategy } from './strategy/strategy.js';
 

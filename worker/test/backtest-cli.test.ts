@@ -3,11 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { SimulatedMarket } from '@signalroom/shared-node/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPED_CANDLES } from '../src/backtest/generated-candles.js';
 import { formatBacktestReport } from '../src/backtest/report.js';
 import { backtestFeed, runBacktest } from '../src/backtest/run-backtest.js';
-import { SimulatedMarket } from '../src/market/simulated-market.js';
 import { MomentumStrategy } from '../src/strategy/momentum-strategy.js';
 import { type FakeProvider, startFakeProvider } from './helpers/fake-provider.js';
 

@@ -1,6 +1,5 @@
+import { CcxtFeed, type CcxtFeedOptions, MarketFeedError } from '@signalroom/shared-node/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CcxtFeed, type CcxtFeedOptions } from '../src/market/ccxt/ccxt-feed.js';
-import { MarketFeedError } from '../src/market/market-feed.js';
 import { type BinanceServer, startBinanceServer } from './helpers/binance-server.js';
 
 // The local server answers as Binance's spot REST API documents it (exchangeInfo, klines, ticker/24hr,

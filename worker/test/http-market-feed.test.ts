@@ -1,7 +1,5 @@
+import { HttpMarketFeed, MarketFeedError, SimulatedMarket } from '@signalroom/shared-node/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpMarketFeed } from '../src/market/http-market-feed.js';
-import { MarketFeedError } from '../src/market/market-feed.js';
-import { SimulatedMarket } from '../src/market/simulated-market.js';
 import { type FakeProvider, startFakeProvider } from './helpers/fake-provider.js';
 
 describe('HttpMarketFeed against a local provider', () => {

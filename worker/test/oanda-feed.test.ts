@@ -1,6 +1,10 @@
+import {
+  MarketFeedError,
+  OandaFeed,
+  type OandaFeedOptions,
+  PriceUnavailableError,
+} from '@signalroom/shared-node/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MarketFeedError, PriceUnavailableError } from '../src/market/market-feed.js';
-import { OandaFeed, type OandaFeedOptions } from '../src/market/oanda/oanda-feed.js';
 import { type OandaServer, startOandaServer } from './helpers/oanda-server.js';
 
 // The local server answers in OANDA's published v20 format (oanda/v20-openapi: v20_instrument.yaml,

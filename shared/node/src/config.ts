@@ -1,6 +1,6 @@
 import { DEFAULT_PAYOUT_PERCENT, isTimeZone, TIMING } from '@signalroom/shared';
 import { z } from 'zod';
-import { marketFeedProblems, ZMarketEnv } from './market-config.js';
+import { marketFeedProblems, ZMarketEnv } from './market/market-config.js';
 import { recordEnvProblems, ZRecordEnv } from './record-config.js';
 
 /**

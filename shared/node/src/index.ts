@@ -14,7 +14,7 @@ export * from './ed25519-node.js';
 export type { IdempotencyKeysTable, IdempotencyTables } from './idempotency-tables.js';
 export type { JournalEntriesTable, JournalTables } from './journal-tables.js';
 export * from './logger.js';
-export * from './market-config.js';
+export * from './market/market-config.js';
 export type * from './member-content-tables.js';
 export type { NotificationsTable, NotificationTables } from './notification-tables.js';
 export * from './page-order.js';

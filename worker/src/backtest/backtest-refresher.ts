@@ -1,6 +1,6 @@
 import { type Database, hasBacktestFor, type ModuleLogger, saveBacktest } from '@signalroom/shared-node';
+import type { MarketFeed } from '@signalroom/shared-node/market';
 import type { Kysely } from 'kysely';
-import type { MarketFeed } from '../market/market-feed.js';
 import type { Strategy } from '../strategy/strategy.js';
 import { backtestFeed } from './run-backtest.js';
 

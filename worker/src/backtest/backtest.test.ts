@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import type { Candle } from '@signalroom/shared-node/market';
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../market/market-feed.js';
 import { MomentumStrategy } from '../strategy/momentum-strategy.js';
 import type { Strategy } from '../strategy/strategy.js';
 import { parseCandleCsv } from './candle-csv.js';

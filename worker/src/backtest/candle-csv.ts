@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import type { Candle } from '@signalroom/shared-node/market';
 import { parse } from 'csv-parse/sync';
-import type { Candle } from '../market/market-feed.js';
 
 /**
  * Candles from a CSV file: the header `time,open,high,low,close` with an optional `volume`, one row per

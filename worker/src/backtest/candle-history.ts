@@ -1,4 +1,4 @@
-import type { Candle } from '../market/market-feed.js';
+import type { Candle } from '@signalroom/shared-node/market';
 
 /**
  * One instrument's candles held in memory for a replay, with the reads the replay needs. Every read is

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, marketFeedProblems, marketFeedSettings, parseEnv, ZSharedEnv } from '@signalroom/shared-node';
-import { createMarketFeed, type MarketFeed } from '../market/index.js';
+import { createMarketFeed, type MarketFeed } from '@signalroom/shared-node/market';
 import { MomentumStrategy } from '../strategy/momentum-strategy.js';
 import { CandleFileError } from './candle-csv.js';
 import { formatBacktestReport } from './report.js';

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Candle, MarketFeed } from '../market/market-feed.js';
+import type { Candle, MarketFeed } from '@signalroom/shared-node/market';
 import { CandleHistory } from './candle-history.js';
 
 /** Candles per request: within every provider's page limit (OANDA 5,000, most exchanges 500-1,000). */

@@ -1,5 +1,5 @@
 import type { TBacktestReport } from '@signalroom/shared';
-import type { MarketFeed } from '../market/market-feed.js';
+import type { MarketFeed } from '@signalroom/shared-node/market';
 import type { Strategy } from '../strategy/strategy.js';
 import { readCandleCsv } from './candle-csv.js';
 import { CandleHistory } from './candle-history.js';

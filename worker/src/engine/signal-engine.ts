@@ -25,8 +25,8 @@ import {
   signFreshCheckpoint,
   voidSignal,
 } from '@signalroom/shared-node';
+import { type MarketFeed, MarketFeedError } from '@signalroom/shared-node/market';
 import type { Kysely } from 'kysely';
-import { type MarketFeed, MarketFeedError } from '../market/market-feed.js';
 import { createPaperTrading } from '../paper-trading/paper-trading.js';
 import { type Candidate, pickStrongest } from '../strategy/select.js';
 import type { Strategy } from '../strategy/strategy.js';

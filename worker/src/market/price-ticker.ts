@@ -1,5 +1,5 @@
 import { createEventPublisher, type EventBus, type ModuleLogger } from '@signalroom/shared-node';
-import type { MarketFeed } from './market-feed.js';
+import type { MarketFeed } from '@signalroom/shared-node/market';
 
 export interface PriceTicker {
   stop(): void;

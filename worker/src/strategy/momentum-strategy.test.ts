@@ -1,5 +1,5 @@
+import type { Candle } from '@signalroom/shared-node/market';
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../market/market-feed.js';
 import { calibrateConfidence, candlesPerWindow, MomentumStrategy, momentumFeatures } from './momentum-strategy.js';
 import { pickStrongest } from './select.js';
 

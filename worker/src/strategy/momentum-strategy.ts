@@ -1,5 +1,5 @@
 import { MOMENTUM_V1 } from '@signalroom/shared';
-import type { Candle } from '../market/market-feed.js';
+import type { Candle } from '@signalroom/shared-node/market';
 import type { Strategy, StrategyDecision, StrategyInput } from './strategy.js';
 
 /**

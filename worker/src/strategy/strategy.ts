@@ -1,5 +1,5 @@
 import type { SignalType } from '@signalroom/shared';
-import type { Candle } from '../market/market-feed.js';
+import type { Candle } from '@signalroom/shared-node/market';
 
 export interface StrategyInput {
   asset: string;

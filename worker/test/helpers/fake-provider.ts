@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SimulatedMarket } from '../../src/market/simulated-market.js';
+import { SimulatedMarket } from '@signalroom/shared-node/market';
 
 export interface FakeProvider {
   url: string;

@@ -1,5 +1,5 @@
 import { fxWeekendClosure } from '@signalroom/shared';
-import { OANDA_GRANULARITIES } from '../../src/market/oanda/oanda-schemas.js';
+import { OANDA_GRANULARITIES } from '@signalroom/shared-node/market';
 import {
   candleFrom,
   type ProviderRequest,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SimulatedMarket } from '../../src/market/simulated-market.js';
+import { SimulatedMarket } from '@signalroom/shared-node/market';
 
 /** One request a local provider received. */
 export interface ProviderRequest {

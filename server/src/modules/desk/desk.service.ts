@@ -16,7 +16,7 @@ import {
   windowInvalidMessage,
 } from '@signalroom/shared';
 import { analystNames, listSignalsByAuthor, presentSignal, presentSignalNote } from '@signalroom/shared-node';
-import type { MarketFeed } from '@signalroom/worker/market';
+import type { MarketFeed } from '@signalroom/shared-node/market';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { marketStatus } from '../market/market.service.js';

@@ -1,6 +1,6 @@
 import type { TMarketFeedInfo } from '@signalroom/shared';
 import type { MarketFeedSettings, ModuleLogger } from '@signalroom/shared-node';
-import { createMarketFeed, type MarketFeed } from '@signalroom/worker/market';
+import { createMarketFeed, type MarketFeed } from '@signalroom/shared-node/market';
 
 /**
  * The configured market feed as this server process holds it. What the configuration alone says (the

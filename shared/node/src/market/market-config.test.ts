@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv, ZSharedEnv } from './config.js';
+import { parseEnv, ZSharedEnv } from '../config.js';
 import { marketFeedSettings } from './market-config.js';
 
 const parse = (env: Record<string, string>) => parseEnv(ZSharedEnv, env, 'Invalid configuration:');

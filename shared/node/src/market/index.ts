@@ -1,6 +1,7 @@
-import type { MarketFeedSettings, ModuleLogger } from '@signalroom/shared-node';
+import type { ModuleLogger } from '../logger.js';
 import { CcxtFeed } from './ccxt/ccxt-feed.js';
 import { HttpMarketFeed } from './http-market-feed.js';
+import type { MarketFeedSettings } from './market-config.js';
 import type { MarketFeed } from './market-feed.js';
 import { OandaFeed } from './oanda/oanda-feed.js';
 import { SimulatedMarket } from './simulated-market.js';
@@ -11,7 +12,7 @@ export * from './http-market-feed.js';
 export * from './market-feed.js';
 export * from './oanda/oanda-client.js';
 export * from './oanda/oanda-feed.js';
-export * from './price-ticker.js';
+export * from './oanda/oanda-schemas.js';
 export * from './simulated-market.js';
 
 /**

@@ -1,5 +1,6 @@
 import { fxWeekendClosure, marketFeedLabel } from '@signalroom/shared';
-import type { AssetMapping, ModuleLogger } from '@signalroom/shared-node';
+import type { ModuleLogger } from '../../logger.js';
+import type { AssetMapping } from '../market-config.js';
 import {
   aggregateCandles,
   type Candle,

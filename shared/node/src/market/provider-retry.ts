@@ -1,4 +1,4 @@
-import type { ModuleLogger } from '@signalroom/shared-node';
+import type { ModuleLogger } from '../logger.js';
 
 /** Longest wait a provider's Retry-After may impose before a try: a slot cannot wait for minutes. */
 export const MAX_RETRY_WAIT_MS = 10_000;

@@ -1,6 +1,7 @@
 import { marketFeedLabel } from '@signalroom/shared';
-import type { AssetMapping, ModuleLogger } from '@signalroom/shared-node';
 import type { Exchange, Market } from 'ccxt';
+import type { ModuleLogger } from '../../logger.js';
+import type { AssetMapping } from '../market-config.js';
 import {
   aggregateCandles,
   type Candle,

@@ -1,5 +1,5 @@
-import type { ModuleLogger } from '@signalroom/shared-node';
 import type { z } from 'zod';
+import type { ModuleLogger } from '../../logger.js';
 import { MarketFeedError } from '../market-feed.js';
 import { type RetryAdvice, retryAfterMs, withRetries } from '../provider-retry.js';
 import { ZOandaCandlesAnswer, ZOandaErrorBody, ZOandaInstrumentsAnswer, ZOandaPricingAnswer } from './oanda-schemas.js';
