@@ -50,6 +50,9 @@ describe('journeys: Elite Account Settings', () => {
     const { context, page } = await e2e.newPage({ width: 1280, height: 800 });
     await signInBrowser(context, member);
     await page.goto(e2e.url('/dashboard/settings'));
+    // The profile names the tier first, then the deposit's access level.
+    expect(await page.getByTestId('settings-tier').innerText()).toBe('Guest trial');
+    expect(await page.getByTestId('settings-access-level').innerText()).toBe('Free');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download Elite Data' }).click(),

@@ -117,7 +117,7 @@ describe('journal: PUT/DELETE /api/signals/:id/journal, GET /api/users/journal, 
       expect.objectContaining({
         line: 4,
         signalId: null,
-        problem: JournalImportProblems.noSignal('USD/JPY', '2026-11-20 08:41 UTC'),
+        problem: JournalImportProblems.noSignal('USD/JPY', '2026-11-20 09:41 (UTC+01:00)'),
       }),
       expect.objectContaining({ line: 5, problem: JournalImportProblems.time }),
       expect.objectContaining({ line: 6, problem: JournalImportProblems.otherDirection('GBP/USD', 'PUT') }),

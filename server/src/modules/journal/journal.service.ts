@@ -105,8 +105,14 @@ export async function removeJournalEntry(ctx: Ctx, user: TUser, signalId: string
   await deleteJournalRow(ctx.db, user.id, signalId);
 }
 
-/** A time as the import's problems name it. */
-const describeTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A time as the import's problems name it: at the file's own offset, which the member reads it in. */
+function timeAtOffset(utcOffsetMinutes: number) {
+  const sign = utcOffsetMinutes < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(utcOffsetMinutes) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(utcOffsetMinutes) % 60).padStart(2, '0');
+  return (ms: number) =>
+    `${new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ')} (UTC${sign}${hours}:${minutes})`;
+}
 
 /**
  * Reads every row, matches each trade to the signal it followed, and (unless a dry run) writes them all
@@ -129,7 +135,9 @@ export async function importTrades(
     }));
   const read = request.rows.map((row) => ({ line: row.line, read: readImportRow(row, request.utcOffsetMinutes) }));
   const trades = read.flatMap(({ line, read: r }) => ('trade' in r ? [{ line, trade: r.trade }] : []));
-  const matches = new Map(matchTrades(trades, matchable, describeTime).map((m) => [m.line, m]));
+  const matches = new Map(
+    matchTrades(trades, matchable, timeAtOffset(request.utcOffsetMinutes)).map((m) => [m.line, m]),
+  );
   const tradeOf = new Map(trades.map((t) => [t.line, t.trade]));
   const verdicts = read.map(({ line, read: r }) => {
     const match = matches.get(line);

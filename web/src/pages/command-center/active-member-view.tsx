@@ -7,6 +7,7 @@ import { LatestSignals } from '../../components/dashboard/latest-signals.js';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
 import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
 import { useNow } from '../../components/dashboard/use-now.js';
+import { YourTradesPanel } from '../../components/journal/your-trades-panel.js';
 import { PlanEquityPanel } from '../../components/risk-plan/plan-equity-panel.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
@@ -81,6 +82,8 @@ export function ActiveMemberView({ user }: { user: TUser }) {
 
       <LatestSignals count={3} title="Latest signals" />
       <PlanEquityPanel />
+      {/* The journal is the signal room's: open to the members whose room is. */}
+      {mode === 'none' ? null : <YourTradesPanel />}
 
       <section className={clsx(panelStyles.panel, commandCenterStyles.cta)} aria-labelledby="gold-cta-title">
         <Crown aria-hidden="true" size={28} />

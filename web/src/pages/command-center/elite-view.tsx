@@ -6,9 +6,11 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { LatestSignals } from '../../components/dashboard/latest-signals.js';
 import { NextSignalCountdown } from '../../components/dashboard/next-signal-countdown.js';
 import { PerformanceSummary } from '../../components/dashboard/performance-summary.js';
+import { YourTradesPanel } from '../../components/journal/your-trades-panel.js';
 import { PlanEquityPanel } from '../../components/risk-plan/plan-equity-panel.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
+import { useLiveSignals } from '../../stores/live-signals.context.js';
 import commandCenterStyles from './command-center.module.css';
 import { firstName } from './greeting.js';
 
@@ -21,6 +23,7 @@ const TILES = [
 
 /** Gold members: 'Elite Node Active', quick links, the latest 5 real signals and four tiles. */
 export function EliteView({ user }: { user: TUser }) {
+  const mode = useLiveSignals((s) => s.mode);
   return (
     <div className={pageStyles.page} data-testid="elite-view">
       <header className={clsx(pageStyles.pageHead, pageStyles.pageHeadGold)}>
@@ -50,6 +53,8 @@ export function EliteView({ user }: { user: TUser }) {
         </div>
       </div>
       <PlanEquityPanel />
+      {/* The journal is the signal room's: open to the members whose room is. */}
+      {mode === 'none' ? null : <YourTradesPanel />}
       <div className={clsx(pageStyles.grid, pageStyles.grid4)}>
         {TILES.map((tile) => (
           <Link key={tile.title} to={tile.to} className={clsx(panelStyles.panel, commandCenterStyles.tile)}>

@@ -13,6 +13,9 @@ import styles from './settings.module.css';
 
 type Outcome = { kind: 'error' | 'success'; text: string; fields?: Record<string, string> } | null;
 
+/** The tier a member reads first (what unlocks the pages); the access level below it is the deposit's. */
+const TIER_NAMES: Record<TUser['tier'], string> = { guest: 'Guest trial', silver: 'Silver', pro: 'Pro', gold: 'Gold' };
+
 const ACCESS_LEVEL_LABELS: Record<TUser['accessLevel'], string> = {
   free: 'Free',
   basic: 'Basic',
@@ -57,6 +60,10 @@ export function ProfileSection({ user }: { user: TUser }) {
         <UserRound aria-hidden="true" size={20} /> Profile
       </h2>
       <dl className={styles.readonly}>
+        <div>
+          <dt>Tier</dt>
+          <dd data-testid="settings-tier">{TIER_NAMES[user.tier]}</dd>
+        </div>
         <div>
           <dt>Access level</dt>
           <dd data-testid="settings-access-level">{ACCESS_LEVEL_LABELS[user.accessLevel]}</dd>

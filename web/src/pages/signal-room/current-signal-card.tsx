@@ -16,6 +16,7 @@ import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { SignalChart } from '../../components/dashboard/signal-chart.js';
 import { formatClock, formatPrice, tradeLabel } from '../../components/dashboard/signal-format.js';
 import { usePriceStream } from '../../components/dashboard/use-price-stream.js';
+import { JournalControl } from '../../components/journal/journal-control.js';
 import riskStyles from '../../components/risk-plan/risk-plan.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import { useSessionStore } from '../../stores/session.store.js';
@@ -32,9 +33,9 @@ interface CardProps {
 }
 
 /**
- * The current signal (only when the newest one is active), with every field of the signal. It holds no
- * control, so it is a focus stop of its own: a keyboard user reaches it and a screen reader reads it by
- * its asset.
+ * The current signal (only when the newest one is active), with every field of the signal. It is a
+ * focus stop of its own, before its one control (Journal): a keyboard user reaches the card itself and
+ * a screen reader reads it by its asset.
  */
 export function CurrentSignalCard({ signal, now, timeZone, riskPlan = null, planStopped = false }: CardProps) {
   // Gold members have the instrument's prices each second (the Platinum Stream's): their chart's newest
@@ -61,7 +62,7 @@ export function CurrentSignalCard({ signal, now, timeZone, riskPlan = null, plan
       className={clsx(panelStyles.panel, styles.signalCard, styles[`signal-card--${signal.direction.toLowerCase()}`])}
       data-testid="current-signal"
       aria-labelledby="current-signal-title"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (it holds no control)
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a named region a keyboard must reach (read as a whole, before its Journal button)
       tabIndex={0}
     >
       <header className={styles.signalCardHead}>
@@ -70,6 +71,7 @@ export function CurrentSignalCard({ signal, now, timeZone, riskPlan = null, plan
           <h2 id="current-signal-title" className={styles.signalCardAsset}>
             {signal.asset}
           </h2>
+          <JournalControl signal={signal} />
         </div>
         <div className={clsx(styles.signalCardDir, pageStyles[`dir--${signal.direction.toLowerCase()}`])}>
           <Trend aria-hidden="true" size={28} />

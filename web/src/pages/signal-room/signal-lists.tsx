@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
 import { formatClock, outcomeLabel, resultLabel, STATUS_LABELS } from '../../components/dashboard/signal-format.js';
+import { JournalControl } from '../../components/journal/journal-control.js';
 import panelStyles from '../../components/ui/panel.module.css';
 import { SignalChartDialog } from './signal-chart-dialog.js';
 import styles from './signal-room.module.css';
@@ -45,7 +46,7 @@ export function LockedTeasers({
 /**
  * Previous signals: asset, who issued it, direction, created, confidence, outcome with the martingale level it came at
  * ("Won at L1", "Lost after L3"), and status; expired ones dimmed. The asset opens the signal's chart,
- * frozen at its resolution.
+ * frozen at its resolution; under it, the member journals the signal (taken or skipped, and their trade).
  */
 export function PreviousSignals({
   signals,
@@ -103,6 +104,8 @@ export function PreviousSignals({
                           {s.issuedBy.label}
                         </span>
                       ) : null}
+                      {/* The member's journal of it under the asset too, for the same reason. */}
+                      <JournalControl signal={s} />
                     </td>
                     <td>
                       <span className={clsx(pageStyles.dir, pageStyles[`dir--${s.direction.toLowerCase()}`])}>

@@ -8,6 +8,7 @@ import {
 } from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Activity, Lock, RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useClock } from '../../components/clock/use-clock.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
@@ -19,6 +20,7 @@ import { useRiskPlan } from '../../components/risk-plan/use-risk-plan.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import textStyles from '../../components/ui/text.module.css';
+import { useJournalStore } from '../../stores/journal.store.js';
 import { useLiveSignals } from '../../stores/live-signals.context.js';
 import { activeLockedSignal, currentSignal } from '../../stores/live-signals.logic.js';
 import { useMarketStatus } from '../../stores/market-status.store.js';
@@ -84,6 +86,11 @@ function SignalRoom(props: RoomProps) {
     .map((s) => s.id)
     .join();
   const risk = useRiskPlan(resolved);
+  // The journal's badges on the signals: read once on entering the room (the member's own writes update it).
+  const loadJournal = useJournalStore((s) => s.load);
+  useEffect(() => {
+    void loadJournal();
+  }, [loadJournal]);
   const riskPlan = risk.standing?.withheld ? null : (risk.standing?.plan ?? null);
   const planStopped = risk.standing?.today?.stopped ?? false;
 
