@@ -3,6 +3,7 @@ import { useId } from 'react';
 import pageStyles from '../dashboard/dashboard-page.module.css';
 import { SelectField } from '../public/form-field.js';
 import buttonStyles from '../ui/button.module.css';
+import formStyles from '../ui/form.module.css';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS } from './import-columns.js';
 import styles from './journal.module.css';
 import type { TradeImportFlow } from './use-trade-import.js';
@@ -24,7 +25,7 @@ export function ImportColumnsForm({ flow, fileName, headers, rows }: FormProps) 
   const browserOffset = browserUtcOffset();
   return (
     <form
-      className={styles.form}
+      className={formStyles.compactForm}
       onSubmit={(e) => {
         e.preventDefault();
         void flow.check();

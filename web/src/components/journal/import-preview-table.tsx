@@ -3,6 +3,7 @@ import { useClock } from '../clock/use-clock.js';
 import pageStyles from '../dashboard/dashboard-page.module.css';
 import { formatClock } from '../dashboard/signal-format.js';
 import buttonStyles from '../ui/button.module.css';
+import formStyles from '../ui/form.module.css';
 import { type PreviewRow, previewCount } from './import-preview.js';
 import styles from './journal.module.css';
 import type { TradeImportFlow } from './use-trade-import.js';
@@ -17,7 +18,7 @@ export function ImportPreview({ flow, preview }: { flow: TradeImportFlow; previe
   const { matched, bad, text } = previewCount(preview);
   const busy = flow.busy !== null;
   return (
-    <div className={styles.form} data-testid="import-preview">
+    <div className={formStyles.compactForm} data-testid="import-preview">
       <p data-testid="import-count">
         <strong>{text}</strong>
         {bad > 0 ? '. Leave those out, or fix them in the file and choose it again.' : '.'}

@@ -91,7 +91,7 @@ export function JournalDialog({ signal, entry, timeZone, onClose, onDone }: Dial
       <h2 id={`${id}-title`}>
         Journal {signal.asset} {signal.direction}, {formatClock(signal.createdAt, timeZone, false)}
       </h2>
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <form className={formStyles.compactForm} onSubmit={(e) => void submit(e)} noValidate>
         <p className={formStyles.fieldHint}>
           The signal's entry price was {formatPrice(signal.entryPrice)}. Your own trade sits beside the record in the
           Command Center.

@@ -1,7 +1,7 @@
 import { zoneShortName } from '@signalroom/shared';
 import { TextField } from '../public/form-field.js';
+import formStyles from '../ui/form.module.css';
 import type { EntryDraft } from './entry-draft.js';
-import styles from './journal.module.css';
 
 type TradeField = 'stake' | 'fillPrice' | 'filledAt' | 'result';
 
@@ -24,7 +24,7 @@ export function TradeFields({ id, draft, errors, timeZone, onChange }: FieldsPro
     onChange: (e: { target: { value: string } }) => onChange(key, e.target.value),
   });
   return (
-    <div className={styles.fields}>
+    <div className={formStyles.fieldRow}>
       <TextField
         label="Stake"
         inputMode="decimal"

@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { useRiskPlanStore } from '../../stores/risk-plan.store.js';
 import { FormAlert, SelectField, TextField } from '../public/form-field.js';
 import buttonStyles from '../ui/button.module.css';
+import formStyles from '../ui/form.module.css';
 import styles from './risk-plan.module.css';
 
 interface Draft {
@@ -69,8 +70,13 @@ export function RiskPlanForm({ idPrefix }: { idPrefix: string }) {
   });
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate data-testid={`${idPrefix}-form`}>
-      <div className={styles.fields}>
+    <form
+      className={formStyles.compactForm}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid={`${idPrefix}-form`}
+    >
+      <div className={formStyles.fieldRow}>
         <TextField
           id={`${idPrefix}-stake`}
           label="Stake per signal"
