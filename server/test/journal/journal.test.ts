@@ -5,6 +5,7 @@ import {
   type TJournalEntry,
   type TJournalImportResult,
 } from '@signalroom/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../helpers/factories.js';
 import { insertSignal } from '../helpers/signal-rows.js';
@@ -149,6 +150,22 @@ describe('journal: PUT/DELETE /api/signals/:id/journal, GET /api/users/journal, 
       record: { won: 2, total: 3 },
       gapPoints: 0,
     });
+  });
+
+  it('compares with nothing while the record is withheld (its log edited under it)', async () => {
+    expect((await journal()).recordWithheld).toBe(false);
+    const db = server.context.db;
+    await sql`alter table track_record_chain disable trigger all`.execute(db);
+    await sql`update track_record_chain set payload = replace(payload, '"confidence":', '"confidence":1')
+      where signal_id = ${ids[2] as string} and kind = 'signal'`.execute(db);
+    await sql`alter table track_record_chain enable trigger all`.execute(db);
+    // Anyone reading the public log makes the server read the edited entry and find it broken.
+    await (await fetch(`${server.url}/api/track-record/download`)).text();
+    const { figures, recordWithheld } = await journal();
+    expect(recordWithheld).toBe(true);
+    // The member's own figures stand; the record's side counts nothing.
+    expect(figures.winRate).toMatchObject({ won: 2, total: 3 });
+    expect(figures.versusRecord).toMatchObject({ yours: { total: 0 }, record: { total: 0 }, gapPoints: null });
   });
 
   it('takes a signal out of the journal, and the export and the account deletion carry the journal', async () => {

@@ -140,6 +140,11 @@ export const ZJournal = z.object({
   entries: z.array(ZJournalEntry),
   /** Entries in all (the list holds the latest JOURNAL_LIST_LIMIT). */
   total: z.number().int(),
+  /**
+   * The record's figures are withheld (its log does not hold, or its witnesses refused it): the record's
+   * side of `versusRecord` then counts nothing, as every other figure of the record.
+   */
+  recordWithheld: z.boolean(),
 });
 export type TJournal = z.infer<typeof ZJournal>;
 

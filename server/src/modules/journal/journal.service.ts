@@ -27,9 +27,9 @@ type Ctx = Pick<ServerContext, 'db' | 'now' | 'record' | 'config'>;
  * price and instrument as the log states them (never the editable signals table); the record's side of
  * the comparison counts only signals the record itself counts (witnessed in time, resolved).
  */
-async function loggedSignals(ctx: Ctx): Promise<Map<string, LoggedSignal>> {
-  await refreshRecord(ctx);
-  return new Map(ctx.record.view.signals().map((s) => [s.id, s]));
+async function loggedSignals(ctx: Ctx): Promise<{ signals: Map<string, LoggedSignal>; withheld: boolean }> {
+  const { withheld } = await refreshRecord(ctx);
+  return { signals: new Map(ctx.record.view.signals().map((s) => [s.id, s])), withheld };
 }
 
 function presentEntry(row: JournalRow, signal: LoggedSignal): TJournalEntry {
@@ -50,12 +50,15 @@ function presentEntry(row: JournalRow, signal: LoggedSignal): TJournalEntry {
 }
 
 export async function memberJournal(ctx: Ctx, user: TUser): Promise<TJournal> {
-  const [signals, rows] = await Promise.all([loggedSignals(ctx), journalRows(ctx.db, user.id)]);
+  const [{ signals, withheld }, rows] = await Promise.all([loggedSignals(ctx), journalRows(ctx.db, user.id)]);
+  // While the record's figures are withheld, the record counts nothing to compare with.
   const counted = new Map(
-    countedRecord(ctx.record, ctx.now(), ctx.config.PAYOUT_PERCENT).signals.map((s) => [
-      s.id,
-      s.outcome.outcome === 'profit' && s.outcome.level === 0,
-    ]),
+    withheld
+      ? []
+      : countedRecord(ctx.record, ctx.now(), ctx.config.PAYOUT_PERCENT).signals.map((s) => [
+          s.id,
+          s.outcome.outcome === 'profit' && s.outcome.level === 0,
+        ]),
   );
   const entries = rows.flatMap((row) => {
     const signal = signals.get(row.signalId);
@@ -77,6 +80,7 @@ export async function memberJournal(ctx: Ctx, user: TUser): Promise<TJournal> {
       .slice(0, JOURNAL_LIST_LIMIT)
       .map(({ row, signal }) => presentEntry(row, signal)),
     total: entries.length,
+    recordWithheld: withheld,
   };
 }
 
@@ -94,14 +98,14 @@ export async function saveJournalEntry(
   signalId: string,
   entry: TJournalEntryRequest,
 ): Promise<TJournalEntry> {
-  const signal = journalable(await loggedSignals(ctx), signalId, ctx.now());
+  const signal = journalable((await loggedSignals(ctx)).signals, signalId, ctx.now());
   // A skipped signal keeps no trade fields (the schema refuses them; absent ones are stored as null).
   const [row] = await saveJournalRows(ctx.db, user.id, [{ signalId, entry, source: 'manual' }], ctx.now());
   return presentEntry(row as JournalRow, signal);
 }
 
 export async function removeJournalEntry(ctx: Ctx, user: TUser, signalId: string): Promise<void> {
-  journalable(await loggedSignals(ctx), signalId, ctx.now());
+  journalable((await loggedSignals(ctx)).signals, signalId, ctx.now());
   await deleteJournalRow(ctx.db, user.id, signalId);
 }
 
@@ -124,7 +128,7 @@ export async function importTrades(
   request: TJournalImportRequest,
 ): Promise<TJournalImportResult> {
   const now = ctx.now().getTime();
-  const matchable: MatchableSignal[] = [...(await loggedSignals(ctx)).values()]
+  const matchable: MatchableSignal[] = [...(await loggedSignals(ctx)).signals.values()]
     .filter((s) => s.windowStart <= now)
     .map((s) => ({
       id: s.id,

@@ -10,7 +10,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  * The member's own figures, each saying what it counts, with its sample and 95% interval. A figure with
  * nothing behind it says so instead of showing a number; with no settled trade at all, only that.
  */
-export function JournalFigures({ figures }: { figures: TJournalFigures }) {
+export function JournalFigures({ figures, recordWithheld }: { figures: TJournalFigures; recordWithheld: boolean }) {
   const tally = `${count(figures.journaled, 'signal', 'signals')} journaled: ${figures.taken} taken (${figures.settled} with a result), ${figures.skipped} skipped.`;
   if (figures.settled === 0) {
     return (
@@ -43,7 +43,9 @@ export function JournalFigures({ figures }: { figures: TJournalFigures }) {
           ? `Against the record on the same ${count(versus.yours.total, 'signal', 'signals')}`
           : 'Against the record',
       text: versusRecordText(versus),
-      none: 'None of your settled trades is on a signal the record has counted yet.',
+      none: recordWithheld
+        ? "The record's figures are withheld while it does not hold: there is nothing of it to compare with."
+        : 'None of your settled trades is on a signal the record has counted yet.',
     },
   ];
   return (

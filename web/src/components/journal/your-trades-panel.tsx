@@ -21,7 +21,7 @@ export function YourTradesPanel() {
       </h2>
       {journal ? (
         <>
-          <JournalFigures figures={journal.figures} />
+          <JournalFigures figures={journal.figures} recordWithheld={journal.recordWithheld} />
           {message ? <p className={pageStyles.muted}>Not refreshed: {message}</p> : null}
           <JournalEntriesTable entries={journal.entries} total={journal.total} />
         </>
