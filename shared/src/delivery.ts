@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AdminQueryMessages } from './admin.schemas.js';
 import { LIMITS } from './constants.js';
-import { ZDirection } from './direction.js';
 import { ZInstant } from './iso-date.js';
 import { zQueryInteger, zText } from './request-fields.js';
+import { ZDirection } from './signals/direction.js';
 
 /** The ways a signal reaches a member who is not looking at the page. */
 export const DELIVERY_CHANNELS = ['email', 'push', 'telegram'] as const;

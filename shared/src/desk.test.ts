@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeskMessages, deskWindows, formatWindow, windowInvalidMessage, ZDeskPublishRequest } from './desk.js';
-import { signalIssuerOf } from './signals.js';
+import { signalIssuerOf } from './signals/signal.js';
 
 const valid = {
   asset: 'EUR/USD',

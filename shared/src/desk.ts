@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DIRECTIONS } from './direction.js';
 import { ZWinRateEvidence } from './evidence.schemas.js';
 import { ZMarketFeedInfo } from './market-feed.js';
 import { zText } from './request-fields.js';
-import { ZSignal } from './signals.js';
+import { DIRECTIONS } from './signals/direction.js';
+import { ZSignal } from './signals/signal.js';
 
 /**
  * The analyst desk: analysts (and admins) publish a signal by hand. Its entry price is the feed's price

@@ -6,14 +6,8 @@ import { type TCountdown, ZCountdown } from './countdown.js';
 import { ZInstant } from './iso-date.js';
 import { type TNotification, ZNotification } from './notifications.js';
 import type { TPaperTrade } from './paper-trading.js';
-import {
-  type TPerformanceStats,
-  type TSignalNote,
-  type TSignalView,
-  ZPerformanceStats,
-  ZSignal,
-  ZSignalNote,
-} from './signals.js';
+import { type TPerformanceStats, ZPerformanceStats } from './performance.schemas.js';
+import { type TSignalNote, type TSignalView, ZSignal, ZSignalNote } from './signals/signal.js';
 import {
   type TAdminSupportTicket,
   type TSupportMessage,

@@ -1,5 +1,5 @@
 import { TIMING } from './constants.js';
-import { levelStake, STAKE_RULE, type StakeRule, sequenceResult } from './stake-plan.js';
+import { levelStake, STAKE_RULE, type StakeRule, sequenceResult } from './signals/stake-plan.js';
 import type { TRate } from './track-record/stats.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SIGNAL_ASSETS } from './constants.js';
 import { zText } from './request-fields.js';
-import { ZSignal } from './signals.js';
+import { ZSignal } from './signals/signal.js';
 
 /**
  * The gold-only pages: the Gold Room (each signal's full analysis and the engine's calibration per

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { TIERS } from './constants.js';
-import { ZDirection } from './direction.js';
 import { ZInstant } from './iso-date.js';
 import { PAGES } from './pages.js';
 import { signalResultLabel } from './performance.js';
 import { zQueryInteger, zText } from './request-fields.js';
-import { SIGNAL_OUTCOMES, SIGNAL_STATUSES } from './signals.js';
+import { ZDirection } from './signals/direction.js';
+import { SIGNAL_OUTCOMES, SIGNAL_STATUSES } from './signals/signal.js';
 import { tierName } from './tier-grant.js';
 
 /**

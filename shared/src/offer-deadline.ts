@@ -1,4 +1,4 @@
-import { dayKeyInZone } from './signal-timing.js';
+import { dayKeyInZone } from './signals/timing.js';
 
 /**
  * What a page may say about when the offer ends (docs/decisions.md, "Claims only while true"):

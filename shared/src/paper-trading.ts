@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { TRADE_SIDES } from './direction.js';
 import { DEFAULT_PAYOUT_PERCENT, stakeRuleAt } from './evidence.js';
 import { ZInstant } from './iso-date.js';
 import { zChoice } from './request-fields.js';
-import { sequenceProfit } from './stake-plan.js';
+import { TRADE_SIDES } from './signals/direction.js';
+import { sequenceProfit } from './signals/stake-plan.js';
 
 /**
  * The AI trading bot of gold members: a paper-trading bot that follows the engine's real signals with

@@ -6,7 +6,7 @@ import {
   type ResolvedSignalFacts,
   signalResultLabel,
 } from './performance.js';
-import { ZPerformanceStats } from './signals.js';
+import { ZPerformanceStats } from './performance.schemas.js';
 
 const s = (outcome: ResolvedSignalFacts['outcome'], extra: Partial<ResolvedSignalFacts> = {}): ResolvedSignalFacts => ({
   asset: 'EUR/USD (OTC)',

@@ -1,7 +1,8 @@
 import { TIMING } from './constants.js';
-import { DIRECTIONS, type Direction } from './direction.js';
 import { computeWinRateEvidence } from './evidence.schemas.js';
-import type { TPerformanceStats, TSignal } from './signals.js';
+import type { TPerformanceStats } from './performance.schemas.js';
+import { DIRECTIONS, type Direction } from './signals/direction.js';
+import type { TSignal } from './signals/signal.js';
 
 /** The fields of a resolved signal that statistics need. */
 export interface ResolvedSignalFacts {

@@ -3,7 +3,7 @@ import { TIMING } from './constants.js';
 import { stakeRuleAt } from './evidence.js';
 import { ZInstant } from './iso-date.js';
 import { zMoney } from './money-fields.js';
-import { levelStake, STAKE_RULE, sequenceProfit, toCents } from './stake-plan.js';
+import { levelStake, STAKE_RULE, sequenceProfit, toCents } from './signals/stake-plan.js';
 import { cumulativeResult, ZEquityPoint } from './track-record/stats.js';
 
 /**

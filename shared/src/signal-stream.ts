@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ZPerformanceStats } from './performance.schemas.js';
 import { zQueryInteger } from './request-fields.js';
 import { ZRiskPlanStanding } from './risk-plan.js';
-import { ZPerformanceStats, ZSignalView } from './signals.js';
+import { ZSignalView } from './signals/signal.js';
 
 /**
  * The plain WebSocket stream (`GET /api/stream`) for programs that do not speak socket.io: one JSON

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role, Tier } from './constants.js';
 import { DASHBOARD_FEATURES } from './pages.js';
-import { hasSignalAccess, signalTierOf } from './signal-access.js';
+import { hasSignalAccess, signalTierOf } from './signals/access.js';
 import {
   commandCenterView,
   effectiveTier,

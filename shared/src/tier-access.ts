@@ -1,6 +1,6 @@
 import { TIER_MIN_DEPOSIT_USD, type Tier } from './constants.js';
 import { type DashboardFeature, PAGES } from './pages.js';
-import { type AccessFields, signalAccessMode, signalTierOf } from './signal-access.js';
+import { type AccessFields, signalAccessMode, signalTierOf } from './signals/access.js';
 
 /**
  * The tier a member's pages are drawn for: their own, except that an admin sees every member page as a

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZInstant } from './iso-date.js';
 import { zHistoryQuery } from './paging.js';
 import { zChoice, zFlag, zIsoTime, zText } from './request-fields.js';
-import { ZSignal, ZSignalNote } from './signals.js';
+import { ZSignal, ZSignalNote } from './signals/signal.js';
 
 /**
  * Members' webhooks: an endpoint (a URL the member owns) receives a signed POST for each event it

@@ -1,5 +1,5 @@
 import { ZCountdown } from '../countdown.js';
-import { ZCountdownConfig, ZCountdownResetRequest } from '../signal-api.js';
+import { ZCountdownConfig, ZCountdownResetRequest } from '../signals/api.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
 /** The offer countdown: public time left, admin configuration: where each call lives and who may make it. */

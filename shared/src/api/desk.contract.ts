@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDeskNoteRequest, ZDeskOptions, ZDeskPublishRequest, ZSourceRecord } from '../desk.js';
-import { ZSignal, ZSignalNote } from '../signals.js';
+import { ZSignal, ZSignalNote } from '../signals/signal.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
 const ZSignalParams = z.object({ id: z.string() });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZMarketStatus } from '../market-feed.js';
-import { ZSignalListQuery } from '../signal-api.js';
-import { ZSignalChart, ZSignalChartQuery } from '../signal-chart.js';
-import { ZPerformanceStats, ZPublicStats, ZSignalView } from '../signals.js';
+import { ZPerformanceStats, ZPublicStats } from '../performance.schemas.js';
+import { ZSignalListQuery } from '../signals/api.js';
+import { ZSignalChart, ZSignalChartQuery } from '../signals/chart.js';
+import { ZSignalView } from '../signals/signal.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
 /** The signal room's REST reads and the landing page's figures: where each call lives and who may make it. */

@@ -1,4 +1,4 @@
-import { ZSlotsPage, ZSlotsQuery } from '../slot-ledger.js';
+import { ZSlotsPage, ZSlotsQuery } from '../signals/slot-ledger.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
 /** The public slot ledger: how each scheduled slot ended. */

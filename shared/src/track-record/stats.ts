@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { TIMING } from '../constants.js';
-import type { Direction } from '../direction.js';
 import { ZInstant } from '../iso-date.js';
-import { toCents as cents, levelStake, STAKE_RULE, type StakeRule, sequenceProfit } from '../stake-plan.js';
+import type { Direction } from '../signals/direction.js';
+import { toCents as cents, levelStake, STAKE_RULE, type StakeRule, sequenceProfit } from '../signals/stake-plan.js';
 
 /**
  * The public track record's statistics, from resolved signals only: win rates with their 95% Wilson

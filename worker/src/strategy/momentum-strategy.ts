@@ -30,7 +30,7 @@ export interface MomentumWeights {
   drift: number;
 }
 
-/** The published weights and calibration knots (shared/src/strategy-rules.ts: the rules page prints them). */
+/** The published weights and calibration knots (shared/src/signals/strategy-rules.ts: the rules page prints them). */
 export const DEFAULT_MOMENTUM_WEIGHTS: MomentumWeights = MOMENTUM_V1.weights;
 export const DEFAULT_CALIBRATION_KNOTS: ReadonlyArray<readonly [number, number]> = MOMENTUM_V1.calibrationKnots;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZInstant } from './iso-date.js';
-import { zIsoTime, zQueryInteger } from './request-fields.js';
-import type { SlotGapReason } from './signal-timing.js';
+import { ZInstant } from '../iso-date.js';
+import { zIsoTime, zQueryInteger } from '../request-fields.js';
+import type { SlotGapReason } from './timing.js';
 
 /**
  * The slot ledger: every scheduled slot (one per interval, 5 minutes in production) ends in exactly one

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZInstant } from './iso-date.js';
-import { OfferWindowMessages } from './offer-window.js';
-import { PagingMessages, zBeforeCursor } from './paging.js';
-import { zChoice, zIsoTime, zQueryInteger } from './request-fields.js';
+import { ZInstant } from '../iso-date.js';
+import { OfferWindowMessages } from '../offer-window.js';
+import { PagingMessages, zBeforeCursor } from '../paging.js';
+import { zChoice, zIsoTime, zQueryInteger } from '../request-fields.js';
 
 /** Query of GET /api/signals (the web app asks ?limit=10&sortOrder=desc). */
 export const SignalQueryMessages = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { TIMING } from './constants.js';
+import { TIMING } from '../constants.js';
+import { zQueryInteger } from '../request-fields.js';
 import { martingaleLevels } from './martingale.js';
-import { zQueryInteger } from './request-fields.js';
-import type { TSignal } from './signals.js';
+import type { TSignal } from './signal.js';
 
 /** A signal's chart is drawn in 1-minute candles. */
 export const CHART_CANDLE_MS = 60_000;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  delayedSignals,
-  isPrimaryWindowClosed,
-  isTrialRunning,
-  signalAccessMode,
-  trialStatus,
-} from './signal-access.js';
+import { delayedSignals, isPrimaryWindowClosed, isTrialRunning, signalAccessMode, trialStatus } from './access.js';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const later = '2026-11-24T20:00:00.000Z';

@@ -1,4 +1,4 @@
-import { TIMING } from './constants.js';
+import { TIMING } from '../constants.js';
 
 /** One step of a signal's martingale plan (martingaleLevels, derived from the signal). */
 export interface MartingaleLevel {

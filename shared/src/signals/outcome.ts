@@ -1,6 +1,6 @@
-import { TIMING } from './constants.js';
+import { TIMING } from '../constants.js';
 import type { SignalType } from './direction.js';
-import type { SIGNAL_OUTCOMES, SIGNAL_STATUSES } from './signals.js';
+import type { SIGNAL_OUTCOMES, SIGNAL_STATUSES } from './signal.js';
 
 export type SignalOutcome = (typeof SIGNAL_OUTCOMES)[number];
 export type SignalStatus = (typeof SIGNAL_STATUSES)[number];

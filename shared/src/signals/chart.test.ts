@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHART_MAX_CANDLES,
-  type ChartSignal,
-  signalChartPlan,
-  withLiveCandles,
-  ZSignalChartQuery,
-} from './signal-chart.js';
+import { CHART_MAX_CANDLES, type ChartSignal, signalChartPlan, withLiveCandles, ZSignalChartQuery } from './chart.js';
 
 const signal = (over: Partial<ChartSignal> = {}): ChartSignal => ({
   createdAt: '2026-11-22T10:05:00.000Z',

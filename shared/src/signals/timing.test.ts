@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dailyUsage,
-  dayKeyInZone,
-  formatMinutesSeconds,
-  lateIssueSeconds,
-  nextSignalBoundary,
-} from './signal-timing.js';
+import { dailyUsage, dayKeyInZone, formatMinutesSeconds, lateIssueSeconds, nextSignalBoundary } from './timing.js';
 
 describe('nextSignalBoundary', () => {
   it('rounds up to the next 5-minute mark', () => {

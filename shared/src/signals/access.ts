@@ -1,6 +1,6 @@
-import type { Tier } from './constants.js';
-import type { TLockedSignal, TSignal, TSignalView } from './signals.js';
-import type { TUser } from './user.js';
+import type { Tier } from '../constants.js';
+import type { TUser } from '../user.js';
+import type { TLockedSignal, TSignal, TSignalView } from './signal.js';
 
 /** A tier that has a signal room of its own. */
 export type SignalTier = Exclude<Tier, 'guest'>;

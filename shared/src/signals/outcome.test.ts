@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeWindow, resolveAfterWindow } from './signal-outcome.js';
+import { judgeWindow, resolveAfterWindow } from './outcome.js';
 
 describe('judgeWindow', () => {
   it('wins a buy that closes above its entry and a sell that closes below', () => {

@@ -1,4 +1,4 @@
-import { TIMING } from './constants.js';
+import { TIMING } from '../constants.js';
 
 /**
  * The next 5-minute boundary strictly after `now` (signals are issued on those boundaries): at exactly
