@@ -33,6 +33,12 @@ export const AUDIT_ACTIONS = [
   'webhook.delete',
   'webhook.rotate-secret',
   'settings.update',
+  'vault.create',
+  'vault.update',
+  'vault.publish',
+  'vault.unpublish',
+  'vault.delete',
+  'vault.samples-remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -49,6 +55,7 @@ export const AUDIT_TARGET_TYPES = [
   'api-key',
   'webhook',
   'settings',
+  'vault',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -36,7 +36,7 @@ export * from './idempotency.js';
 export * from './iso-date.js';
 export * from './journal/index.js';
 export * from './market-feed.js';
-export * from './mentorship.js';
+export * from './mentorship/index.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './offer-deadline.js';

@@ -35,6 +35,7 @@ import { registerSupportRoutes } from './support/support.routes.js';
 import { registerTrackRecordRoutes } from './track-record/track-record.routes.js';
 import { registerSettingsRoutes } from './users/settings.routes.js';
 import { registerUsersRoutes } from './users/users.routes.js';
+import { registerVaultEditorRoutes } from './vault-editor/vault-editor.routes.js';
 import { registerWebhooksModule } from './webhooks/webhooks.module.js';
 
 /**
@@ -73,6 +74,7 @@ export async function registerModules(app: FastifyInstance, ctx: ServerContext):
       await registerSetupRoutes(api, ctx);
       await registerAdminConsoleRoutes(api, ctx);
       await registerMentorshipRoutes(api, ctx);
+      await registerVaultEditorRoutes(api, ctx);
       await registerCommunityRoutes(api, ctx);
       await registerCopyTradingRoutes(api, ctx);
       await registerGoldRoutes(api, ctx);

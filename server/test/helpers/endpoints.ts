@@ -41,6 +41,8 @@ import {
   ZSupportReplyRequest,
   ZSupportStatusRequest,
   ZSupportTicketRequest,
+  ZVaultCourseRequest,
+  ZVaultSessionRequest,
   ZWebhookCreateRequest,
 } from '@signalroom/shared';
 import { VALID_BOT_ACCESS_FORM } from '@signalroom/shared/test-data';
@@ -73,6 +75,8 @@ export const WRITABLE_TABLES = [
   'signal_notes',
   'webhook_endpoints',
   'journal_entries',
+  'vault_courses',
+  'vault_sessions',
 ] as const;
 
 /** Who calls: nobody signed in, a guest member, an unlocked gold member, or an admin. */
@@ -282,6 +286,37 @@ export const ENDPOINTS: EndpointCase[] = [
       ],
       utcOffsetMinutes: 0,
       dryRun: true,
+    }),
+  },
+  {
+    name: 'admin/vault/courses',
+    method: 'POST',
+    path: () => '/api/admin/vault/courses',
+    caller: 'admin',
+    part: 'body',
+    schema: ZVaultCourseRequest,
+    valid: () => ({
+      title: 'Risk first',
+      category: 'risk-management',
+      level: 'Beginner',
+      instructor: 'Ada Mensah',
+      description: 'Sizing a stake before the trade.',
+      topics: ['Stakes'],
+    }),
+  },
+  {
+    name: 'admin/vault/sessions',
+    method: 'POST',
+    path: () => '/api/admin/vault/sessions',
+    caller: 'admin',
+    part: 'body',
+    schema: ZVaultSessionRequest,
+    valid: () => ({
+      title: 'Weekly review',
+      host: 'Ada Mensah',
+      description: 'The week’s signals, one by one.',
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      durationMinutes: 45,
     }),
   },
   {

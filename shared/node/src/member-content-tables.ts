@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
 
-type Numeric = ColumnType<string, number | string, number | string>;
 type Json<T> = ColumnType<T, string, string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -13,11 +12,12 @@ export interface VaultCoursesTable {
   instructor: string;
   description: string;
   level: 'Beginner' | 'Intermediate' | 'Advanced' | 'All Levels';
-  rating: Numeric | null;
   topics: Json<string[]>;
   featured: Generated<boolean>;
   sample: Generated<boolean>;
   created_at: Generated<Date>;
+  /** When members started to see it; null while it is a draft. */
+  published_at: Date | null;
 }
 
 /** A lesson; `body` is Markdown (rendered without raw HTML). */

@@ -21,6 +21,7 @@ import { SlotsContract } from './slots.contract.js';
 import { SupportContract } from './support.contract.js';
 import { TrackRecordContract } from './track-record.contract.js';
 import { UsersContract } from './users.contract.js';
+import { VaultEditorContract } from './vault-editor.contract.js';
 import { WebhooksContract } from './webhooks.contract.js';
 
 export * from './activation.contract.js';
@@ -46,6 +47,7 @@ export * from './slots.contract.js';
 export * from './support.contract.js';
 export * from './track-record.contract.js';
 export * from './users.contract.js';
+export * from './vault-editor.contract.js';
 export * from './webhooks.contract.js';
 
 type EntriesOf<C> = C[keyof C];
@@ -70,6 +72,7 @@ export function apiRoutes(): RouteContract[] {
     ...Object.values(ContentContract),
     ...Object.values(AdminConsoleContract),
     ...Object.values(MentorshipContract),
+    ...Object.values(VaultEditorContract),
     ...Object.values(CommunityContract),
     ...Object.values(CopyTradingContract),
     ...Object.values(GoldContract),

@@ -18,7 +18,7 @@ import {
   ZLessonCompletionRequest,
   ZLiveSession,
   ZVault,
-} from '../mentorship.js';
+} from '../mentorship/index.js';
 import { type RouteTable, withSchemas } from './contract.js';
 
 /** An id in the path; anything that is not a stored item's id answers 404. */

@@ -37,6 +37,7 @@ import * as idempotencyKeys from './2026-12-02T0400_idempotency_keys.js';
 import * as slotLedger from './2026-12-02T0500_slot_ledger.js';
 import * as riskPlans from './2026-12-02T0600_risk_plans.js';
 import * as journalEntries from './2026-12-03T0700_journal_entries.js';
+import * as vaultEditor from './2026-12-03T0900_vault_editor.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0500_slot_ledger': slotLedger,
   '2026-12-02T0600_risk_plans': riskPlans,
   '2026-12-03T0700_journal_entries': journalEntries,
+  '2026-12-03T0900_vault_editor': vaultEditor,
 };

@@ -17,7 +17,6 @@ export async function listCourseRows(db: Db, userId: string, courseId?: string) 
       'c.instructor',
       'c.description',
       'c.level',
-      'c.rating',
       'c.topics',
       'c.featured',
       'c.sample',
@@ -28,6 +27,8 @@ export async function listCourseRows(db: Db, userId: string, courseId?: string) 
         'completed_minutes',
       ),
     ])
+    // Drafts are the operator's until published.
+    .where('c.published_at', 'is not', null)
     .groupBy('c.id')
     .orderBy('c.position')
     .orderBy('c.id');
@@ -66,6 +67,7 @@ export async function findLessonRow(db: Db, userId: string, lessonId: string) {
       'done.completed_at',
     ])
     .where('l.id', '=', lessonId)
+    .where('c.published_at', 'is not', null)
     .executeTakeFirst();
 }
 export type LessonRow = NonNullable<Awaited<ReturnType<typeof findLessonRow>>>;

@@ -56,7 +56,7 @@ function presentCourse(row: CourseRow): TCourse {
     instructor: row.instructor,
     description: row.description,
     level: row.level,
-    rating: row.rating === null ? null : Number(row.rating),
+    rating: null,
     durationMinutes: row.duration_minutes,
     topics: row.topics,
     featured: row.featured,
@@ -201,6 +201,20 @@ export async function cancelReminder(ctx: ServerContext, member: TUser, id: stri
   // The row is the truth: a task that still fires finds no reminder and sends nothing.
   await ctx.tasks.cancel(SESSION_REMINDER_TASK, reminderTaskId({ userId: member.id, sessionId: session.id }));
   return presentSession({ ...session, reminder_at: null });
+}
+
+/** Moves members' queued reminders of a session to `remindAt` (its start changed). */
+export async function rescheduleReminders(
+  ctx: Pick<ServerContext, 'tasks'>,
+  reminders: readonly { user_id: string; session_id: string }[],
+  remindAt: Date,
+): Promise<void> {
+  for (const row of reminders) {
+    const payload: ReminderPayload = { userId: row.user_id, sessionId: row.session_id };
+    // Cancelled first: a queue keeps one task per id, and the old one holds the old time.
+    await ctx.tasks.cancel(SESSION_REMINDER_TASK, reminderTaskId(payload));
+    await ctx.tasks.schedule(SESSION_REMINDER_TASK, reminderTaskId(payload), payload, remindAt);
+  }
 }
 
 /** Sends one due reminder, once: the row is claimed before the mail goes, and released if it fails. */

@@ -30,6 +30,12 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.delete': 'Webhook endpoint deleted',
   'webhook.rotate-secret': 'Webhook signing secret rotated',
   'settings.update': 'Settings updated',
+  'vault.create': 'Vault item added',
+  'vault.update': 'Vault item changed',
+  'vault.publish': 'Vault course published',
+  'vault.unpublish': 'Vault course unpublished',
+  'vault.delete': 'Vault item deleted',
+  'vault.samples-remove': 'Vault sample content removed',
 };
 
 /** Readable names of what an audited change is about. */
@@ -45,6 +51,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   'api-key': 'API key',
   settings: 'Settings',
   webhook: 'Webhook endpoint',
+  vault: 'Master Vault',
 };
 
 /** The readable name of an action; a name this build does not know (a newer server) shows as it is. */

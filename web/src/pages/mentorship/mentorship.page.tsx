@@ -1,6 +1,6 @@
 import { COURSE_CATEGORY_LABELS, type CourseCategory, isFeatureLocked, type TCourse } from '@signalroom/shared';
 import { clsx } from 'clsx';
-import { BookOpen, GraduationCap, Star } from 'lucide-react';
+import { BookOpen, GraduationCap } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ContentLock } from '../../components/dashboard/content-lock.js';
@@ -168,12 +168,6 @@ function CourseCard({ course, onOpen }: { course: TCourse; onOpen(id: string): v
       <p className={pageStyles.small}>
         {course.instructor} · <BookOpen aria-hidden="true" size={14} /> {course.lessonCount} lessons ·{' '}
         {course.durationMinutes} min
-        {course.rating !== null ? (
-          <>
-            {' '}
-            · <Star aria-hidden="true" size={14} /> <span>Rated {course.rating} of 5</span>
-          </>
-        ) : null}
       </p>
       <ul className={styles.topics} aria-label="Topics">
         {course.topics.map((t) => (

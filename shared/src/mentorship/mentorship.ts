@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZInstant } from './iso-date.js';
-import { zFlag } from './request-fields.js';
+import { ZInstant } from '../iso-date.js';
+import { zFlag } from '../request-fields.js';
 
 /**
  * The Master Vault: courses of lessons, live sessions with e-mail reminders, downloadable resources.
@@ -53,8 +53,11 @@ export const ZCourse = z.object({
   instructor: z.string(),
   description: z.string(),
   level: z.enum(COURSE_LEVELS),
-  /** The operator's rating of the course (sample content says so), out of 5. */
-  rating: z.number().nullable(),
+  /**
+   * Always null: no course is rated (the shipped samples' ratings were invented and members' ratings are
+   * not collected). Kept so clients written against v1 still read the answer.
+   */
+  rating: z.null().meta({ deprecated: true }),
   durationMinutes: z.number().int(),
   topics: z.array(z.string()),
   featured: z.boolean(),

@@ -1,0 +1,2 @@
+export * from './mentorship.js';
+export * from './vault-editor.js';
