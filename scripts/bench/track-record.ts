@@ -12,7 +12,7 @@
  *   cosignatures, every figure recomputed; beside the floor of the page merely downloading the entries.
  */
 import { createPrivateKey, randomBytes, sign } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,7 @@ import {
   cosignerKeyId,
   ed25519NoteSigner,
   encodeBase64,
+  entryBundlePath,
   formatCheckpoint,
   formatKeyId,
   formatSignatureLine,
@@ -56,6 +57,13 @@ const { values } = parseArgs({
 const count = Number(values.signals);
 const webDist = new URL('../../web/dist', import.meta.url).pathname;
 const SLOT_MS = 300_000;
+
+/** CPU time the whole machine spent busy so far (ms), from /proc/stat (Linux). */
+function machineCpuMs(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+  return ((user + nice + system + irq + softirq) * 1000) / 100;
+}
 
 async function timed<T>(label: string, run: () => Promise<T>, per?: { n: number; unit: string }): Promise<[T, number]> {
   const started = performance.now();
@@ -293,6 +301,34 @@ try {
     `  counted ${summary.counted.counted.toLocaleString('en-US')} signals, late ${summary.counted.late}, figures ${summary.stats ? 'shown' : 'withheld'}`,
   );
 
+  // What serving the verifier page costs the server, file by file: its CPU shares the machine with the page.
+  const served = async (label: string, fetchAll: () => Promise<number>) => {
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const bytes = await fetchAll();
+    const cpu = process.cpuUsage(cpuBefore);
+    log(
+      `${label.padEnd(62)} ${(performance.now() - started).toFixed(0).padStart(8)} ms  (server CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} MB)`,
+    );
+  };
+  await served('the server serving every full entry bundle (256 entries each)', async () => {
+    let bytes = 0;
+    for (let i = 0; i < Math.floor((count * 2 + 2) / 256); i += 1) {
+      const path = entryBundlePath(i).slice('tile/entries/'.length);
+      bytes += (await (await fetch(`${server.url}/api/track-record/contents/${path}`)).arrayBuffer()).byteLength;
+    }
+    return bytes;
+  });
+  await served('the server serving every page of cosigned checkpoints (1,000 each)', async () => {
+    let bytes = 0;
+    for (let after: number | null = 0; after !== null; ) {
+      const text = await (await fetch(`${server.url}/api/track-record/checkpoints?after=${after}&limit=1000`)).text();
+      bytes += text.length;
+      after = (JSON.parse(text) as { data: { nextAfter: number | null } }).data.nextAfter;
+    }
+    return bytes;
+  });
+
   if (!values['no-browser']) {
     if (!existsSync(join(webDist, 'verifier', 'verifier.html')))
       throw new Error('No web build: run `npm run build` first');
@@ -311,10 +347,15 @@ try {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
       }
+      const serverCpuBefore = process.cpuUsage();
+      const machineBefore = machineCpuMs();
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForFunction(() => ['ok', 'broken', 'error'].includes(document.body.dataset.verdict ?? ''), null, {
         timeout: 600_000,
       });
+      const serverCpu = process.cpuUsage(serverCpuBefore);
+      const serverCpuMs = (serverCpu.user + serverCpu.system) / 1000;
+      const machineMs = machineCpuMs() - machineBefore;
       if (cdp && values.profile) {
         const { profile } = await cdp.send('Profiler.stop');
         await writeFile(values.profile, JSON.stringify(profile));
@@ -335,6 +376,9 @@ try {
           `(${(verifyMs / downloadMs).toFixed(1)}x the download; goal < 10,000 ms: ${verifyMs < 10_000 ? 'met' : 'NOT met'})`,
       );
       log(`  ${outcome.verdict}: ${outcome.status} ${outcome.figures} ${outcome.problems ?? ''}`);
+      log(
+        `  CPU meanwhile: the server serving the page ${(serverCpuMs / 1000).toFixed(1)} s, the browser and the rest of the machine ${((machineMs - serverCpuMs) / 1000).toFixed(1)} s`,
+      );
     } finally {
       await browser.close();
     }
