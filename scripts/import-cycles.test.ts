@@ -123,6 +123,27 @@ function fileGraphOf(dir: string): Map<string, Set<string>> {
   );
 }
 
+/**
+ * The server's layers, bottom up, and the folders each must not import: the session lookups every request
+ * makes (sessions/) and the HTTP plumbing (http/) stand below the features, and the features below the
+ * operators' endpoints (ops/), the sockets (realtime/) and the command line (cli/), which read them.
+ */
+const FOLDERS_ABOVE: Record<string, readonly string[]> = {
+  sessions: ['http', 'modules', 'ops', 'realtime', 'cli'],
+  http: ['modules', 'ops', 'realtime', 'cli'],
+  modules: ['ops', 'realtime', 'cli'],
+};
+
+/** Imports of a server file graph that run from a layer into a folder above it. */
+function layerBreaches(files: Map<string, Set<string>>): string[] {
+  const folderOf = (file: string) => file.split('/')[2] ?? '';
+  return [...files].flatMap(([from, targets]) =>
+    [...targets]
+      .filter((to) => (FOLDERS_ABOVE[folderOf(from)] ?? []).includes(folderOf(to)))
+      .map((to) => `${from} -> ${to}`),
+  );
+}
+
 describe('server import graph', () => {
   it('finds a loop when there is one (the check can fail)', () => {
     const graph = new Map([
@@ -140,6 +161,13 @@ describe('server import graph', () => {
 
   it('has no feature folder under server/src/modules that reaches back to itself', () => {
     expect(describeFeatureCycles()).toEqual([]);
+  });
+
+  it('keeps its layers one way: sessions/ and http/ import no feature, modules/ no operator endpoint', () => {
+    expect(layerBreaches(serverImportGraphs().files)).toEqual([]);
+    // The check can fail: an import from http/ into a feature is named.
+    const breach = new Map([['server/src/http/guards.ts', new Set(['server/src/modules/users/users.service.ts'])]]);
+    expect(layerBreaches(breach)).toEqual(['server/src/http/guards.ts -> server/src/modules/users/users.service.ts']);
   });
 });
 

@@ -9,8 +9,8 @@ import { frameworkErrorOptions } from './http/framework-errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installSiteFiles } from './http/site-files.js';
 import { installVerifierPage } from './http/verifier-page.js';
-import { registerModules } from './modules/index.js';
 import { refuseWritesWhileFull } from './ops/storage-guard.js';
+import { registerModules } from './routes.js';
 
 export interface BuildAppOptions {
   context: Omit<ServerContext, 'logger'>;

@@ -1,14 +1,14 @@
 import { Messages } from '@signalroom/shared';
 import { isDatabaseUnavailable } from '@signalroom/shared-node';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStorageFull, type StorageGuard, storageFullError } from '../ops/storage-guard.js';
 import { AppError } from './app-error.js';
 import { failure } from './envelope.js';
+import { isStorageFull, storageFullError } from './storage-full.js';
 
 /** Maps every error to the envelope with a fitting status; nothing leaves as an unshaped 500. */
 export function installErrorHandler(
   app: FastifyInstance,
-  options: { notFound?: boolean; storage?: Pick<StorageGuard, 'reportFull'> } = {},
+  options: { notFound?: boolean; storage?: { reportFull(): void } } = {},
 ): void {
   app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
     let error = thrown;

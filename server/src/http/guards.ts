@@ -1,8 +1,8 @@
 import { hasGoldAccess, hasSignalAccess, signalAccessMode, type TUser } from '@signalroom/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { findUserBySessionHash, touchSession } from '../modules/users/sessions.repository.js';
-import { presentUser } from '../modules/users/users.presenter.js';
+import { findUserBySessionHash, touchSession } from '../sessions/sessions.repository.js';
+import { presentUser } from '../sessions/user-row.js';
 import { AppError } from './app-error.js';
 import { sessionCacheOf } from './session-cache.js';
 import { hashSecret } from './tokens.js';

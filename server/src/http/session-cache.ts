@@ -1,5 +1,5 @@
 import type { ServerContext } from '../context.js';
-import type { UserRow } from '../modules/users/users.repository.js';
+import type { UserRow } from '../sessions/user-row.js';
 
 /**
  * How long a looked-up session answers from memory. Only the signal room's reads use it (the web app's

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { Messages } from '@signalroom/shared';
 import { type ModuleLogger, StartupError } from '@signalroom/shared-node';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../http/app-error.js';
+import { storageFullError } from '../http/storage-full.js';
 
 /**
  * Keeps the product off a full disk. The embedded database must never meet a failed write: PGlite that
@@ -59,22 +58,6 @@ export async function leastFreeBytes(folders: readonly string[]): Promise<number
     least = least === null ? free : Math.min(least, free);
   }
   return least;
-}
-
-/** The error a refused write answers. */
-export function storageFullError(): AppError {
-  return new AppError('unavailable', Messages.common.storageFull, { retryAfterSeconds: 30 });
-}
-
-/** Whether an error says the disk is full: ENOSPC from the file system, 53100 from PostgreSQL. */
-export function isStorageFull(error: unknown): boolean {
-  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth += 1) {
-    const { code, message } = cause as { code?: unknown; message?: unknown };
-    if (code === 'ENOSPC' || code === '53100') return true;
-    if (typeof message === 'string' && /no space left on device|could not extend file/i.test(message)) return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export function createStorageGuard(options: StorageGuardOptions): StorageGuard {

@@ -2,8 +2,8 @@ import { hasGoldAccess, Rooms, STREAM_ROOM_PREFIX, signalAccessMode, type TUser,
 import type { ServerContext } from '../context.js';
 import { sessionIdleCutoff } from '../http/guards.js';
 import { isStreamRoom } from '../modules/gold/stream-prices.js';
-import { presentUser } from '../modules/users/users.presenter.js';
 import type { ServerMetrics } from '../observability/metrics.registry.js';
+import { presentUser } from '../sessions/user-row.js';
 import { accountDigest, keepMemberRecord } from './realtime.member.js';
 import type { LocalMembers } from './realtime.members.js';
 import { findLiveSessionHashes, findUsersByIds } from './realtime.repository.js';

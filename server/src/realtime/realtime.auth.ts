@@ -2,7 +2,7 @@ import type { TUser } from '@signalroom/shared';
 import type { ServerContext } from '../context.js';
 import { authenticateToken } from '../http/guards.js';
 import { hashSecret } from '../http/tokens.js';
-import { presentUser } from '../modules/users/users.presenter.js';
+import { presentUser } from '../sessions/user-row.js';
 import { setSocketMember } from './realtime.member.js';
 import { createSessionLookup } from './realtime.session-batch.js';
 import type { RealtimeSocket } from './realtime.types.js';

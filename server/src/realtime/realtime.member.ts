@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TUser } from '@signalroom/shared';
 import type { ServerContext } from '../context.js';
-import { presentUser } from '../modules/users/users.presenter.js';
+import { presentUser } from '../sessions/user-row.js';
 import { findUsersByIds } from './realtime.repository.js';
 import type { RealtimeSocket, SocketMember } from './realtime.types.js';
 

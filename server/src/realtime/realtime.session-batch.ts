@@ -1,7 +1,7 @@
 import type { ServerContext } from '../context.js';
 import { SESSION_TOUCH_MS, sessionIdleCutoff } from '../http/guards.js';
-import { findUsersBySessionHashes, touchSessions } from '../modules/users/sessions.repository.js';
 import type { UserRow } from '../modules/users/users.repository.js';
+import { findUsersBySessionHashes, touchSessions } from '../sessions/sessions.repository.js';
 
 /** Most token hashes in one lookup (one `in (...)` list). */
 const MAX_BATCH = 500;

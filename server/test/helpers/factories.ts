@@ -3,8 +3,8 @@ import { hash } from '@node-rs/argon2';
 import { LIMITS, type TUser } from '@signalroom/shared';
 import type { Db } from '../../src/db/database.js';
 import { generateSecret, hashSecret } from '../../src/http/tokens.js';
-import { insertSession } from '../../src/modules/users/sessions.repository.js';
-import { presentUser } from '../../src/modules/users/users.presenter.js';
+import { insertSession } from '../../src/sessions/sessions.repository.js';
+import { presentUser } from '../../src/sessions/user-row.js';
 
 export interface MemberOptions {
   tier?: TUser['tier'];

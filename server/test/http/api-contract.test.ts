@@ -1,7 +1,7 @@
 import { apiRoutes, openApiPath, type RouteContract } from '@signalroom/shared';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerModules } from '../../src/modules/index.js';
+import { registerModules } from '../../src/routes.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 /** A route as "METHOD /api/path/{param}", the form OpenAPI names it. */

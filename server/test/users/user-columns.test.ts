@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/http/tokens.js';
 import { listUsersPage, searchUsers } from '../../src/modules/admin/admin.repository.js';
-import { findUserBySessionHash } from '../../src/modules/users/sessions.repository.js';
 import {
   findUserByEmail,
   findUserById,
@@ -10,6 +9,7 @@ import {
   updateUser,
 } from '../../src/modules/users/users.repository.js';
 import { findUsersByIds } from '../../src/realtime/realtime.repository.js';
+import { findUserBySessionHash } from '../../src/sessions/sessions.repository.js';
 import { createMember } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 

@@ -14,6 +14,12 @@ import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { sessionIdleCutoff } from '../../http/guards.js';
 import { isUuid } from '../../http/parse.js';
+import {
+  listLiveSessionsOfUser,
+  revokeAllSessionsOfUser,
+  revokeSessionOfUser,
+} from '../../sessions/sessions.repository.js';
+import { presentUser } from '../../sessions/user-row.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { auditTrailOf } from '../audit/audit-list.service.js';
@@ -21,9 +27,7 @@ import { dailyAllowanceOf } from '../signals/signals.service.js';
 import { lockMemberRow, tierHistoryOf } from '../tier-grants/tier-grants.service.js';
 import { tellKeysRevoked } from '../users/account-security.service.js';
 import { revokeAllKeysOfUser } from '../users/api-keys.repository.js';
-import { listLiveSessionsOfUser, revokeAllSessionsOfUser, revokeSessionOfUser } from '../users/sessions.repository.js';
 import { describeUserAgent } from '../users/user-agent.js';
-import { presentUser } from '../users/users.presenter.js';
 import { findUserById } from '../users/users.repository.js';
 import { findLastSeen, listApplicationsOfEmail, listTicketsOfUser } from './admin-member.repository.js';
 

@@ -13,6 +13,7 @@ import {
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { presentUser } from '../../sessions/user-row.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { replaceDashboardCode } from '../auth/auth.repository.js';
@@ -20,7 +21,6 @@ import { generateDashboardCode, hashDashboardCode } from '../credentials/credent
 import { announceNotification, recordNotification } from '../notifications/notifications.service.js';
 import { scheduleTierExpiry } from '../tier-grants/tier-expiry.task.js';
 import { applyAccessChange, lockMemberRow } from '../tier-grants/tier-grants.service.js';
-import { presentUser } from '../users/users.presenter.js';
 import { lockAdmins, type UserRow, updateUser } from '../users/users.repository.js';
 import { listUsersPage, searchUsers } from './admin.repository.js';
 

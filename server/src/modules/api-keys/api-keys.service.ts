@@ -12,6 +12,7 @@ import {
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { hashSecret } from '../../http/tokens.js';
+import { presentUser } from '../../sessions/user-row.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import {
@@ -24,7 +25,6 @@ import {
   revokeKey,
   touchKey,
 } from '../users/api-keys.repository.js';
-import { presentUser } from '../users/users.presenter.js';
 import { lockMember } from '../users/users.repository.js';
 import { keyBudget } from './api-key-budget.js';
 import { generateApiKey, isWellFormedApiKey, sameHash } from './api-key-secret.js';

@@ -1,12 +1,12 @@
 import { AuthMessages, accessLevelFor, LIMITS, Messages, type TUser } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { presentUser } from '../../sessions/user-row.js';
 import { hashDashboardCode, normalizeDashboardCode } from '../credentials/credentials.secrets.js';
 import { claimMailCooldown } from '../mail/mail.repository.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { activationMail } from '../mail/mail.templates.js';
 import { endRunningGrant } from '../tier-grants/tier-grants.service.js';
-import { presentUser } from '../users/users.presenter.js';
 import { findUserById, updateUser } from '../users/users.repository.js';
 import { consumeDashboardCode, dashboardCodeState } from './auth.repository.js';
 

@@ -21,6 +21,8 @@ import { AppError } from '../../http/app-error.js';
 import { assertNoFieldErrors } from '../../http/parse.js';
 import { withTimingFloor } from '../../http/timing.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
+import { insertSession, revokeSessionByHash, type SessionClient } from '../../sessions/sessions.repository.js';
+import { presentUser } from '../../sessions/user-row.js';
 import {
   generateAdmissionCode,
   generateConfirmationCode,
@@ -38,9 +40,7 @@ import { claimMailCooldown } from '../mail/mail.repository.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { confirmationCodeMail, signupAttemptMail, welcomeMail } from '../mail/mail.templates.js';
 import { announceNotification, recordNotification } from '../notifications/notifications.service.js';
-import { insertSession, revokeSessionByHash, type SessionClient } from '../users/sessions.repository.js';
 import { describeUserAgent } from '../users/user-agent.js';
-import { presentUser } from '../users/users.presenter.js';
 import {
   findUserByEmail,
   findUserForLogin,

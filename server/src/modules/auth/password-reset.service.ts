@@ -10,12 +10,12 @@ import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { withTimingFloor } from '../../http/timing.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
+import { revokeAllSessionsOfUser } from '../../sessions/sessions.repository.js';
 import { hashPassword } from '../credentials/credentials.secrets.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { passwordResetMail } from '../mail/mail.templates.js';
 import { tellKeysRevoked } from '../users/account-security.service.js';
 import { revokeAllKeysOfUser } from '../users/api-keys.repository.js';
-import { revokeAllSessionsOfUser } from '../users/sessions.repository.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
 import { ENUMERATION_FLOOR_MS } from './auth.limits.js';
 import {

@@ -11,10 +11,10 @@ import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { assertNoFieldErrors } from '../../http/parse.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
+import type { SessionClient } from '../../sessions/sessions.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { openSession } from '../auth/auth.service.js';
 import { generateAdmissionCode, hashPassword } from '../credentials/credentials.secrets.js';
-import type { SessionClient } from '../users/sessions.repository.js';
 import { insertUserIfNew, type UserRow } from '../users/users.repository.js';
 import {
   adminExists,

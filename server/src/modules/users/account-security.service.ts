@@ -10,11 +10,15 @@ import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { sessionIdleCutoff } from '../../http/guards.js';
 import { hashSecret } from '../../http/tokens.js';
+import {
+  listLiveSessionsOfUser,
+  revokeOtherSessionsOfUser,
+  revokeSessionOfUser,
+} from '../../sessions/sessions.repository.js';
 import { hashPassword, verifyPassword } from '../credentials/credentials.secrets.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { apiKeysRevokedMail, type KeysRevokedBecause, passwordChangedMail } from '../mail/mail.templates.js';
 import { revokeAllKeysOfUser } from './api-keys.repository.js';
-import { listLiveSessionsOfUser, revokeOtherSessionsOfUser, revokeSessionOfUser } from './sessions.repository.js';
 import { describeUserAgent } from './user-agent.js';
 import { findPasswordHash, updateUser } from './users.repository.js';
 

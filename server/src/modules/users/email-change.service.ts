@@ -14,7 +14,7 @@ import {
 } from '@signalroom/shared';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-
+import { presentUser } from '../../sessions/user-row.js';
 import { generateConfirmationCode, hashConfirmationCode } from '../credentials/credentials.secrets.js';
 import {
   consumeConfirmationCode,
@@ -25,7 +25,6 @@ import {
 import { claimMailCooldown } from '../mail/mail.repository.js';
 import { brandOf, getMailer } from '../mail/mail.service.js';
 import { emailChangeCodeMail, emailChangedNoticeMail } from '../mail/mail.templates.js';
-import { presentUser } from './users.presenter.js';
 import { findUserByEmail, updateUser } from './users.repository.js';
 
 /** Cooldown purpose (mail_cooldowns.purpose) of e-mail change codes, per new address. */

@@ -1,5 +1,5 @@
 import type { MemberDataRegistry, MemberDataSection } from '../../db/member-data.js';
-import { presentUser } from './users.presenter.js';
+import { presentUser } from '../../sessions/user-row.js';
 import { findUserById } from './users.repository.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionClient } from './sessions.repository.js';
+import type { SessionClient } from '../../sessions/sessions.repository.js';
 
 /** The client of a request that opens a session: its user agent and address (trusted-proxy aware). */
 export function sessionClientOf(request: FastifyRequest): SessionClient {

@@ -1,47 +1,16 @@
 import { normalizeEmail } from '@signalroom/shared';
 import type { UsersTable } from '@signalroom/shared-node';
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import {
+  USER_COLUMNS,
+  USER_COLUMNS_OF_USERS,
+  type UserRow,
+  type UserRowWithPassword,
+} from '../../sessions/user-row.js';
 
-/** A user row as every request, socket and admin screen reads it: every column but the password hash. */
-export type UserRow = Omit<Selectable<UsersTable>, 'password_hash'>;
-/** The row the login and password paths read: the only ones that see the hash. */
-export type UserRowWithPassword = Selectable<UsersTable>;
-
-/**
- * The columns of UserRow, named: queries select these, never `*`, so a hash cannot reach a request by
- * a forgotten `selectAll`. The type check below fails when a column is added to the table and not here.
- */
-export const USER_COLUMNS = [
-  'id',
-  'email',
-  'full_name',
-  'phone',
-  'country',
-  'telegram',
-  'role',
-  'tier',
-  'access_level',
-  'dashboard_unlocked',
-  'has_deposited',
-  'access_path',
-  'admission_code',
-  'code_activated',
-  'email_verified_at',
-  'trial_ends_at',
-  'tier_expires_at',
-  'broker_account_id',
-  'deposit_amount',
-  'time_zone',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof UserRow)[];
-type Unlisted = Exclude<keyof UserRow, (typeof USER_COLUMNS)[number]>;
-const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
-void everyColumnListed;
-
-/** USER_COLUMNS qualified by the table, for queries that join users to another table. */
-export const USER_COLUMNS_OF_USERS = USER_COLUMNS.map((column) => `users.${column}` as const);
+// The row and its columns live with the session lookups that every request makes (below http/ and modules/).
+export { USER_COLUMNS, USER_COLUMNS_OF_USERS, type UserRow, type UserRowWithPassword };
 
 /**
  * The account of an e-mail address, whatever its case. The address is normalised as it is stored

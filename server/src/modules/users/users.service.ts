@@ -13,7 +13,7 @@ import type { UsersTable } from '@signalroom/shared-node';
 import type { Updateable } from 'kysely';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { presentUser } from './users.presenter.js';
+import { presentUser } from '../../sessions/user-row.js';
 import { updateUser } from './users.repository.js';
 
 /** What this module reads of the server's context. */

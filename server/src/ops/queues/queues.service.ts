@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import { sessionIdleCutoff } from '../../http/guards.js';
 import { BOARD_PATH } from '../../http/queue-board-path.js';
 import { generateSecret, hashSecret } from '../../http/tokens.js';
-import { presentUser } from '../../modules/users/users.presenter.js';
+import { presentUser } from '../../sessions/user-row.js';
 import { findUserByBoardPass, insertBoardPass } from './queues.repository.js';
 
 /** Says a deployment has no board: jobs run on in-process timers there. */

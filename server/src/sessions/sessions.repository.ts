@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.js';
-import { USER_COLUMNS_OF_USERS, type UserRow } from './users.repository.js';
+import type { Db } from '../db/database.js';
+import { USER_COLUMNS_OF_USERS, type UserRow } from './user-row.js';
 
 /**
  * The user behind a live session token hash (not revoked, not past its absolute expiry, used since
