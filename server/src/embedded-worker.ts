@@ -33,6 +33,7 @@ export async function startEmbeddedWorker(ctx: ServerContext): Promise<EmbeddedW
       staleAfterMs: ctx.config.MARKET_STALE_AFTER_MS,
       voidAfterMs: ctx.config.SIGNAL_VOID_AFTER_MS,
       deskSkipsSlot: ctx.config.DESK_SKIPS_ENGINE_SLOT,
+      deskInAllowance: ctx.config.DESK_IN_ALLOWANCE,
       payoutPercent: ctx.config.PAYOUT_PERCENT,
       backtestSlots: ctx.config.BACKTEST_SLOTS,
       redis: ctx.redis,

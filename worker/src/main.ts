@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     staleAfterMs: config.MARKET_STALE_AFTER_MS,
     voidAfterMs: config.SIGNAL_VOID_AFTER_MS,
     deskSkipsSlot: config.DESK_SKIPS_ENGINE_SLOT,
+    deskInAllowance: config.DESK_IN_ALLOWANCE,
     payoutPercent,
     backtestSlots: config.BACKTEST_SLOTS,
     redis,

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     intervalMs: env.SIGNAL_INTERVAL_MS,
     payoutPercent: saved.payoutPercent ?? env.PAYOUT_PERCENT,
     logger,
+    deskInAllowance: env.DESK_IN_ALLOWANCE,
   });
   try {
     const signal = await engine.runSlot(slot);

@@ -46,6 +46,8 @@ export interface SignalWorkerOptions {
   backtestSlots?: number;
   /** DESK_SKIPS_ENGINE_SLOT: no engine signal for a slot an analyst already published in. */
   deskSkipsSlot?: boolean;
+  /** DESK_IN_ALLOWANCE (see SignalEngineDeps). */
+  deskInAllowance?: boolean;
   /**
    * Redis, when the composition root gives it: jobs on BullMQ shared with every worker, one countdown
    * ticker among them. Absent: jobs on in-process timers.
@@ -103,6 +105,7 @@ export async function startSignalWorker(options: SignalWorkerOptions): Promise<R
     ...(options.staleAfterMs ? { staleAfterMs: options.staleAfterMs } : {}),
     ...(options.voidAfterMs ? { voidAfterMs: options.voidAfterMs } : {}),
     deskSkipsSlot: options.deskSkipsSlot ?? false,
+    deskInAllowance: options.deskInAllowance ?? false,
   });
   await ensureCountdown(options.db, now());
   const issuer = createSlotIssuer(engine, { db: options.db, bus: options.bus, logger, now });

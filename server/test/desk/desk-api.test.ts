@@ -7,6 +7,7 @@ import {
   resolveAfterWindow,
   type TSignal,
   type TSignalNote,
+  type TSignalView,
   type TSourceRecord,
   type TTrackRecordEntry,
   verifyTrackRecordOnline,
@@ -440,5 +441,70 @@ describe('desk pacing', () => {
       .where('author_id', '=', analyst.user.id)
       .execute();
     expect(written).toHaveLength(2);
+  });
+});
+
+/**
+ * The desk's signals and the model's count against a tier's daily allowance apart by default, so a busy
+ * desk never locks the model's signals (DESK_IN_ALLOWANCE counts them together, as before).
+ */
+describe.each([
+  { together: false, label: 'counted apart (the default)' },
+  { together: true, label: 'counted together (DESK_IN_ALLOWANCE)' },
+])('the daily allowance with desk signals $label', ({ together }) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      EMBEDDED_WORKER: 'true',
+      SIGNAL_INTERVAL_MS: String(INTERVAL),
+      SILVER_DAILY_LIMIT: '2',
+      ...(together ? { DESK_IN_ALLOWANCE: 'true' } : {}),
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('locks what is past the allowance of its own pool, and says which pool it counted in', async () => {
+    const db = server.context.db;
+    const analyst = await createMember(db, { role: 'analyst', tier: 'silver', fullName: 'Busy Desk' });
+    const silver = await createMember(db, { tier: 'silver' });
+    const desk: TSignal[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const published = await server.api<TSignal>('POST', '/api/desk/signals', {
+        token: analyst.token,
+        body: form(),
+      });
+      expect(published.status, published.body.message).toBe(201);
+      desk.push(published.body.data!);
+    }
+    expect(desk.map((s) => s.allowance)).toEqual(
+      together
+        ? desk.map((s) => ({ pool: 'all', place: s.daySequence }))
+        : [1, 2, 3].map((place) => ({ pool: 'desk', place })),
+    );
+    // The model's next signal, issued by the embedded worker after the desk's three.
+    const model = await pollUntil(
+      () =>
+        db
+          .selectFrom('signals')
+          .select(['id', 'day_sequence'])
+          .where('author_id', 'is', null)
+          .where('created_at', '>', new Date(Date.parse(desk[2]!.createdAt)))
+          .orderBy('created_at')
+          .executeTakeFirst(),
+      { timeoutMs: 10_000, message: "the model's signal after the desk's" },
+    );
+    const list = await server.api<TSignalView[]>('GET', '/api/signals?limit=50', { token: silver.token });
+    const viewOf = (id: string) => list.body.data!.find((s) => s.id === id);
+    expect(viewOf(desk[0]!.id)?.locked).toBe(false);
+    expect(viewOf(desk[2]!.id)).toMatchObject({ locked: true, daySequence: desk[2]!.daySequence });
+    const modelView = viewOf(model.id);
+    if (together) {
+      // Counted with the desk's three: the day's fourth or later, past an allowance of two.
+      expect(modelView).toMatchObject({ locked: true, allowance: { pool: 'all', place: model.day_sequence } });
+    } else {
+      expect(modelView).toMatchObject({ locked: false, allowance: { pool: 'model' } });
+    }
   });
 });

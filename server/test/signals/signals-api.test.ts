@@ -99,8 +99,15 @@ describe('signals API', () => {
       [2, false],
       [1, false],
     ]);
-    // A teaser says that a signal exists, never what it is.
-    expect(Object.keys(views[0] as object).sort()).toEqual(['createdAt', 'daySequence', 'expiresAt', 'id', 'locked']);
+    // A teaser says that a signal exists and which allowance it is past, never what it is.
+    expect(Object.keys(views[0] as object).sort()).toEqual([
+      'allowance',
+      'createdAt',
+      'daySequence',
+      'expiresAt',
+      'id',
+      'locked',
+    ]);
   });
 
   it('gives pro and gold every signal in full', async () => {

@@ -109,6 +109,15 @@ export const ZSharedEnv = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'true or false' })
     .transform((v) => v === 'true' || v === '1' || v === 'yes')
     .default(false),
+  /**
+   * Whether the analysts' signals count against the tiers' daily allowances together with the model's.
+   * By default they are counted apart: a tier's room shows the first N of the model's signals of the
+   * day and, separately, the first N of the desk's, so a busy desk never locks the model's signals.
+   */
+  DESK_IN_ALLOWANCE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'true or false' })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+    .default(false),
 });
 
 export type SharedEnv = z.output<typeof ZSharedEnv>;

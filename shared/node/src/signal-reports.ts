@@ -10,21 +10,30 @@ import { presentSignal } from './signal-repository.js';
  */
 type Db = Kysely<Database>;
 
-/** Signals of one operator's day: the last sequence issued, and how many have closed their primary window. */
+/**
+ * Signals of one operator's day: the last sequence issued, how many have closed their primary window,
+ * and how many a room with this daily allowance shows in full (the first `allowance` of each allowance
+ * pool; every one for null).
+ */
 export async function countIssuedAndClosedOfDay(
   db: Db,
   dayKey: string,
   now: Date,
-): Promise<{ issued: number; closed: number }> {
+  allowance: number | null = null,
+): Promise<{ issued: number; closed: number; inFull: number }> {
   const row = await db
     .selectFrom('signals')
     .select((eb) => [
       eb.fn.coalesce(eb.fn.max('day_sequence'), sql<number>`0`).as('issued'),
       eb.fn.count<number>('id').filterWhere('expires_at', '<=', now).as('closed'),
+      eb.fn
+        .count<number>('id')
+        .filterWhere(sql<number>`coalesce(allowance_place, day_sequence)`, '<=', allowance ?? Number.MAX_SAFE_INTEGER)
+        .as('in_full'),
     ])
     .where('day_key', '=', dayKey)
     .executeTakeFirstOrThrow();
-  return { issued: Number(row.issued), closed: Number(row.closed) };
+  return { issued: Number(row.issued), closed: Number(row.closed), inFull: Number(row.in_full) };
 }
 
 /** How many signal rows one operator's day holds (engine and desk alike). */

@@ -1,4 +1,5 @@
 import {
+  type AllowancePool,
   directionOf,
   type SignalType,
   SLOT_UNDECIDED,
@@ -47,6 +48,7 @@ export function presentSignal(row: SignalRow): TSignal {
     resolvedLevel: row.resolved_level,
     exitPrice: row.exit_price,
     daySequence: row.day_sequence,
+    allowance: { pool: row.allowance_pool, place: row.allowance_place ?? row.day_sequence },
     source: row.source,
     voidReason: row.void_reason,
     activeLevel: row.active_level,
@@ -137,6 +139,18 @@ export interface NewSignal {
   /** The feed's id (MarketFeed.id). */
   source: string;
   strategy: string;
+  /** The daily allowance it counts against: the engine's own ('model') or every signal's ('all'). */
+  allowancePool: AllowancePool;
+}
+
+/**
+ * The signal's place in its allowance pool's day, in the insert's own statement: with every signal
+ * counted together it is the day sequence (unique per day), otherwise the next place among the pool's.
+ */
+function allowancePlaceSql(pool: AllowancePool) {
+  return pool === 'all'
+    ? sql<number>`coalesce(max(day_sequence), 0) + 1`
+    : sql<number>`coalesce(max(coalesce(allowance_place, day_sequence)) filter (where allowance_pool = ${pool}), 0) + 1`;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -152,10 +166,12 @@ export async function insertSignalForSlot(db: Db, s: NewSignal): Promise<SignalR
     try {
       const result = await sql<SignalRow>`
         insert into signals (slot_start, day_key, day_sequence, asset, signal_type, direction, entry_price,
-          confidence, window_ms, expires_at, stop_loss, take_profit, analysis, source, strategy, created_at)
+          confidence, window_ms, expires_at, stop_loss, take_profit, analysis, source, strategy, created_at,
+          allowance_pool, allowance_place)
         select ${s.slotStart}, ${s.dayKey}, coalesce(max(day_sequence), 0) + 1, ${s.asset}, ${s.signalType},
           ${directionOf(s.signalType)}, ${s.entryPrice}, ${s.confidence}, ${s.windowMs}, ${s.expiresAt},
-          ${s.stopLoss}, ${s.takeProfit}, ${s.analysis}, ${s.source}, ${s.strategy}, ${s.slotStart}
+          ${s.stopLoss}, ${s.takeProfit}, ${s.analysis}, ${s.source}, ${s.strategy}, ${s.slotStart},
+          ${s.allowancePool}, ${allowancePlaceSql(s.allowancePool)}
         from signals where day_key = ${s.dayKey}
         having not exists (select 1 from signal_slot_gaps where slot_start = ${s.slotStart})
         on conflict (slot_start) where author_id is null do nothing
@@ -382,7 +398,9 @@ export function listSlotGaps(db: Db, range: { from: Date; to: Date }): Promise<S
 }
 
 /** A signal published on the analyst desk (its entry price is the feed's at `publishedAt`). */
-export interface NewDeskSignal extends Omit<NewSignal, 'slotStart'> {
+export interface NewDeskSignal extends Omit<NewSignal, 'slotStart' | 'allowancePool'> {
+  /** The analysts' own allowance ('desk') or every signal's ('all'). */
+  allowancePool: 'desk' | 'all';
   publishedAt: Date;
   authorId: string;
   authorName: string;
@@ -392,8 +410,8 @@ export interface NewDeskSignal extends Omit<NewSignal, 'slotStart'> {
 /**
  * Inserts an analyst's signal, or returns null when this analyst already published with this key (the
  * same form submitted twice): the caller then reads the first one with `findDeskSignal`. The day
- * sequence is taken as for the engine's signals, so a person's signal counts against the same daily
- * allowances.
+ * sequence is taken as for the engine's signals; the allowance is the desk's own unless the operator
+ * counts every signal together.
  */
 export async function insertDeskSignal(db: Db, s: NewDeskSignal): Promise<SignalRow | null> {
   for (let attempt = 0; ; attempt += 1) {
@@ -401,11 +419,12 @@ export async function insertDeskSignal(db: Db, s: NewDeskSignal): Promise<Signal
       const result = await sql<SignalRow>`
         insert into signals (slot_start, day_key, day_sequence, asset, signal_type, direction, entry_price,
           confidence, window_ms, expires_at, stop_loss, take_profit, analysis, source, strategy, created_at,
-          author_id, author_name, idempotency_key)
+          author_id, author_name, idempotency_key, allowance_pool, allowance_place)
         select ${s.publishedAt}, ${s.dayKey}, coalesce(max(day_sequence), 0) + 1, ${s.asset}, ${s.signalType},
           ${directionOf(s.signalType)}, ${s.entryPrice}, ${s.confidence}, ${s.windowMs}, ${s.expiresAt},
           ${s.stopLoss}, ${s.takeProfit}, ${s.analysis}, ${s.source}, ${s.strategy}, ${s.publishedAt},
-          ${s.authorId}, ${s.authorName}, ${s.idempotencyKey}
+          ${s.authorId}, ${s.authorName}, ${s.idempotencyKey}, ${s.allowancePool},
+          ${allowancePlaceSql(s.allowancePool)}
         from signals where day_key = ${s.dayKey}
         on conflict (author_id, idempotency_key) where author_id is not null do nothing
         returning *`.execute(db);

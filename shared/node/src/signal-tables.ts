@@ -1,4 +1,4 @@
-import type { Direction, SignalType, SlotGapReason } from '@signalroom/shared';
+import type { AllowancePool, Direction, SignalType, SlotGapReason } from '@signalroom/shared';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -18,6 +18,10 @@ export interface SignalsTable {
   /** Calendar day of the slot in the operator's time zone (YYYY-MM-DD). */
   day_key: string;
   day_sequence: number;
+  /** The daily allowance it counts against ('model', 'desk', or 'all' together), and its place in that pool's day. */
+  allowance_pool: Generated<AllowancePool>;
+  /** Null on rows from before the pools: their day sequence stands. */
+  allowance_place: number | null;
   asset: string;
   signal_type: SignalType;
   direction: Direction;

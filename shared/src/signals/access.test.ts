@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { delayedSignals, isPrimaryWindowClosed, isTrialRunning, signalAccessMode, trialStatus } from './access.js';
+import {
+  allowancePlaceLabel,
+  allowanceSentence,
+  delayedSignals,
+  isPrimaryWindowClosed,
+  isTrialRunning,
+  signalAccessMode,
+  signalViewFor,
+  trialStatus,
+} from './access.js';
+import type { TSignal } from './signal.js';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const later = '2026-11-24T20:00:00.000Z';
@@ -73,5 +83,60 @@ describe('delayed signals', () => {
 
   it('keeps the closed ones in order and drops the rest', () => {
     expect(delayedSignals([open, closedNow, closed], now).map((s) => s.id)).toEqual(['edge', 'closed']);
+  });
+});
+
+describe('daily allowances by pool', () => {
+  const limits = { silver: 2, pro: 50, gold: null };
+  const signal = (daySequence: number, allowance?: TSignal['allowance']): TSignal => ({
+    id: `s${daySequence}`,
+    asset: 'EUR/USD',
+    signalType: 'buy',
+    direction: 'CALL',
+    entryPrice: 1.08,
+    confidence: 60,
+    status: 'active',
+    outcome: null,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    updatedAt: null,
+    expiresAt: '2026-11-24T10:05:00.000Z',
+    stopLoss: null,
+    takeProfit: null,
+    analysis: null,
+    resolvedLevel: null,
+    exitPrice: null,
+    daySequence,
+    ...(allowance ? { allowance } : {}),
+    source: 'simulated',
+    locked: false,
+  });
+
+  it('counts a signal at its place in its own pool: the desk cannot use up the model’s allowance', () => {
+    // Three desk signals came first; the model's first signal is the day's fourth.
+    expect(signalViewFor(signal(4, { pool: 'model', place: 1 }), 'silver', limits).locked).toBe(false);
+    expect(signalViewFor(signal(3, { pool: 'desk', place: 3 }), 'silver', limits).locked).toBe(true);
+    expect(signalViewFor(signal(6, { pool: 'model', place: 3 }), 'silver', limits)).toMatchObject({
+      locked: true,
+      daySequence: 6,
+      allowance: { pool: 'model', place: 3 },
+    });
+  });
+
+  it('counts every signal together when the pool is all, and by the day sequence in older payloads', () => {
+    expect(signalViewFor(signal(3, { pool: 'all', place: 3 }), 'silver', limits).locked).toBe(true);
+    expect(signalViewFor(signal(3), 'silver', limits).locked).toBe(true);
+    expect(signalViewFor(signal(2), 'silver', limits).locked).toBe(false);
+    expect(signalViewFor(signal(900), 'gold', limits).locked).toBe(false);
+  });
+
+  it('words the allowance as it is counted', () => {
+    expect(allowanceSentence(10, ['all', undefined])).toBe(
+      'Your tier receives the first 10 signals of each day in full.',
+    );
+    expect(allowanceSentence(10, ['model'])).toBe(
+      "Your tier receives the first 10 of the model's signals and the first 10 of the analysts' signals of each day in full, counted apart.",
+    );
+    expect(allowancePlaceLabel({ allowance: { pool: 'desk', place: 11 } })).toBe("the analysts' #11");
+    expect(allowancePlaceLabel({ allowance: { pool: 'all', place: 11 } })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Tier } from '../constants.js';
 import type { TUser } from '../user.js';
-import type { TLockedSignal, TSignal, TSignalView } from './signal.js';
+import type { AllowancePool, TLockedSignal, TSignal, TSignalAllowance, TSignalView } from './signal.js';
 
 /** A tier that has a signal room of its own. */
 export type SignalTier = Exclude<Tier, 'guest'>;
@@ -29,19 +29,44 @@ export function hasSignalAccess(user: AccessFields): boolean {
   return signalTierOf(user) !== null;
 }
 
+/** The signal's place in the daily allowance it counts against (its day sequence in older payloads). */
+export function allowancePlaceOf(signal: { daySequence: number; allowance?: TSignalAllowance | undefined }): number {
+  return signal.allowance?.place ?? signal.daySequence;
+}
+
 /**
- * What a tier's room may see of a signal: the first N signals of the operator's day in full, then a
- * locked teaser (docs/decisions.md, "Who may do what"). Guests see nothing live; callers must not call
- * this for them.
+ * The allowance as its member reads it, for locked signals of these pools: one count for every signal,
+ * or the model's and the analysts' counted apart (an `all` or unknown pool reads as one count).
+ */
+export function allowanceSentence(limit: number | null, pools: readonly (AllowancePool | undefined)[]): string {
+  const first = limit === null ? 'all' : `the first ${limit}`;
+  if (pools.every((pool) => pool === undefined || pool === 'all')) {
+    return `Your tier receives ${first} signals of each day in full.`;
+  }
+  return `Your tier receives ${first} of the model's signals and ${first} of the analysts' signals of each day in full, counted apart.`;
+}
+
+/** A locked signal's place in its pool, when its pool is counted apart ("model's #11"); null otherwise. */
+export function allowancePlaceLabel(signal: { allowance?: TSignalAllowance | undefined }): string | null {
+  const allowance = signal.allowance;
+  if (!allowance || allowance.pool === 'all') return null;
+  return `${allowance.pool === 'model' ? "the model's" : "the analysts'"} #${allowance.place}`;
+}
+
+/**
+ * What a tier's room may see of a signal: the first N signals of the operator's day of its allowance's
+ * pool (the model's, the desk's, or all together) in full, then a locked teaser (docs/decisions.md, "Who
+ * may do what"). Guests see nothing live; callers must not call this for them.
  */
 export function signalViewFor(signal: TSignal, tier: SignalTier, limits: TierDailyLimits): TSignalView {
   const limit = limits[tier];
-  if (limit === null || signal.daySequence <= limit) return signal;
+  if (limit === null || allowancePlaceOf(signal) <= limit) return signal;
   const teaser: TLockedSignal = {
     id: signal.id,
     createdAt: signal.createdAt,
     expiresAt: signal.expiresAt,
     daySequence: signal.daySequence,
+    ...(signal.allowance ? { allowance: signal.allowance } : {}),
     locked: true,
   };
   return teaser;

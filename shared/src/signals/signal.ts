@@ -48,6 +48,20 @@ export const ZSignalNote = z.object({
 });
 export type TSignalNote = z.infer<typeof ZSignalNote>;
 
+/**
+ * Which daily allowance a signal counts against, and its place in it: `model` (the engine's signals of
+ * the day) and `desk` (the analysts') are counted apart unless the operator counts them together (`all`,
+ * DESK_IN_ALLOWANCE). A tier's room shows the first N of each pool in full.
+ */
+export const ALLOWANCE_POOLS = ['all', 'model', 'desk'] as const;
+export type AllowancePool = (typeof ALLOWANCE_POOLS)[number];
+export const ZSignalAllowance = z.object({
+  pool: z.enum(ALLOWANCE_POOLS),
+  /** From 1: the signal's place among the day's signals of its pool. */
+  place: z.number().int().positive(),
+});
+export type TSignalAllowance = z.infer<typeof ZSignalAllowance>;
+
 export const ZSignal = z.object({
   id: z.string(),
   asset: z.string(),
@@ -71,6 +85,8 @@ export const ZSignal = z.object({
   exitPrice: z.number().nullable(),
   /** Position of the signal within its day in the operator's time zone, from 1. */
   daySequence: z.number().int().positive(),
+  /** The daily allowance it counts against and its place in it; absent in older payloads (then `daySequence`). */
+  allowance: ZSignalAllowance.optional(),
   /** The feed its prices came from: 'simulated', 'oanda:practice', 'ccxt:binance', 'http' ('feed' before ids were exact). */
   source: z.string(),
   /** Why a void signal has no outcome (its closing price could not be had); absent otherwise. */
@@ -97,6 +113,7 @@ export const ZLockedSignal = z.object({
   createdAt: ZInstant,
   expiresAt: ZInstant,
   daySequence: z.number().int().positive(),
+  allowance: ZSignalAllowance.optional(),
   locked: z.literal(true),
 });
 export type TLockedSignal = z.infer<typeof ZLockedSignal>;

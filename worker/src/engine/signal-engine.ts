@@ -53,6 +53,8 @@ export interface SignalEngineDeps {
    * engine (recorded as 'analyst_published').
    */
   deskSkipsSlot?: boolean;
+  /** DESK_IN_ALLOWANCE: the model's signals count in one daily allowance with the desk's ('all'), not their own. */
+  deskInAllowance?: boolean;
 }
 
 /** Defaults of MARKET_STALE_AFTER_MS and SIGNAL_VOID_AFTER_MS. */
@@ -193,6 +195,7 @@ export function createSignalEngine(deps: SignalEngineDeps): SignalEngine {
           analysis: best.decision.analysis,
           source: feed.id,
           strategy: strategy.name,
+          allowancePool: deps.deskInAllowance ? 'all' : 'model',
         }),
       now(),
     );

@@ -38,6 +38,7 @@ import * as slotLedger from './2026-12-02T0500_slot_ledger.js';
 import * as riskPlans from './2026-12-02T0600_risk_plans.js';
 import * as journalEntries from './2026-12-03T0700_journal_entries.js';
 import * as vaultEditor from './2026-12-03T0900_vault_editor.js';
+import * as signalAllowancePools from './2026-12-03T1000_signal_allowance_pools.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0600_risk_plans': riskPlans,
   '2026-12-03T0700_journal_entries': journalEntries,
   '2026-12-03T0900_vault_editor': vaultEditor,
+  '2026-12-03T1000_signal_allowance_pools': signalAllowancePools,
 };

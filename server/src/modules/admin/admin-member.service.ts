@@ -32,16 +32,17 @@ import { findUserById } from '../users/users.repository.js';
 import { findLastSeen, listApplicationsOfEmail, listTicketsOfUser } from './admin-member.repository.js';
 
 /**
- * Signals of the operator's day that reached the member: in the live room the first N in full (the
- * tier's allowance), in the trial those whose primary window has closed, otherwise none.
+ * Signals of the operator's day that reached the member: in the live room those within the tier's
+ * allowance (the first N of each allowance pool), in the trial those whose primary window has closed,
+ * otherwise none.
  */
 async function signalsToday(ctx: ServerContext, user: TUser, now: Date): Promise<TMemberSignalsToday> {
-  const day = await countIssuedAndClosedOfDay(ctx.db, dayKeyInZone(now, ctx.config.TIME_ZONE), now);
   const mode = signalAccessMode(user, now);
+  const limit = mode === 'full' ? dailyAllowanceOf(ctx, user) : null;
+  const day = await countIssuedAndClosedOfDay(ctx.db, dayKeyInZone(now, ctx.config.TIME_ZONE), now, limit);
   if (mode === 'none') return { issued: day.issued, received: 0, limit: null, mode };
   if (mode === 'delayed') return { issued: day.issued, received: day.closed, limit: null, mode };
-  const limit = dailyAllowanceOf(ctx, user);
-  return { issued: day.issued, received: limit === null ? day.issued : Math.min(day.issued, limit), limit, mode };
+  return { issued: day.issued, received: day.inFull, limit, mode };
 }
 
 /** Everything the member detail page shows, read at once; 404 for an unknown member. */

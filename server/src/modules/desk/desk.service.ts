@@ -107,6 +107,7 @@ export async function publishDeskSignal(
       confidence: input.confidence,
       windowMs: input.windowMs,
       expiresAt: new Date(now.getTime() + input.windowMs),
+      allowancePool: ctx.config.DESK_IN_ALLOWANCE ? 'all' : 'desk',
       stopLoss: input.stopLoss ?? null,
       takeProfit: input.takeProfit ?? null,
       analysis: input.analysis,

@@ -1,4 +1,10 @@
-import { lateIssueSeconds, type TLockedSignal, type TSignal } from '@signalroom/shared';
+import {
+  allowancePlaceLabel,
+  allowanceSentence,
+  lateIssueSeconds,
+  type TLockedSignal,
+  type TSignal,
+} from '@signalroom/shared';
 import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
@@ -27,13 +33,19 @@ export function LockedTeasers({
         <Lock aria-hidden="true" size={18} /> Locked signals
       </h2>
       <p className={pageStyles.muted}>
-        Your tier receives the first {limit ?? 'all'} signals of each day in full. These were issued after that.{' '}
-        <Link to="/dashboard/upgrade">Upgrade to unlock them</Link>
+        {allowanceSentence(
+          limit,
+          teasers.map((t) => t.allowance?.pool),
+        )}{' '}
+        These were issued after that. <Link to="/dashboard/upgrade">Upgrade to unlock them</Link>
       </p>
       <ul className={styles.teaserList}>
         {teasers.map((t) => (
           <li key={t.id} className={styles.teaser}>
-            <span>Signal #{t.daySequence} today</span>
+            <span>
+              Signal #{t.daySequence} today
+              {allowancePlaceLabel(t) ? <span className={pageStyles.muted}> ({allowancePlaceLabel(t)})</span> : null}
+            </span>
             <span className={pageStyles.muted}>{formatClock(t.createdAt, timeZone, false)}</span>
             <span className={styles.teaserLock}>Locked</span>
           </li>

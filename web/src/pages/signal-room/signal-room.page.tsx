@@ -1,4 +1,6 @@
 import {
+  allowancePlaceLabel,
+  allowanceSentence,
   Messages,
   pageLockReason,
   signalTierOf,
@@ -156,8 +158,10 @@ function SignalRoom(props: RoomProps) {
           <section className={statePanel} data-testid="locked-current-signal" aria-label="Current signal">
             <p>
               <Lock aria-hidden="true" size={16} /> Signal #{lockedNow.daySequence} today is active now, until{' '}
-              {formatClock(lockedNow.expiresAt, timeZone, false)}. Your tier receives the first {limit ?? 'all'} signals
-              of each day in full, so this one is locked. <Link to="/dashboard/upgrade">Upgrade to unlock it</Link>
+              {formatClock(lockedNow.expiresAt, timeZone, false)}
+              {allowancePlaceLabel(lockedNow) ? ` (${allowancePlaceLabel(lockedNow)})` : ''}.{' '}
+              {allowanceSentence(limit, [lockedNow.allowance?.pool])} This one is past it, so it is locked.{' '}
+              <Link to="/dashboard/upgrade">Upgrade to unlock it</Link>
             </p>
           </section>
         ) : (
