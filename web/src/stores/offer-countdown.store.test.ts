@@ -81,6 +81,34 @@ describe('offer countdown store', () => {
     expect(useOfferCountdownStore.getState().deadlineMs).toBe(T0 + 90_000 + 20);
   });
 
+  it('takes a push that came while a poll travelled as a live socket: no ask every 10 s until the next push', async () => {
+    vi.useFakeTimers({ now: T0 });
+    const deadline = new Date(T0 + 3600_000);
+    const asked: number[] = [];
+    let release: () => void = () => {};
+    vi.stubGlobal('fetch', () => {
+      asked.push(Date.now());
+      const data = countdownAt(deadline, new Date());
+      const body = { success: true, message: 'OK', data, error: null, timestamp: new Date().toISOString() };
+      const response = new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      return new Promise<Response>((resolve) => {
+        release = () => resolve(response);
+      });
+    });
+    try {
+      // The screen's first ask goes out; the socket's snapshot lands before its answer.
+      const stop = startOfferCountdown();
+      await vi.advanceTimersByTimeAsync(100);
+      useOfferCountdownStore.getState().apply(countdownAt(deadline, new Date()));
+      release();
+      await vi.advanceTimersByTimeAsync(50_000);
+      stop();
+      expect(asked).toEqual([T0]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("renders on the deadline's own second boundaries, so every device changes digits together", async () => {
     vi.useFakeTimers({ now: T0 });
     useOfferCountdownStore.getState().apply(countdownAt(new Date(T0 + 5_300), new Date(T0)), T0);
@@ -93,7 +121,15 @@ describe('offer countdown store', () => {
     stop();
     unsubscribe();
     const deadlineMs = useOfferCountdownStore.getState().deadlineMs as number;
-    expect(renders).toEqual([T0 + 300, T0 + 1300, T0 + 2300, T0 + 3300]);
-    expect(renders.every((now) => (deadlineMs - now) % 1000 === 0)).toBe(true);
+    // A millisecond past each whole second left, the first moment the rounded-down digits differ: at
+    // 5 000 ms left they still read 5, and a render then would show the old second for one more second.
+    expect(renders).toEqual([T0 + 301, T0 + 1301, T0 + 2301, T0 + 3301]);
+    expect(renders.every((now) => (deadlineMs - now) % 1000 === 999)).toBe(true);
+    expect(renders.map((now) => selectOfferCountdown({ ...useOfferCountdownStore.getState(), now }).text)).toEqual([
+      '00:00:04',
+      '00:00:03',
+      '00:00:02',
+      '00:00:01',
+    ]);
   });
 });

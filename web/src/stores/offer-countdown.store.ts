@@ -104,22 +104,37 @@ let polledAt: number | null = null;
 export async function pollOfferCountdown(): Promise<void> {
   if (inFlight) return;
   inFlight = true;
+  const syncedBefore = useOfferCountdownStore.getState().syncedAt;
   try {
     const answer = await api.countdown.current();
     if (answer.ok) {
+      // A push that came while this answer travelled (the socket's snapshot, often) shows the socket is
+      // live: the answer is then not the latest poll, or the page would ask every 10 s until the next push.
+      const pushedMeanwhile = useOfferCountdownStore.getState().syncedAt !== syncedBefore;
       useOfferCountdownStore.getState().apply(answer.data);
-      polledAt = useOfferCountdownStore.getState().syncedAt;
+      if (!pushedMeanwhile) polledAt = useOfferCountdownStore.getState().syncedAt;
     } else useOfferCountdownStore.getState().markUnreachable();
   } finally {
     inFlight = false;
   }
 }
 
+/**
+ * Milliseconds until the digits change. They show the whole seconds left rounded down, so at exactly
+ * 45 000 ms left they still read 45 and change a millisecond later: a timer set for the whole second
+ * itself, when it fires on time, draws the old second again and the new one only a second later (two
+ * pages then read a second apart, and a page skips a second when a later timer fires a millisecond late).
+ */
+function msUntilDigitsChange(deadlineMs: number, now: number): number {
+  if (deadlineMs - now <= 0) return TIMING.clockTickMs;
+  return (msUntilNextSecond(deadlineMs, now) % 1000) + 1;
+}
+
 /** Renders the next second on the deadline's own second boundary (every device changes digits together). */
 function scheduleRender(): void {
   if (renderTimer) clearTimeout(renderTimer);
   const { deadlineMs } = useOfferCountdownStore.getState();
-  const delay = deadlineMs === null ? TIMING.clockTickMs : msUntilNextSecond(deadlineMs, Date.now());
+  const delay = deadlineMs === null ? TIMING.clockTickMs : msUntilDigitsChange(deadlineMs, Date.now());
   renderTimer = setTimeout(() => {
     useOfferCountdownStore.getState().tick();
     scheduleRender();
