@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOfferTimeLeft, OFFER_DAYS_ABOVE_MS, offerTimeParts } from './countdown.js';
+import { formatOfferTimeLeft, msUntilNextSecond, OFFER_DAYS_ABOVE_MS, offerTimeParts } from './countdown.js';
 
 const HOUR = 3_600_000;
 
@@ -24,5 +24,15 @@ describe('offer countdown units', () => {
 
   it('never shows a negative time', () => {
     expect(formatOfferTimeLeft(-5000)).toBe('00:00:00');
+  });
+});
+
+describe('msUntilNextSecond', () => {
+  it('waits until the digits (whole seconds left, rounded down) change: a millisecond past the whole second', () => {
+    const deadline = 100_000;
+    // 45 000 ms left reads 45 and turns 44 a millisecond later; 45 400 ms left turns 45 in 401 ms.
+    expect(msUntilNextSecond(deadline, deadline - 45_000)).toBe(1);
+    expect(msUntilNextSecond(deadline, deadline - 45_400)).toBe(401);
+    expect(msUntilNextSecond(deadline, deadline)).toBe(1000);
   });
 });

@@ -89,11 +89,14 @@ export function deadlineOnDevice(countdown: Pick<TCountdown, 'deadline'>, offset
 }
 
 /**
- * Milliseconds until the shown second changes: every device renders on the deadline's own second
+ * Milliseconds until the shown digits change: every device renders on the deadline's own second
  * boundaries, so two screens showing the same countdown change digits together, not up to a second apart.
+ * The digits are the whole seconds left rounded down, so at exactly 45 000 ms left they still read 45 and
+ * change a millisecond later: a timer set for the whole second itself would draw the old second again and
+ * the new one only a second later (and skip one when a later timer fires a millisecond late).
  */
 export function msUntilNextSecond(deadlineMs: number, now: number): number {
   const left = deadlineMs - now;
   if (left <= 0) return 1000;
-  return left % 1000 || 1000;
+  return (left % 1000) + 1;
 }

@@ -119,22 +119,11 @@ export async function pollOfferCountdown(): Promise<void> {
   }
 }
 
-/**
- * Milliseconds until the digits change. They show the whole seconds left rounded down, so at exactly
- * 45 000 ms left they still read 45 and change a millisecond later: a timer set for the whole second
- * itself, when it fires on time, draws the old second again and the new one only a second later (two
- * pages then read a second apart, and a page skips a second when a later timer fires a millisecond late).
- */
-function msUntilDigitsChange(deadlineMs: number, now: number): number {
-  if (deadlineMs - now <= 0) return TIMING.clockTickMs;
-  return (msUntilNextSecond(deadlineMs, now) % 1000) + 1;
-}
-
 /** Renders the next second on the deadline's own second boundary (every device changes digits together). */
 function scheduleRender(): void {
   if (renderTimer) clearTimeout(renderTimer);
   const { deadlineMs } = useOfferCountdownStore.getState();
-  const delay = deadlineMs === null ? TIMING.clockTickMs : msUntilDigitsChange(deadlineMs, Date.now());
+  const delay = deadlineMs === null ? TIMING.clockTickMs : msUntilNextSecond(deadlineMs, Date.now());
   renderTimer = setTimeout(() => {
     useOfferCountdownStore.getState().tick();
     scheduleRender();

@@ -1,4 +1,4 @@
-import { ACCESS_PATH_LABELS, type TUser } from '@signalroom/shared';
+import { ACCESS_PATH_LABELS, type TUser, zoneShortName } from '@signalroom/shared';
 import { Activity, Clock, ExternalLink, LifeBuoy, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import * as api from '../../api/api.js';
@@ -55,14 +55,20 @@ export function SupportHours() {
           Support hours: not configured. Members see no hours until they are set on Settings.
         </p>
       ) : (
-        <dl className={pageStyles.kv}>
-          {config.supportHours.map((h) => (
-            <div key={h.channel}>
-              <dt>{h.channel}</dt>
-              <dd>{h.hours}</dd>
-            </div>
-          ))}
-        </dl>
+        <>
+          <dl className={pageStyles.kv}>
+            {config.supportHours.map((h) => (
+              <div key={h.channel}>
+                <dt>{h.channel}</dt>
+                <dd>{h.hours}</dd>
+              </div>
+            ))}
+          </dl>
+          {/* The operator writes the hours as free text in the business's own clock: say which clock. */}
+          <p className={pageStyles.small} data-testid="support-hours-zone">
+            Hours in the business's time zone: {config.timeZone} ({zoneShortName(new Date(), config.timeZone)}).
+          </p>
+        </>
       )}
     </section>
   );
