@@ -41,7 +41,7 @@ function AdminOffer({ self }: { self: TUser }) {
   const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [durationError, setDurationError] = useState<string | null>(null);
-  // The same public countdown visitors see (polled every second), so "time left" is theirs to the second.
+  // The same public countdown visitors see (pushed over the socket, counted here from the server clock), so "time left" is theirs to the second.
   const live = useOfferCountdown();
   // The admin's own zone (the one clock), with UTC beside it.
   const { timeZone } = useClock();
