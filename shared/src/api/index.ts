@@ -103,6 +103,7 @@ export type ApiEntry =
   | EntriesOf<typeof ContentContract>
   | EntriesOf<typeof AdminConsoleContract>
   | EntriesOf<typeof MentorshipContract>
+  | EntriesOf<typeof VaultEditorContract>
   | EntriesOf<typeof CommunityContract>
   | EntriesOf<typeof CopyTradingContract>
   | EntriesOf<typeof GoldContract>
