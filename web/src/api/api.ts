@@ -23,6 +23,7 @@ import {
   SupportRoutes,
   TrackRecordRoutes,
   UsersRoutes,
+  VaultEditorRoutes,
   WebhooksRoutes,
 } from '@signalroom/shared';
 import * as messages from './fallback-messages.js';
@@ -58,6 +59,7 @@ export const support = /* @__PURE__ */ clientOf(SupportRoutes, messages.support)
 export const content = /* @__PURE__ */ clientOf(ContentRoutes, messages.content);
 export const adminConsole = /* @__PURE__ */ clientOf(AdminConsoleRoutes, messages.adminConsole);
 export const mentorship = /* @__PURE__ */ clientOf(MentorshipRoutes, messages.mentorship);
+export const vaultEditor = /* @__PURE__ */ clientOf(VaultEditorRoutes, messages.vaultEditor);
 export const community = /* @__PURE__ */ clientOf(CommunityRoutes, messages.community);
 export const copyTrading = /* @__PURE__ */ clientOf(CopyTradingRoutes, messages.copyTrading);
 export const gold = /* @__PURE__ */ clientOf(GoldRoutes, messages.gold);

@@ -23,6 +23,7 @@ import {
   type SupportRoutes,
   type TrackRecordRoutes,
   type UsersRoutes,
+  type VaultEditorRoutes,
   type WebhooksRoutes,
   WrapperMessages,
 } from '@signalroom/shared';
@@ -188,6 +189,21 @@ export const mentorship = {
   cancelReminder: 'The reminder could not be changed. Please try again.',
   resourceFile: 'The file could not be downloaded.',
 } satisfies FallbackMessages<typeof MentorshipRoutes>;
+
+export const vaultEditor = {
+  editor: 'The Master Vault editor could not be loaded.',
+  createCourse: 'The course could not be created.',
+  updateCourse: 'The course could not be saved.',
+  deleteCourse: 'The course could not be deleted.',
+  createLesson: 'The lesson could not be added.',
+  updateLesson: 'The lesson could not be saved.',
+  deleteLesson: 'The lesson could not be deleted.',
+  createSession: 'The session could not be added.',
+  updateSession: 'The session could not be saved.',
+  deleteSession: 'The session could not be deleted.',
+  deleteResource: 'The resource could not be deleted.',
+  removeSamples: 'The sample content could not be removed.',
+} satisfies FallbackMessages<typeof VaultEditorRoutes>;
 
 export const community = {
   feed: 'Posts could not be loaded.',

@@ -12,10 +12,12 @@ import { LinksEditor } from './links-editor.js';
 import { OfferEditor } from './offer-editor.js';
 import { ReviewsEditor } from './reviews-editor.js';
 import { useAdminContent } from './use-admin-content.js';
+import { VaultEditor } from './vault-editor.js';
 
 /**
  * Operator content (/dashboard/admin/content): the landing page's reviews and offer text and the success
- * page's contacts and links, each edited with a preview and saved as a new, audited version.
+ * page's contacts and links, each edited with a preview and saved as a new, audited version; below them,
+ * the Master Vault's courses, lessons, live sessions and resources (vault-editor.tsx).
  */
 function ContentScreen() {
   const { state, reload, saved } = useAdminContent();
@@ -32,8 +34,8 @@ function ContentScreen() {
           <FileText aria-hidden="true" size={26} /> Content
         </h1>
         <p className={pageStyles.muted}>
-          What visitors read on the landing page and the bot-access success page. Every save is recorded in the audit
-          log.
+          What visitors read on the landing page and the bot-access success page, and what members read in the Master
+          Vault. Every save is recorded in the audit log.
         </p>
       </header>
       <AdminNav />
@@ -62,6 +64,8 @@ function ContentScreen() {
           <LinksEditor entry={state.data.successLinks} onSaved={saved} />
         </div>
       )}
+      {/* Its own calls: it loads, or fails, on its own, whatever the landing content's read does. */}
+      <VaultEditor />
     </div>
   );
 }
