@@ -1,11 +1,13 @@
 import {
   type AuditAction,
   apiRoutes,
+  dayKeyInZone,
   type Pagination,
   type TAdminMemberDetail,
   type TAuditEntry,
   type TUser,
 } from '@signalroom/shared';
+import { insertSignalForSlot } from '@signalroom/shared-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadProof, validProof } from '../activation/activation-helpers.js';
 import { type CreatedMember, createMember } from '../helpers/factories.js';
@@ -204,6 +206,40 @@ describe('audit trail of admin actions', () => {
       const refused = await asAdmin('GET', `/api/admin/audit?${bad}`);
       expect(refused.status, bad).toBe(400);
     }
+  });
+
+  it("counts today's signals a member received by each allowance pool, and every one without an allowance", async () => {
+    const db = server.context.db;
+    const now = Date.now();
+    const base = Math.floor(now / 300_000) * 300_000 - 3_600_000;
+    // Three of the model's signals and one from the desk, today in the operator's zone.
+    for (const [i, pool] of (['model', 'model', 'model', 'all'] as const).entries()) {
+      const slotStart = new Date(base + i * 300_000);
+      await insertSignalForSlot(db, {
+        slotStart,
+        dayKey: dayKeyInZone(new Date(now), server.context.config.TIME_ZONE),
+        asset: 'EUR/USD',
+        signalType: 'buy',
+        entryPrice: 1.08,
+        confidence: 60,
+        windowMs: 300_000,
+        expiresAt: new Date(slotStart.getTime() + 300_000),
+        stopLoss: null,
+        takeProfit: null,
+        analysis: 'test',
+        source: 'simulated',
+        strategy: 'test',
+        allowancePool: pool,
+      });
+    }
+    const gold = await createMember(db, { tier: 'gold' });
+    const silver = await createMember(db, { tier: 'silver' });
+    const goldDetail = await asAdmin<TAdminMemberDetail>('GET', `/api/admin/users/${gold.user.id}`);
+    expect(goldDetail.status).toBe(200);
+    expect(goldDetail.body.data!.signalsToday).toMatchObject({ mode: 'full', limit: null, received: 4 });
+    const silverDetail = await asAdmin<TAdminMemberDetail>('GET', `/api/admin/users/${silver.user.id}`);
+    expect(silverDetail.status).toBe(200);
+    expect(silverDetail.body.data!.signalsToday).toMatchObject({ mode: 'full', received: 4 });
   });
 
   it("shows a member's detail: profile, tier history, sessions, tickets and trail; revoking a session is audited", async () => {

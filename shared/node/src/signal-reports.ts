@@ -26,10 +26,13 @@ export async function countIssuedAndClosedOfDay(
     .select((eb) => [
       eb.fn.coalesce(eb.fn.max('day_sequence'), sql<number>`0`).as('issued'),
       eb.fn.count<number>('id').filterWhere('expires_at', '<=', now).as('closed'),
-      eb.fn
-        .count<number>('id')
-        .filterWhere(sql<number>`coalesce(allowance_place, day_sequence)`, '<=', allowance ?? Number.MAX_SAFE_INTEGER)
-        .as('in_full'),
+      // Every signal when there is no allowance; a number past int4 would not compare with the column.
+      allowance === null
+        ? eb.fn.count<number>('id').as('in_full')
+        : eb.fn
+            .count<number>('id')
+            .filterWhere(sql<number>`coalesce(allowance_place, day_sequence)`, '<=', allowance)
+            .as('in_full'),
     ])
     .where('day_key', '=', dayKey)
     .executeTakeFirstOrThrow();
