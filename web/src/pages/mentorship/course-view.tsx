@@ -2,21 +2,16 @@ import type { TCourseDetail, TLesson, TLessonCompletion } from '@signalroom/shar
 import { clsx } from 'clsx';
 import { ArrowLeft, CheckCircle2, Circle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import Markdown from 'react-markdown';
 import * as api from '../../api/api.js';
 import { ignoreAbort } from '../../api/client.js';
 import pageStyles from '../../components/dashboard/dashboard-page.module.css';
+import { LessonMarkdown } from '../../components/lesson/lesson-markdown.js';
 import buttonStyles from '../../components/ui/button.module.css';
 import formStyles from '../../components/ui/form.module.css';
 import panelStyles from '../../components/ui/panel.module.css';
 import styles from './mentorship.module.css';
 
 type Loaded<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
-
-/** Only web addresses become links in a lesson; anything else (javascript:, data:) is dropped. */
-function safeUrl(url: string): string {
-  return /^(https?:|mailto:|#|\/)/i.test(url) ? url : '';
-}
 
 /**
  * A course opened from the vault: its lessons with the member's completions, and the chosen lesson's
@@ -168,11 +163,7 @@ export function CourseView({
             <p className={pageStyles.eyebrow}>
               {lesson.data.courseTitle} · Lesson {lesson.data.position} · {lesson.data.durationMinutes} min
             </p>
-            <div className={styles.lessonBody}>
-              <Markdown skipHtml urlTransform={safeUrl}>
-                {lesson.data.body}
-              </Markdown>
-            </div>
+            <LessonMarkdown body={lesson.data.body} />
             {error ? (
               <p className={clsx(formStyles.alert, formStyles.alertError)} role="alert">
                 {error}

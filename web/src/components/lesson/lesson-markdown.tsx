@@ -1,6 +1,6 @@
 import { type ComponentPropsWithoutRef, useMemo } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
-import mentorshipStyles from '../mentorship/mentorship.module.css';
+import styles from './lesson-markdown.module.css';
 
 /** Only web addresses become links in a lesson; anything else (javascript:, data:) is dropped. */
 function safeUrl(url: string): string {
@@ -26,16 +26,19 @@ function headingsBelow(outlineLevel: number): Components {
 }
 
 /**
- * A lesson's Markdown as members read it in the Master Vault (course-view.tsx): the same react-markdown
- * settings (raw HTML skipped, only web addresses as links) and the same text style, so the preview is
- * what a member will see.
+ * A lesson's Markdown, one way for the member's lesson view and the editor's preview (raw HTML skipped,
+ * only web addresses as links), so the preview is what a member will see. `outlineLevel` is given where
+ * the lesson sits under a heading of its own page (the editor's form).
  */
-export function LessonMarkdown({ body, outlineLevel }: { body: string; outlineLevel: number }) {
+export function LessonMarkdown({ body, outlineLevel }: { body: string; outlineLevel?: number }) {
   // The same components on every keystroke: new ones would remount each heading of the preview.
-  const components = useMemo(() => headingsBelow(outlineLevel), [outlineLevel]);
+  const components = useMemo(
+    () => (outlineLevel === undefined ? undefined : headingsBelow(outlineLevel)),
+    [outlineLevel],
+  );
   return (
-    <div className={mentorshipStyles.lessonBody}>
-      <Markdown skipHtml urlTransform={safeUrl} components={components}>
+    <div className={styles.lessonBody}>
+      <Markdown skipHtml urlTransform={safeUrl} {...(components ? { components } : {})}>
         {body}
       </Markdown>
     </div>
