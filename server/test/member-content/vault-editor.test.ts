@@ -99,6 +99,13 @@ describe('the Vault editor', () => {
     expect(published.status).toBe(200);
     expect(published.body.message).toBe('Course published: members see it now.');
     expect(published.body.data!.publishedAt).not.toBeNull();
+    // Publishing it again changes nothing, and says it is published.
+    const again = await server.api<TEditorCourse>('PATCH', `/api/admin/vault/courses/${course.id}`, {
+      token: admin,
+      body: { published: true },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data!.publishedAt).toBe(published.body.data!.publishedAt);
     expect(await seen()).toContain(course.id);
     const detail = await server.api<TCourseDetail>('GET', `/api/mentorship/courses/${course.id}`, { token: member });
     expect(detail.body.data).toMatchObject({ lessonCount: 1, durationMinutes: 12, rating: null });

@@ -168,16 +168,15 @@ export async function updateCourse(
     if (publishing && (await listLessons(trx, [id])).length === 0) {
       throw AppError.conflict(VaultEditorMessages.publishEmpty);
     }
-    await trx
-      .updateTable('vault_courses')
-      .set({
-        ...fields,
-        ...(topics ? { topics: JSON.stringify(topics) } : {}),
-        ...(publishing ? { published_at: ctx.now() } : {}),
-        ...(unpublishing ? { published_at: null } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
+    const changes = {
+      ...fields,
+      ...(topics ? { topics: JSON.stringify(topics) } : {}),
+      ...(publishing ? { published_at: ctx.now() } : {}),
+      ...(unpublishing ? { published_at: null } : {}),
+    };
+    // Publishing what is published (or the like) changes nothing: no statement, and no audit row.
+    if (Object.keys(changes).length === 0) return courseAnswer(trx, id);
+    await trx.updateTable('vault_courses').set(changes).where('id', '=', id).execute();
     const action = publishing ? 'vault.publish' : unpublishing ? 'vault.unpublish' : 'vault.update';
     await recordAudit(trx, {
       actor,
