@@ -20,7 +20,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/parse.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import type { AuditActor } from '../audit/audit-actor.js';
+import type { AuditActor, AuditEntry } from '../audit/audit-actor.js';
 import { listResourceRows } from '../mentorship/mentorship.repository.js';
 import { rescheduleReminders } from '../mentorship/mentorship.service.js';
 import {
@@ -85,6 +85,11 @@ const presentSession = (row: EditorSessionRow): TEditorSession => ({
   reminders: row.reminders,
 });
 
+/** An editor change's audit row, written in the change's own transaction. */
+function auditVault(trx: Db, actor: AuditActor, entry: Omit<AuditEntry, 'actor' | 'targetType'>): Promise<void> {
+  return recordAudit(trx, { actor, targetType: 'vault', ...entry });
+}
+
 /** An id that names no stored row answers 404 (a malformed id included). */
 async function found<T>(id: string, find: (id: string) => Promise<T | undefined>): Promise<T> {
   const row = isUuid(id) ? await find(id) : undefined;
@@ -142,10 +147,8 @@ export async function createCourse(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor,
+    await auditVault(trx, actor, {
       action: 'vault.create',
-      targetType: 'vault',
       targetId: row.id,
       targetLabel: `Course: ${row.title}`,
       after: input,
@@ -178,10 +181,8 @@ export async function updateCourse(
     if (Object.keys(changes).length === 0) return courseAnswer(trx, id);
     await trx.updateTable('vault_courses').set(changes).where('id', '=', id).execute();
     const action = publishing ? 'vault.publish' : unpublishing ? 'vault.unpublish' : 'vault.update';
-    await recordAudit(trx, {
-      actor,
+    await auditVault(trx, actor, {
       action,
-      targetType: 'vault',
       targetId: id,
       targetLabel: `Course: ${fields.title ?? before.title}`,
       before: { ...pick(before, fields), published: before.published_at !== null },
@@ -201,10 +202,8 @@ export async function deleteCourse(ctx: EditorContext, id: string, actor: AuditA
   return ctx.db.transaction().execute(async (trx) => {
     const course = await found(id, (key) => findCourse(trx, key));
     await trx.deleteFrom('vault_courses').where('id', '=', id).execute();
-    await recordAudit(trx, {
-      actor,
+    await auditVault(trx, actor, {
       action: 'vault.delete',
-      targetType: 'vault',
       targetId: id,
       targetLabel: `Course: ${course.title}`,
       before: { title: course.title, sample: course.sample },
@@ -232,10 +231,8 @@ export async function createLesson(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor,
+    await auditVault(trx, actor, {
       action: 'vault.create',
-      targetType: 'vault',
       targetId: row.id,
       targetLabel: `Lesson: ${course.title} / ${row.title}`,
       after: { title: input.title, durationMinutes: input.durationMinutes },
@@ -262,10 +259,8 @@ export async function updateLesson(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor,
+    await auditVault(trx, actor, {
       action: 'vault.update',
-      targetType: 'vault',
       targetId: id,
       targetLabel: `Lesson: ${row.title}`,
       // The text itself can be long: the trail says that it changed, not the whole of it.
@@ -283,10 +278,8 @@ export async function deleteLesson(ctx: EditorContext, id: string, actor: AuditA
     const siblings = await listLessons(trx, [lesson.course_id]);
     if (course?.published_at && siblings.length === 1) throw AppError.conflict(VaultEditorMessages.lastLesson);
     await trx.deleteFrom('vault_lessons').where('id', '=', id).execute();
-    await recordAudit(trx, {
-      actor,
+    await auditVault(trx, actor, {
       action: 'vault.delete',
-      targetType: 'vault',
       targetId: id,
       targetLabel: `Lesson: ${course?.title ?? ''} / ${lesson.title}`,
       before: { title: lesson.title },
@@ -326,10 +319,8 @@ export async function createSession(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor,
+    await auditVault(trx, actor, {
       action: 'vault.create',
-      targetType: 'vault',
       targetId: row.id,
       targetLabel: `Session: ${input.title}`,
       after: { ...input, startsAt: input.startsAt.toISOString() },
@@ -365,10 +356,8 @@ export async function updateSession(
       .execute();
     const remindAt = patch.startsAt ? reminderTime(ctx, patch.startsAt) : null;
     if (remindAt) await moveUnsentReminders(trx, id, remindAt);
-    await recordAudit(trx, {
-      actor,
+    await auditVault(trx, actor, {
       action: 'vault.update',
-      targetType: 'vault',
       targetId: id,
       targetLabel: `Session: ${patch.title ?? before.title}`,
       before: { title: before.title, startsAt: toIso(before.starts_at), durationMinutes: before.duration_minutes },
@@ -392,10 +381,8 @@ export async function deleteSession(ctx: EditorContext, id: string, actor: Audit
     if (!session) throw AppError.notFound();
     // Its reminders go with it (cascade); a queued task then finds no row and sends nothing.
     await trx.deleteFrom('vault_sessions').where('id', '=', id).execute();
-    await recordAudit(trx, {
-      actor,
+    await auditVault(trx, actor, {
       action: 'vault.delete',
-      targetType: 'vault',
       targetId: id,
       targetLabel: `Session: ${session.title}`,
       before: { title: session.title, startsAt: toIso(session.starts_at), reminders: session.reminders },
@@ -411,10 +398,8 @@ export async function deleteResource(ctx: EditorContext, id: string, actor: Audi
       : undefined;
     if (!resource) throw AppError.notFound();
     await trx.deleteFrom('vault_resources').where('id', '=', id).execute();
-    await recordAudit(trx, {
-      actor,
+    await auditVault(trx, actor, {
       action: 'vault.delete',
-      targetType: 'vault',
       targetId: id,
       targetLabel: `Resource: ${resource.title}`,
       before: resource,
@@ -429,10 +414,8 @@ export async function removeSamples(ctx: EditorContext, actor: AuditActor): Prom
     const removed = await deleteSamples(trx);
     const total = removed.courses + removed.sessions + removed.resources;
     if (total > 0) {
-      await recordAudit(trx, {
-        actor,
+      await auditVault(trx, actor, {
         action: 'vault.samples-remove',
-        targetType: 'vault',
         targetId: null,
         targetLabel: 'Sample content',
         before: removed,
