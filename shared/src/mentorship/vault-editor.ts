@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZInstant } from '../iso-date.js';
 import { zChoice, zFlag, zIsoTime, zText } from '../request-fields.js';
-import { COURSE_CATEGORIES, COURSE_LEVELS, ZVaultResource } from './mentorship.js';
+import { COURSE_CATEGORIES, COURSE_LEVELS, ZCourse, ZLiveSession, ZVaultResource } from './mentorship.js';
 
 /**
  * The operator's editor of the Master Vault: courses (drafts until published), their lessons in
@@ -143,30 +143,26 @@ export const ZEditorLesson = z.object({
 });
 export type TEditorLesson = z.infer<typeof ZEditorLesson>;
 
-export const ZEditorCourse = z.object({
-  id: z.string(),
-  title: z.string(),
-  category: z.enum(COURSE_CATEGORIES),
-  level: z.enum(COURSE_LEVELS),
-  instructor: z.string(),
-  description: z.string(),
-  topics: z.array(z.string()),
-  featured: z.boolean(),
-  sample: z.boolean(),
+/** A course as the editor reads it: the member's card fields, without their progress, and its lessons. */
+export const ZEditorCourse = ZCourse.pick({
+  id: true,
+  title: true,
+  category: true,
+  level: true,
+  instructor: true,
+  description: true,
+  topics: true,
+  featured: true,
+  sample: true,
+}).extend({
   /** When members started to see it; null for a draft. */
   publishedAt: ZInstant.nullable(),
   lessons: z.array(ZEditorLesson),
 });
 export type TEditorCourse = z.infer<typeof ZEditorCourse>;
 
-export const ZEditorSession = z.object({
-  id: z.string(),
-  title: z.string(),
-  host: z.string(),
-  description: z.string(),
-  startsAt: ZInstant,
-  durationMinutes: z.number().int(),
-  sample: z.boolean(),
+/** A session as the editor reads it: the member's, with how many asked for a reminder instead of whether they did. */
+export const ZEditorSession = ZLiveSession.omit({ reminderSet: true }).extend({
   /** Members who asked for a reminder e-mail. */
   reminders: z.number().int(),
 });

@@ -120,8 +120,7 @@ export async function vaultEditor(ctx: Pick<ServerContext, 'db'>): Promise<TVaul
 }
 
 async function courseAnswer(db: Db, id: string): Promise<TEditorCourse> {
-  const course = await findCourse(db, id);
-  if (!course) throw AppError.notFound();
+  const course = await found(id, (key) => findCourse(db, key));
   return presentCourse(course, await listLessons(db, [id]));
 }
 
@@ -294,10 +293,10 @@ function refuseStartInPast(ctx: EditorContext, startsAt: Date | undefined): void
   }
 }
 
+const findSession = async (db: Db, id: string) => (await listSessions(db, id))[0];
+
 async function sessionAnswer(db: Db, id: string): Promise<TEditorSession> {
-  const [row] = await listSessions(db, id);
-  if (!row) throw AppError.notFound();
-  return presentSession(row);
+  return presentSession(await found(id, (key) => findSession(db, key)));
 }
 
 export async function createSession(
@@ -341,8 +340,7 @@ export async function updateSession(
 ): Promise<TEditorSession> {
   refuseStartInPast(ctx, patch.startsAt);
   const answer = await ctx.db.transaction().execute(async (trx) => {
-    const [before] = isUuid(id) ? await listSessions(trx, id) : [];
-    if (!before) throw AppError.notFound();
+    const before = await found(id, (key) => findSession(trx, key));
     await trx
       .updateTable('vault_sessions')
       .set({
@@ -377,8 +375,7 @@ const reminderTime = (ctx: EditorContext, startsAt: Date) =>
 
 export async function deleteSession(ctx: EditorContext, id: string, actor: AuditActor): Promise<null> {
   return ctx.db.transaction().execute(async (trx) => {
-    const [session] = isUuid(id) ? await listSessions(trx, id) : [];
-    if (!session) throw AppError.notFound();
+    const session = await found(id, (key) => findSession(trx, key));
     // Its reminders go with it (cascade); a queued task then finds no row and sends nothing.
     await trx.deleteFrom('vault_sessions').where('id', '=', id).execute();
     await auditVault(trx, actor, {
@@ -393,10 +390,9 @@ export async function deleteSession(ctx: EditorContext, id: string, actor: Audit
 
 export async function deleteResource(ctx: EditorContext, id: string, actor: AuditActor): Promise<null> {
   return ctx.db.transaction().execute(async (trx) => {
-    const resource = isUuid(id)
-      ? await trx.selectFrom('vault_resources').select(['title', 'file_name']).where('id', '=', id).executeTakeFirst()
-      : undefined;
-    if (!resource) throw AppError.notFound();
+    const resource = await found(id, (key) =>
+      trx.selectFrom('vault_resources').select(['title', 'file_name']).where('id', '=', key).executeTakeFirst(),
+    );
     await trx.deleteFrom('vault_resources').where('id', '=', id).execute();
     await auditVault(trx, actor, {
       action: 'vault.delete',
