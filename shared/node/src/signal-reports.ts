@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
-import { presentSignal } from './signal-repository.js';
+import { ALLOWANCE_PLACE, presentSignal } from './signal-repository.js';
 
 /**
  * The signal repository's aggregate reads: what the admin screens, the analyst desk and the Gold Room
@@ -29,10 +29,7 @@ export async function countIssuedAndClosedOfDay(
       // Every signal when there is no allowance; a number past int4 would not compare with the column.
       allowance === null
         ? eb.fn.count<number>('id').as('in_full')
-        : eb.fn
-            .count<number>('id')
-            .filterWhere(sql<number>`coalesce(allowance_place, day_sequence)`, '<=', allowance)
-            .as('in_full'),
+        : eb.fn.count<number>('id').filterWhere(ALLOWANCE_PLACE, '<=', allowance).as('in_full'),
     ])
     .where('day_key', '=', dayKey)
     .executeTakeFirstOrThrow();

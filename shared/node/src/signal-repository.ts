@@ -144,13 +144,19 @@ export interface NewSignal {
 }
 
 /**
+ * A stored signal's place in its allowance pool's day (rows from before the pools keep their day
+ * sequence): what `allowancePlaceOf` reads from a presented signal, for queries that count in SQL.
+ */
+export const ALLOWANCE_PLACE = sql<number>`coalesce(allowance_place, day_sequence)`;
+
+/**
  * The signal's place in its allowance pool's day, in the insert's own statement: with every signal
  * counted together it is the day sequence (unique per day), otherwise the next place among the pool's.
  */
 function allowancePlaceSql(pool: AllowancePool) {
   return pool === 'all'
     ? sql<number>`coalesce(max(day_sequence), 0) + 1`
-    : sql<number>`coalesce(max(coalesce(allowance_place, day_sequence)) filter (where allowance_pool = ${pool}), 0) + 1`;
+    : sql<number>`coalesce(max(${ALLOWANCE_PLACE}) filter (where allowance_pool = ${pool}), 0) + 1`;
 }
 
 const UNIQUE_VIOLATION = '23505';

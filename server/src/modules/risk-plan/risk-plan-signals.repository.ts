@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { ALLOWANCE_PLACE } from '@signalroom/shared-node';
 import type { Db } from '../../db/database.js';
 
 /**
@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.js';
  */
 export async function daySignalsShownInFull(db: Db, dayKey: string, allowance: number | null): Promise<Set<string>> {
   let query = db.selectFrom('signals').select('id').where('day_key', '=', dayKey);
-  if (allowance !== null) query = query.where(sql<number>`coalesce(allowance_place, day_sequence)`, '<=', allowance);
+  if (allowance !== null) query = query.where(ALLOWANCE_PLACE, '<=', allowance);
   const rows = await query.execute();
   return new Set(rows.map((r) => r.id));
 }
